@@ -1,0 +1,112 @@
+import { ResponseFormatError } from '../errors/response-format-error.js';
+import { parseOptions } from '../options/parse-options.js';
+import {
+	sharedOptionsSchema,
+	type ResolvedConnectionOptions,
+	type ResolvedSharedOptions,
+	type SharedOptions,
+} from '../options/shared-options.js';
+import { productListEnvelopeSchema, type Product, type ProductList, type ProductListEnvelope } from '../schema/product.js';
+import { validateProduct } from '../schema/validate.js';
+import { sharedLimiter } from './limiter.js';
+import { createRequester, type RequestOptions, type RequestStats, type Validators } from './request.js';
+import { getProductUrl, listProductsUrl, type GetProductQuery, type ListProductsQuery } from './urls.js';
+
+export interface RawProductResponse {
+	/** Unvalidated product JSON; `undefined` when the service answered 304 Not Modified. */
+	product: unknown;
+	notModified: boolean;
+	validators: Validators;
+}
+
+export interface RawListResponse {
+	/** Envelope validated; items still raw, validated one by one by the caller. */
+	page: ProductListEnvelope;
+	validators: Validators;
+}
+
+export interface AudioReviewsClient {
+	readonly options: Readonly<ResolvedConnectionOptions>;
+	/** Requests made and retries spent so far by this client. */
+	readonly stats: Readonly<RequestStats>;
+	/** One product, validated. Throws `NotFoundError` for an unknown ref (ERR_DB_MISSING). */
+	getProduct(ref: string, query?: GetProductQuery, request?: RequestOptions): Promise<Product>;
+	/** One list page, every item validated. */
+	listProducts(query?: ListProductsQuery, request?: RequestOptions): Promise<ProductList>;
+	/** One product as the service sent it, for callers that validate themselves (or send validators). */
+	getProductRaw(ref: string, query?: GetProductQuery, request?: RequestOptions): Promise<RawProductResponse>;
+	/** One list page with raw items, for callers that validate item by item. */
+	listProductsRaw(query?: ListProductsQuery, request?: RequestOptions): Promise<RawListResponse>;
+}
+
+/** The options the loaders share (CONTRACT.md); query options become per-call defaults. */
+export type ClientOptions = SharedOptions;
+
+/**
+ * The typed HTTP client of API.md §4. Options are validated here, once. `locale`, `without`,
+ * `withAudio` and `published` become defaults of `listProducts`; `variant`, `type` (and `locale`
+ * when given explicitly) defaults of `getProduct`, which otherwise returns every locale.
+ */
+export function createClient(options: ClientOptions): AudioReviewsClient {
+	const resolved = parseOptions(sharedOptionsSchema, options, 'createClient');
+	return clientFromResolved(resolved, {
+		list: { locale: resolved.locale, without: resolved.without, withAudio: resolved.withAudio, published: resolved.published, limit: resolved.pageSize },
+		get: { locale: options.locale === undefined ? undefined : resolved.locale, variant: resolved.variant, type: resolved.type },
+	});
+}
+
+interface QueryDefaults {
+	list?: ListProductsQuery;
+	get?: GetProductQuery;
+}
+
+/** For callers (loaders) that already validated the options. */
+export function clientFromResolved(options: ResolvedConnectionOptions | ResolvedSharedOptions, defaults: QueryDefaults = {}): AudioReviewsClient {
+	const request = createRequester(options, sharedLimiter(options.baseUrl, options.concurrency));
+	const { baseUrl, websiteId } = options;
+
+	async function getProductRaw(ref: string, given: GetProductQuery = {}, init: RequestOptions = {}): Promise<RawProductResponse> {
+		const query = { ...defaults.get, ...given };
+		const url = getProductUrl(baseUrl, websiteId, ref, query);
+		const response = await request({ endpoint: 'getProduct', url, ref, locale: query.locale }, init);
+		return { product: response.body, notModified: response.notModified, validators: response.validators };
+	}
+
+	async function listProductsRaw(given: ListProductsQuery = {}, init: RequestOptions = {}): Promise<RawListResponse> {
+		const query = { ...defaults.list, ...given };
+		const url = listProductsUrl(baseUrl, websiteId, query);
+		const context = { endpoint: 'listProducts' as const, url, locale: query.locale };
+		const response = await request(context, init);
+		const parsed = productListEnvelopeSchema.safeParse(response.body);
+		if (!parsed.success) {
+			const issue = parsed.error.issues[0];
+			throw new ResponseFormatError(
+				`Expected a product list (API.md 2.5), got a body where ${issue?.path.join('.') || 'the root'}: ${issue?.message}`,
+				{ ...context, status: response.status },
+			);
+		}
+		return { page: parsed.data, validators: response.validators };
+	}
+
+	return {
+		options,
+		stats: request.stats,
+		getProductRaw,
+		listProductsRaw,
+		async getProduct(ref, query = {}, init = {}) {
+			const { product } = await getProductRaw(ref, query, init);
+			const result = validateProduct(product, { endpoint: 'getProduct', ref, locale: query.locale });
+			if (!result.success) throw result.error;
+			return result.data;
+		},
+		async listProducts(query = {}, init = {}) {
+			const { page } = await listProductsRaw(query, init);
+			const items = page.items.map((item) => {
+				const result = validateProduct(item, { endpoint: 'listProducts', locale: query.locale });
+				if (!result.success) throw result.error;
+				return result.data;
+			});
+			return { ...page, items };
+		},
+	};
+}

@@ -1,0 +1,58 @@
+import type { z } from 'astro/zod';
+import { AudioReviewsOptionsError } from '../errors/options-error.js';
+import { formatIssuePath } from '../errors/product-validation-error.js';
+
+/**
+ * Validates options once, at the edge, and throws an Astro user error whose message
+ * lists every problem as `option: what was expected` and whose hint says where to fix it.
+ */
+export function parseOptions<S extends z.ZodType>(schema: S, input: unknown, caller: string): z.output<S> {
+	const result = schema.safeParse(input ?? {});
+	if (result.success) return result.data;
+	const known = 'shape' in schema ? Object.keys((schema as unknown as { shape: object }).shape) : [];
+	const lines = result.error.issues.map((issue) => {
+		if (issue.code === 'unrecognized_keys') {
+			return issue.keys
+				.map((key) => {
+					const close = closest(key, known);
+					return `${key}: unknown option${close ? `; did you mean \`${close}\`?` : ''}`;
+				})
+				.join('\n- ');
+		}
+		const path = formatIssuePath(issue.path);
+		const message = issue.code === 'invalid_type' && issue.input === undefined ? `required; ${issue.message}` : issue.message;
+		return `${path}: ${message}`;
+	});
+	throw new AudioReviewsOptionsError(
+		`Invalid ${caller} options:\n- ${lines.join('\n- ')}`,
+		`Fix the options passed to ${caller}() in your Astro config or content config. See the options table in the astro-audio-reviews README.`,
+	);
+}
+
+/** Suggests the known option a typo most likely meant (case-insensitive, small edit distance). */
+function closest(key: string, known: readonly string[]): string | undefined {
+	let best: string | undefined;
+	let bestDistance = 3;
+	for (const candidate of known) {
+		const distance = editDistance(key.toLowerCase(), candidate.toLowerCase());
+		if (distance < bestDistance) {
+			best = candidate;
+			bestDistance = distance;
+		}
+	}
+	return best;
+}
+
+function editDistance(a: string, b: string): number {
+	const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+	for (let i = 1; i <= a.length; i++) {
+		let previous = row[0]!;
+		row[0] = i;
+		for (let j = 1; j <= b.length; j++) {
+			const current = row[j]!;
+			row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+			previous = current;
+		}
+	}
+	return row[b.length]!;
+}

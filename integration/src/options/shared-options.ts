@@ -1,0 +1,103 @@
+import { z } from 'astro/zod';
+
+/**
+ * The options `createClient`, `productsLoader` and `productsLiveLoader` share
+ * (CONTRACT.md "Loader options"). Defaults live here, in one place.
+ */
+
+/** Same rule as API.md: a BCP-47 tag such as `fr`, `en`, `pt-BR`, `zh-Hant-TW`. */
+const localeSchema = z
+	.string()
+	.regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/, { message: 'Expected a BCP-47 locale such as "fr" or "en-GB"' });
+
+const positiveInt = (what: string, max: number) =>
+	z
+		.number({ message: `Expected ${what} to be a whole number from 1 to ${max}` })
+		.int({ message: `Expected ${what} to be a whole number from 1 to ${max}` })
+		.min(1, { message: `Expected ${what} to be a whole number from 1 to ${max}` })
+		.max(max, { message: `Expected ${what} to be a whole number from 1 to ${max}` });
+
+export const DEFAULTS = {
+	locale: 'fr',
+	without: 'inactive',
+	/**
+	 * The service's cap on `limit` is undocumented; asking more than the cap costs nothing
+	 * (the sync learns the cap from the first page), asking less costs requests.
+	 */
+	pageSize: 100,
+	/** Six parallel requests keep a build fast without hammering a service with no published quota. */
+	concurrency: 6,
+	/** 9 attempts: at a 30% transient error rate a request still fails only ~2 in 100,000 times. */
+	retries: 8,
+	timeoutMs: 15_000,
+	retryBaseDelayMs: 250,
+	retryMaxDelayMs: 10_000,
+	/** Bound on the whole retry sequence of one request, so a dead service fails the build in finite time. */
+	retryBudgetMs: 120_000,
+	onInvalid: 'error',
+} as const;
+
+export const connectionOptionsSchema = z.object({
+	baseUrl: z
+		.string({ message: 'Expected `baseUrl` to be the service base address, e.g. "https://api.example.com"' })
+		.refine(isHttpUrl, { message: 'Expected `baseUrl` to be an absolute http(s) URL, e.g. "https://api.example.com"' })
+		.transform((value) => value.replace(/\/+$/, '')),
+	websiteId: z.guid({
+		message: 'Expected `websiteId` to be the website UUID (the `site` attribute of the installed widget), e.g. "3f0e8c1a-…"',
+	}),
+	concurrency: positiveInt('`concurrency`', 64).default(DEFAULTS.concurrency),
+	retries: z
+		.number()
+		.int()
+		.min(0, { message: 'Expected `retries` to be a whole number from 0 to 20' })
+		.max(20, { message: 'Expected `retries` to be a whole number from 0 to 20' })
+		.default(DEFAULTS.retries),
+	timeoutMs: positiveInt('`timeoutMs`', 600_000).default(DEFAULTS.timeoutMs),
+	retryBaseDelayMs: z.number().min(0).default(DEFAULTS.retryBaseDelayMs),
+	retryMaxDelayMs: z.number().min(0).default(DEFAULTS.retryMaxDelayMs),
+	retryBudgetMs: z.number().min(0).default(DEFAULTS.retryBudgetMs),
+	/** Inject a `fetch` (tests, proxies, instrumentation). Defaults to the global one. */
+	fetch: z
+		.custom<typeof globalThis.fetch>((value) => typeof value === 'function', {
+			message: 'Expected `fetch` to be a fetch-compatible function',
+		})
+		.optional(),
+	/** Extra request headers, e.g. a User-Agent naming your shop. */
+	headers: z.record(z.string(), z.string()).optional(),
+});
+
+export const queryOptionsSchema = z.object({
+	locale: localeSchema.default(DEFAULTS.locale),
+	locales: z
+		.array(localeSchema)
+		.min(1, { message: 'Expected `locales` to list at least one locale, or leave it out' })
+		.refine((list) => new Set(list).size === list.length, { message: 'Expected `locales` to have no duplicates' })
+		.optional(),
+	without: z.literal('inactive', { message: 'Expected `without` to be "inactive" (the only value the service defines)' }).default(DEFAULTS.without),
+	withAudio: z.boolean().optional(),
+	published: z.boolean().optional(),
+	refs: z
+		.array(z.string().min(1, { message: 'Expected every ref in `refs` to be a non-empty string' }))
+		.min(1, { message: 'Expected `refs` to list at least one product ref, or leave it out to load the whole catalogue' })
+		.optional(),
+	variant: z.string().min(1).optional(),
+	type: z.string().min(1).optional(),
+	pageSize: positiveInt('`pageSize`', 10_000).default(DEFAULTS.pageSize),
+	onInvalid: z.enum(['error', 'skip'], { message: 'Expected `onInvalid` to be "error" or "skip"' }).default(DEFAULTS.onInvalid),
+});
+
+export const sharedOptionsSchema = connectionOptionsSchema.extend(queryOptionsSchema.shape).strict();
+
+export type SharedOptions = z.input<typeof sharedOptionsSchema>;
+export type ResolvedSharedOptions = z.output<typeof sharedOptionsSchema>;
+export type ConnectionOptions = z.input<typeof connectionOptionsSchema>;
+export type ResolvedConnectionOptions = z.output<typeof connectionOptionsSchema>;
+
+function isHttpUrl(value: string): boolean {
+	try {
+		const url = new URL(value);
+		return url.protocol === 'http:' || url.protocol === 'https:';
+	} catch {
+		return false;
+	}
+}

@@ -1,0 +1,2 @@
+export * from './product.js';
+export { validateProduct, formatIssuePath, refOf, idOf, type ProductValidationResult } from './validate.js';

@@ -1,0 +1,118 @@
+import { z } from 'astro/zod';
+
+/**
+ * Zod schemas for the resources of API.md §2.
+ *
+ * Required/optional follow the spec's tables exactly. Objects use zod's default
+ * (strip) mode on purpose: a field the service adds later is dropped instead of
+ * failing the build, and the stored entry keeps the documented, typed shape.
+ */
+
+const isoTimestamp = z
+	.string()
+	.refine((value) => !Number.isNaN(Date.parse(value)), { message: 'Expected an ISO 8601 timestamp' });
+
+/** API.md 2.3 */
+export const reviewUserSchema = z.object({
+	id: z.string(),
+	firstname: z.string().optional(),
+	lastname: z.string().optional(),
+	image_url: z.string().optional(),
+	description: z.string().optional(),
+});
+
+/** API.md 2.2 */
+export const reviewSchema = z.object({
+	id: z.string(),
+	type: z.enum(['review', 'testimony']),
+	label: z.string().optional(),
+	rating: z.number().min(0).max(5).optional(),
+	audio_url: z.string().optional(),
+	is_active: z.boolean(),
+	is_default: z.boolean(),
+	transcript: z.string().optional(),
+	created_at: isoTimestamp.optional(),
+	user: reviewUserSchema,
+});
+
+/** API.md 2.4, ExperimentVariation */
+export const experimentVariationSchema = z.object({
+	id: z.string(),
+	name: z.string(),
+	widgetEnabled: z.boolean(),
+	widgetConfigId: z.string().nullable(),
+	audioSelection: z.string(),
+	audioId: z.string().nullable(),
+	audioPosition: z.number().nullable(),
+	audioIdsByLocale: z.record(z.string(), z.string()).optional(),
+	allocation: z.number(),
+	position: z.number(),
+	config: z.unknown().optional(),
+});
+
+/** API.md 2.4 */
+export const experimentSchema = z.object({
+	id: z.string(),
+	name: z.string(),
+	variations: z.array(experimentVariationSchema),
+});
+
+/** API.md 2.1, `website` */
+export const websiteSchema = z.object({
+	id: z.string(),
+	name: z.string().optional(),
+});
+
+/** API.md 2.1, `features`: only `ctaAnalytics` is documented; others are stripped. */
+export const featuresSchema = z.object({
+	ctaAnalytics: z.boolean().optional(),
+});
+
+/** API.md 2.1 */
+export const productSchema = z.object({
+	id: z.string(),
+	external_id: z.string().min(1),
+	name: z.string().optional(),
+	seo_name: z.string().optional(),
+	seo_description: z.string().optional(),
+	audio_url: z.string().optional(),
+	website: websiteSchema,
+	features: featuresSchema.optional(),
+	// Free-form resolved widget configuration: kept as-is.
+	config: z.record(z.string(), z.unknown()).optional(),
+	experiment: experimentSchema.optional(),
+	reviews: z.array(reviewSchema),
+});
+
+/** API.md 2.6 */
+export const errorBodySchema = z.object({
+	type: z.string(),
+	message: z.string().optional(),
+});
+
+/** API.md 2.5, with every item validated as a Product. */
+export const productListSchema = z.object({
+	limit: z.number().int(),
+	offset: z.number().int(),
+	count_item: z.number().int().min(0),
+	items: z.array(productSchema),
+});
+
+/**
+ * API.md 2.5 envelope only. Items are validated one at a time by the caller so a single
+ * bad product can be reported by its ref (or skipped) without losing the whole page.
+ */
+export const productListEnvelopeSchema = productListSchema.extend({
+	items: z.array(z.unknown()),
+});
+
+export type ReviewUser = z.infer<typeof reviewUserSchema>;
+export type Review = z.infer<typeof reviewSchema>;
+export type ExperimentVariation = z.infer<typeof experimentVariationSchema>;
+export type Experiment = z.infer<typeof experimentSchema>;
+export type Website = z.infer<typeof websiteSchema>;
+export type Features = z.infer<typeof featuresSchema>;
+export type Product = z.infer<typeof productSchema>;
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+export type ProductList = z.infer<typeof productListSchema>;
+export type ProductListEnvelope = z.infer<typeof productListEnvelopeSchema>;

@@ -1,0 +1,40 @@
+import { ProductValidationError, formatIssuePath } from '../errors/product-validation-error.js';
+import type { ErrorContext } from '../errors/audio-reviews-error.js';
+import { productSchema, type Product } from './product.js';
+
+export { formatIssuePath };
+
+export type ProductValidationResult =
+	| { success: true; data: Product }
+	| { success: false; error: ProductValidationError };
+
+/**
+ * Validates one untrusted product. The ref for the error message is read from the raw
+ * value itself when it has one, so even a product whose other fields are broken is named.
+ */
+export function validateProduct(raw: unknown, context: ErrorContext = {}): ProductValidationResult {
+	const result = productSchema.safeParse(raw);
+	if (result.success) return { success: true, data: result.data };
+	return {
+		success: false,
+		error: new ProductValidationError(result.error.issues, { ...context, ref: context.ref ?? refOf(raw) }),
+	};
+}
+
+/** The product's `external_id` when the raw value has a usable one. */
+export function refOf(raw: unknown): string | undefined {
+	if (typeof raw === 'object' && raw !== null && 'external_id' in raw) {
+		const ref = (raw as { external_id: unknown }).external_id;
+		if (typeof ref === 'string') return ref;
+	}
+	return undefined;
+}
+
+/** The product's `id` when the raw value has a usable one; used to dedupe list pages. */
+export function idOf(raw: unknown): string | undefined {
+	if (typeof raw === 'object' && raw !== null && 'id' in raw) {
+		const id = (raw as { id: unknown }).id;
+		if (typeof id === 'string') return id;
+	}
+	return undefined;
+}

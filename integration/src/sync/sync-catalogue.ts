@@ -1,0 +1,137 @@
+import type { AudioReviewsClient } from '../client/client.js';
+import type { ListProductsQuery } from '../client/urls.js';
+import { CatalogueSyncError } from '../errors/catalogue-error.js';
+import { idOf } from '../schema/validate.js';
+
+export interface SyncProgress {
+	locale: string | undefined;
+	received: number;
+	total: number;
+}
+
+export interface SyncOptions {
+	/** Filters of the list endpoint; `limit`/`offset` are managed by the sync. */
+	query: Omit<ListProductsQuery, 'limit' | 'offset'>;
+	/** Items asked per page. The service may cap it: the sync learns the cap from the first page. */
+	pageSize: number;
+	/** Full re-syncs allowed when the catalogue changes under the sync. */
+	maxAttempts?: number;
+	onProgress?: (progress: SyncProgress) => void;
+	/** Called before a re-sync, with the reason. */
+	onResync?: (reason: string) => void;
+	signal?: AbortSignal;
+}
+
+export interface SyncResult {
+	/** Raw product JSON, deduplicated by `id`, in list order. */
+	items: unknown[];
+	/** `count_item` of the snapshot the items form. */
+	count: number;
+	/** List requests of the successful attempt. */
+	requests: number;
+	/** The page-size cap the service applied, when it applied one. */
+	cap: number | undefined;
+	/** Full syncs needed (1 unless the catalogue changed under the sync). */
+	attempts: number;
+}
+
+/**
+ * Loads every product of a list query: the first page tells `count_item` (and the page-size
+ * cap); the remaining pages are fetched concurrently. Because the catalogue can change while
+ * pages are fetched, the result is only accepted when every page reported the same
+ * `count_item` and the distinct ids add up to it; otherwise the sync starts over, and after
+ * `maxAttempts` it fails rather than return a catalogue with gaps.
+ */
+export async function syncCatalogue(client: AudioReviewsClient, options: SyncOptions): Promise<SyncResult> {
+	const maxAttempts = options.maxAttempts ?? 3;
+	let lastReason = '';
+	for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+		const outcome = await syncOnce(client, options);
+		if (outcome.ok) return { ...outcome.result, attempts: attempt };
+		lastReason = outcome.reason;
+		if (attempt < maxAttempts) options.onResync?.(outcome.reason);
+	}
+	throw new CatalogueSyncError(
+		`The catalogue kept changing during the sync (${lastReason}); refusing to publish an inconsistent catalogue after ${maxAttempts} attempts. Retry the build once the shop's edits settle`,
+		{ endpoint: 'listProducts', locale: options.query.locale },
+	);
+}
+
+type Outcome = { ok: true; result: Omit<SyncResult, 'attempts'> } | { ok: false; reason: string };
+
+async function syncOnce(client: AudioReviewsClient, options: SyncOptions): Promise<Outcome> {
+	const { query, pageSize, signal } = options;
+	const counts = new Set<number>();
+	let requests = 0;
+
+	const fetchPage = async (offset: number, limit: number) => {
+		requests++;
+		const { page } = await client.listProductsRaw({ ...query, offset, limit }, { signal });
+		counts.add(page.count_item);
+		return page;
+	};
+
+	const first = await fetchPage(0, pageSize);
+	const total = first.count_item;
+	// The service echoes the applied limit; a shorter first page while more remain also reveals a cap.
+	let cap: number | undefined = first.limit < pageSize ? first.limit : undefined;
+	if (first.items.length < Math.min(pageSize, total) && first.items.length > 0) cap = Math.min(cap ?? Infinity, first.items.length);
+	const step = Math.max(1, Math.min(pageSize, cap ?? pageSize));
+
+	const chunks: unknown[][] = [first.items];
+	let received = first.items.length;
+	const report = () => options.onProgress?.({ locale: query.locale, received: Math.min(received, total), total });
+	report();
+
+	if (first.items.length === 0 && total > 0) return { ok: false, reason: `first page was empty while count_item is ${total}` };
+
+	/**
+	 * Fetches the range [start, end). A page shorter than asked while the catalogue says more
+	 * remain is not a gap to skip: continue from the items actually received.
+	 */
+	let shortPage: string | undefined;
+	const fetchRange = async (start: number, end: number): Promise<unknown[]> => {
+		const items: unknown[] = [];
+		let offset = start;
+		while (offset < end) {
+			const page = await fetchPage(offset, end - offset);
+			items.push(...page.items);
+			received += page.items.length;
+			report();
+			if (page.items.length === 0) {
+				if (offset < page.count_item) shortPage = `empty page at offset ${offset} while count_item is ${page.count_item}`;
+				break;
+			}
+			offset += page.items.length;
+			if (offset >= page.count_item) break;
+		}
+		return items;
+	};
+
+	const ranges: Array<Promise<unknown[]>> = [];
+	for (let start = first.items.length; start < total; start += step) {
+		ranges.push(fetchRange(start, Math.min(start + step, total)));
+	}
+	chunks.push(...(await Promise.all(ranges)));
+
+	if (counts.size > 1) return { ok: false, reason: `count_item changed from ${total} to ${[...counts].filter((c) => c !== total).join(', ')}` };
+	if (shortPage) return { ok: false, reason: shortPage };
+
+	const seen = new Set<string>();
+	const items: unknown[] = [];
+	for (const chunk of chunks) {
+		for (const item of chunk) {
+			const id = idOf(item);
+			// Items without an id cannot be deduplicated; keep them so validation reports them.
+			if (id !== undefined) {
+				if (seen.has(id)) continue;
+				seen.add(id);
+			}
+			items.push(item);
+		}
+	}
+	if (items.length !== total) {
+		return { ok: false, reason: `${items.length} distinct products received while count_item is ${total}` };
+	}
+	return { ok: true, result: { items, count: total, requests, cap } };
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { createClient } from '../../integration/src/client/index.js';
+import { productsLoader } from '../../integration/src/loaders/index.js';
+
+const valid = { baseUrl: 'https://api.example.com/', websiteId: '0b8f6a8e-5a0c-4d7e-9b1f-2c3d4e5f6a7b' };
+
+function failure(fn: () => unknown): { message: string; hint: string | undefined } {
+	try {
+		fn();
+	} catch (error) {
+		return { message: (error as Error).message, hint: (error as { hint?: string }).hint };
+	}
+	throw new Error('expected the call to throw');
+}
+
+describe('options are validated at config time', () => {
+	it('accepts valid options and applies the documented defaults', () => {
+		const client = createClient(valid);
+		expect(client.options).toMatchObject({ baseUrl: 'https://api.example.com', concurrency: 6, retries: 8, timeoutMs: 15_000 });
+		expect(productsLoader(valid).name).toBe('astro-audio-reviews');
+	});
+
+	it('rejects a websiteId that is not a UUID, naming the option and the fix', () => {
+		const { message, hint } = failure(() => productsLoader({ ...valid, websiteId: 'my-shop' }));
+		expect(message).toContain('websiteId');
+		expect(message).toContain('UUID');
+		expect(hint).toContain('productsLoader()');
+	});
+
+	it('requires baseUrl and websiteId', () => {
+		const { message } = failure(() => productsLoader({} as never));
+		expect(message).toMatch(/baseUrl: required/);
+		expect(message).toMatch(/websiteId: required/);
+	});
+
+	it('rejects a baseUrl that is not http(s)', () => {
+		expect(failure(() => createClient({ ...valid, baseUrl: 'ftp://x' })).message).toContain('baseUrl');
+		expect(failure(() => createClient({ ...valid, baseUrl: 'api.example.com' })).message).toContain('absolute http(s) URL');
+	});
+
+	it('suggests the intended option for a typo', () => {
+		const { message } = failure(() => productsLoader({ ...valid, pagesize: 10 } as never));
+		expect(message).toContain('pagesize: unknown option; did you mean `pageSize`?');
+	});
+
+	it.each([
+		[{ concurrency: 0 }, 'concurrency'],
+		[{ pageSize: 1.5 }, 'pageSize'],
+		[{ retries: -1 }, 'retries'],
+		[{ locale: 'not a locale' }, 'locale'],
+		[{ locales: [] }, 'locales'],
+		[{ locales: ['fr', 'fr'] }, 'locales'],
+		[{ without: 'active' }, 'without'],
+		[{ onInvalid: 'ignore' }, 'onInvalid'],
+		[{ refs: [] }, 'refs'],
+		[{ timeoutMs: 0 }, 'timeoutMs'],
+	])('rejects %j naming %s', (extra, option) => {
+		expect(failure(() => productsLoader({ ...valid, ...extra } as never)).message).toContain(`${option}:`);
+	});
+});
