@@ -1,2 +1,4 @@
-export { productsLoader, LOADER_NAME, type ProductsLoader } from './products-loader.js';
+export { productsLoader, LOADER_NAME, STORE_FORMAT, type ProductsLoader } from './products-loader.js';
+export { productsLiveLoader, LIVE_LOADER_NAME, type ProductsLiveLoader, type ProductEntryFilter, type ProductCollectionFilter } from './products-live-loader.js';
+export { productTag, websiteTag } from './cache-tags.js';
 export type { ProductsLoaderOptions } from './loader-options.js';

@@ -1,0 +1,2 @@
+export { default, INTEGRATION_NAME } from './integration/audio-reviews.js';
+export type { AudioReviewsOptions } from './integration/integration-options.js';

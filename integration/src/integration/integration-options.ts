@@ -1,0 +1,41 @@
+import { z } from 'astro/zod';
+import { parseOptions } from '../options/parse-options.js';
+
+export const integrationOptionsSchema = z
+	.object({
+		collection: z
+			.string({ message: 'Expected `collection` to be the name of the content collection that uses productsLoader()' })
+			.min(1)
+			.default('products'),
+		route: z
+			.union([
+				z
+					.string()
+					.refine((value) => value.startsWith('/') && value.includes('[ref]'), {
+						message: 'Expected `route` to be a path pattern starting with "/" and containing "[ref]", e.g. "/products/[ref]"',
+					})
+					.refine((value) => !value.includes('[locale]'), {
+						message: 'Leave "[locale]" out of `route`: locales other than the default are prefixed automatically',
+					}),
+				z.literal(false),
+			])
+			.default('/products/[ref]'),
+		/**
+		 * The locale served without a prefix. Defaults to Astro's `i18n.defaultLocale`, else the
+		 * first locale of the collection.
+		 */
+		defaultLocale: z.string().min(1).optional(),
+	})
+	.strict();
+
+export type AudioReviewsOptions = z.input<typeof integrationOptionsSchema>;
+export type ResolvedAudioReviewsOptions = z.output<typeof integrationOptionsSchema>;
+
+export function resolveIntegrationOptions(options: AudioReviewsOptions | undefined): ResolvedAudioReviewsOptions {
+	return parseOptions(integrationOptionsSchema, options, 'audioReviews');
+}
+
+/** `/products/[ref]/` → `/products/[ref]`: Astro matches patterns without a trailing slash. */
+export function normalizeRoute(route: string): string {
+	return route.length > 1 ? route.replace(/\/+$/, '') : route;
+}

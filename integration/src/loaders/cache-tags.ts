@@ -1,0 +1,11 @@
+/**
+ * Cache tags for route caching and CDN purges. CDNs restrict tag characters (Cloudflare:
+ * printable ASCII, no spaces or commas), so refs are percent-encoded into the tag.
+ */
+export function websiteTag(websiteId: string): string {
+	return `aar-website-${websiteId.toLowerCase()}`;
+}
+
+export function productTag(websiteId: string, ref: string): string {
+	return `aar-product-${websiteId.toLowerCase()}-${encodeURIComponent(ref)}`;
+}

@@ -1,0 +1,95 @@
+import type { LiveLoader } from 'astro/loaders';
+import { clientFromResolved } from '../client/client.js';
+import type { AudioReviewsError } from '../errors/audio-reviews-error.js';
+import { NotFoundError } from '../errors/service-error.js';
+import type { Product } from '../schema/product.js';
+import { validateProduct } from '../schema/validate.js';
+import { productTag, websiteTag } from './cache-tags.js';
+import { resolveLoaderOptions, type ProductsLoaderOptions } from './loader-options.js';
+
+export const LIVE_LOADER_NAME = 'astro-audio-reviews-live';
+
+/** `getLiveEntry(collection, ref)` or `getLiveEntry(collection, { ref, locale })`. */
+export interface ProductEntryFilter {
+	/** The product ref (`external_id`). `id` is accepted as an alias, as Astro passes a string id that way. */
+	ref?: string;
+	id?: string;
+	/** Overrides the loader's `locale` for this request; reviews are filtered to it. */
+	locale?: string;
+	variant?: string;
+}
+
+/** Filters of the list endpoint (API.md 4.2) plus paging. */
+export interface ProductCollectionFilter {
+	locale?: string;
+	withAudio?: boolean;
+	published?: boolean;
+	limit?: number;
+	offset?: number;
+}
+
+export type ProductsLiveLoader = LiveLoader<Product, ProductEntryFilter, ProductCollectionFilter, AudioReviewsError>;
+
+/**
+ * Request-time loader for on-demand pages: one product through the single-product endpoint,
+ * a page of products through the list endpoint, both validated with the build-time schema,
+ * with cache tags per product and per website so cached pages can be purged precisely.
+ */
+export function productsLiveLoader(options: ProductsLoaderOptions): ProductsLiveLoader {
+	const resolved = resolveLoaderOptions(options, 'productsLiveLoader');
+	const client = clientFromResolved(resolved);
+	const site = websiteTag(resolved.websiteId);
+
+	return {
+		name: LIVE_LOADER_NAME,
+		async loadEntry({ filter }) {
+			const ref = filter.ref ?? filter.id;
+			if (!ref) return { error: missingRef() };
+			const locale = filter.locale ?? (options.locale === undefined ? undefined : resolved.locale);
+			try {
+				const response = await client.getProductRaw(ref, { locale, variant: filter.variant ?? resolved.variant, type: resolved.type });
+				const result = validateProduct(response.product, { endpoint: 'getProduct', ref, locale });
+				if (!result.success) return { error: result.error };
+				const lastModified = response.validators.lastModified ? new Date(response.validators.lastModified) : undefined;
+				return {
+					id: ref,
+					data: result.data,
+					cacheHint: {
+						tags: [site, productTag(resolved.websiteId, ref)],
+						...(lastModified && !Number.isNaN(lastModified.getTime()) ? { lastModified } : {}),
+					},
+				};
+			} catch (error) {
+				// Unknown ref (ERR_DB_MISSING, sent with status 200): "no entry", so the page can 404.
+				if (error instanceof NotFoundError) return undefined;
+				return { error: error as AudioReviewsError };
+			}
+		},
+		async loadCollection({ filter = {} }) {
+			try {
+				const { page } = await client.listProductsRaw({
+					locale: filter.locale ?? resolved.locale,
+					without: resolved.without,
+					withAudio: filter.withAudio ?? resolved.withAudio,
+					published: filter.published ?? resolved.published,
+					limit: filter.limit ?? resolved.pageSize,
+					offset: filter.offset ?? 0,
+				});
+				const entries = [];
+				for (const item of page.items) {
+					const result = validateProduct(item, { endpoint: 'listProducts', locale: filter.locale ?? resolved.locale });
+					if (!result.success) return { error: result.error };
+					const ref = result.data.external_id;
+					entries.push({ id: ref, data: result.data, cacheHint: { tags: [site, productTag(resolved.websiteId, ref)] } });
+				}
+				return { entries, cacheHint: { tags: [site] } };
+			} catch (error) {
+				return { error: error as AudioReviewsError };
+			}
+		},
+	};
+}
+
+function missingRef(): AudioReviewsError {
+	return new NotFoundError('getLiveEntry() needs a product ref: pass it as the id or as `{ ref }`', { endpoint: 'getProduct' });
+}

@@ -1,0 +1,114 @@
+import type { Product } from '../schema/product.js';
+import { createSlugger } from '../seo/slug.js';
+import { productPath } from '../seo/page-meta.js';
+
+/** The part of a content-collection entry the pages read (`getCollection` returns more). */
+export interface ProductEntryLike {
+	id: string;
+	data: Product;
+	digest?: string | undefined;
+}
+
+export interface Alternate {
+	locale: string;
+	/** Site-relative path, e.g. `/en/products/chair/`. */
+	path: string;
+}
+
+export interface ProductPageProps {
+	product: Product;
+	/** The entry's locale; undefined for a single-locale collection. */
+	locale: string | undefined;
+	slug: string;
+	path: string;
+	/** Every locale version of this product, this one included, default locale first. */
+	alternates: Alternate[];
+	defaultLocale: string | undefined;
+}
+
+export interface StaticPath {
+	params: { ref: string; locale?: string };
+	props: ProductPageProps;
+	cacheKey?: string;
+}
+
+export interface PathOptions {
+	/** Pattern of the default-locale route, e.g. `/products/[ref]`. */
+	route: string;
+	/** Configured default locale, if any. */
+	defaultLocale: string | undefined;
+	/** The `routePattern` Astro passes to `getStaticPaths`: which of the two injected routes asks. */
+	routePattern?: string | undefined;
+	localeRoute?: string | undefined;
+}
+
+/**
+ * An entry's locale, read from its id: productsLoader ids are `<external_id>` with one locale
+ * and `<locale>/<external_id>` with `locales` (CONTRACT.md). Comparing with the product's own
+ * ref is unambiguous even for refs that contain `/`.
+ */
+export function entryLocale(entry: ProductEntryLike): string | undefined {
+	if (entry.id === entry.data.external_id) return undefined;
+	const suffix = `/${entry.data.external_id}`;
+	if (entry.id.endsWith(suffix)) return entry.id.slice(0, -suffix.length);
+	return undefined;
+}
+
+/**
+ * Every product page of the collection: slugs from the refs of all locales together (so a
+ * product keeps one slug across locales and case twins in any locale are detected), the
+ * default locale unprefixed, others under `/<locale>/`.
+ */
+export function productPages(entries: readonly ProductEntryLike[], options: Omit<PathOptions, 'routePattern' | 'localeRoute'>): StaticPath[] {
+	const locales: string[] = [];
+	const byRef = new Map<string, Map<string | undefined, ProductEntryLike>>();
+	for (const entry of entries) {
+		const locale = entryLocale(entry);
+		if (locale !== undefined && !locales.includes(locale)) locales.push(locale);
+		const ref = entry.data.external_id;
+		let versions = byRef.get(ref);
+		if (!versions) byRef.set(ref, (versions = new Map()));
+		versions.set(locale, entry);
+	}
+	const defaultLocale =
+		locales.length === 0 ? undefined : options.defaultLocale !== undefined && locales.includes(options.defaultLocale) ? options.defaultLocale : locales[0];
+	const order = defaultLocale === undefined ? locales : [defaultLocale, ...locales.filter((l) => l !== defaultLocale)];
+	const slugger = createSlugger(byRef.keys());
+
+	const paths: StaticPath[] = [];
+	for (const [ref, versions] of byRef) {
+		const slug = slugger.slugFor(ref);
+		const alternates: Alternate[] = [];
+		if (defaultLocale !== undefined) {
+			for (const locale of order) {
+				if (versions.has(locale)) alternates.push({ locale, path: productPath(slug, locale, defaultLocale, options.route) });
+			}
+		}
+		for (const [locale, entry] of versions) {
+			const path = productPath(slug, locale ?? '', defaultLocale ?? '', options.route);
+			const isDefault = locale === undefined || locale === defaultLocale;
+			paths.push({
+				params: isDefault ? { ref: slug } : { ref: slug, locale },
+				props: { product: entry.data, locale, slug, path, alternates, defaultLocale },
+				// Everything the page renders: the entry's data (its digest), where it lives and its
+				// alternates. Without a digest (another loader) there is no safe key: always render.
+				cacheKey:
+					entry.digest === undefined
+						? undefined
+						: `${entry.digest}|${path}|${alternates.map((a) => `${a.locale}=${a.path}`).join(',')}`,
+			});
+		}
+	}
+	return paths;
+}
+
+/** The paths of one injected route: the default-locale route or the `/[locale]` one. */
+export function pathsForRoute(all: readonly StaticPath[], options: PathOptions): StaticPath[] {
+	const wantsLocale = options.routePattern !== undefined && options.localeRoute !== undefined && samePattern(options.routePattern, options.localeRoute);
+	return all.filter((path) => (path.params.locale !== undefined) === wantsLocale);
+}
+
+function samePattern(a: string, b: string): boolean {
+	const strip = (value: string) => value.replace(/^\/+|\/+$/g, '');
+	return strip(a) === strip(b);
+}

@@ -1,0 +1,85 @@
+import { cp, mkdir, readFile, readdir, rm } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'astro';
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
+const TMP = fileURLToPath(new URL('../.tmp/', import.meta.url));
+
+export interface BuiltSite {
+	root: string;
+	dist: string;
+	/** Everything Astro logged during the build (stdout and stderr). */
+	output: string;
+	read(path: string): Promise<string>;
+	/** Site-relative paths of every written HTML file, e.g. `/products/x/index.html`. */
+	htmlFiles(): Promise<string[]>;
+}
+
+export interface BuildOptions {
+	/** Environment the fixture's configs read (AUDIO_REVIEWS_*), set for the build only. */
+	env?: Record<string, string | undefined>;
+	/** Reuse an earlier build's folder (store, incremental cache, dist) instead of a fresh copy. */
+	reuse?: BuiltSite;
+	/** Name of the copy, for reading artifacts after a failure. */
+	label?: string;
+}
+
+/**
+ * Copies a fixture site into test/.tmp (so builds never share caches by accident) and runs
+ * Astro's public `build()` on it, in this process, capturing its log.
+ */
+export async function buildFixture(name: string, options: BuildOptions = {}): Promise<BuiltSite> {
+	const root = options.reuse?.root ?? join(TMP, `${options.label ?? name}-${process.pid}-${Date.now()}`);
+	if (!options.reuse) {
+		await rm(root, { recursive: true, force: true });
+		await mkdir(root, { recursive: true });
+		await cp(join(FIXTURES, name), root, { recursive: true });
+	}
+	const saved: Record<string, string | undefined> = {};
+	for (const [key, value] of Object.entries(options.env ?? {})) {
+		saved[key] = process.env[key];
+		if (value === undefined) delete process.env[key];
+		else process.env[key] = value;
+	}
+	const chunks: string[] = [];
+	const stdout = process.stdout.write.bind(process.stdout);
+	const stderr = process.stderr.write.bind(process.stderr);
+	const capture = (write: typeof stdout) =>
+		((chunk: string | Uint8Array, ...rest: unknown[]) => {
+			chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString());
+			return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
+		}) as typeof stdout;
+	process.stdout.write = capture(stdout);
+	process.stderr.write = capture(stderr);
+	try {
+		await build({ root, logLevel: 'info' });
+	} catch (error) {
+		(error as Error & { output?: string }).output = chunks.join('');
+		throw error;
+	} finally {
+		process.stdout.write = stdout;
+		process.stderr.write = stderr;
+		for (const [key, value] of Object.entries(saved)) {
+			if (value === undefined) delete process.env[key];
+			else process.env[key] = value;
+		}
+	}
+	const dist = join(root, 'dist');
+	return {
+		root,
+		dist,
+		output: chunks.join(''),
+		read: (path) => readFile(join(dist, path), 'utf8'),
+		htmlFiles: async () => {
+			const files = (await readdir(dist, { recursive: true })) as string[];
+			return files.filter((file) => file.endsWith('.html')).map((file) => `/${relative(dist, join(dist, file)).split('\\').join('/')}`).sort();
+		},
+	};
+}
+
+/** Strips ANSI colours from captured logs. */
+export function plain(text: string): string {
+	// eslint-disable-next-line no-control-regex
+	return text.replace(/\u001b\[[0-9;]*m/g, '');
+}
