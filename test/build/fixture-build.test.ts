@@ -30,9 +30,9 @@ describe('astro build of a site using productsLoader', () => {
 	});
 
 	it('fails the build on an invalid product, naming its ref and the field path', async () => {
-		const ref = sim.refs()[4]!;
+		const ref = sim.listAll({ locale: 'fr', without: 'inactive' }).filter((p) => p.reviews.length > 0)[4]!.external_id;
 		sim.updateProduct(ref, (product) => {
-			const review = product.reviews.find((r) => r.locale === 'fr' && r.is_active);
+			const review = product.reviews.find((r) => r.locale === 'fr' && r.is_active && r.validated && !r.awaitingValidation);
 			if (review) review.rating = 7;
 		});
 		try {

@@ -81,12 +81,9 @@ describe('productsLoader', () => {
 	});
 
 	it('fails on an invalid product naming its ref and the field path, or skips it with a warning', async () => {
-		const ref = sim.refs()[7]!;
-		const original = sim.getProduct(ref, { locale: 'fr' });
-		const index = original.reviews.findIndex(() => true);
-		expect(index).toBeGreaterThanOrEqual(0);
+		const ref = sim.listAll({ ...query, locale: 'fr' }).filter((p) => p.reviews.length > 0)[7]!.external_id;
 		sim.updateProduct(ref, (product) => {
-			const review = product.reviews.find((r) => r.locale === 'fr' && r.is_active);
+			const review = product.reviews.find((r) => r.locale === 'fr' && r.is_active && r.validated && !r.awaitingValidation);
 			if (review) review.rating = 7;
 		});
 		try {
