@@ -4,7 +4,9 @@ import { AudioReviewsError } from '../errors/audio-reviews-error.js';
 import type { ProductValidationError } from '../errors/product-validation-error.js';
 import { productSchema } from '../schema/product.js';
 import { refOf, validateProduct } from '../schema/validate.js';
+import { unsafeUrlFields } from '../seo/safe-url.js';
 import { fetchLocale } from './fetch-products.js';
+import { registerLocales } from './locale-registry.js';
 import { localePlan, resolveLoaderOptions, type ProductsLoaderOptions } from './loader-options.js';
 import { fmt, progressLogger } from './progress-log.js';
 
@@ -35,6 +37,7 @@ export function productsLoader(options: ProductsLoaderOptions): ProductsLoader {
 		async load(context: LoaderContext): Promise<void> {
 			const { store, logger, parseData, generateDigest } = context;
 			const started = performance.now();
+			registerLocales(context.collection, plan.locales);
 			const client = clientFromResolved(resolved);
 			const onProgress = progressLogger(logger);
 
@@ -70,6 +73,11 @@ export function productsLoader(options: ProductsLoaderOptions): ProductsLoader {
 					}
 					const entryId = plan.entryId(locale, result.data.external_id);
 					claim(kept, entryId, locale);
+					for (const { field, value } of unsafeUrlFields(result.data)) {
+						logger.warn(
+							`Product ref ${JSON.stringify(result.data.external_id)} (locale ${locale}): ${field} is not an http(s) URL (${JSON.stringify(value.slice(0, 60))}); pages will not render it`,
+						);
+					}
 					const data = await parseData({ id: entryId, data: result.data });
 					store.set({ id: entryId, data, digest });
 					if (previous) counts.updated++;

@@ -1,6 +1,7 @@
 import type { Product } from '../schema/product.js';
 import { createSlugger } from '../seo/slug.js';
 import { productPath } from '../seo/page-meta.js';
+import { registeredLocales } from '../loaders/locale-registry.js';
 
 /** The part of a content-collection entry the pages read (`getCollection` returns more). */
 export interface ProductEntryLike {
@@ -37,6 +38,8 @@ export interface PathOptions {
 	route: string;
 	/** Configured default locale, if any. */
 	defaultLocale: string | undefined;
+	/** The collection, to look up the loader's locale order when no default is configured. */
+	collection?: string | undefined;
 	/** The `routePattern` Astro passes to `getStaticPaths`: which of the two injected routes asks. */
 	routePattern?: string | undefined;
 	localeRoute?: string | undefined;
@@ -70,9 +73,11 @@ export function productPages(entries: readonly ProductEntryLike[], options: Omit
 		if (!versions) byRef.set(ref, (versions = new Map()));
 		versions.set(locale, entry);
 	}
-	const defaultLocale =
-		locales.length === 0 ? undefined : options.defaultLocale !== undefined && locales.includes(options.defaultLocale) ? options.defaultLocale : locales[0];
-	const order = defaultLocale === undefined ? locales : [defaultLocale, ...locales.filter((l) => l !== defaultLocale)];
+	const loaderOrder = options.collection === undefined ? undefined : registeredLocales(options.collection);
+	const candidates = [options.defaultLocale, ...(loaderOrder ?? []), ...[...locales].sort()];
+	const defaultLocale = locales.length === 0 ? undefined : candidates.find((locale) => locale !== undefined && locales.includes(locale));
+	const rest = loaderOrder ? [...loaderOrder.filter((l) => locales.includes(l)), ...locales.filter((l) => !loaderOrder.includes(l))] : locales;
+	const order = defaultLocale === undefined ? rest : [defaultLocale, ...rest.filter((l) => l !== defaultLocale)];
 	const slugger = createSlugger(byRef.keys());
 
 	const paths: StaticPath[] = [];
