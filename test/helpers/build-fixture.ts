@@ -45,10 +45,13 @@ export async function buildFixture(name: string, options: BuildOptions = {}): Pr
 	const chunks: string[] = [];
 	const stdout = process.stdout.write.bind(process.stdout);
 	const stderr = process.stderr.write.bind(process.stderr);
-	const capture = (write: typeof stdout) =>
+	// Kept, not echoed: the log is asserted on and attached to errors, and CI stays readable.
+	const capture = (_write: typeof stdout) =>
 		((chunk: string | Uint8Array, ...rest: unknown[]) => {
 			chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString());
-			return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
+			const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
+			callback?.();
+			return true;
 		}) as typeof stdout;
 	process.stdout.write = capture(stdout);
 	process.stderr.write = capture(stderr);

@@ -1,0 +1,134 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../../integration/src/simulator/index.js';
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string; devDependencies: Record<string, string> };
+const astroVersion = (JSON.parse(await readFile(join(ROOT, 'node_modules/astro/package.json'), 'utf8')) as { version: string }).version;
+
+/** Runs a command with Node 24 first on PATH, as npm scripts do here. */
+const sh = (file: string, args: string[], cwd: string, env: Record<string, string> = {}) =>
+	run(file, args, {
+		cwd,
+		env: { ...process.env, ...env, PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}` },
+		maxBuffer: 64 * 1024 * 1024,
+	}).catch((error: Error & { stdout?: string; stderr?: string }) => {
+		throw new Error(`${error.message}\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);
+	});
+
+let site: string;
+let sim: Simulator;
+
+beforeAll(async () => {
+	// Outside the repository, so nothing resolves from its node_modules: only what the tarball brings.
+	sim = await startSimulator({ products: 1_000, locales: ['fr', 'en'], seed: 99 });
+	site = await mkdtemp(join(tmpdir(), 'aar-consumer-'));
+	const packDir = join(site, 'pack');
+	await mkdir(packDir);
+	const { stdout } = await sh('npm', ['pack', '--silent', '--pack-destination', packDir], ROOT);
+	const tarball = join(packDir, stdout.trim().split('\n').pop()!);
+	await writeFile(
+		join(site, 'package.json'),
+		JSON.stringify({
+			name: 'consumer-site',
+			private: true,
+			type: 'module',
+			dependencies: { astro: astroVersion, 'astro-audio-reviews': `file:${tarball}` },
+			devDependencies: { typescript: pkg.devDependencies.typescript },
+		}),
+	);
+	await writeFile(
+		join(site, 'astro.config.mjs'),
+		`import { defineConfig } from 'astro/config';\nimport audioReviews from 'astro-audio-reviews';\nexport default defineConfig({ site: 'https://shop.example', integrations: [audioReviews()] });\n`,
+	);
+	await mkdir(join(site, 'src/pages'), { recursive: true });
+	await writeFile(
+		join(site, 'src/content.config.ts'),
+		`import { defineCollection } from 'astro:content';
+import { productsLoader } from 'astro-audio-reviews/loaders';
+export const collections = {
+  products: defineCollection({
+    loader: productsLoader({ baseUrl: ${JSON.stringify(sim.baseUrl)}, websiteId: ${JSON.stringify(sim.websiteId)}, locales: ['fr', 'en'] }),
+  }),
+};
+`,
+	);
+	await writeFile(
+		join(site, 'src/pages/index.astro'),
+		`---
+import { getCollection } from 'astro:content';
+import { ProductJsonLd } from 'astro-audio-reviews/components';
+const entries = await getCollection('products');
+---
+<html lang="en"><head><title>{entries.length}</title><ProductJsonLd entry={entries[0]!} /></head><body><p id="count">{entries.length}</p></body></html>
+`,
+	);
+	// Typed entries: this must type-check, and each @ts-expect-error line must be an error (so `data` is not `any`).
+	await writeFile(
+		join(site, 'src/typed.ts'),
+		`import { getCollection, getEntry } from 'astro:content';
+import type { Product } from 'astro-audio-reviews/schema';
+import { createClient, NotFoundError } from 'astro-audio-reviews/client';
+export async function typed() {
+  const entries = await getCollection('products');
+  const first: Product = entries[0]!.data;
+  const transcript: string | undefined = first.reviews[0]?.transcript;
+  const rating: number | undefined = entries[0]!.data.reviews[0]?.rating;
+  // @ts-expect-error not a field of Product
+  entries[0]!.data.not_a_field;
+  // @ts-expect-error rating is a number
+  const wrong: string = entries[0]!.data.reviews[0]!.rating;
+  const one = await getEntry('products', 'fr/SKU-00001');
+  const client = createClient({ baseUrl: 'https://api.example.com', websiteId: '7c9e6679-7425-40de-944b-e07fc1f90ae7' });
+  return [transcript, rating, wrong, one?.data.external_id, client, NotFoundError];
+}
+`,
+	);
+	await writeFile(join(site, 'tsconfig.json'), JSON.stringify({ extends: 'astro/tsconfigs/strict', include: ['.astro/types.d.ts', 'src/**/*'] }));
+	await sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], site);
+}, 600_000);
+
+afterAll(async () => {
+	await sim?.close();
+	if (site) await rm(site, { recursive: true, force: true });
+});
+
+describe('the packed tarball in a fresh Astro 7 site', () => {
+	it('ships only the public entry points', async () => {
+		const installed = join(site, 'node_modules/astro-audio-reviews');
+		const manifest = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8')) as { exports: Record<string, unknown>; version: string };
+		expect(Object.keys(manifest.exports)).toEqual(expect.arrayContaining(['.', './loaders', './client', './schema', './components']));
+		expect(manifest.version).toBe(pkg.version);
+		const top = await readdir(installed);
+		expect(top).not.toContain('test');
+		expect(top).not.toContain('src');
+	});
+
+	it('loads 1,000 products in 2 locales with astro build and writes their pages', async () => {
+		await sh(join(site, 'node_modules/.bin/astro'), ['build'], site);
+		const fr = sim.listAll({ locale: 'fr', without: 'inactive' });
+		const en = sim.listAll({ locale: 'en', without: 'inactive' });
+		const index = await readFile(join(site, 'dist/index.html'), 'utf8');
+		expect(index).toContain(`<p id="count">${fr.length + en.length}</p>`);
+		const frPages = await readdir(join(site, 'dist/products'));
+		const enPages = await readdir(join(site, 'dist/en/products'));
+		expect(frPages).toHaveLength(fr.length);
+		expect(enPages).toHaveLength(en.length);
+		const page = await readFile(join(site, 'dist/products', fr[0]!.external_id, 'index.html'), 'utf8');
+		expect(page).toContain('<link rel="canonical" href="https://shop.example/products/');
+	});
+
+	it('gives typed entries (astro sync + tsc)', async () => {
+		await sh(join(site, 'node_modules/.bin/astro'), ['sync'], site);
+		const types = await readFile(join(site, '.astro/content.d.ts'), 'utf8');
+		expect(types).toContain('"products"');
+		// astro check type-checks .astro files; the @ts-expect-error proves `data` is not `any`.
+		await sh(join(site, 'node_modules/.bin/tsc'), ['--noEmit', '-p', 'tsconfig.json'], site);
+	});
+});
