@@ -62,7 +62,7 @@ describe('getProduct', () => {
 	it('sends Accept: application/json and extra headers', async () => {
 		const seen: Array<string | undefined> = [];
 		const server = await startServer((req, res) => {
-			seen.push(req.headers.accept, req.headers['x-shop']);
+			seen.push(req.headers.accept, String(req.headers['x-shop']));
 			sendJson(res, 200, validProduct());
 		});
 		try {

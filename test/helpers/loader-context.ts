@@ -63,7 +63,7 @@ export function createLoaderContext(previous?: TestLoaderContext): TestLoaderCon
 		meta: metaStore,
 		logger: logger as unknown as LoaderContext['logger'],
 		config: {} as LoaderContext['config'],
-		parseData: async ({ data }) => productSchema.parse(data) as typeof data,
+		parseData: async ({ data }) => productSchema.parse(data) as unknown as typeof data,
 		renderMarkdown: async () => {
 			throw new Error('not used by productsLoader');
 		},

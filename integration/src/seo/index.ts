@@ -1,6 +1,16 @@
-export { createSlugger, isPlainRef, slugForRef, type Slugger } from './slug.js';
-export { safeHttpUrl, createUrlGuard, unsafeUrlFields, type DroppedUrl } from './safe-url.js';
+/**
+ * Pure, runtime-neutral SEO helpers (no `node:*` imports): they run at build time in
+ * `getStaticPaths` and in edge SSR for the live loader's pages.
+ */
+export { createSlugger, isPlainRef, slugForRef, MAX_SLUG_LENGTH, type Slugger } from './slug.js';
+export { safeHttpUrl, createUrlGuard, unsafeUrlFields, type DroppedUrl, type UrlGuard } from './safe-url.js';
 export { serializeJsonLd } from './serialize-json-ld.js';
-export { productJsonLd, ratingSummary, type ProductJsonLdOptions, type RatingSummary } from './product-json-ld.js';
-export { productTitle, productDescription, authorName, productPath } from './page-meta.js';
+export {
+	productJsonLd,
+	ratingSummary,
+	type JsonLdUrlFilter,
+	type ProductJsonLdOptions,
+	type RatingSummary,
+} from './product-json-ld.js';
+export { productTitle, productDescription, authorName, productPath, presentText } from './page-meta.js';
 export { fnv1a64 } from './hash.js';

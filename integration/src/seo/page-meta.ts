@@ -1,31 +1,44 @@
 import type { Product, ReviewUser } from '../schema/product.js';
 
-const present = (value: string | undefined): string | undefined => {
+/** A trimmed string, or undefined when absent or blank (the back office saves empty fields as ""). */
+export function presentText(value: string | undefined | null): string | undefined {
 	const trimmed = value?.trim();
 	return trimmed ? trimmed : undefined;
-};
+}
 
-/** `<title>`: `seo_name`, else `name`, else the ref (CONTRACT.md). Blank strings count as unset. */
+/** `<title>` text: `seo_name`, else `name`, else the ref (CONTRACT.md); blank strings count as unset. */
 export function productTitle(product: Product): string {
-	return present(product.seo_name) ?? present(product.name) ?? product.external_id;
+	return presentText(product.seo_name) ?? presentText(product.name) ?? presentText(product.external_id) ?? product.external_id;
 }
 
-/** `<meta name="description">`: `seo_description` when set. */
+/** `<meta name="description">` text: `seo_description` trimmed, or undefined when unset or blank. */
 export function productDescription(product: Product): string | undefined {
-	return present(product.seo_description);
+	return presentText(product.seo_description);
 }
 
-/** "First Last", or undefined when the service sent no name. */
+/** "Firstname Lastname" of a review author, or undefined when the service sent no name (callers pick the fallback). */
 export function authorName(user: ReviewUser): string | undefined {
-	return present([user.firstname, user.lastname].map((part) => part?.trim()).filter(Boolean).join(' '));
+	return presentText([presentText(user.firstname), presentText(user.lastname)].filter(Boolean).join(' '));
 }
+
+const REF_PARAM = '[ref]';
+// Locales come from validated options, but this is the last step before a file path is made:
+// a `/` or `..` here would write outside `dist/`, so refuse rather than trust the caller.
+const SAFE_SEGMENT = /^[A-Za-z0-9_~-]+$/;
 
 /**
- * Site-relative path of a product page: `/products/<slug>/` for the default locale,
- * `/<locale>/products/<slug>/` for the others (CONTRACT.md), for any pattern with `[ref]`.
+ * Site-relative path of a product page, with a trailing slash: the pattern's `[ref]` replaced by
+ * the slug, prefixed with `/<locale>` unless `locale` is the default (or empty).
+ * `productPath('chair', 'en', 'fr')` → `/en/products/chair/`.
  */
 export function productPath(slug: string, locale: string, defaultLocale: string, routePattern = '/products/[ref]'): string {
-	const path = routePattern.replace('[ref]', slug).replace(/\/+$/, '');
-	const prefixed = locale === '' || locale === defaultLocale ? path : `/${locale}${path}`;
-	return `${prefixed}/`;
+	if (!routePattern.includes(REF_PARAM)) {
+		throw new Error(`astro-audio-reviews: route pattern ${JSON.stringify(routePattern)} has no ${REF_PARAM} parameter`);
+	}
+	if (!SAFE_SEGMENT.test(slug)) throw new Error(`astro-audio-reviews: ${JSON.stringify(slug)} is not a product slug`);
+	const isDefault = locale === '' || locale === defaultLocale;
+	if (!isDefault && !SAFE_SEGMENT.test(locale)) throw new Error(`astro-audio-reviews: ${JSON.stringify(locale)} is not a locale path segment`);
+	// A replacer function, so `$&`-style sequences are never interpreted.
+	const path = routePattern.replace(REF_PARAM, () => slug).replace(/^\/*/, '/').replace(/\/+$/, '');
+	return `${isDefault ? '' : `/${locale}`}${path}/`;
 }

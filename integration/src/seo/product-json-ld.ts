@@ -1,43 +1,62 @@
-import type { AggregateRating, AudioObject, Person, Product as SchemaProduct, Rating, Review as SchemaReview, WithContext } from 'schema-dts';
+import type {
+	AggregateRating,
+	AudioObject,
+	Person,
+	Product as SchemaProduct,
+	Rating,
+	Review as SchemaReview,
+	WithContext,
+} from 'schema-dts';
 import type { Product, Review } from '../schema/product.js';
-import { authorName, productDescription, productTitle } from './page-meta.js';
+import { authorName, presentText, productDescription, productTitle } from './page-meta.js';
 import { safeHttpUrl } from './safe-url.js';
 
-/** The service rates from 0 to 5 (API.md 2.2). */
-const BEST = 5;
-const WORST = 0;
+/** The service rates from 0 to 5 (API.md 2.2): without these, Google assumes 1..5 and misreads a 0. */
+const BEST_RATING = 5;
+const WORST_RATING = 0;
+const ANONYMOUS = 'Anonymous';
+// The service only documents mp3 audio (API.md 2.2).
+const AUDIO_FORMAT = 'audio/mpeg';
 
 export interface RatingSummary {
 	/** Number of rated reviews. */
 	count: number;
-	/** Mean rating, rounded to 2 decimals. */
+	/** Mean rating of the rated reviews, rounded to 2 decimals. */
 	average: number;
 }
 
-/** The aggregate the page shows and the JSON-LD declares: the same numbers, from one place. */
-export function ratingSummary(product: Product): RatingSummary | undefined {
-	const ratings = product.reviews.map((review) => review.rating).filter((rating): rating is number => typeof rating === 'number');
+/** The rating aggregate, from one place so the visible page and the JSON-LD always agree; undefined when nothing is rated. */
+export function ratingSummary(product: Pick<Product, 'reviews'>): RatingSummary | undefined {
+	const ratings = product.reviews.map((review) => review.rating).filter(isRating);
 	if (ratings.length === 0) return undefined;
 	const sum = ratings.reduce((total, rating) => total + rating, 0);
 	return { count: ratings.length, average: Math.round((sum / ratings.length) * 100) / 100 };
 }
 
+function isRating(value: number | undefined): value is number {
+	return typeof value === 'number' && Number.isFinite(value);
+}
+
+/** URL filter: gets the value and its field path inside the product (e.g. `reviews[1].audio_url`). */
+export type JsonLdUrlFilter = (value: string | undefined, field: string) => string | undefined;
+
 export interface ProductJsonLdOptions {
-	/** Absolute URL of the page. */
+	/** Absolute URL of the page (the canonical one). */
 	url?: string | undefined;
+	/** Locale of the reviews' content, declared as each Review's `inLanguage`. */
 	locale?: string | undefined;
-	/** URL filter; defaults to `safeHttpUrl`. */
-	safeUrl?: (value: string | undefined, field: string) => string | undefined;
+	/** Filter for every URL put in the markup; defaults to `safeHttpUrl`. Pass a `createUrlGuard` wrapper to log drops. */
+	safeUrl?: JsonLdUrlFilter | undefined;
 }
 
 /**
- * schema.org `Product` for a product page, following Google's Product and Review snippet
- * rules: every review shown on the page is marked up; only rated ones carry `reviewRating`
- * (an unrated testimony is not a rated Review); `aggregateRating` only when something is rated.
+ * schema.org `Product` of a product page, following Google's Product and Review snippet rules:
+ * every review shown on the page is marked up, only the rated ones carry `reviewRating` (a
+ * testimony without a rating must not look rated), and `aggregateRating` is there only when at
+ * least one review is rated.
  */
 export function productJsonLd(product: Product, options: ProductJsonLdOptions = {}): WithContext<SchemaProduct> {
-	const safe = options.safeUrl ?? ((value: string | undefined) => safeHttpUrl(value));
-	const summary = ratingSummary(product);
+	const safeUrl: JsonLdUrlFilter = options.safeUrl ?? ((value) => safeHttpUrl(value));
 	const description = productDescription(product);
 	const data: WithContext<SchemaProduct> = {
 		'@context': 'https://schema.org',
@@ -45,61 +64,66 @@ export function productJsonLd(product: Product, options: ProductJsonLdOptions = 
 		name: productTitle(product),
 		sku: product.external_id,
 		productID: product.external_id,
-		...(description ? { description } : {}),
+		...(description === undefined ? {} : { description }),
 		...(options.url ? { url: options.url } : {}),
-		...(product.reviews.length > 0
-			? { review: product.reviews.map((review, index) => reviewJsonLd(review, index, options.locale, safe)) }
-			: {}),
 	};
+	if (product.reviews.length > 0) {
+		data.review = product.reviews.map((review, index) => reviewJsonLd(review, `reviews[${index}]`, options.locale, safeUrl));
+	}
+	const summary = ratingSummary(product);
 	if (summary) {
 		const aggregate: AggregateRating = {
 			'@type': 'AggregateRating',
 			ratingValue: summary.average,
 			ratingCount: summary.count,
+			// Only rated items count: unrated testimonies are not "reviews" in Google's sense.
 			reviewCount: summary.count,
-			bestRating: BEST,
-			worstRating: WORST,
+			bestRating: BEST_RATING,
+			worstRating: WORST_RATING,
 		};
 		data.aggregateRating = aggregate;
 	}
 	return data;
 }
 
-function reviewJsonLd(
-	review: Review,
-	index: number,
-	locale: string | undefined,
-	safe: (value: string | undefined, field: string) => string | undefined,
-): SchemaReview {
-	const image = safe(review.user.image_url, `reviews[${index}].user.image_url`);
-	const author: Person = {
-		'@type': 'Person',
-		name: authorName(review.user) ?? 'Anonymous',
-		...(image ? { image } : {}),
-		...(review.user.description ? { description: review.user.description } : {}),
-	};
-	const contentUrl = safe(review.audio_url, `reviews[${index}].audio_url`);
+function reviewJsonLd(review: Review, path: string, locale: string | undefined, safeUrl: JsonLdUrlFilter): SchemaReview {
+	const label = presentText(review.label);
+	const transcript = presentText(review.transcript);
 	const out: SchemaReview = {
 		'@type': 'Review',
-		author,
-		...(review.label ? { name: review.label } : {}),
-		...(review.transcript ? { reviewBody: review.transcript } : {}),
+		author: authorJsonLd(review, path, safeUrl),
+		...(label === undefined ? {} : { name: label }),
+		...(transcript === undefined ? {} : { reviewBody: transcript }),
 		...(review.created_at ? { datePublished: review.created_at } : {}),
 		...(locale ? { inLanguage: locale } : {}),
 	};
-	if (typeof review.rating === 'number') {
-		const rating: Rating = { '@type': 'Rating', ratingValue: review.rating, bestRating: BEST, worstRating: WORST };
+	if (isRating(review.rating)) {
+		const rating: Rating = { '@type': 'Rating', ratingValue: review.rating, bestRating: BEST_RATING, worstRating: WORST_RATING };
 		out.reviewRating = rating;
 	}
-	if (contentUrl) {
+	// An AudioObject without a playable URL says nothing useful: leave it out.
+	const contentUrl = safeUrl(review.audio_url, `${path}.audio_url`);
+	if (contentUrl !== undefined) {
 		const audio: AudioObject = {
 			'@type': 'AudioObject',
 			contentUrl,
-			encodingFormat: 'audio/mpeg',
-			...(review.transcript ? { transcript: review.transcript } : {}),
-			...(review.label ? { name: review.label } : {}),
+			encodingFormat: AUDIO_FORMAT,
+			...(transcript === undefined ? {} : { transcript }),
+			...(label === undefined ? {} : { name: label }),
 		};
 		out.audio = audio;
 	}
 	return out;
+}
+
+function authorJsonLd(review: Review, path: string, safeUrl: JsonLdUrlFilter): Person {
+	const image = safeUrl(review.user.image_url, `${path}.user.image_url`);
+	const description = presentText(review.user.description);
+	return {
+		'@type': 'Person',
+		// Google requires an author name on every Review.
+		name: authorName(review.user) ?? ANONYMOUS,
+		...(image === undefined ? {} : { image }),
+		...(description === undefined ? {} : { description }),
+	};
 }

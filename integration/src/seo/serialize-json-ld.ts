@@ -1,5 +1,13 @@
+/**
+ * `JSON.stringify` alone is not safe inside `<script type="application/ld+json">`: the HTML
+ * parser ends the element at the first `</script` whatever the JSON means, and `<!--` switches
+ * it into the "script data escaped" state where a later `<script` swallows the rest of the page.
+ * U+2028/U+2029 are valid in JSON strings but were line terminators for pre-ES2019 JS parsers.
+ * Escaping these characters as `\uXXXX` keeps the JSON value identical for `JSON.parse`, and `&`
+ * is escaped too so no character reference can be formed if the text is ever treated as HTML.
+ */
 const UNSAFE = /[<>&\u2028\u2029]/g;
-const ESCAPES: Record<string, string> = {
+const ESCAPES: Readonly<Record<string, string>> = {
 	'<': '\\u003c',
 	'>': '\\u003e',
 	'&': '\\u0026',
@@ -7,11 +15,11 @@ const ESCAPES: Record<string, string> = {
 	'\u2029': '\\u2029',
 };
 
-/**
- * JSON for a `<script type="application/ld+json">` element. JSON.stringify alone leaves `</script>`
- * and `<!--` intact (they would end the element or open a comment), and U+2028/U+2029 break
- * pre-ES2019 parsers; escaping them as `\uXXXX` keeps the value identical for JSON.parse.
- */
+/** JSON text that can be put verbatim inside `<script type="application/ld+json">`. */
 export function serializeJsonLd(value: unknown): string {
-	return JSON.stringify(value).replace(UNSAFE, (char) => ESCAPES[char]!);
+	const json = JSON.stringify(value) as string | undefined;
+	// `undefined`, functions and symbols have no JSON form: an empty script would be invalid JSON-LD.
+	if (json === undefined) throw new TypeError('astro-audio-reviews: serializeJsonLd needs a JSON-serialisable value');
+	// These characters only ever occur inside JSON strings, where `\uXXXX` means the same thing.
+	return json.replace(UNSAFE, (char) => ESCAPES[char] ?? char);
 }

@@ -1,0 +1,145 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse, type HTMLElement } from 'node-html-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product } from '../../integration/src/schema/index.js';
+import { createSlugger, productPath, safeHttpUrl } from '../../integration/src/seo/index.js';
+import { startSimulator, type Simulator } from '../../integration/src/simulator/index.js';
+import { buildFixture, plain, type BuiltSite } from '../helpers/build-fixture.js';
+
+const SITE = 'https://shop.example';
+let sim: Simulator;
+let site: BuiltSite;
+let fr: Product[];
+let en: Product[];
+let slugFor: (ref: string) => string;
+
+beforeAll(async () => {
+	sim = await startSimulator({ products: 40, locales: ['fr', 'en'], seed: 77, adversarial: true });
+	site = await buildFixture('basic', {
+		label: 'pages',
+		env: { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, AUDIO_REVIEWS_LOCALES: 'fr,en', FIXTURE_SITE: SITE },
+	});
+	fr = sim.listAll({ locale: 'fr', without: 'inactive' });
+	en = sim.listAll({ locale: 'en', without: 'inactive' });
+	const slugger = createSlugger([...fr, ...en].map((p) => p.external_id));
+	slugFor = (ref) => slugger.slugFor(ref);
+}, 240_000);
+afterAll(() => sim.close());
+
+const pathOf = (product: Product, locale: 'fr' | 'en') => productPath(slugFor(product.external_id), locale, 'fr');
+const page = async (path: string) => parse(await site.read(`${path.slice(1)}index.html`));
+const text = (node: HTMLElement) => node.textContent.replace(/\s+/g, ' ');
+
+describe('product pages', () => {
+	it('writes exactly one page per product and locale, all distinct, nothing outside dist', async () => {
+		const files = (await site.htmlFiles()).filter((file) => file !== '/index.html');
+		const expected = [...fr.map((p) => pathOf(p, 'fr')), ...en.map((p) => pathOf(p, 'en'))].map((path) => `${path}index.html`);
+		expect(files.sort()).toEqual(expected.sort());
+		expect(new Set(files.map((file) => file.toLowerCase())).size).toBe(files.length);
+		// The `../../etc/passwd` ref must not have escaped: the fixture root holds only what Astro writes.
+		const rootEntries = await readdir(site.root);
+		expect(rootEntries).not.toContain('etc');
+		expect(await readdir(join(site.root, '..'))).not.toContain('etc');
+	});
+
+	it('puts title, description, canonical and hreflang alternates in the HTML', async () => {
+		for (const product of fr) {
+			const path = pathOf(product, 'fr');
+			const html = await page(path);
+			const expectedTitle = product.seo_name?.trim() || product.name?.trim() || product.external_id;
+			expect(html.querySelector('title')!.textContent).toBe(expectedTitle);
+			const description = html.querySelector('meta[name="description"]');
+			if (product.seo_description?.trim()) expect(description!.getAttribute('content')).toBe(product.seo_description.trim());
+			else expect(description).toBeNull();
+			expect(html.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(new URL(path, SITE).href);
+			expect(html.querySelector('html')!.getAttribute('lang')).toBe('fr');
+			if (en.some((other) => other.external_id === product.external_id)) {
+				const alternates = Object.fromEntries(html.querySelectorAll('link[rel="alternate"]').map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]));
+				expect(alternates).toEqual({
+					fr: new URL(path, SITE).href,
+					en: new URL(pathOf(product, 'en'), SITE).href,
+					'x-default': new URL(path, SITE).href,
+				});
+			}
+		}
+	});
+
+	it('holds one Product JSON-LD with every review and an independently checked aggregate', async () => {
+		for (const product of en) {
+			const html = await page(pathOf(product, 'en'));
+			const scripts = html.querySelectorAll('script');
+			expect(scripts).toHaveLength(1);
+			expect(scripts[0]!.getAttribute('type')).toBe('application/ld+json');
+			const data = JSON.parse(scripts[0]!.textContent);
+			expect(data['@type']).toBe('Product');
+			expect(data.sku).toBe(product.external_id);
+			expect(data.review ?? []).toHaveLength(product.reviews.length);
+			const rated = product.reviews.filter((review) => review.rating !== undefined).map((review) => review.rating!);
+			if (rated.length === 0) {
+				expect(data.aggregateRating).toBeUndefined();
+			} else {
+				let sum = 0;
+				for (const value of rated) sum += value;
+				expect(data.aggregateRating.ratingCount).toBe(rated.length);
+				expect(data.aggregateRating.ratingValue).toBeCloseTo(sum / rated.length, 2);
+				expect(data.aggregateRating.worstRating).toBe(0);
+			}
+			product.reviews.forEach((review, i) => {
+				expect(data.review[i].reviewBody).toBe(review.transcript);
+				expect(Boolean(data.review[i].reviewRating)).toBe(review.rating !== undefined);
+			});
+		}
+	});
+
+	it('shows every review: label, author, rating, audio player and transcript as page text', async () => {
+		for (const product of fr) {
+			const html = await page(pathOf(product, 'fr'));
+			const items = html.querySelectorAll('li.aar-review');
+			expect(items).toHaveLength(product.reviews.length);
+			product.reviews.forEach((review, i) => {
+				const item = items[i]!;
+				if (review.label?.trim()) expect(item.querySelector('.aar-label')!.textContent).toBe(review.label.trim());
+				if (review.user.firstname) expect(text(item.querySelector('.aar-author-name')!)).toContain(review.user.firstname.trim());
+				const audio = item.querySelector('audio');
+				const safe = safeHttpUrl(review.audio_url);
+				if (safe) {
+					expect(audio!.getAttribute('src')).toBe(safe);
+					expect(audio!.getAttribute('preload')).toBe('none');
+					expect(audio!.hasAttribute('controls')).toBe(true);
+				} else {
+					expect(audio).toBeNull();
+				}
+				const transcript = text(item.querySelector('.aar-transcript') ?? item);
+				for (const line of (review.transcript ?? '').split('\n').map((l) => l.trim()).filter(Boolean)) {
+					expect(transcript).toContain(line.replace(/\s+/g, ' '));
+				}
+			});
+		}
+	});
+
+	it('lets no adversarial content break out: no script, no event handler, no unsafe URL', async () => {
+		const files = (await site.htmlFiles()).filter((file) => file.includes('/products/'));
+		for (const file of files) {
+			const html = parse(await site.read(file.slice(1)));
+			for (const script of html.querySelectorAll('script')) expect(script.getAttribute('type')).toBe('application/ld+json');
+			for (const element of html.querySelectorAll('*')) {
+				for (const [name, value] of Object.entries(element.attributes)) {
+					expect(name.toLowerCase().startsWith('on'), `${file}: ${name}`).toBe(false);
+					if (name === 'src' || name === 'href') expect(value, `${file}: ${name}`).toMatch(/^https?:\/\//);
+				}
+			}
+		}
+		const adversarial = parse(await site.read(`${pathOf(fr.find((p) => p.external_id === 'red shoe')!, 'fr').slice(1)}index.html`));
+		// Shown as text, escaped, never parsed as markup.
+		expect(adversarial.querySelector('title')!.textContent).toContain('"><img src=x onerror=alert(1)>');
+		expect(adversarial.querySelector('h1')!.textContent).toContain('<img src=x onerror=alert(1)>');
+		expect(adversarial.querySelectorAll('img[src="x"]')).toHaveLength(0);
+		expect(adversarial.querySelector('.aar-transcript')!.textContent).toContain('<script>alert(1)</script>');
+	});
+
+	it('warns at sync time about every unsafe URL, naming the product ref and field', () => {
+		expect(plain(site.output)).toMatch(/Product ref "red shoe" \(locale fr\): reviews\[0\]\.audio_url is not an http\(s\) URL/);
+		expect(plain(site.output)).toMatch(/reviews\[0\]\.user\.image_url is not an http\(s\) URL/);
+	});
+});
