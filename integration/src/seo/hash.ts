@@ -16,20 +16,37 @@ const OFFSET_LO = 0x84222325;
 const PRIME_LO = 0x1b3;
 const TWO_32 = 0x1_0000_0000;
 
+// Reused across calls (hashing is synchronous, so never shared mid-use): one allocation for a
+// whole catalogue instead of one per ref. Grown on demand for longer refs.
+let scratch = new Uint8Array(256);
+
 /** FNV-1a 64 of the UTF-8 bytes of `text`, as 16 lowercase hex chars. */
 export function fnv1a64(text: string): string {
+	const length = encodeUtf8(text);
+	const bytes = scratch;
 	let hi = OFFSET_HI;
 	let lo = OFFSET_LO;
-	const step = (byte: number): void => {
-		lo = (lo ^ byte) >>> 0;
+	for (let i = 0; i < length; i++) {
+		lo = (lo ^ bytes[i]!) >>> 0;
 		const low = lo * PRIME_LO; // < 2^41: exact in a double
-		// High half: hi * 0x1b3, plus lo << 40 (lands in the high half as lo << 8), plus the carry.
+		// High half: hi * 0x1b3, plus lo << 40 (which lands in the high half as lo << 8), plus the carry.
 		hi = (hi * PRIME_LO + ((lo << 8) >>> 0) + Math.floor(low / TWO_32)) >>> 0;
 		lo = low >>> 0;
-	};
-	// UTF-8 encoded by hand so no buffer is allocated per ref. A lone surrogate (possible in a
-	// JSON string) is encoded as its own 3 bytes (WTF-8) instead of TextEncoder's U+FFFD, so two
-	// refs that differ only in which lone surrogate they hold still hash differently.
+	}
+	return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
+}
+
+/**
+ * UTF-8 of `text` into `scratch`, returning the byte count. Hand-written rather than
+ * TextEncoder because a lone surrogate (possible in a JSON string) must keep its identity: it is
+ * encoded as its own 3 bytes (WTF-8) instead of U+FFFD, so refs differing only there still hash
+ * differently. Well-formed text gives exactly its UTF-8 bytes.
+ */
+function encodeUtf8(text: string): number {
+	// At most 3 bytes per UTF-16 code unit (a surrogate pair is 2 units → 4 bytes).
+	if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);
+	const out = scratch;
+	let n = 0;
 	for (let i = 0; i < text.length; i++) {
 		let code = text.charCodeAt(i);
 		if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
@@ -40,20 +57,20 @@ export function fnv1a64(text: string): string {
 			}
 		}
 		if (code < 0x80) {
-			step(code);
+			out[n++] = code;
 		} else if (code < 0x800) {
-			step(0xc0 | (code >> 6));
-			step(0x80 | (code & 0x3f));
+			out[n++] = 0xc0 | (code >> 6);
+			out[n++] = 0x80 | (code & 0x3f);
 		} else if (code < 0x10000) {
-			step(0xe0 | (code >> 12));
-			step(0x80 | ((code >> 6) & 0x3f));
-			step(0x80 | (code & 0x3f));
+			out[n++] = 0xe0 | (code >> 12);
+			out[n++] = 0x80 | ((code >> 6) & 0x3f);
+			out[n++] = 0x80 | (code & 0x3f);
 		} else {
-			step(0xf0 | (code >> 18));
-			step(0x80 | ((code >> 12) & 0x3f));
-			step(0x80 | ((code >> 6) & 0x3f));
-			step(0x80 | (code & 0x3f));
+			out[n++] = 0xf0 | (code >> 18);
+			out[n++] = 0x80 | ((code >> 12) & 0x3f);
+			out[n++] = 0x80 | ((code >> 6) & 0x3f);
+			out[n++] = 0x80 | (code & 0x3f);
 		}
 	}
-	return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
+	return n;
 }

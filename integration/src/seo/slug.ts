@@ -41,7 +41,7 @@
  */
 import { fnv1a64 } from './hash.js';
 
-const PLAIN = /^[A-Za-z0-9_-]{1,200}$/;
+const PLAIN = /^[A-Za-z0-9_-]+$/;
 /** Longest ref used as its own slug; also the upper bound of every slug. */
 export const MAX_SLUG_LENGTH = 70;
 const READABLE_MAX = 48;
@@ -79,19 +79,16 @@ export interface Slugger {
 
 /** Slugs for a whole catalogue, computed once in O(n): case twins can only be seen with every ref at hand. */
 export function createSlugger(refs: Iterable<string>): Slugger {
-	const unique = new Set(refs);
+	const unique = [...new Set(refs)];
+	const folded = unique.map((ref) => ref.toLowerCase());
 	const foldedCounts = new Map<string, number>();
-	for (const ref of unique) {
-		const key = ref.toLowerCase();
-		foldedCounts.set(key, (foldedCounts.get(key) ?? 0) + 1);
-	}
+	for (const key of folded) foldedCounts.set(key, (foldedCounts.get(key) ?? 0) + 1);
 
 	const slugs = new Map<string, string>();
-	const bySlug = new Map<string, string>();
-	// Case-insensitive set of produced slugs → the ref that owns it: what the file system sees.
+	// Case-insensitive set of the produced slugs (what a case-insensitive file system sees) → owner.
 	const owners = new Map<string, string>();
-	for (const ref of unique) {
-		const slug = slugForRef(ref, (foldedCounts.get(ref.toLowerCase()) ?? 0) > 1);
+	for (const [i, ref] of unique.entries()) {
+		const slug = slugForRef(ref, (foldedCounts.get(folded[i]!) ?? 0) > 1);
 		const key = slug.toLowerCase();
 		const owner = owners.get(key);
 		if (owner !== undefined) {
@@ -102,9 +99,10 @@ export function createSlugger(refs: Iterable<string>): Slugger {
 		}
 		owners.set(key, ref);
 		slugs.set(ref, slug);
-		bySlug.set(slug, ref);
 	}
 
+	// Only needed by a few callers: built on first use rather than for every catalogue.
+	let bySlug: Map<string, string> | undefined;
 	return {
 		slugFor(ref) {
 			const slug = slugs.get(ref);
@@ -113,6 +111,9 @@ export function createSlugger(refs: Iterable<string>): Slugger {
 			}
 			return slug;
 		},
-		refFor: (slug) => bySlug.get(slug),
+		refFor(slug) {
+			bySlug ??= new Map([...slugs].map(([ref, own]) => [own, ref]));
+			return bySlug.get(slug);
+		},
 	};
 }

@@ -1,24 +1,45 @@
-import type { SimAudio, SimProduct } from './model.js';
-import { int, mulberry32, pick, uuid, type Random } from './random.js';
-import { ADJECTIVES, DESCRIPTIONS, FIRST_NAMES, LABELS, LAST_NAMES, NOUNS, SENTENCES } from './text-banks.js';
+import type { SimAudio, SimExperiment, SimProduct, SimWidgetConfig } from './model.js';
+import { chance, int, mixSeed, mulberry32, pick, uuid, type Random } from './random.js';
+import { ADJECTIVES, BRANDS, COLOURS, LAST_NAMES, NOUNS, THEMES, bankFor, type LocaleBank } from './text-banks.js';
 
 export interface CatalogueOptions {
-	products?: number;
-	locales?: readonly string[];
-	seed?: number;
 	websiteId: string;
 	websiteName?: string;
-	/** Average audio items per product and locale. */
+	/** Number of products (default 300). */
+	products?: number;
+	/** Locales of the audio content (default `['fr', 'en']`). */
+	locales?: readonly string[];
+	seed?: number;
+	/** Average audio items per product and covered locale (default 3). */
 	reviewsPerProduct?: number;
-	/** Transcript length range in characters. */
+	/** Transcript length range in characters (default [200, 2000]). */
 	transcriptLength?: readonly [number, number];
 }
 
-const EPOCH = Date.parse('2025-01-01T00:00:00Z');
+export interface GenerateOptions {
+	/**
+	 * Only the ref, timestamps and audio flags will be read (the catalogue index): transcripts
+	 * and dates are left empty, which makes generation several times faster. Every random draw
+	 * still happens, so the flags are those of the full product.
+	 */
+	summaryOnly?: boolean;
+}
+
+/** Fixed, so generated timestamps (and so ETag/Last-Modified) are identical on every run. */
+const EPOCH = Date.parse('2024-03-01T00:00:00Z');
+const DAY = 86_400_000;
+const CDN = 'https://cdn.audio-reviews.example';
+
+/** Website-level widget configurations, selectable with `variant` on the single endpoint. */
+export const DEMO_WIDGET_CONFIGS: readonly SimWidgetConfig[] = [
+	{ reference: 'compact-v2', name: 'Compact', config: { theme: 'compact', size: 'small', showTranscript: false } },
+	{ reference: 'dark-2025', name: 'Dark mode', config: { theme: 'dark', colors: { primary: '#f5f5f5', background: '#111111', text: '#f5f5f5' } } },
+];
 
 /**
  * A deterministic, realistic demo catalogue: the same options always give the same products.
- * About 8% have no audio at all, some only inactive or unvalidated audio, some audio has no URL.
+ * Eager: for large catalogues the simulator keeps an index instead and regenerates products on
+ * demand (see store.ts), which is why each product depends only on (seed, index).
  */
 export function generateCatalogue(options: CatalogueOptions): SimProduct[] {
 	const count = options.products ?? 300;
@@ -27,94 +48,171 @@ export function generateCatalogue(options: CatalogueOptions): SimProduct[] {
 	return products;
 }
 
-/** Product number `index` of the catalogue; independent of the others, so it can be regenerated alone. */
-export function generateProduct(index: number, options: CatalogueOptions, ref?: string): SimProduct {
-	const random = mulberry32(((options.seed ?? 1) * 1_000_003 + index * 7_919) >>> 0);
+/**
+ * Product number `index`. About 8% have no audio at all; some have only inactive or only
+ * unvalidated audio; some audio has an empty URL; about 5% run an A/B experiment.
+ */
+export function generateProduct(index: number, options: CatalogueOptions, generate: GenerateOptions = {}): SimProduct {
+	const seed = options.seed ?? 1;
+	const random = mulberry32(mixSeed(seed, index));
 	const locales = options.locales ?? ['fr', 'en'];
+	const main = bankFor(locales[0] ?? 'fr');
+	const brand = pick(random, BRANDS);
 	const noun = pick(random, NOUNS);
 	const adjective = pick(random, ADJECTIVES);
-	const name = `${capitalise(adjective)} ${noun}`;
-	const externalId = ref ?? (index % 10 === 3 ? `${noun}-${adjective}-${index}` : `SKU-${String(index).padStart(5, '0')}`);
+	const name = `${brand} ${capitalise(adjective)} ${capitalise(noun)}`;
+	// Most shops use SKUs; some use slugs like `chair-oak-2`. The index keeps both unique.
+	const ref = chance(random, 0.12) ? `${noun}-${adjective}-${index}` : `SKU-${String(index).padStart(5, '0')}`;
+	const createdAt = EPOCH + Math.floor(random() * 365 * DAY);
 	const product: SimProduct = {
 		id: uuid(random),
-		external_id: externalId,
-		website: { id: options.websiteId, ...(options.websiteName ? { name: options.websiteName } : {}) },
+		external_id: ref,
+		website: options.websiteName === undefined ? { id: options.websiteId } : { id: options.websiteId, name: options.websiteName },
 		reviews: [],
-		updatedAt: EPOCH + index * 60_000,
+		updatedAt: createdAt,
 	};
-	if (random() > 0.03) product.name = name;
-	if (random() > 0.2) product.seo_name = `${name} – reviews and audio testimonies`;
-	if (random() > 0.25) product.seo_description = `Listen to what customers say about the ${adjective} ${noun}: real audio reviews with transcripts.`;
-	if (random() > 0.1) product.features = { ctaAnalytics: random() > 0.5 };
-	if (random() > 0.05) {
-		product.config = { theme: pick(random, ['light', 'dark']), accentColor: pick(random, ['#8a4b00', '#0b5fff', '#1a7f37']), cta: { text: 'Listen', position: pick(random, ['left', 'right']) }, animation: random() > 0.5 };
-		product.variants = [{ reference: 'compact-v2', name: 'Compact', config: { ...product.config, theme: 'compact' } }];
+	if (!chance(random, 0.03)) product.name = name;
+	if (chance(random, 0.8)) product.seo_name = `${name} | Reviews and audio testimonials`;
+	if (chance(random, 0.75)) product.seo_description = `Hear real customers talk about the ${brand} ${adjective} ${noun}: audio reviews with full transcripts.`;
+	if (chance(random, 0.9)) product.features = { ctaAnalytics: chance(random, 0.5) };
+	if (chance(random, 0.95)) {
+		product.config = {
+			theme: pick(random, THEMES),
+			colors: { primary: pick(random, COLOURS), background: '#ffffff', text: '#1b1b1b' },
+			cta: { text: pick(random, main.ctaTexts), position: pick(random, ['left', 'right', 'bottom']) },
+			animation: pick(random, ['fade', 'slide', 'none']),
+			showTranscript: chance(random, 0.7),
+		};
+		if (chance(random, 0.05)) product.variants = [{ reference: `${ref}-promo`, name: 'Promo', config: { theme: 'promo', cta: { text: 'Offer: listen now', position: 'bottom' } } }];
 	}
-	if (random() < 0.05) product.experiment = experiment(random);
+	const hasExperiment = chance(random, 0.05);
 
-	const noAudio = random() < 0.08;
-	if (!noAudio) {
+	if (!chance(random, 0.08)) {
 		const average = options.reviewsPerProduct ?? 3;
+		let ordinal = 0;
 		for (const locale of locales) {
-			const n = Math.max(0, Math.round(average + (random() - 0.5) * 2 * Math.min(2, average)));
-			for (let i = 0; i < n; i++) product.reviews.push(audio(random, locale, name, i === 0, options));
+			// Not every product has content in every locale, as in a real multilingual shop.
+			if (locales.length > 1 && chance(random, 0.12)) continue;
+			const spread = Math.min(2, average);
+			const n = Math.max(1, Math.round(average + (random() - 0.5) * 2 * spread));
+			const bank = bankFor(locale);
+			for (let i = 0; i < n; i++) {
+				const item = audio(random, { seed, index, ordinal: ordinal++, locale, bank, name, createdAt, isDefault: i === 0, options, generate });
+				product.reviews.push(item.audio);
+				product.updatedAt = Math.max(product.updatedAt, item.createdAt);
+			}
 		}
-		// Edge states: only inactive, only unvalidated, or audio without URL.
 		const edge = random();
 		if (edge < 0.03) for (const item of product.reviews) item.is_active = false;
 		else if (edge < 0.05) for (const item of product.reviews) item.awaitingValidation = true;
-		else if (edge < 0.08 && product.reviews[0]) delete product.reviews[0].audio_url;
+		else if (edge < 0.06) for (const item of product.reviews) item.validated = false;
+		else if (edge < 0.1 && product.reviews[0]) product.reviews[0].audio_url = '';
 	}
+	if (hasExperiment && product.reviews.length > 0) product.experiment = experiment(random, product.reviews);
+	product.updatedAt += Math.floor(random() * 5 * DAY);
 	return product;
 }
 
-function audio(random: Random, locale: string, productName: string, isDefault: boolean, options: CatalogueOptions): SimAudio {
-	const type = random() < 0.75 ? 'review' : 'testimony';
-	const firstname = pick(random, FIRST_NAMES);
+interface AudioContext {
+	seed: number;
+	index: number;
+	ordinal: number;
+	locale: string;
+	bank: LocaleBank;
+	name: string;
+	createdAt: number;
+	isDefault: boolean;
+	options: CatalogueOptions;
+	generate: GenerateOptions;
+}
+
+function audio(random: Random, c: AudioContext): { audio: SimAudio; createdAt: number } {
+	const type = chance(random, 0.75) ? 'review' : 'testimony';
 	const id = uuid(random);
+	const awaiting = chance(random, 0.03);
+	const createdAt = c.createdAt + Math.floor(random() * 365 * DAY);
 	const item: SimAudio = {
 		id,
 		type,
-		is_active: random() > 0.07,
-		is_default: isDefault,
-		user: { id: uuid(random), firstname },
-		locale,
-		validated: random() > 0.04,
-		awaitingValidation: random() < 0.03,
-		audio_url: `https://cdn.audio-reviews.example/${locale}/${id}.mp3`,
-		created_at: new Date(EPOCH + Math.floor(random() * 600) * 86_400_000 + Math.floor(random() * 86_400_000)).toISOString(),
-		transcript: transcript(random, locale, productName, options.transcriptLength ?? [200, 2000]),
+		audio_url: `${CDN}/${c.locale}/${id}.mp3`,
+		is_active: !chance(random, 0.07),
+		is_default: c.isDefault,
+		created_at: c.generate.summaryOnly ? '' : new Date(createdAt).toISOString(),
+		user: { id: uuid(random) },
+		locale: c.locale,
+		validated: !awaiting && !chance(random, 0.02),
+		awaitingValidation: awaiting,
 	};
-	if (random() > 0.15) item.label = pick(random, LABELS[locale] ?? LABELS.generic!);
-	if (type === 'review' || random() < 0.2) item.rating = pick(random, [5, 5, 4.5, 4, 4, 3.5, 3, 2, 1, 0]);
-	if (random() > 0.2) item.user.lastname = pick(random, LAST_NAMES);
-	if (random() > 0.3) item.user.image_url = `https://cdn.audio-reviews.example/avatars/${item.user.id}.jpg`;
-	if (random() > 0.5) item.user.description = pick(random, DESCRIPTIONS);
-	return item;
-}
-
-function transcript(random: Random, locale: string, productName: string, [min, max]: readonly [number, number]): string {
-	const bank = SENTENCES[locale] ?? SENTENCES.generic!;
-	const target = int(random, min, max);
-	const parts: string[] = [];
-	let length = 0;
-	while (length < target) {
-		const sentence = pick(random, bank).replace('{p}', productName.toLowerCase());
-		parts.push(sentence);
-		length += sentence.length + 1;
-		// A paragraph break now and then, as speech-to-text output has.
-		if (random() < 0.15) parts.push('\n');
+	if (chance(random, 0.85)) item.label = pick(random, c.bank.labels);
+	// Reviews are nearly always rated, testimonies seldom; some ratings are halves.
+	if (chance(random, type === 'review' ? 0.95 : 0.15)) item.rating = pick(random, [5, 5, 5, 4.5, 4, 4, 4, 3.5, 3, 2.5, 2, 1, 0]);
+	if (chance(random, 0.97)) {
+		// Content comes from its own stream: skipping it must not shift the product's other draws.
+		const [min, max] = c.options.transcriptLength ?? [200, 2000];
+		item.transcript = c.generate.summaryOnly ? '' : transcript(mulberry32(mixSeed(c.seed, c.index, c.ordinal, 0x7a)), c.bank, c.name, min, max);
 	}
-	return parts.join(' ').replace(/ \n /g, '\n').slice(0, Math.max(min, target)).trim();
+	if (chance(random, 0.95)) item.user.firstname = pick(random, c.bank.firstNames);
+	if (chance(random, 0.75)) item.user.lastname = pick(random, LAST_NAMES);
+	if (chance(random, 0.6)) item.user.image_url = `${CDN}/avatars/${item.user.id}.jpg`;
+	if (chance(random, 0.45)) item.user.description = pick(random, c.bank.descriptions);
+	return { audio: item, createdAt };
 }
 
-function experiment(random: Random): Record<string, unknown> {
+/**
+ * Sentences from the locale's bank until a random length in [min, max] is reached, never
+ * beyond max. Speech-to-text output has occasional line breaks, so some are kept.
+ */
+export function transcript(random: Random, bank: LocaleBank, productName: string, min: number, max: number): string {
+	const target = int(random, min, max);
+	let text = '';
+	let last = -1;
+	while (text.length < target) {
+		let i = Math.floor(random() * bank.sentences.length);
+		if (i === last) i = (i + 1) % bank.sentences.length;
+		last = i;
+		const sentence = capitalise(
+			bank.sentences[i]!.replace('{p}', productName).replace('{d}', pick(random, bank.durations)).replace('{w}', pick(random, bank.people)),
+		);
+		const separator = text === '' ? '' : random() < 0.12 ? '\n' : ' ';
+		if (text.length + separator.length + sentence.length > max) {
+			if (text.length < min) text += separator + cutAtWord(sentence, max - text.length - separator.length);
+			break;
+		}
+		text += separator + sentence;
+	}
+	return text;
+}
+
+function cutAtWord(sentence: string, room: number): string {
+	if (room < 2) return '';
+	const head = sentence.slice(0, room - 1);
+	const space = head.lastIndexOf(' ');
+	return `${space > 0 ? head.slice(0, space) : head}…`;
+}
+
+function experiment(random: Random, reviews: readonly SimAudio[]): SimExperiment {
+	const second = reviews[1] ?? reviews[0]!;
+	const byLocale: Record<string, string> = {};
+	for (const item of reviews) byLocale[item.locale] ??= item.id;
+	const split = pick(random, [50, 50, 70, 80]);
 	return {
 		id: uuid(random),
-		name: 'Default audio A/B',
+		name: pick(random, ['Default audio A/B', 'Widget on/off', 'Testimony first']),
 		variations: [
-			{ id: uuid(random), name: 'Control', widgetEnabled: true, widgetConfigId: null, audioSelection: 'default', audioId: null, audioPosition: null, allocation: 50, position: 0 },
-			{ id: uuid(random), name: 'Second audio first', widgetEnabled: true, widgetConfigId: uuid(random), audioSelection: 'specific', audioId: uuid(random), audioPosition: 1, audioIdsByLocale: { fr: uuid(random) }, allocation: 50, position: 1, config: { highlight: true } },
+			{ id: uuid(random), name: 'Control', widgetEnabled: true, widgetConfigId: null, audioSelection: 'default', audioId: null, audioPosition: null, allocation: split, position: 0 },
+			{
+				id: uuid(random),
+				name: 'Variant B',
+				widgetEnabled: chance(random, 0.8),
+				widgetConfigId: uuid(random),
+				audioSelection: 'specific',
+				audioId: second.id,
+				audioPosition: 1,
+				audioIdsByLocale: byLocale,
+				allocation: 100 - split,
+				position: 1,
+				config: { highlight: true },
+			},
 		],
 	};
 }

@@ -1,6 +1,8 @@
 /**
- * The simulator's internal model: richer than the API (each audio item knows its locale and
- * validation state), so the list filters of API.md 4.2 can be computed like the service does.
+ * The simulator's internal model. It is richer than the API on purpose: each audio item knows
+ * its locale and validation state, so the list filters of API.md 4.2 are computed the way the
+ * service computes them, from data the client never sees. Tests mutate this model through
+ * `updateProduct(ref, (product) => …)`.
  */
 export interface SimUser {
 	id: string;
@@ -15,6 +17,7 @@ export interface SimAudio {
 	type: 'review' | 'testimony';
 	label?: string;
 	rating?: number;
+	/** May be `''`: such an item is never "returnable" (API.md 4.2) but is still listed. */
 	audio_url?: string;
 	is_active: boolean;
 	is_default: boolean;
@@ -23,10 +26,40 @@ export interface SimAudio {
 	user: SimUser;
 	/** Internal: the audio's locale. */
 	locale: string;
-	/** Internal: validated by the shop. */
+	/** Internal: validated by the shop. Unvalidated items are never sent. */
 	validated: boolean;
-	/** Internal: awaiting validation. */
+	/** Internal: awaiting validation. Such items are never sent. */
 	awaitingValidation: boolean;
+}
+
+/** API.md 2.4, ExperimentVariation. */
+export interface SimExperimentVariation {
+	id: string;
+	name: string;
+	widgetEnabled: boolean;
+	widgetConfigId: string | null;
+	audioSelection: string;
+	audioId: string | null;
+	audioPosition: number | null;
+	audioIdsByLocale?: Record<string, string>;
+	allocation: number;
+	position: number;
+	config?: unknown;
+}
+
+/** API.md 2.4. */
+export interface SimExperiment {
+	id: string;
+	name: string;
+	variations: SimExperimentVariation[];
+}
+
+/** A named widget configuration selectable with `variant` (by reference, then by name). */
+export interface SimWidgetConfig {
+	reference: string;
+	name: string;
+	/** Merged over the product's base config. */
+	config: Record<string, unknown>;
 }
 
 export interface SimProduct {
@@ -38,53 +71,37 @@ export interface SimProduct {
 	website: { id: string; name?: string };
 	features?: { ctaAnalytics: boolean };
 	config?: Record<string, unknown>;
-	/** Configurations selectable with `variant` (by reference, then by name). */
-	variants?: Array<{ reference: string; name: string; config: Record<string, unknown> }>;
-	experiment?: Record<string, unknown>;
+	/** Product-specific configurations, tried before the website's (see `resolveConfig`). */
+	variants?: SimWidgetConfig[];
+	experiment?: SimExperiment;
 	reviews: SimAudio[];
-	/** Internal: last change, for Last-Modified. */
+	/** Internal: last change in ms since the epoch, for Last-Modified. */
 	updatedAt: number;
 }
 
-/** Returnable audio (API.md 4.2): non-empty URL, validated, not awaiting validation, in the locale. */
+/** Returnable audio (API.md 4.2): in the locale, non-empty URL, validated, not awaiting validation. */
 export const isReturnable = (audio: SimAudio, locale: string): boolean =>
 	audio.locale === locale && !!audio.audio_url && audio.validated && !audio.awaitingValidation;
 
-/** Published audio: returnable and active. */
+/** Published audio (API.md 4.2): returnable and active. */
 export const isPublished = (audio: SimAudio, locale: string): boolean => isReturnable(audio, locale) && audio.is_active;
 
-export interface ShapeOptions {
-	/** Keep only this locale's audio; all locales when undefined. */
-	locale?: string | undefined;
-	/** Drop inactive audio. */
-	activeOnly?: boolean;
-	variant?: string | undefined;
+/** Whether the service sends an item at all: unvalidated or pending items stay in the backoffice. */
+export const isVisible = (audio: SimAudio): boolean => audio.validated && !audio.awaitingValidation;
+
+/** The list filters of API.md 4.2; `without` only shapes the items, it never filters products. */
+export interface ListQuery {
+	/** Default `fr`, like the service. */
+	locale?: string;
+	without?: 'inactive';
+	withAudio?: boolean;
+	published?: boolean;
 }
 
-/** The product as the API sends it (API.md 2.1): internal fields stripped, absent fields omitted. */
-export function toApiProduct(product: SimProduct, options: ShapeOptions): Record<string, unknown> {
-	const reviews = product.reviews
-		.filter((audio) => audio.validated && !audio.awaitingValidation)
-		.filter((audio) => options.locale === undefined || audio.locale === options.locale)
-		.filter((audio) => !options.activeOnly || audio.is_active)
-		.map(({ locale: _locale, validated: _validated, awaitingValidation: _awaiting, ...review }) => review);
-	let config = product.config;
-	if (options.variant !== undefined && product.variants) {
-		const match =
-			product.variants.find((variant) => variant.reference === options.variant) ??
-			product.variants.find((variant) => variant.name === options.variant);
-		if (match) config = match.config;
-	}
-	const out: Record<string, unknown> = { id: product.id, external_id: product.external_id };
-	if (product.name !== undefined) out.name = product.name;
-	if (product.seo_name !== undefined) out.seo_name = product.seo_name;
-	if (product.seo_description !== undefined) out.seo_description = product.seo_description;
-	const defaultAudio = reviews.find((review) => review.is_default && review.audio_url) ?? reviews.find((review) => review.audio_url);
-	if (defaultAudio?.audio_url) out.audio_url = defaultAudio.audio_url;
-	out.website = product.website;
-	if (product.features) out.features = product.features;
-	if (config) out.config = config;
-	if (product.experiment) out.experiment = product.experiment;
-	out.reviews = reviews;
-	return out;
+/** The table of API.md 4.2 is exactly the conjunction of these two predicates. */
+export function matchesFilters(product: SimProduct, query: ListQuery): boolean {
+	const locale = query.locale ?? 'fr';
+	if (query.withAudio !== undefined && product.reviews.some((a) => isReturnable(a, locale)) !== query.withAudio) return false;
+	if (query.published !== undefined && product.reviews.some((a) => isPublished(a, locale)) !== query.published) return false;
+	return true;
 }

@@ -37,7 +37,13 @@ export const pick = <T>(random: Random, items: readonly T[]): T => items[Math.fl
 export const int = (random: Random, min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
 export const chance = (random: Random, probability: number): boolean => random() < probability;
 
-const hex8 = (random: Random): string => Math.floor(random() * 4294967296).toString(16).padStart(8, '0');
+/** Byte to two hex digits: `Number#toString(16)` on values above 2^31 is a slow path in V8. */
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
+function hex8(random: Random): string {
+	const n = Math.floor(random() * 4294967296);
+	return HEX[(n >>> 24) & 0xff]! + HEX[(n >>> 16) & 0xff]! + HEX[(n >>> 8) & 0xff]! + HEX[n & 0xff]!;
+}
 
 /**
  * A v4-shaped UUID drawn from the seeded generator (version nibble 4, RFC 4122 variant), so ids

@@ -1,0 +1,160 @@
+import { isVisible, type SimAudio, type SimProduct, type SimUser, type SimWidgetConfig } from './model.js';
+
+/*
+ * The wire shapes of API.md §2, written out here rather than imported from the package's zod
+ * schema: the simulator is the reference the client is tested against, so it must not inherit
+ * the client's mistakes.
+ */
+
+/** API.md 2.3 */
+export interface ApiReviewUser {
+	id: string;
+	firstname?: string;
+	lastname?: string;
+	image_url?: string;
+	description?: string;
+}
+
+/** API.md 2.2 */
+export interface ApiReview {
+	id: string;
+	type: 'review' | 'testimony';
+	label?: string;
+	rating?: number;
+	audio_url?: string;
+	is_active: boolean;
+	is_default: boolean;
+	transcript?: string;
+	created_at?: string;
+	user: ApiReviewUser;
+}
+
+/** API.md 2.1 */
+export interface ApiProduct {
+	id: string;
+	external_id: string;
+	name?: string;
+	seo_name?: string;
+	seo_description?: string;
+	audio_url?: string;
+	website: { id: string; name?: string };
+	features?: { ctaAnalytics?: boolean };
+	config?: Record<string, unknown>;
+	experiment?: {
+		id: string;
+		name: string;
+		variations: Array<{
+			id: string;
+			name: string;
+			widgetEnabled: boolean;
+			widgetConfigId: string | null;
+			audioSelection: string;
+			audioId: string | null;
+			audioPosition: number | null;
+			audioIdsByLocale?: Record<string, string>;
+			allocation: number;
+			position: number;
+			config?: unknown;
+		}>;
+	};
+	reviews: ApiReview[];
+}
+
+/** API.md 2.5 */
+export interface ApiProductList {
+	limit: number;
+	offset: number;
+	count_item: number;
+	items: ApiProduct[];
+}
+
+/** API.md 2.6 */
+export interface ApiError {
+	type: string;
+	message: string;
+}
+
+export interface ShapeOptions {
+	/** Keep only this locale's audio; every locale when undefined. */
+	locale?: string | undefined;
+	/** Drop inactive audio (`without=inactive` on the list, always on the single endpoint). */
+	activeOnly?: boolean;
+	/** Widget configuration reference or name (single endpoint). */
+	variant?: string | undefined;
+	/** Widget type (single endpoint); `standalone` is the default and changes nothing. */
+	type?: string | undefined;
+	/** The website's selectable configurations, tried after the product's own. */
+	widgetConfigs?: readonly SimWidgetConfig[];
+}
+
+/**
+ * Per-type overrides: the service resolves a widget configuration per type. Unknown types keep
+ * the base configuration, since the spec lists no valid values and names no error for them.
+ */
+const TYPE_OVERRIDES: Record<string, Record<string, unknown>> = {
+	carousel: { layout: 'carousel', itemsPerView: 3 },
+	floating: { layout: 'floating', position: 'bottom-right' },
+};
+
+/** The product as the API sends it: internal fields stripped, absent fields omitted (never null). */
+export function toApiProduct(product: SimProduct, options: ShapeOptions = {}): ApiProduct {
+	const reviews: ApiReview[] = [];
+	for (const audio of product.reviews) {
+		if (!isVisible(audio)) continue;
+		if (options.locale !== undefined && audio.locale !== options.locale) continue;
+		if (options.activeOnly && !audio.is_active) continue;
+		reviews.push(toApiReview(audio));
+	}
+	const out: ApiProduct = { id: product.id, external_id: product.external_id } as ApiProduct;
+	if (product.name !== undefined) out.name = product.name;
+	if (product.seo_name !== undefined) out.seo_name = product.seo_name;
+	if (product.seo_description !== undefined) out.seo_description = product.seo_description;
+	// The convenience field follows the default item the widget would play: active, with a URL.
+	const byDefault = reviews.find((review) => review.is_default && review.is_active && review.audio_url);
+	if (byDefault?.audio_url) out.audio_url = byDefault.audio_url;
+	out.website = product.website.name === undefined ? { id: product.website.id } : { id: product.website.id, name: product.website.name };
+	if (product.features) out.features = product.features;
+	const config = resolveConfig(product, options);
+	if (config) out.config = config;
+	if (product.experiment) out.experiment = product.experiment;
+	out.reviews = reviews;
+	return out;
+}
+
+function toApiReview(audio: SimAudio): ApiReview {
+	const review: ApiReview = { id: audio.id, type: audio.type } as ApiReview;
+	if (audio.label !== undefined) review.label = audio.label;
+	if (audio.rating !== undefined) review.rating = audio.rating;
+	if (audio.audio_url !== undefined) review.audio_url = audio.audio_url;
+	review.is_active = audio.is_active;
+	review.is_default = audio.is_default;
+	if (audio.transcript !== undefined) review.transcript = audio.transcript;
+	if (audio.created_at !== undefined) review.created_at = audio.created_at;
+	review.user = toApiUser(audio.user);
+	return review;
+}
+
+function toApiUser(user: SimUser): ApiReviewUser {
+	const out: ApiReviewUser = { id: user.id };
+	if (user.firstname !== undefined) out.firstname = user.firstname;
+	if (user.lastname !== undefined) out.lastname = user.lastname;
+	if (user.image_url !== undefined) out.image_url = user.image_url;
+	if (user.description !== undefined) out.description = user.description;
+	return out;
+}
+
+/**
+ * `variant` changes only the configuration (API.md 4.1): match by reference first, then by
+ * name, product configurations before the website's; no match keeps the base configuration.
+ */
+export function resolveConfig(product: SimProduct, options: ShapeOptions): Record<string, unknown> | undefined {
+	let config = product.config;
+	const typed = options.type === undefined ? undefined : TYPE_OVERRIDES[options.type];
+	if (typed && config) config = { ...config, ...typed };
+	if (options.variant === undefined) return config;
+	const candidates = [...(product.variants ?? []), ...(options.widgetConfigs ?? [])];
+	const match =
+		candidates.find((candidate) => candidate.reference === options.variant) ??
+		candidates.find((candidate) => candidate.name === options.variant);
+	return match ? { ...config, ...match.config } : config;
+}

@@ -1,0 +1,180 @@
+import { adversarialProducts } from './adversarial.js';
+import { toApiProduct, type ApiProduct } from './api-shape.js';
+import { DEMO_WIDGET_CONFIGS, type CatalogueOptions } from './catalogue.js';
+import { FaultPlan, type Faults } from './faults.js';
+import type { ListQuery, SimProduct, SimWidgetConfig } from './model.js';
+import { LOCALE_PATTERN } from './query.js';
+import { SimulatorServer, type RequestHook } from './server.js';
+import { StatsRecorder, type RequestLogEntry, type SimulatorStats } from './stats.js';
+import { CatalogueStore, bump } from './store.js';
+
+/** The website the demo catalogue belongs to (a valid v4 UUID). */
+export const DEMO_WEBSITE_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+
+export interface SimulatorOptions extends Faults {
+	/** Default `127.0.0.1`. */
+	host?: string;
+	/** Default 0: a free port. */
+	port?: number;
+	/** Default `DEMO_WEBSITE_ID`. */
+	websiteId?: string;
+	websiteName?: string;
+	/** Generated products (default 300; 0 with `catalogue`). */
+	products?: number;
+	/** Locales of the generated audio (default `['fr', 'en']`). */
+	locales?: readonly string[];
+	/** Catalogue seed (default 1): same seed, same catalogue, byte for byte. */
+	seed?: number;
+	/** Average audio items per product and covered locale (default 3). */
+	reviewsPerProduct?: number;
+	/** Transcript length range in characters (default [200, 2000]). */
+	transcriptLength?: readonly [number, number];
+	/** Append the adversarial corpus (hostile text, odd refs, unsafe URLs). */
+	adversarial?: boolean;
+	/** Use these internal products (kept by reference) instead of generating a catalogue. */
+	catalogue?: SimProduct[];
+	/** The undocumented cap on `limit` (default 100); larger requests are clamped and echoed so. */
+	maxLimit?: number;
+	/** Send ETag/Last-Modified and answer conditional requests with 304 (default true). */
+	conditional?: boolean;
+	/** Seed of the fault generator (default 42). */
+	faultSeed?: number;
+	/** Website-level widget configurations for `variant` (default: two demo ones). */
+	widgetConfigs?: readonly SimWidgetConfig[];
+}
+
+export interface Simulator {
+	/** `http://127.0.0.1:PORT`. */
+	readonly url: string;
+	/** Same as `url`: what clients pass as `baseUrl`. */
+	readonly baseUrl: string;
+	readonly websiteId: string;
+	readonly locales: readonly string[];
+	/** Live counters; replaced by `resetStats()`. */
+	readonly stats: SimulatorStats;
+	/** The last 10,000 requests, oldest first. */
+	readonly requests: readonly RequestLogEntry[];
+	resetStats(): void;
+	/** The faults in force. */
+	readonly faults: Readonly<Faults>;
+	/** Merges into the faults in force. Resolves once an `outage: 'refuse'` is lifted and the port listens again. */
+	setFaults(faults: Faults): Promise<void>;
+	/** Patch top-level fields, or mutate the internal model; the product's ETag and Last-Modified move. */
+	updateProduct(ref: string, patch: Partial<SimProduct> | ((product: SimProduct) => void)): void;
+	/** Adds a generated product (the given fields over it) at the end of the catalogue; returns its ref. */
+	addProduct(partial?: Partial<SimProduct>): string;
+	/** Removes a product; false when the ref is unknown. */
+	removeProduct(ref: string): boolean;
+	/** What the single-product endpoint sends for a ref (parsed JSON); throws for an unknown ref. */
+	getProduct(ref: string, options?: { locale?: string; variant?: string; type?: string }): ApiProduct;
+	/** Every product the list endpoint matches for a query, in order, unpaged: ground truth for tests. */
+	listAll(query?: ListQuery): ApiProduct[];
+	/** A copy of the internal model of a ref (with locale and validation flags), or undefined. */
+	inspect(ref: string): SimProduct | undefined;
+	/** All refs, in catalogue (list) order. */
+	refs(): string[];
+	/** Called for each request before it is answered; may mutate the catalogue; may be async. */
+	onRequest(callback: RequestHook | undefined): void;
+	/** Stop the server from keeping the process alive. */
+	unref(): void;
+	/** Closes the listener and every socket, hanging requests included. */
+	close(): Promise<void>;
+}
+
+/** Starts the simulated service of API.md on loopback. */
+export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+	const websiteId = options.websiteId ?? DEMO_WEBSITE_ID;
+	const locales = options.locales ?? ['fr', 'en'];
+	checkOptions(options, locales);
+	const catalogueOptions: CatalogueOptions = {
+		websiteId,
+		locales,
+		products: options.catalogue ? (options.products ?? 0) : (options.products ?? 300),
+		seed: options.seed ?? 1,
+		...(options.websiteName === undefined ? {} : { websiteName: options.websiteName }),
+		...(options.reviewsPerProduct === undefined ? {} : { reviewsPerProduct: options.reviewsPerProduct }),
+		...(options.transcriptLength === undefined ? {} : { transcriptLength: options.transcriptLength }),
+	};
+	const extra = [...(options.catalogue ?? []), ...(options.adversarial ? adversarialProducts(websiteId, locales, catalogueOptions.products ?? 0) : [])];
+	const store = new CatalogueStore(catalogueOptions, extra);
+	const faults = new FaultPlan(options, options.faultSeed ?? 42);
+	const recorder = new StatsRecorder();
+	let hook: RequestHook | undefined;
+	const server = new SimulatorServer({
+		host: options.host ?? '127.0.0.1',
+		port: options.port ?? 0,
+		routes: { store, websiteId, maxLimit: options.maxLimit ?? 100, widgetConfigs: options.widgetConfigs ?? DEMO_WIDGET_CONFIGS },
+		faults,
+		stats: recorder,
+		conditional: options.conditional ?? true,
+		hook: () => hook,
+	});
+	await server.listen();
+	if (options.outage === 'refuse') server.refuse();
+	const url = server.url;
+	const wire = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+	return {
+		url,
+		baseUrl: url,
+		websiteId,
+		locales,
+		get stats() {
+			return recorder.stats;
+		},
+		get requests() {
+			return recorder.requests;
+		},
+		resetStats: () => recorder.reset(),
+		get faults() {
+			return faults.faults;
+		},
+		async setFaults(next) {
+			faults.set(next);
+			if (next.outage === 'refuse') server.refuse();
+			else if (next.outage !== undefined) await server.restore();
+		},
+		updateProduct(ref, patch) {
+			const found = store.mutate(ref, (product) => {
+				if (typeof patch === 'function') patch(product);
+				else Object.assign(product, patch);
+			});
+			if (!found) throw new Error(`simulator: no product ${JSON.stringify(ref)}`);
+		},
+		addProduct(partial = {}) {
+			const product: SimProduct = { ...store.generateNew(), ...partial };
+			product.updatedAt = bump(product.updatedAt);
+			store.add(product);
+			return product.external_id;
+		},
+		removeProduct: (ref) => store.remove(ref),
+		getProduct(ref, opts = {}) {
+			const product = store.get(ref);
+			if (!product) throw new Error(`simulator: no product ${JSON.stringify(ref)}`);
+			return wire(toApiProduct(product, { locale: opts.locale, activeOnly: true, type: opts.type, variant: opts.variant, widgetConfigs: options.widgetConfigs ?? DEMO_WIDGET_CONFIGS }));
+		},
+		listAll(query = {}) {
+			const locale = query.locale ?? 'fr';
+			return store.query({ ...query, locale }).map((entry) => wire(toApiProduct(store.resolve(entry), { locale, activeOnly: query.without === 'inactive' })));
+		},
+		inspect(ref) {
+			const product = store.get(ref);
+			return product && structuredClone(product);
+		},
+		refs: () => store.refs(),
+		onRequest(callback) {
+			hook = callback;
+		},
+		unref: () => server.unref(),
+		close: () => server.close(),
+	};
+}
+
+function checkOptions(options: SimulatorOptions, locales: readonly string[]): void {
+	const { products, maxLimit, transcriptLength } = options;
+	if (products !== undefined && !(Number.isInteger(products) && products >= 0)) throw new RangeError(`simulator: products must be a non-negative integer, got ${products}`);
+	if (maxLimit !== undefined && !(maxLimit >= 1)) throw new RangeError(`simulator: maxLimit must be >= 1, got ${maxLimit}`);
+	if (locales.length === 0) throw new RangeError('simulator: locales must not be empty');
+	for (const locale of locales) if (!LOCALE_PATTERN.test(locale)) throw new RangeError(`simulator: invalid locale ${JSON.stringify(locale)}`);
+	if (transcriptLength && !(transcriptLength[0] >= 0 && transcriptLength[1] >= transcriptLength[0])) throw new RangeError('simulator: transcriptLength must be [min, max] with 0 <= min <= max');
+}

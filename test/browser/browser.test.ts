@@ -1,0 +1,109 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSlugger, productPath, safeHttpUrl } from '../../integration/src/seo/index.js';
+import { startSimulator, type Simulator } from '../../integration/src/simulator/index.js';
+import { buildFixture, type BuiltSite } from '../helpers/build-fixture.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.xml': 'application/xml' };
+
+let sim: Simulator;
+let site: BuiltSite;
+let server: Server;
+let origin: string;
+let browser: Browser;
+
+/** A static file server over the built dist/, like any host would serve it. */
+function serve(dist: string): Promise<Server> {
+	const http = createServer(async (req, res) => {
+		const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+		let file = normalize(join(dist, path));
+		if (!file.startsWith(dist)) return void res.writeHead(403).end();
+		if ((await stat(file).catch(() => undefined))?.isDirectory()) file = join(file, 'index.html');
+		if (!(await stat(file).catch(() => undefined))) return void res.writeHead(404).end('not found');
+		res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+		createReadStream(file).pipe(res);
+	});
+	return new Promise((resolve) => http.listen(0, '127.0.0.1', () => resolve(http)));
+}
+
+beforeAll(async () => {
+	sim = await startSimulator({ products: 12, locales: ['fr', 'en'], seed: 5, adversarial: true });
+	site = await buildFixture('basic', {
+		label: 'browser',
+		env: { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, AUDIO_REVIEWS_LOCALES: 'fr,en', FIXTURE_SITE: 'https://shop.example' },
+	});
+	server = await serve(site.dist);
+	origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	browser = await chromium.launch({
+		executablePath: CHROMIUM,
+		headless: true,
+		// The machine has no network: keep Chromium from trying to reach Google's services.
+		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+	});
+}, 240_000);
+
+afterAll(async () => {
+	await browser?.close();
+	await new Promise((resolve) => server?.close(resolve));
+	await sim?.close();
+});
+
+describe('built product pages in a real browser', () => {
+	it('render without console errors or dialogs, with visible transcripts and playable audio', async () => {
+		const products = sim.listAll({ locale: 'fr', without: 'inactive' });
+		const slugger = createSlugger([...products, ...sim.listAll({ locale: 'en', without: 'inactive' })].map((p) => p.external_id));
+		const page = await browser.newPage();
+		const problems: string[] = [];
+		page.on('console', (message) => {
+			if (message.type() !== 'error') return;
+			// This machine has no network: avatars on the shop's CDN cannot load, and there is no favicon.
+			const url = message.location().url;
+			const offlineAsset = message.text().startsWith('Failed to load resource') && (!url.startsWith(origin) || url.endsWith('/favicon.ico'));
+			if (!offlineAsset) problems.push(`console: ${message.text()} (${url})`);
+		});
+		page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+		page.on('dialog', (dialog) => {
+			problems.push(`dialog: ${dialog.message()}`);
+			void dialog.dismiss();
+		});
+		// Requests to the (unreachable) audio CDN are not page errors; anything else failing is.
+		page.on('requestfailed', (request) => {
+			if (request.url().startsWith(origin)) problems.push(`request failed: ${request.url()}`);
+		});
+
+		for (const product of products) {
+			const path = productPath(slugger.slugFor(product.external_id), 'fr', 'fr');
+			const response = await page.goto(`${origin}${path}`);
+			expect(response?.status(), path).toBe(200);
+			expect(await page.title()).not.toBe('');
+			const withTranscript = product.reviews.filter((review) => review.transcript?.trim());
+			const visible = await page.locator('.aar-transcript').evaluateAll((nodes) =>
+				nodes.map((node) => {
+					const box = (node as HTMLElement).getBoundingClientRect();
+					return box.width > 0 && box.height > 0 && getComputedStyle(node).visibility !== 'hidden';
+				}),
+			);
+			expect(visible).toHaveLength(withTranscript.length);
+			expect(visible.every(Boolean)).toBe(true);
+			const sources = await page.locator('audio').evaluateAll((nodes) => nodes.map((node) => (node as HTMLAudioElement).src));
+			expect(sources).toEqual(product.reviews.map((review) => safeHttpUrl(review.audio_url)).filter(Boolean));
+		}
+		expect(problems).toEqual([]);
+
+		await mkdir(ARTIFACTS, { recursive: true });
+		const shot = join(ARTIFACTS, 'product-page.png');
+		const first = products.find((p) => p.reviews.length > 1) ?? products[0]!;
+		await page.goto(`${origin}${productPath(slugger.slugFor(first.external_id), 'fr', 'fr')}`);
+		await page.screenshot({ path: shot, fullPage: true });
+		expect((await stat(shot)).size).toBeGreaterThan(10_000);
+		await page.close();
+	});
+});
