@@ -9,7 +9,7 @@ import {
 	type AudioReviewsClient,
 } from '../../integration/src/client/index.js';
 import { startSimulator, type Simulator } from '../../integration/src/simulator/index.js';
-import { sendJson, startServer, type TestServer } from '../helpers/http-server.js';
+import { sendJson, startServer } from '../helpers/http-server.js';
 import { validProduct } from '../helpers/products.js';
 
 /** Fast retry timing for tests; the timing rules themselves are unit-tested. */

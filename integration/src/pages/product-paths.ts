@@ -7,7 +7,7 @@ import { registeredLocales } from '../loaders/locale-registry.js';
 export interface ProductEntryLike {
 	id: string;
 	data: Product;
-	digest?: string | undefined;
+	digest?: string | number | undefined;
 }
 
 export interface Alternate {
@@ -16,7 +16,8 @@ export interface Alternate {
 	path: string;
 }
 
-export interface ProductPageProps {
+// A type alias, not an interface: Astro's `Props` needs an implicit index signature.
+export type ProductPageProps = {
 	product: Product;
 	/** The entry's locale; undefined for a single-locale collection. */
 	locale: string | undefined;
@@ -25,7 +26,7 @@ export interface ProductPageProps {
 	/** Every locale version of this product, this one included, default locale first. */
 	alternates: Alternate[];
 	defaultLocale: string | undefined;
-}
+};
 
 export interface StaticPath {
 	params: { ref: string; locale?: string };
@@ -100,7 +101,7 @@ export function productPages(entries: readonly ProductEntryLike[], options: Omit
 				cacheKey:
 					entry.digest === undefined
 						? undefined
-						: `${entry.digest}|${path}|${alternates.map((a) => `${a.locale}=${a.path}`).join(',')}`,
+						: `${String(entry.digest)}|${path}|${alternates.map((a) => `${a.locale}=${a.path}`).join(',')}`,
 			});
 		}
 	}

@@ -54,8 +54,8 @@ function list(route: Route, params: URLSearchParams, ctx: RouteContext): RouteRe
 	const query = parsed.value;
 	const matches = ctx.store.query(query);
 	const page = matches.slice(query.offset, query.offset + query.limit);
-	// A removal or insertion elsewhere shifts the page without changing its products, so the
-	// catalogue's last structural change counts too; otherwise If-Modified-Since would lie.
+	// An insertion, removal or filter change elsewhere shifts the page without changing its
+	// products, so the catalogue's last change counts too; otherwise If-Modified-Since would lie.
 	let updatedAt = ctx.store.structureChangedAt;
 	const body: ApiProductList = { limit: query.limit, offset: query.offset, count_item: matches.length, items: [] };
 	for (const entry of page) {

@@ -6,7 +6,7 @@ import type { ListQuery, SimProduct, SimWidgetConfig } from './model.js';
 import { LOCALE_PATTERN } from './query.js';
 import { SimulatorServer, type RequestHook } from './server.js';
 import { StatsRecorder, type RequestLogEntry, type SimulatorStats } from './stats.js';
-import { CatalogueStore, bump } from './store.js';
+import { CatalogueStore } from './store.js';
 
 /** The website the demo catalogue belongs to (a valid v4 UUID). */
 export const DEMO_WEBSITE_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -143,7 +143,6 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		},
 		addProduct(partial = {}) {
 			const product: SimProduct = { ...store.generateNew(), ...partial };
-			product.updatedAt = bump(product.updatedAt);
 			store.add(product);
 			return product.external_id;
 		},

@@ -25,8 +25,13 @@ const CACHE_SIZE = 1_024;
 
 export class CatalogueStore {
 	readonly locales: readonly string[];
-	/** Last add/remove: a list page can change without any of its products changing. */
+	/**
+	 * Last add, remove or mutation: a list page changes when a product elsewhere is inserted,
+	 * removed, or starts or stops matching a filter, with none of its own items changing.
+	 */
 	structureChangedAt = 0;
+	/** Last time handed out by `stamp`. */
+	private lastStamp = 0;
 	private readonly entries: Entry[] = [];
 	private readonly byRef = new Map<string, Entry>();
 	private readonly cache = new Map<number, SimProduct>();
@@ -111,11 +116,12 @@ export class CatalogueStore {
 		return entry.pinned ? entry.pinned.updatedAt : entry.updatedAt;
 	}
 
-	/** Appends a product; duplicates are refused so `byRef` stays one-to-one. */
+	/** Appends a product, dated now; duplicates are refused so `byRef` stays one-to-one. */
 	add(product: SimProduct): void {
 		if (this.byRef.has(product.external_id)) throw new Error(`simulator: a product with ref ${JSON.stringify(product.external_id)} exists`);
+		product.updatedAt = this.stamp(product.updatedAt);
 		this.push(pinnedEntry(product));
-		this.structureChangedAt = bump(this.structureChangedAt);
+		this.structureChangedAt = product.updatedAt;
 	}
 
 	/** The next product the generator would make, with a ref unused so far. */
@@ -134,7 +140,7 @@ export class CatalogueStore {
 		// A product listed twice (explicit catalogue) stays reachable through its other slot.
 		const twin = this.entries.find((other) => other.ref === ref);
 		if (twin) this.byRef.set(ref, twin);
-		this.structureChangedAt = bump(this.structureChangedAt);
+		this.structureChangedAt = this.stamp(this.structureChangedAt);
 		return true;
 	}
 
@@ -148,7 +154,8 @@ export class CatalogueStore {
 		const product = this.pin(ref);
 		if (!entry || !product) return false;
 		change(product);
-		product.updatedAt = bump(product.updatedAt);
+		product.updatedAt = this.stamp(product.updatedAt);
+		this.structureChangedAt = product.updatedAt;
 		if (product.external_id !== entry.ref) {
 			if (this.byRef.has(product.external_id)) {
 				const taken = product.external_id;
@@ -160,6 +167,19 @@ export class CatalogueStore {
 			this.byRef.set(entry.ref, entry);
 		}
 		return true;
+	}
+
+	/**
+	 * The time of a change: now rounded up to the second, and strictly later (by a second, the
+	 * resolution of Last-Modified) than every change before it, catalogue-wide. A page's
+	 * Last-Modified is a max over several clocks (its items, insertions, removals), so only a
+	 * single monotonic clock guarantees that any change to the page moves it. Under more than
+	 * one change per second the clock runs ahead of real time; the ETag stays exact regardless.
+	 */
+	stamp(previous = 0): number {
+		const next = Math.max(Math.ceil(Date.now() / 1000) * 1000, this.lastStamp + 1000, Math.floor(previous / 1000) * 1000 + 1000);
+		this.lastStamp = next;
+		return next;
 	}
 
 	private push(entry: Entry): void {
@@ -182,9 +202,4 @@ export class CatalogueStore {
 
 function pinnedEntry(product: SimProduct): Entry {
 	return { ref: product.external_id, index: -1, updatedAt: product.updatedAt, returnable: 0, published: 0, pinned: product };
-}
-
-/** Now (rounded up to the second) or one second after `previous`, whichever is later. */
-export function bump(previous: number): number {
-	return Math.max(Math.ceil(Date.now() / 1000) * 1000, Math.floor(previous / 1000) * 1000 + 1000);
 }
