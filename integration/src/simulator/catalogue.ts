@@ -57,12 +57,9 @@ export function generateProduct(index: number, options: CatalogueOptions, genera
 	const random = mulberry32(mixSeed(seed, index));
 	const locales = options.locales ?? ['fr', 'en'];
 	const main = bankFor(locales[0] ?? 'fr');
+	const { ref, noun, adjective } = productIdentity(index, options);
 	const brand = pick(random, BRANDS);
-	const noun = pick(random, NOUNS);
-	const adjective = pick(random, ADJECTIVES);
 	const name = `${brand} ${capitalise(adjective)} ${capitalise(noun)}`;
-	// Most shops use SKUs; some use slugs like `chair-oak-2`. The index keeps both unique.
-	const ref = chance(random, 0.12) ? `${noun}-${adjective}-${index}` : `SKU-${String(index).padStart(5, '0')}`;
 	const createdAt = EPOCH + Math.floor(random() * 365 * DAY);
 	const product: SimProduct = {
 		id: uuid(random),
@@ -93,7 +90,8 @@ export function generateProduct(index: number, options: CatalogueOptions, genera
 		for (const locale of locales) {
 			// Not every product has content in every locale, as in a real multilingual shop.
 			if (locales.length > 1 && chance(random, 0.12)) continue;
-			const spread = Math.min(2, average);
+			// Symmetric around the average and never below one item, so the mean holds for any average >= 1.
+			const spread = Math.max(0, Math.min(2, average - 0.5));
 			const n = Math.max(1, Math.round(average + (random() - 0.5) * 2 * spread));
 			const bank = bankFor(locale);
 			for (let i = 0; i < n; i++) {
@@ -111,6 +109,19 @@ export function generateProduct(index: number, options: CatalogueOptions, genera
 	if (hasExperiment && product.reviews.length > 0) product.experiment = experiment(random, product.reviews);
 	product.updatedAt += Math.floor(random() * 5 * DAY);
 	return product;
+}
+
+/**
+ * The ref of product `index`, from its own tiny stream: the simulator knows all refs at start
+ * without generating 100k products, and the product's other draws do not depend on it.
+ * Most shops use SKUs; some use slugs like `chair-oak-2`. The index keeps both unique.
+ */
+export function productIdentity(index: number, options: CatalogueOptions): { ref: string; noun: string; adjective: string } {
+	const random = mulberry32(mixSeed(options.seed ?? 1, index, 0x5ef));
+	const noun = pick(random, NOUNS);
+	const adjective = pick(random, ADJECTIVES);
+	const ref = chance(random, 0.12) ? `${noun}-${adjective}-${index}` : `SKU-${String(index).padStart(5, '0')}`;
+	return { ref, noun, adjective };
 }
 
 interface AudioContext {

@@ -1,18 +1,21 @@
-import { generateProduct, type CatalogueOptions } from './catalogue.js';
+import { generateProduct, productIdentity, type CatalogueOptions } from './catalogue.js';
 import { isPublished, isReturnable, matchesFilters, type ListQuery, type SimProduct } from './model.js';
 
 /**
  * One catalogue slot. Generated products are not kept: 100k products with transcripts would
- * take gigabytes. The slot keeps what the list filters need (per-locale flags as bitmasks) and
- * the product is regenerated from (seed, index) when it is sent. A product given explicitly,
- * added, or mutated is "pinned": its model is kept and is the truth from then on.
+ * take gigabytes. A slot starts as a ref alone (cheap, so 100k products are ready at once);
+ * the first filtered query fills in what the list filters need (per-locale flags as
+ * bitmasks), and the product itself is regenerated from (seed, index) whenever it is sent.
+ * A product given explicitly, added, or mutated is "pinned": its model is kept and is the
+ * truth from then on.
  */
 interface Entry {
 	ref: string;
 	/** Generator index, or -1 for products that were never generated here. */
 	index: number;
+	/** Unpinned entries: NaN until summarised. */
 	updatedAt: number;
-	/** Bit i: has returnable / published audio in locales[i] (unpinned entries only). */
+	/** Bit i: has returnable / published audio in locales[i] (unpinned entries, once summarised). */
 	returnable: number;
 	published: number;
 	pinned: SimProduct | undefined;
@@ -44,7 +47,7 @@ export class CatalogueStore {
 	) {
 		this.locales = options.locales ?? ['fr', 'en'];
 		const count = options.products ?? 300;
-		for (let index = 0; index < count; index++) this.push(this.indexEntry(index));
+		for (let index = 0; index < count; index++) this.push({ ref: productIdentity(index, options).ref, index, updatedAt: Number.NaN, returnable: 0, published: 0, pinned: undefined });
 		for (const product of extra) this.push(pinnedEntry(product));
 		this.nextIndex = count;
 	}
@@ -89,6 +92,7 @@ export class CatalogueStore {
 			else if (entry.pinned || bit >= MASK_LOCALES) {
 				if (matchesFilters(this.resolve(entry), query)) out.push(entry);
 			} else {
+				if (Number.isNaN(entry.updatedAt)) this.summarise(entry, generateProduct(entry.index, this.options, { summaryOnly: true }));
 				const mask = bit < 0 ? 0 : 1 << bit;
 				if (query.withAudio !== undefined && (entry.returnable & mask) !== 0 !== query.withAudio) continue;
 				if (query.published !== undefined && (entry.published & mask) !== 0 !== query.published) continue;
@@ -106,6 +110,7 @@ export class CatalogueStore {
 			this.cache.delete(entry.index);
 		} else {
 			product = generateProduct(entry.index, this.options);
+			if (Number.isNaN(entry.updatedAt)) this.summarise(entry, product);
 			if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
 		}
 		this.cache.set(entry.index, product);
@@ -113,7 +118,9 @@ export class CatalogueStore {
 	}
 
 	updatedAt(entry: Entry): number {
-		return entry.pinned ? entry.pinned.updatedAt : entry.updatedAt;
+		if (entry.pinned) return entry.pinned.updatedAt;
+		if (Number.isNaN(entry.updatedAt)) this.resolve(entry);
+		return entry.updatedAt;
 	}
 
 	/** Appends a product, dated now; duplicates are refused so `byRef` stays one-to-one. */
@@ -187,8 +194,8 @@ export class CatalogueStore {
 		if (!this.byRef.has(entry.ref)) this.byRef.set(entry.ref, entry);
 	}
 
-	private indexEntry(index: number): Entry {
-		const product = generateProduct(index, this.options, { summaryOnly: true });
+	/** Fills in the flags and date of an unpinned entry from its (regenerated) product. */
+	private summarise(entry: Entry, product: SimProduct): void {
 		let returnable = 0;
 		let published = 0;
 		this.locales.forEach((locale, bit) => {
@@ -196,7 +203,9 @@ export class CatalogueStore {
 			if (product.reviews.some((audio) => isReturnable(audio, locale))) returnable |= 1 << bit;
 			if (product.reviews.some((audio) => isPublished(audio, locale))) published |= 1 << bit;
 		});
-		return { ref: product.external_id, index, updatedAt: product.updatedAt, returnable, published, pinned: undefined };
+		entry.returnable = returnable;
+		entry.published = published;
+		entry.updatedAt = product.updatedAt;
 	}
 }
 
