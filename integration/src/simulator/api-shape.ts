@@ -1,4 +1,4 @@
-import { isVisible, type SimAudio, type SimProduct, type SimUser, type SimWidgetConfig } from './model.js';
+import { isVisible, type SimAudio, type SimExperiment, type SimProduct, type SimUser, type SimWidgetConfig } from './model.js';
 
 /*
  * The wire shapes of API.md §2, written out here rather than imported from the package's zod
@@ -40,23 +40,8 @@ export interface ApiProduct {
 	website: { id: string; name?: string };
 	features?: { ctaAnalytics?: boolean };
 	config?: Record<string, unknown>;
-	experiment?: {
-		id: string;
-		name: string;
-		variations: Array<{
-			id: string;
-			name: string;
-			widgetEnabled: boolean;
-			widgetConfigId: string | null;
-			audioSelection: string;
-			audioId: string | null;
-			audioPosition: number | null;
-			audioIdsByLocale?: Record<string, string>;
-			allocation: number;
-			position: number;
-			config?: unknown;
-		}>;
-	};
+	// The wire shape of API.md 2.4 is the internal one: no internal-only fields there.
+	experiment?: SimExperiment;
 	reviews: ApiReview[];
 }
 

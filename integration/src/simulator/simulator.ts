@@ -11,24 +11,16 @@ import { CatalogueStore } from './store.js';
 /** The website the demo catalogue belongs to (a valid v4 UUID). */
 export const DEMO_WEBSITE_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 
-export interface SimulatorOptions extends Faults {
+/** Catalogue options (all optional here; `websiteId` defaults to `DEMO_WEBSITE_ID`) plus the server's and fault injection's. */
+export interface SimulatorOptions extends Faults, Partial<CatalogueOptions> {
 	/** Default `127.0.0.1`. */
 	host?: string;
 	/** Default 0: a free port. */
 	port?: number;
-	/** Default `DEMO_WEBSITE_ID`. */
-	websiteId?: string;
-	websiteName?: string;
 	/** Generated products (default 300; 0 with `catalogue`). */
 	products?: number;
-	/** Locales of the generated audio (default `['fr', 'en']`). */
-	locales?: readonly string[];
 	/** Catalogue seed (default 1): same seed, same catalogue, byte for byte. */
 	seed?: number;
-	/** Average audio items per product and covered locale (default 3). */
-	reviewsPerProduct?: number;
-	/** Transcript length range in characters (default [200, 2000]). */
-	transcriptLength?: readonly [number, number];
 	/** Append the adversarial corpus (hostile text, odd refs, unsafe URLs). */
 	adversarial?: boolean;
 	/** Use these internal products (kept by reference) instead of generating a catalogue. */
