@@ -22,6 +22,8 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 					route,
 					localeRoute: `/[locale]${route}`,
 					defaultLocale: resolved.defaultLocale ?? config.i18n?.defaultLocale,
+					// Canonical and hreflang URLs must be the ones the host serves without a redirect.
+					trailingSlash: config.trailingSlash === 'always' || (config.trailingSlash !== 'never' && config.build.format !== 'file'),
 				};
 				updateConfig({ vite: { plugins: [virtualConfigPlugin(pageConfig)] } });
 				const entrypoint = new URL('../../pages/product.astro', import.meta.url);

@@ -11,6 +11,8 @@ export interface PageConfig {
 	/** Pattern of the other locales' route, e.g. `/[locale]/products/[ref]`. */
 	localeRoute: string;
 	defaultLocale: string | undefined;
+	/** Whether page URLs (canonical, hreflang, links) end in `/`: Astro's `trailingSlash` and `build.format`. */
+	trailingSlash: boolean;
 }
 
 /**

@@ -44,6 +44,8 @@ export interface PathOptions {
 	/** The `routePattern` Astro passes to `getStaticPaths`: which of the two injected routes asks. */
 	routePattern?: string | undefined;
 	localeRoute?: string | undefined;
+	/** Whether page URLs end in `/` (default true); false for `trailingSlash: 'never'`. */
+	trailingSlash?: boolean | undefined;
 }
 
 /**
@@ -87,11 +89,11 @@ export function productPages(entries: readonly ProductEntryLike[], options: Omit
 		const alternates: Alternate[] = [];
 		if (defaultLocale !== undefined) {
 			for (const locale of order) {
-				if (versions.has(locale)) alternates.push({ locale, path: productPath(slug, locale, defaultLocale, options.route) });
+				if (versions.has(locale)) alternates.push({ locale, path: productPath(slug, locale, defaultLocale, options.route, options.trailingSlash) });
 			}
 		}
 		for (const [locale, entry] of versions) {
-			const path = productPath(slug, locale ?? '', defaultLocale ?? '', options.route);
+			const path = productPath(slug, locale ?? '', defaultLocale ?? '', options.route, options.trailingSlash);
 			const isDefault = locale === undefined || locale === defaultLocale;
 			paths.push({
 				params: isDefault ? { ref: slug } : { ref: slug, locale },

@@ -27,11 +27,12 @@ const REF_PARAM = '[ref]';
 const SAFE_SEGMENT = /^[A-Za-z0-9_~-]+$/;
 
 /**
- * Site-relative path of a product page, with a trailing slash: the pattern's `[ref]` replaced by
- * the slug, prefixed with `/<locale>` unless `locale` is the default (or empty).
+ * Site-relative path of a product page: the pattern's `[ref]` replaced by the slug, prefixed
+ * with `/<locale>` unless `locale` is the default (or empty), with a trailing slash unless
+ * `trailingSlash` is false (Astro's `trailingSlash: 'never'` or `build.format: 'file'`).
  * `productPath('chair', 'en', 'fr')` → `/en/products/chair/`.
  */
-export function productPath(slug: string, locale: string, defaultLocale: string, routePattern = '/products/[ref]'): string {
+export function productPath(slug: string, locale: string, defaultLocale: string, routePattern = '/products/[ref]', trailingSlash = true): string {
 	if (!routePattern.includes(REF_PARAM)) {
 		throw new Error(`astro-audio-reviews: route pattern ${JSON.stringify(routePattern)} has no ${REF_PARAM} parameter`);
 	}
@@ -40,5 +41,5 @@ export function productPath(slug: string, locale: string, defaultLocale: string,
 	if (!isDefault && !SAFE_SEGMENT.test(locale)) throw new Error(`astro-audio-reviews: ${JSON.stringify(locale)} is not a locale path segment`);
 	// A replacer function, so `$&`-style sequences are never interpreted.
 	const path = routePattern.replace(REF_PARAM, () => slug).replace(/^\/*/, '/').replace(/\/+$/, '');
-	return `${isDefault ? '' : `/${locale}`}${path}/`;
+	return `${isDefault ? '' : `/${locale}`}${path}${trailingSlash ? '/' : ''}`;
 }

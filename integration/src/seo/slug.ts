@@ -3,7 +3,7 @@
  *
  * ## Scheme
  *
- * - A **plain** ref — 1 to 70 chars, only ASCII letters, digits, `-` and `_` — that no other
+ * - A **plain** ref — 1 to 200 chars, only ASCII letters, digits, `-` and `_` — that no other
  *   ref of the catalogue equals case-insensitively is used unchanged:
  *   `SKU-42` → `/products/SKU-42/`.
  * - Every other ref is **escaped** to `<readable>~<hash>`:
@@ -19,8 +19,8 @@
  *   `café` → `cafe~<hash>`, `日本語` → `~<hash>`, and the case twins `Shoe-1` / `shoe-1` →
  *   `shoe-1~<hash1>` / `shoe-1~<hash2>`.
  *
- * "Case-insensitively" means equal after `String#toLowerCase()`. A slug is thus at most 70
- * chars and only ever holds `[A-Za-z0-9_~-]`: never `/`, `\`, `.`, `%`, `?`, `#`, whitespace
+ * "Case-insensitively" means equal after `String#toLowerCase()`. A slug is thus at most 200
+ * chars (an escaped one at most 61) and only ever holds `[A-Za-z0-9_~-]`: never `/`, `\`, `.`, `%`, `?`, `#`, whitespace
  * or control characters.
  *
  * ## Why
@@ -35,7 +35,12 @@
  *   case-insensitively. The slugger still checks this for the whole catalogue and fails the
  *   build, naming both refs, on a (practically impossible) hash collision instead of losing a
  *   page.
- * - File names are limited to 255 bytes; long refs are escaped to keep URLs short.
+ * - File names are limited to 255 bytes (ext4, APFS, NTFS) and Astro may append `.html`
+ *   (`build.format: 'file'`): a plain ref over 200 chars cannot be its own file name, so it is
+ *   escaped. This is the only place the scheme departs from "plain refs unchanged", and only
+ *   where the file system leaves no choice.
+ * - Windows reserved device names (`CON`, `NUL`, `COM1`…) are plain refs and stay unchanged:
+ *   URLs must not depend on the OS that builds the site, and Astro sites deploy from Linux CI.
  * - The scheme is a pure function of the set of refs: the same catalogue gives the same URLs on
  *   every build, whatever order the service lists products in.
  */
@@ -43,7 +48,7 @@ import { fnv1a64 } from './hash.js';
 
 const PLAIN = /^[A-Za-z0-9_-]+$/;
 /** Longest ref used as its own slug; also the upper bound of every slug. */
-export const MAX_SLUG_LENGTH = 70;
+export const MAX_SLUG_LENGTH = 200;
 const READABLE_MAX = 48;
 const HASH_LENGTH = 12;
 

@@ -40,6 +40,9 @@ export const ADVERSARIAL_REFS: readonly string[] = [
 	'Shoe-1',
 	'shoe-1',
 	`long-${'x'.repeat(295)}`,
+	// Plain refs at and past the longest slug a file system can hold as its own name.
+	`plain-${'y'.repeat(194)}`,
+	'Z'.repeat(201),
 	'back\\slash',
 	'<script>',
 	' padded ',

@@ -1,0 +1,85 @@
+import { parse } from 'node-html-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSlugger, productPath } from '../../integration/src/seo/index.js';
+import { startSimulator, type Simulator } from '../../integration/src/simulator/index.js';
+import { buildFixture, type BuiltSite } from '../helpers/build-fixture.js';
+
+/**
+ * The pages next to what shops put in their config: @astrojs/sitemap, Astro's i18n routing
+ * (its defaultLocale picks the unprefixed locale) and every trailingSlash / build.format pair
+ * that changes URLs. Canonical, hreflang and sitemap URLs must agree with the files written.
+ */
+const SITE = 'https://shop.example';
+let sim: Simulator;
+let slugFor: (ref: string) => string;
+let refs: { en: string[]; fr: string[] };
+
+beforeAll(async () => {
+	sim = await startSimulator({ products: 12, locales: ['fr', 'en'], seed: 5, adversarial: true });
+	const en = sim.listAll({ locale: 'en', without: 'inactive' }).map((p) => p.external_id);
+	const fr = sim.listAll({ locale: 'fr', without: 'inactive' }).map((p) => p.external_id);
+	refs = { en, fr };
+	const slugger = createSlugger([...fr, ...en]);
+	slugFor = (ref) => slugger.slugFor(ref);
+});
+afterAll(() => sim.close());
+
+async function buildWith(label: string, env: Record<string, string>): Promise<BuiltSite> {
+	return buildFixture('interop', {
+		label,
+		env: { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, AUDIO_REVIEWS_LOCALES: 'fr,en', ...env },
+	});
+}
+
+async function sitemapUrls(site: BuiltSite): Promise<string[]> {
+	const index = parse(await site.read('sitemap-index.xml'));
+	const urls: string[] = [];
+	for (const loc of index.querySelectorAll('sitemap loc')) {
+		const file = new URL(loc.textContent.trim()).pathname.slice(1);
+		urls.push(...parse(await site.read(file)).querySelectorAll('url loc').map((node) => node.textContent.trim()));
+	}
+	return urls;
+}
+
+/** Every product URL the site should have, from the simulator's own data: i18n's `en` unprefixed. */
+function expectedUrls(slash: boolean): Map<string, { locale: string; ref: string }> {
+	const urls = new Map<string, { locale: string; ref: string }>();
+	for (const locale of ['en', 'fr'] as const) {
+		for (const ref of refs[locale]) urls.set(new URL(productPath(slugFor(ref), locale, 'en', '/products/[ref]', slash), SITE).href, { locale, ref });
+	}
+	return urls;
+}
+
+const cases = [
+	{ label: 'slash-ignore', env: {}, slash: true, file: (path: string) => `${path}index.html` },
+	{ label: 'slash-never', env: { FIXTURE_TRAILING_SLASH: 'never' }, slash: false, file: (path: string) => `${path}/index.html` },
+	{ label: 'format-file', env: { FIXTURE_TRAILING_SLASH: 'never', FIXTURE_FORMAT: 'file' }, slash: false, file: (path: string) => `${path}.html` },
+] as const;
+
+describe.each(cases)('interop: sitemap + i18n routing, $label', ({ label, env, slash, file }) => {
+	let site: BuiltSite;
+	beforeAll(async () => {
+		site = await buildWith(label, env);
+	}, 240_000);
+
+	it('writes each page where its URL points, with canonical and hreflang equal to that URL', async () => {
+		const expected = expectedUrls(slash);
+		expect(expected.size).toBeGreaterThan(40);
+		for (const [url, { locale, ref }] of expected) {
+			const path = new URL(url).pathname;
+			const html = parse(await site.read(file(path).slice(1)));
+			expect(html.querySelector('html')!.getAttribute('lang'), url).toBe(locale);
+			expect(html.querySelector('link[rel="canonical"]')!.getAttribute('href'), ref).toBe(url);
+			const alternates = Object.fromEntries(html.querySelectorAll('link[rel="alternate"][hreflang]').map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]));
+			expect(alternates[locale]).toBe(url);
+			if (refs.en.includes(ref)) expect(alternates['x-default']).toBe(new URL(productPath(slugFor(ref), 'en', 'en', '/products/[ref]', slash), SITE).href);
+		}
+	});
+
+	it('lists every product page in the sitemap, exactly as its canonical URL', async () => {
+		const listed = new Set(await sitemapUrls(site));
+		for (const url of expectedUrls(slash).keys()) expect(listed.has(url), url).toBe(true);
+		const productUrls = [...listed].filter((url) => new URL(url).pathname.includes('/products/'));
+		expect(productUrls.sort()).toEqual([...expectedUrls(slash).keys()].sort());
+	});
+});
