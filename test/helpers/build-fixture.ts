@@ -1,4 +1,5 @@
 import { cp, mkdir, readFile, readdir, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'astro';
@@ -23,6 +24,12 @@ export interface BuildOptions {
 	reuse?: BuiltSite;
 	/** Name of the copy, for reading artifacts after a failure. */
 	label?: string;
+	/**
+	 * Run `astro build` in a child process, as a deploy hook does. Needed where builds of one
+	 * site follow a failed build: Astro keeps process-wide content state that a failed build
+	 * in the same process can leave stale.
+	 */
+	child?: boolean;
 }
 
 /**
@@ -36,6 +43,7 @@ export async function buildFixture(name: string, options: BuildOptions = {}): Pr
 		await mkdir(root, { recursive: true });
 		await cp(join(FIXTURES, name), root, { recursive: true });
 	}
+	if (options.child) return buildInChild(root, options.env ?? {});
 	const saved: Record<string, string | undefined> = {};
 	for (const [key, value] of Object.entries(options.env ?? {})) {
 		saved[key] = process.env[key];
@@ -68,11 +76,32 @@ export async function buildFixture(name: string, options: BuildOptions = {}): Pr
 			else process.env[key] = value;
 		}
 	}
+	return builtSite(root, chunks.join(''));
+}
+
+async function buildInChild(root: string, env: Record<string, string | undefined>): Promise<BuiltSite> {
+	const astro = fileURLToPath(new URL('../../node_modules/astro/bin/astro.mjs', import.meta.url));
+	const childEnv: Record<string, string | undefined> = { ...process.env, ...env, FORCE_COLOR: '0' };
+	for (const [key, value] of Object.entries(env)) if (value === undefined) delete childEnv[key];
+	const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+		// Vitest runs on the repository's Node 24, which Astro 7 needs: the child uses the same binary.
+		const child = spawn(process.execPath, [astro, 'build', '--root', root], { env: childEnv as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+		const chunks: string[] = [];
+		child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+		child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+		child.on('error', reject);
+		child.on('close', (exitCode) => resolve({ code: exitCode, output: chunks.join('') }));
+	});
+	if (code !== 0) throw Object.assign(new Error(`astro build exited with ${code}`), { output });
+	return builtSite(root, output);
+}
+
+function builtSite(root: string, output: string): BuiltSite {
 	const dist = join(root, 'dist');
 	return {
 		root,
 		dist,
-		output: chunks.join(''),
+		output,
 		read: (path) => readFile(join(dist, path), 'utf8'),
 		htmlFiles: async () => {
 			const files = (await readdir(dist, { recursive: true })) as string[];

@@ -25,6 +25,11 @@ export interface RawListResponse {
 	validators: Validators;
 }
 
+/** A list page fetched with validators: 304 Not Modified carries no page. */
+export type ConditionalListResponse =
+	| { notModified: false; page: ProductListEnvelope; validators: Validators }
+	| { notModified: true; page: undefined; validators: Validators };
+
 export interface AudioReviewsClient {
 	readonly options: Readonly<ResolvedConnectionOptions>;
 	/** Requests made and retries spent so far by this client. */
@@ -37,6 +42,8 @@ export interface AudioReviewsClient {
 	getProductRaw(ref: string, query?: GetProductQuery, request?: RequestOptions): Promise<RawProductResponse>;
 	/** One list page with raw items, for callers that validate item by item. */
 	listProductsRaw(query?: ListProductsQuery, request?: RequestOptions): Promise<RawListResponse>;
+	/** One list page, conditional on `request.validators`: the service may answer 304 Not Modified. */
+	listProductsConditional(query?: ListProductsQuery, request?: RequestOptions): Promise<ConditionalListResponse>;
 }
 
 /** The options the loaders share (CONTRACT.md); query options become per-call defaults. */
@@ -72,11 +79,12 @@ export function clientFromResolved(options: ResolvedConnectionOptions | Resolved
 		return { product: response.body, notModified: response.notModified, validators: response.validators };
 	}
 
-	async function listProductsRaw(given: ListProductsQuery = {}, init: RequestOptions = {}): Promise<RawListResponse> {
+	async function listProductsConditional(given: ListProductsQuery = {}, init: RequestOptions = {}): Promise<ConditionalListResponse> {
 		const query = { ...defaults.list, ...given };
 		const url = listProductsUrl(baseUrl, websiteId, query);
 		const context = { endpoint: 'listProducts' as const, url, locale: query.locale };
 		const response = await request(context, init);
+		if (response.notModified) return { notModified: true, page: undefined, validators: response.validators };
 		const parsed = productListEnvelopeSchema.safeParse(response.body);
 		if (!parsed.success) {
 			const issue = parsed.error.issues[0];
@@ -85,7 +93,13 @@ export function clientFromResolved(options: ResolvedConnectionOptions | Resolved
 				{ ...context, status: response.status },
 			);
 		}
-		return { page: parsed.data, validators: response.validators };
+		return { notModified: false, page: parsed.data, validators: response.validators };
+	}
+
+	async function listProductsRaw(given: ListProductsQuery = {}, init: RequestOptions = {}): Promise<RawListResponse> {
+		// Without validators the service has nothing to compare with, so it never answers 304.
+		const response = await listProductsConditional(given, { signal: init.signal });
+		return { page: response.page!, validators: response.validators };
 	}
 
 	return {
@@ -93,6 +107,7 @@ export function clientFromResolved(options: ResolvedConnectionOptions | Resolved
 		stats: request.stats,
 		getProductRaw,
 		listProductsRaw,
+		listProductsConditional,
 		async getProduct(ref, query = {}, init = {}) {
 			const { product } = await getProductRaw(ref, query, init);
 			const result = validateProduct(product, { endpoint: 'getProduct', ref, locale: query.locale });

@@ -1,6 +1,13 @@
-import type { AstroIntegration } from 'astro';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroConfig, AstroIntegration } from 'astro';
+import { staleCollections } from '../loaders/build-registry.js';
+import { reportChanges } from './change-report.js';
+import { createRefreshHandler } from './dev-refresh.js';
+import { REFRESH_SECRET_ENV } from './rebuild-options.js';
 import { resolveIntegrationOptions, normalizeRoute, type AudioReviewsOptions } from './integration-options.js';
 import { virtualConfigPlugin, type PageConfig } from './virtual-config.js';
+import { injectInvalidateRoute } from '../live/invalidate-option.js';
 
 export const INTEGRATION_NAME = 'astro-audio-reviews';
 
@@ -11,10 +18,13 @@ export const INTEGRATION_NAME = 'astro-audio-reviews';
  */
 export default function audioReviews(options?: AudioReviewsOptions): AstroIntegration {
 	const resolved = resolveIntegrationOptions(options);
+	let astroConfig: AstroConfig | undefined;
+	let refreshNote: string | undefined;
 	return {
 		name: INTEGRATION_NAME,
 		hooks: {
 			'astro:config:setup': ({ config, injectRoute, updateConfig }) => {
+				injectInvalidateRoute(resolved.invalidate, { injectRoute, updateConfig });
 				if (resolved.route === false) return;
 				const route = normalizeRoute(resolved.route);
 				const pageConfig: PageConfig = {
@@ -22,14 +32,52 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 					route,
 					localeRoute: `/[locale]${route}`,
 					defaultLocale: resolved.defaultLocale ?? config.i18n?.defaultLocale,
-					// Canonical and hreflang URLs must be the ones the host serves without a redirect.
-					trailingSlash: config.trailingSlash === 'always' || (config.trailingSlash !== 'never' && config.build.format !== 'file'),
+					trailingSlash: urlsEndInSlash(config),
 				};
 				updateConfig({ vite: { plugins: [virtualConfigPlugin(pageConfig)] } });
 				const entrypoint = new URL('../../pages/product.astro', import.meta.url);
 				injectRoute({ pattern: route, entrypoint, prerender: true });
 				injectRoute({ pattern: pageConfig.localeRoute, entrypoint, prerender: true });
 			},
+			'astro:config:done': ({ config }) => {
+				astroConfig = config;
+			},
+			'astro:server:setup': ({ server, refreshContent, logger }) => {
+				if (resolved.refresh === false || !refreshContent) return;
+				const secret = resolved.refresh.secret ?? (process.env[REFRESH_SECRET_ENV] || undefined);
+				server.middlewares.use(resolved.refresh.path, createRefreshHandler({ secret, refreshContent, log: logger }));
+				refreshNote = `Refresh webhook: POST ${resolved.refresh.path} (${secret ? 'secret required' : `no secret set: any local client may call it; set ${REFRESH_SECRET_ENV} to require one`})`;
+			},
+			// Not in server:setup, which also runs for the build's internal server.
+			'astro:server:start': ({ logger }) => {
+				if (refreshNote) logger.info(refreshNote);
+			},
+			'astro:build:done': async ({ dir, logger }) => {
+				const stale = staleCollections();
+				for (const entry of stale) {
+					logger.warn(`LAST KNOWN GOOD: collection "${entry.collection}" was built from the store synced at ${entry.syncedAt} (${entry.reason})`);
+				}
+				if (resolved.changeReport === false || !astroConfig) return;
+				const root = fileURLToPath(astroConfig.root);
+				const reportPath = fileURLToPath(new URL(resolved.changeReport, astroConfig.root));
+				const report = await reportChanges({
+					dir: fileURLToPath(dir),
+					manifestPath: fileURLToPath(new URL('astro-audio-reviews/pages-manifest.json', astroConfig.cacheDir)),
+					reportPath,
+					style: {
+						site: astroConfig.site,
+						base: astroConfig.base,
+						trailingSlash: urlsEndInSlash(astroConfig),
+					},
+					stale,
+				});
+				logger.info(`Pages since the last build: ${report.summary} (${relative(root, reportPath)})`);
+			},
 		},
 	};
+}
+
+/** Canonical, hreflang and report URLs must be the ones the host serves without a redirect. */
+function urlsEndInSlash(config: AstroConfig): boolean {
+	return config.trailingSlash === 'always' || (config.trailingSlash !== 'never' && config.build.format !== 'file');
 }

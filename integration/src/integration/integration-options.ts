@@ -1,5 +1,7 @@
 import { z } from 'astro/zod';
 import { parseOptions } from '../options/parse-options.js';
+import { invalidateOptionSchema } from '../live/invalidate-option.js';
+import { changeReportOptionSchema, refreshOptionSchema } from './rebuild-options.js';
 
 export const integrationOptionsSchema = z
 	.object({
@@ -25,6 +27,12 @@ export const integrationOptionsSchema = z
 		 * first locale of the collection.
 		 */
 		defaultLocale: z.string().min(1).optional(),
+		/** Injects the webhook route that purges cached on-demand pages by tag (docs/on-demand.md). */
+		invalidate: invalidateOptionSchema.optional(),
+		/** Where each build writes the pages added, changed and removed since the previous one; false for none. */
+		changeReport: changeReportOptionSchema,
+		/** `astro dev` only: the webhook endpoint that re-syncs everything or one product. */
+		refresh: refreshOptionSchema,
 	})
 	.strict();
 

@@ -2,12 +2,15 @@ import type { AudioReviewsClient } from '../client/client.js';
 import { NotFoundError } from '../errors/service-error.js';
 import { AudioReviewsError } from '../errors/audio-reviews-error.js';
 import type { ResolvedSharedOptions } from '../options/shared-options.js';
-import { syncCatalogue, type SyncProgress } from '../sync/sync-catalogue.js';
+import { syncCatalogue, type PageMemo, type ReusedItem, type SyncProgress } from '../sync/sync-catalogue.js';
 
 export interface FetchedLocale {
 	locale: string;
-	/** Raw product JSON as the service sent it. */
-	items: unknown[];
+	/** Raw product JSON as the service sent it, or a `ReusedItem` where a page was Not Modified. */
+	items: Array<unknown | ReusedItem>;
+	/** Page memos for the next conditional sync (list endpoint only). */
+	pages: PageMemo[] | undefined;
+	notModified: number;
 	endpoint: 'listProducts' | 'getProduct';
 	requests: number;
 	cap: number | undefined;
@@ -16,6 +19,8 @@ export interface FetchedLocale {
 export interface FetchHooks {
 	onProgress: (progress: SyncProgress) => void;
 	onResync: (locale: string, reason: string) => void;
+	/** Page memos of the previous sync of this locale, to ask pages conditionally. */
+	previous?: readonly PageMemo[] | undefined;
 }
 
 /** Everything of one locale: the whole list, or the `refs` one by one through the single-product endpoint. */
@@ -31,8 +36,17 @@ export async function fetchLocale(
 		pageSize: options.pageSize,
 		onProgress: hooks.onProgress,
 		onResync: (reason) => hooks.onResync(locale, reason),
+		previous: hooks.previous,
 	});
-	return { locale, items: result.items, endpoint: 'listProducts', requests: result.requests, cap: result.cap };
+	return {
+		locale,
+		items: result.items,
+		endpoint: 'listProducts',
+		requests: result.requests,
+		cap: result.cap,
+		pages: result.pages,
+		notModified: result.notModified,
+	};
 }
 
 async function fetchRefs(
@@ -67,5 +81,5 @@ async function fetchRefs(
 			{ endpoint: 'getProduct', locale, type: 'ERR_DB_MISSING', ref: missing.length === 1 ? missing[0] : undefined },
 		);
 	}
-	return { locale, items: settled, endpoint: 'getProduct', requests: refs.length, cap: undefined };
+	return { locale, items: settled, endpoint: 'getProduct', requests: refs.length, cap: undefined, pages: undefined, notModified: 0 };
 }

@@ -1,19 +1,59 @@
+import { z } from 'astro/zod';
 import { parseOptions } from '../options/parse-options.js';
 import { sharedOptionsSchema, type ResolvedSharedOptions, type SharedOptions } from '../options/shared-options.js';
 
-export type ProductsLoaderOptions = SharedOptions;
-export type ResolvedProductsLoaderOptions = ResolvedSharedOptions;
+/**
+ * Options only the build-time loader has: they guard what a deploy-hook rebuild may publish.
+ * Defaults live here, in one place.
+ */
+export const BUILD_DEFAULTS = {
+	/** More than half the catalogue gone at once is far more often an upstream accident than a sale ending. */
+	maxShrink: 0.5,
+	lastKnownGood: false,
+	conditional: true,
+} as const;
+
+/** Environment variables a CI job or deploy hook can set without touching the config. */
+export const ENV = {
+	allowShrink: 'AUDIO_REVIEWS_ALLOW_SHRINK',
+	lastKnownGood: 'AUDIO_REVIEWS_LAST_KNOWN_GOOD',
+} as const;
+
+const buildOptionsSchema = z.object({
+	maxShrink: z
+		.union([z.number().min(0).max(1), z.literal(false)], {
+			message: 'Expected `maxShrink` to be a fraction from 0 to 1 (e.g. 0.5: fail when more than half the products disappear), or false to turn the guard off',
+		})
+		.default(BUILD_DEFAULTS.maxShrink),
+	lastKnownGood: z.boolean({ message: 'Expected `lastKnownGood` to be true or false' }).default(BUILD_DEFAULTS.lastKnownGood),
+	conditional: z.boolean({ message: 'Expected `conditional` to be true or false' }).default(BUILD_DEFAULTS.conditional),
+});
+
+const productsLoaderSchema = sharedOptionsSchema.extend(buildOptionsSchema.shape).strict();
+
+/** `productsLoader()` options: the shared ones (CONTRACT.md) plus the rebuild guards. */
+export type ProductsLoaderOptions = z.input<typeof productsLoaderSchema>;
+export type ResolvedProductsLoaderOptions = z.output<typeof productsLoaderSchema>;
 
 /** Validated at config time: a typo or a bad id fails `astro build` before any request. */
-export function resolveLoaderOptions(options: ProductsLoaderOptions, caller: string): ResolvedProductsLoaderOptions {
+export function resolveLoaderOptions(options: SharedOptions, caller: string): ResolvedSharedOptions {
 	return parseOptions(sharedOptionsSchema, options, caller);
 }
 
+export function resolveProductsLoaderOptions(options: ProductsLoaderOptions): ResolvedProductsLoaderOptions {
+	return parseOptions(productsLoaderSchema, options, 'productsLoader');
+}
+
 /** The locales to load and how entry ids are formed (CONTRACT.md "Entry ids"). */
-export function localePlan(options: ResolvedProductsLoaderOptions): {
+export function localePlan(options: ResolvedSharedOptions): {
 	locales: readonly string[];
 	entryId: (locale: string, ref: string) => string;
 } {
 	if (options.locales) return { locales: options.locales, entryId: (locale, ref) => `${locale}/${ref}` };
 	return { locales: [options.locale], entryId: (_locale, ref) => ref };
+}
+
+/** `1`, `true` or `yes` (any case) in an environment variable. */
+export function envFlag(name: string): boolean {
+	return /^(1|true|yes)$/i.test(process.env[name]?.trim() ?? '');
 }

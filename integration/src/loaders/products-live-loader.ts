@@ -6,6 +6,7 @@ import type { Product } from '../schema/product.js';
 import { validateProduct } from '../schema/validate.js';
 import { productTag, websiteTag } from './cache-tags.js';
 import { resolveLoaderOptions, type ProductsLoaderOptions } from './loader-options.js';
+import { singleFlight } from '../live/single-flight.js';
 
 export const LIVE_LOADER_NAME = 'astro-audio-reviews-live';
 
@@ -29,6 +30,19 @@ export interface ProductCollectionFilter {
 }
 
 export type ProductsLiveLoader = LiveLoader<Product, ProductEntryFilter, ProductCollectionFilter, AudioReviewsError>;
+type LiveEntryResult = Awaited<ReturnType<ProductsLiveLoader['loadEntry']>>;
+
+/**
+ * A visitor is waiting: the build-time defaults (8 retries within 2 minutes) would hold a
+ * page for minutes during an outage. Options the user sets still win.
+ */
+export const LIVE_REQUEST_DEFAULTS = { retries: 2, timeoutMs: 5_000, retryBaseDelayMs: 100, retryMaxDelayMs: 1_000, retryBudgetMs: 8_000 } as const;
+
+function withRequestTimeDefaults(options: ProductsLoaderOptions): ProductsLoaderOptions {
+	if (typeof options !== 'object' || options === null) return options;
+	const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+	return { ...LIVE_REQUEST_DEFAULTS, ...given } as ProductsLoaderOptions;
+}
 
 /**
  * Request-time loader for on-demand pages: one product through the single-product endpoint,
@@ -36,9 +50,31 @@ export type ProductsLiveLoader = LiveLoader<Product, ProductEntryFilter, Product
  * with cache tags per product and per website so cached pages can be purged precisely.
  */
 export function productsLiveLoader(options: ProductsLoaderOptions): ProductsLiveLoader {
-	const resolved = resolveLoaderOptions(options, 'productsLiveLoader');
+	const resolved = resolveLoaderOptions(withRequestTimeDefaults(options), 'productsLiveLoader');
 	const client = clientFromResolved(resolved);
 	const site = websiteTag(resolved.websiteId);
+	const shared = singleFlight<LiveEntryResult>();
+
+	async function loadOne(ref: string, locale: string | undefined, variant: string | undefined): Promise<LiveEntryResult> {
+		try {
+			const response = await client.getProductRaw(ref, { locale, variant, type: resolved.type });
+			const result = validateProduct(response.product, { endpoint: 'getProduct', ref, locale });
+			if (!result.success) return { error: result.error };
+			const lastModified = response.validators.lastModified ? new Date(response.validators.lastModified) : undefined;
+			return {
+				id: ref,
+				data: result.data,
+				cacheHint: {
+					tags: [site, productTag(resolved.websiteId, ref)],
+					...(lastModified && !Number.isNaN(lastModified.getTime()) ? { lastModified } : {}),
+				},
+			};
+		} catch (error) {
+			// Unknown ref (ERR_DB_MISSING, sent with status 200): "no entry", so the page can 404.
+			if (error instanceof NotFoundError) return undefined;
+			return { error: error as AudioReviewsError };
+		}
+	}
 
 	return {
 		name: LIVE_LOADER_NAME,
@@ -46,24 +82,8 @@ export function productsLiveLoader(options: ProductsLoaderOptions): ProductsLive
 			const ref = filter.ref ?? filter.id;
 			if (!ref) return { error: missingRef() };
 			const locale = filter.locale ?? (options.locale === undefined ? undefined : resolved.locale);
-			try {
-				const response = await client.getProductRaw(ref, { locale, variant: filter.variant ?? resolved.variant, type: resolved.type });
-				const result = validateProduct(response.product, { endpoint: 'getProduct', ref, locale });
-				if (!result.success) return { error: result.error };
-				const lastModified = response.validators.lastModified ? new Date(response.validators.lastModified) : undefined;
-				return {
-					id: ref,
-					data: result.data,
-					cacheHint: {
-						tags: [site, productTag(resolved.websiteId, ref)],
-						...(lastModified && !Number.isNaN(lastModified.getTime()) ? { lastModified } : {}),
-					},
-				};
-			} catch (error) {
-				// Unknown ref (ERR_DB_MISSING, sent with status 200): "no entry", so the page can 404.
-				if (error instanceof NotFoundError) return undefined;
-				return { error: error as AudioReviewsError };
-			}
+			const variant = filter.variant ?? resolved.variant;
+			return shared(JSON.stringify([ref, locale, variant]), () => loadOne(ref, locale, variant));
 		},
 		async loadCollection({ filter = {} }) {
 			try {

@@ -1,7 +1,32 @@
 import type { AudioReviewsClient } from '../client/client.js';
 import type { ListProductsQuery } from '../client/urls.js';
 import { CatalogueSyncError } from '../errors/catalogue-error.js';
-import { idOf } from '../schema/validate.js';
+import { idOf, refOf } from '../schema/validate.js';
+
+/**
+ * What a sync remembers of one list page for the next one: its validators and the products it
+ * held. When the service answers 304 to the same page asked the same way, the page is known
+ * without its body.
+ */
+export interface PageMemo {
+	offset: number;
+	limit: number;
+	etag?: string | undefined;
+	lastModified?: string | undefined;
+	/** `count_item` and the applied `limit` the page reported. */
+	count: number;
+	applied: number;
+	/** `[id, external_id]` of each item, in order. */
+	items: Array<[string, string]>;
+}
+
+/** An item of a page the service answered 304 for: the stored entry is still current. */
+export class ReusedItem {
+	constructor(
+		readonly id: string,
+		readonly ref: string,
+	) {}
+}
 
 export interface SyncProgress {
 	locale: string | undefined;
@@ -20,11 +45,17 @@ export interface SyncOptions {
 	/** Called before a re-sync, with the reason. */
 	onResync?: (reason: string) => void;
 	signal?: AbortSignal;
+	/** Pages of the previous sync, to ask conditionally (If-None-Match / If-Modified-Since). */
+	previous?: readonly PageMemo[] | undefined;
 }
 
 export interface SyncResult {
-	/** Raw product JSON, deduplicated by `id`, in list order. */
-	items: unknown[];
+	/** Raw product JSON (or a `ReusedItem` from a 304 page), deduplicated by `id`, in list order. */
+	items: Array<unknown | ReusedItem>;
+	/** Memos of this snapshot's pages, for the next sync. */
+	pages: PageMemo[];
+	/** Pages the service answered 304 Not Modified for. */
+	notModified: number;
 	/** `count_item` of the snapshot the items form. */
 	count: number;
 	/** List requests of the successful attempt. */
@@ -50,6 +81,8 @@ export async function syncCatalogue(client: AudioReviewsClient, options: SyncOpt
 		if (outcome.ok) return { ...outcome.result, attempts: attempt };
 		lastReason = outcome.reason;
 		if (attempt < maxAttempts) options.onResync?.(outcome.reason);
+		// A snapshot that moved under us is a new snapshot: ask every page afresh.
+		options = { ...options, previous: undefined };
 	}
 	throw new CatalogueSyncError(
 		`The catalogue kept changing during the sync (${lastReason}); refusing to publish an inconsistent catalogue after ${maxAttempts} attempts. Retry the build once the shop's edits settle`,
@@ -63,11 +96,34 @@ async function syncOnce(client: AudioReviewsClient, options: SyncOptions): Promi
 	const { query, pageSize, signal } = options;
 	const counts = new Set<number>();
 	let requests = 0;
+	let notModified = 0;
+	const previous = new Map((options.previous ?? []).map((memo) => [`${memo.offset}:${memo.limit}`, memo]));
+	const memos: PageMemo[] = [];
 
-	const fetchPage = async (offset: number, limit: number) => {
+	const fetchPage = async (offset: number, limit: number): Promise<{ count_item: number; limit: number; items: unknown[] }> => {
 		requests++;
-		const { page } = await client.listProductsRaw({ ...query, offset, limit }, { signal });
+		const memo = previous.get(`${offset}:${limit}`);
+		const validators = memo && (memo.etag || memo.lastModified) ? { etag: memo.etag, lastModified: memo.lastModified } : undefined;
+		const response = await client.listProductsConditional({ ...query, offset, limit }, { signal, validators });
+		if (response.notModified) {
+			notModified++;
+			memos.push(memo!);
+			counts.add(memo!.count);
+			return { count_item: memo!.count, limit: memo!.applied, items: memo!.items.map(([id, ref]) => new ReusedItem(id, ref)) };
+		}
+		const { page } = response;
 		counts.add(page.count_item);
+		const items = page.items.map((item) => [idOf(item), refOf(item)] as const);
+		// A page holding an item without id or ref cannot be replayed from its memo: never ask it conditionally.
+		const replayable = items.every((pair): pair is readonly [string, string] => pair[0] !== undefined && pair[1] !== undefined);
+		memos.push({
+			offset,
+			limit,
+			...(replayable ? { etag: response.validators.etag, lastModified: response.validators.lastModified } : {}),
+			count: page.count_item,
+			applied: page.limit,
+			items: replayable ? items.map(([id, ref]) => [id, ref]) : [],
+		});
 		return page;
 	};
 
@@ -78,7 +134,7 @@ async function syncOnce(client: AudioReviewsClient, options: SyncOptions): Promi
 	if (first.items.length < Math.min(pageSize, total) && first.items.length > 0) cap = Math.min(cap ?? Infinity, first.items.length);
 	const step = Math.max(1, Math.min(pageSize, cap ?? pageSize));
 
-	const chunks: unknown[][] = [first.items];
+	const chunks: Array<Array<unknown | ReusedItem>> = [first.items];
 	let received = first.items.length;
 	const report = () => options.onProgress?.({ locale: query.locale, received: Math.min(received, total), total });
 	report();
@@ -91,7 +147,7 @@ async function syncOnce(client: AudioReviewsClient, options: SyncOptions): Promi
 	 */
 	let shortPage: string | undefined;
 	const fetchRange = async (start: number, end: number): Promise<unknown[]> => {
-		const items: unknown[] = [];
+		const items: Array<unknown | ReusedItem> = [];
 		let offset = start;
 		while (offset < end) {
 			const page = await fetchPage(offset, end - offset);
@@ -118,10 +174,10 @@ async function syncOnce(client: AudioReviewsClient, options: SyncOptions): Promi
 	if (shortPage) return { ok: false, reason: shortPage };
 
 	const seen = new Set<string>();
-	const items: unknown[] = [];
+	const items: Array<unknown | ReusedItem> = [];
 	for (const chunk of chunks) {
 		for (const item of chunk) {
-			const id = idOf(item);
+			const id = item instanceof ReusedItem ? item.id : idOf(item);
 			// Items without an id cannot be deduplicated; keep them so validation reports them.
 			if (id !== undefined) {
 				if (seen.has(id)) continue;
@@ -133,5 +189,6 @@ async function syncOnce(client: AudioReviewsClient, options: SyncOptions): Promi
 	if (items.length !== total) {
 		return { ok: false, reason: `${items.length} distinct products received while count_item is ${total}` };
 	}
-	return { ok: true, result: { items, count: total, requests, cap } };
+	memos.sort((a, b) => a.offset - b.offset);
+	return { ok: true, result: { items, count: total, requests, cap, pages: memos, notModified } };
 }

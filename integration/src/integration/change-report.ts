@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
+import { dirname, join, sep } from 'node:path';
+import pLimit from 'p-limit';
+import type { StaleCollection } from '../loaders/build-registry.js';
+
+/**
+ * The pages a build changed, for CDN purges (API.md §8: the shop purges its own CDN). Pages are
+ * compared by a hash of the HTML Astro wrote, so a page counts as changed exactly when its bytes
+ * did (a re-rendered but identical page is not purged; a template change purges everything).
+ */
+
+export const REPORT_FORMAT = 1;
+
+/** Kept in Astro's cache folder, beside the content store it describes. */
+export interface PageManifest {
+	format: typeof REPORT_FORMAT;
+	generatedAt: string;
+	/** Page URL → hash of its HTML. */
+	pages: Record<string, string>;
+}
+
+export interface ChangeReport {
+	format: typeof REPORT_FORMAT;
+	generatedAt: string;
+	/** `site` of the Astro config; URLs below are absolute when it is set, site-relative otherwise. */
+	site: string | null;
+	/** When the build compared with was made; null on a first build (every page is "added"). */
+	previousBuild: string | null;
+	summary: string;
+	added: string[];
+	changed: string[];
+	removed: string[];
+	unchanged: number;
+	/** Collections built from the last known good store because the service was down. */
+	lastKnownGood: StaleCollection[];
+}
+
+export interface UrlStyle {
+	site: string | undefined;
+	base: string;
+	/** Whether directory-style URLs keep their trailing slash. */
+	trailingSlash: boolean;
+}
+
+/** `products/x/index.html` → `/products/x/`, `products/x.html` → `/products/x`, with base and site. */
+export function urlOfHtmlFile(file: string, style: UrlStyle): string {
+	const posix = file.split(sep).join('/');
+	let path: string;
+	if (posix === 'index.html') path = '/';
+	else if (posix.endsWith('/index.html')) path = `/${posix.slice(0, -'index.html'.length)}`;
+	else path = `/${posix.slice(0, -'.html'.length)}`;
+	if (!style.trailingSlash && path.length > 1) path = path.replace(/\/$/, '');
+	const base = style.base.replace(/\/+$/, '');
+	const full = `${base}${path}`;
+	return style.site ? new URL(full, style.site).href : full;
+}
+
+/** Every HTML page of the output folder, hashed. */
+export async function hashPages(dir: string, style: UrlStyle): Promise<Record<string, string>> {
+	const files = ((await readdir(dir, { recursive: true })) as string[]).filter((file) => file.endsWith('.html'));
+	// Bounded: a 100k-page site must not open 100k files at once.
+	const limit = pLimit(64);
+	const pages: Record<string, string> = {};
+	await Promise.all(
+		files.map((file) =>
+			limit(async () => {
+				const bytes = await readFile(join(dir, file));
+				pages[urlOfHtmlFile(file, style)] = createHash('sha256').update(bytes).digest('base64url').slice(0, 22);
+			}),
+		),
+	);
+	return pages;
+}
+
+export function compareManifests(previous: PageManifest | undefined, pages: Record<string, string>): Pick<ChangeReport, 'added' | 'changed' | 'removed' | 'unchanged'> {
+	const added: string[] = [];
+	const changed: string[] = [];
+	const removed: string[] = [];
+	let unchanged = 0;
+	const before = previous?.pages ?? {};
+	for (const [url, hash] of Object.entries(pages)) {
+		const old = before[url];
+		if (old === undefined) added.push(url);
+		else if (old !== hash) changed.push(url);
+		else unchanged++;
+	}
+	for (const url of Object.keys(before)) if (!(url in pages)) removed.push(url);
+	return { added: added.sort(), changed: changed.sort(), removed: removed.sort(), unchanged };
+}
+
+const number = new Intl.NumberFormat('en-US');
+
+export function summarize(report: Pick<ChangeReport, 'added' | 'changed' | 'removed' | 'unchanged' | 'previousBuild'>): string {
+	const total = report.added.length + report.changed.length + report.unchanged;
+	if (report.previousBuild === null) return `${number.format(total)} pages, first build (nothing to compare with: every page is new)`;
+	return `${number.format(report.changed.length)} changed, ${number.format(report.added.length)} added, ${number.format(report.removed.length)} removed, ${number.format(report.unchanged)} unchanged`;
+}
+
+export async function readManifest(path: string): Promise<PageManifest | undefined> {
+	try {
+		const manifest = JSON.parse(await readFile(path, 'utf8')) as PageManifest;
+		return manifest.format === REPORT_FORMAT && typeof manifest.pages === 'object' ? manifest : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** Written to a temporary file then renamed: a build killed mid-write leaves the old file whole. */
+export async function writeJsonAtomic(path: string, value: unknown): Promise<void> {
+	await mkdir(dirname(path), { recursive: true });
+	const temporary = `${path}.${process.pid}.tmp`;
+	await writeFile(temporary, `${JSON.stringify(value, null, '\t')}\n`);
+	await rename(temporary, path);
+}
+
+export interface ReportContext {
+	/** Folder Astro wrote the static pages to. */
+	dir: string;
+	/** Where the manifest of the previous build lives (Astro's cacheDir, kept with the store). */
+	manifestPath: string;
+	/** Where the report goes. */
+	reportPath: string;
+	style: UrlStyle;
+	stale: StaleCollection[];
+}
+
+/** Compares this build's pages with the previous successful build's, writes the report and the new manifest. */
+export async function reportChanges(context: ReportContext): Promise<ChangeReport> {
+	const previous = await readManifest(context.manifestPath);
+	const pages = await hashPages(context.dir, context.style);
+	const generatedAt = new Date().toISOString();
+	const diff = compareManifests(previous, pages);
+	const previousBuild = previous?.generatedAt ?? null;
+	const report: ChangeReport = {
+		format: REPORT_FORMAT,
+		generatedAt,
+		site: context.style.site ?? null,
+		previousBuild,
+		summary: summarize({ ...diff, previousBuild }),
+		...diff,
+		lastKnownGood: context.stale,
+	};
+	await writeJsonAtomic(context.reportPath, report);
+	// Last: the manifest moves on only once the report describing the step is safely written.
+	await writeJsonAtomic(context.manifestPath, { format: REPORT_FORMAT, generatedAt, pages } satisfies PageManifest);
+	return report;
+}
