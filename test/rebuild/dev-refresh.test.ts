@@ -1,0 +1,130 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdir, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../../integration/src/simulator/index.js';
+import { plain } from '../helpers/build-fixture.js';
+
+/**
+ * The dev webhook against a real `astro dev` process and the simulator over HTTP: the endpoint
+ * is guarded by the secret, a ref refreshes one product through the single-product endpoint,
+ * no body re-syncs the whole catalogue.
+ */
+const SECRET = 'a-webhook-secret-of-some-length';
+const ENDPOINT = '/_audio-reviews/refresh';
+let sim: Simulator;
+let server: ChildProcess;
+let origin: string;
+let log = '';
+
+beforeAll(async () => {
+	sim = await startSimulator({ products: 12, locales: ['fr', 'en'], seed: 8 });
+	const root = fileURLToPath(new URL(`../.tmp/dev-refresh-${process.pid}/`, import.meta.url));
+	await rm(root, { recursive: true, force: true });
+	await mkdir(root, { recursive: true });
+	await cp(fileURLToPath(new URL('../fixtures/basic/', import.meta.url)), root, { recursive: true });
+	const astro = fileURLToPath(new URL('../../node_modules/astro/bin/astro.mjs', import.meta.url));
+	const port = await freePort();
+	server = spawn(process.execPath, [astro, 'dev', '--root', root, '--host', '127.0.0.1', '--port', String(port)], {
+		// A clean environment: the dev server must not see Vitest's own variables (VITEST, NODE_ENV=test…).
+		env: {
+			PATH: process.env.PATH,
+			HOME: process.env.HOME,
+			FORCE_COLOR: '0',
+			AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+			AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+			AUDIO_REVIEWS_LOCALES: 'fr,en',
+			AUDIO_REVIEWS_REFRESH_SECRET: SECRET,
+		},
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	origin = await new Promise<string>((resolve, reject) => {
+		const timer = setTimeout(() => reject(new Error(`astro dev did not start:\n${log}`)), 90_000);
+		const onData = (chunk: Buffer) => {
+			log += chunk.toString();
+			if (plain(log).includes(`Local    http://127.0.0.1:${port}/`) && /Synced \d+ products/.test(log)) {
+				clearTimeout(timer);
+				resolve(`http://127.0.0.1:${port}`);
+			}
+		};
+		server.stdout!.on('data', onData);
+		server.stderr!.on('data', onData);
+		server.on('exit', (code) => reject(new Error(`astro dev exited with ${code}:\n${log}`)));
+	});
+	// "ready" is printed before the page handler is installed: wait until a page answers.
+	for (let attempt = 0; (await fetch(`${origin}/`)).status !== 200; attempt++) {
+		if (attempt > 300) throw new Error(`astro dev never served its index page:\n${log}`);
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+}, 120_000);
+
+afterAll(async () => {
+	server?.kill();
+	sim?.close();
+});
+
+const post = (body?: unknown, secret: string | null = SECRET) =>
+	fetch(`${origin}${ENDPOINT}`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json', ...(secret === null ? {} : { Authorization: `Bearer ${secret}` }) },
+		...(body === undefined ? {} : { body: JSON.stringify(body) }),
+	});
+const page = async (path: string) => {
+	const response = await fetch(`${origin}${path}`);
+	return { status: response.status, html: await response.text() };
+};
+
+describe('dev refresh endpoint', () => {
+	it('refuses calls without the secret, or with a wrong one, and anything but POST', async () => {
+		expect((await post(undefined, null)).status).toBe(401);
+		expect((await post(undefined, 'wrong-secret-of-the-same-size')).status).toBe(401);
+		expect((await fetch(`${origin}${ENDPOINT}`)).status).toBe(405);
+		expect((await post({ ref: 42 })).status).toBe(400);
+	});
+
+	it('refreshes one product through the single-product endpoint, leaving the list alone', async () => {
+		const ref = sim.refs()[3]!;
+		expect((await page(`/products/${ref}/`)).html).not.toContain('Refreshed by the webhook');
+		sim.updateProduct(ref, { seo_name: 'Refreshed by the webhook' });
+		sim.resetStats();
+		const response = await post({ ref });
+		expect(response.status).toBe(200);
+		expect(await response.json()).toEqual({ ok: true, refreshed: [ref] });
+		// One request per locale, all to the single-product endpoint.
+		expect({ list: sim.stats.list, single: sim.stats.single }).toEqual({ list: 0, single: 2 });
+		expect((await page(`/products/${ref}/`)).html).toContain('<title>Refreshed by the webhook</title>');
+		expect((await page(`/en/products/${ref}/`)).html).toContain('<title>Refreshed by the webhook</title>');
+	});
+
+	it('removes a product the service no longer knows', async () => {
+		const ref = sim.refs()[5]!;
+		expect((await page(`/products/${ref}/`)).status).toBe(200);
+		sim.removeProduct(ref);
+		expect((await post({ refs: [ref] })).status).toBe(200);
+		expect((await page(`/products/${ref}/`)).status).toBe(404);
+	});
+
+	it('re-syncs the whole catalogue when called without a body', async () => {
+		const ref = sim.refs()[7]!;
+		sim.updateProduct(ref, { seo_name: 'Changed before a full refresh' });
+		sim.resetStats();
+		expect((await post()).status).toBe(200);
+		expect(sim.stats.list).toBeGreaterThanOrEqual(2);
+		expect(sim.stats.single).toBe(0);
+		expect((await page(`/products/${ref}/`)).html).toContain('<title>Changed before a full refresh</title>');
+	});
+});
+
+/** Astro's `--port 0` is not reported back reliably; ask the OS for a free port instead. */
+function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const probe = createServer();
+		probe.once('error', reject);
+		probe.listen(0, '127.0.0.1', () => {
+			const { port } = probe.address() as { port: number };
+			probe.close(() => resolve(port));
+		});
+	});
+}
