@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { cp, mkdir, rm, symlink } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const FIXTURE = join(REPO, 'test', 'fixtures', 'on-demand');
+const WORK = join(REPO, 'bench', '.tmp', 'live');
+
+/** Astro 7 needs Node >= 22.12: the repository pins Node 24 as a dev dependency. */
+export const NODE = existsSync(join(REPO, 'node_modules', 'node', 'bin', 'node')) ? join(REPO, 'node_modules', 'node', 'bin', 'node') : process.execPath;
+
+function run(command, args, options) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+		let output = '';
+		// Build logs go to stderr: stdout carries only the figures.
+		const forward = (chunk) => {
+			output += chunk;
+			if (options.verbose) process.stderr.write(chunk);
+		};
+		child.stdout.on('data', forward);
+		child.stderr.on('data', forward);
+		child.on('error', reject);
+		child.on('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output.slice(-4000)}`))));
+	});
+}
+
+/**
+ * Copies test/fixtures/on-demand into bench/.tmp/live/site and runs `astro build` there on
+ * Node 24. The copy imports the package by name, as a user's site does, through a
+ * `node_modules/astro-audio-reviews` link to this repository.
+ */
+export async function buildSite(env, { verbose = false } = {}) {
+	const site = join(WORK, 'site');
+	await rm(site, { recursive: true, force: true });
+	await mkdir(join(WORK, 'node_modules'), { recursive: true });
+	const link = join(WORK, 'node_modules', 'astro-audio-reviews');
+	await rm(link, { force: true, recursive: true });
+	await symlink(REPO, link, 'dir');
+	await cp(FIXTURE, site, { recursive: true });
+	const started = performance.now();
+	await run(NODE, [join(REPO, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build', '--root', site], { cwd: site, env: { ...process.env, ...env }, verbose });
+	return { site, dist: join(site, 'dist'), buildMs: performance.now() - started };
+}
+
+export async function freePort() {
+	const server = createServer();
+	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address();
+	await new Promise((resolve) => server.close(resolve));
+	return port;
+}
+
+/** Starts the standalone server of the build as a child process on loopback. */
+export async function startServer(dist, env) {
+	const port = await freePort();
+	const child = spawn(NODE, [join(dist, 'server', 'entry.mjs')], {
+		env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) },
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	let log = '';
+	child.stdout.on('data', (c) => (log += c));
+	child.stderr.on('data', (c) => (log += c));
+	let exited = false;
+	const exit = new Promise((resolve) => child.once('exit', () => ((exited = true), resolve())));
+	const url = `http://127.0.0.1:${port}`;
+	const deadline = Date.now() + 30_000;
+	for (;;) {
+		if (exited) throw new Error(`server exited before listening:\n${log}`);
+		try {
+			await fetch(`${url}/`, { signal: AbortSignal.timeout(1000) });
+			break;
+		} catch {
+			if (Date.now() > deadline) throw new Error(`server did not listen within 30 s:\n${log}`);
+			await new Promise((r) => setTimeout(r, 100));
+		}
+	}
+	return {
+		url,
+		log: () => log,
+		close: async () => {
+			if (exited) return;
+			child.kill('SIGTERM');
+			await Promise.race([exit, new Promise((r) => setTimeout(r, 5000))]);
+			if (!exited) child.kill('SIGKILL');
+		},
+	};
+}
