@@ -103,7 +103,7 @@ describe('the packed tarball in a fresh Astro 7 site', () => {
 	it('ships only the public entry points', async () => {
 		const installed = join(site, 'node_modules/astro-audio-reviews');
 		const manifest = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8')) as { exports: Record<string, unknown>; version: string };
-		expect(Object.keys(manifest.exports)).toEqual(expect.arrayContaining(['.', './loaders', './client', './schema', './components']));
+		expect(Object.keys(manifest.exports)).toEqual(expect.arrayContaining(['.', './loaders', './client', './schema', './components', './live']));
 		expect(manifest.version).toBe(pkg.version);
 		const top = await readdir(installed);
 		expect(top).not.toContain('test');

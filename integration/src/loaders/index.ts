@@ -1,4 +1,4 @@
 export { productsLoader, LOADER_NAME, STORE_FORMAT, type ProductsLoader } from './products-loader.js';
-export { productsLiveLoader, LIVE_LOADER_NAME, type ProductsLiveLoader, type ProductEntryFilter, type ProductCollectionFilter } from './products-live-loader.js';
+export { productsLiveLoader, LIVE_LOADER_NAME, LIVE_REQUEST_DEFAULTS, type ProductsLiveLoader, type ProductsLiveLoaderOptions, type ProductEntryFilter, type ProductCollectionFilter } from './products-live-loader.js';
 export { productTag, websiteTag } from './cache-tags.js';
 export type { ProductsLoaderOptions } from './loader-options.js';

@@ -5,7 +5,11 @@ import { NotFoundError } from '../errors/service-error.js';
 import type { Product } from '../schema/product.js';
 import { validateProduct } from '../schema/validate.js';
 import { productTag, websiteTag } from './cache-tags.js';
-import { resolveLoaderOptions, type ProductsLoaderOptions } from './loader-options.js';
+import type { SharedOptions } from '../options/shared-options.js';
+import { resolveLoaderOptions } from './loader-options.js';
+
+/** The options CONTRACT.md lists for every loader; the build-only rebuild guards do not apply. */
+export type ProductsLiveLoaderOptions = SharedOptions;
 import { singleFlight } from '../live/single-flight.js';
 
 export const LIVE_LOADER_NAME = 'astro-audio-reviews-live';
@@ -38,10 +42,10 @@ type LiveEntryResult = Awaited<ReturnType<ProductsLiveLoader['loadEntry']>>;
  */
 export const LIVE_REQUEST_DEFAULTS = { retries: 2, timeoutMs: 5_000, retryBaseDelayMs: 100, retryMaxDelayMs: 1_000, retryBudgetMs: 8_000 } as const;
 
-function withRequestTimeDefaults(options: ProductsLoaderOptions): ProductsLoaderOptions {
+function withRequestTimeDefaults(options: ProductsLiveLoaderOptions): ProductsLiveLoaderOptions {
 	if (typeof options !== 'object' || options === null) return options;
 	const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
-	return { ...LIVE_REQUEST_DEFAULTS, ...given } as ProductsLoaderOptions;
+	return { ...LIVE_REQUEST_DEFAULTS, ...given } as ProductsLiveLoaderOptions;
 }
 
 /**
@@ -49,7 +53,7 @@ function withRequestTimeDefaults(options: ProductsLoaderOptions): ProductsLoader
  * a page of products through the list endpoint, both validated with the build-time schema,
  * with cache tags per product and per website so cached pages can be purged precisely.
  */
-export function productsLiveLoader(options: ProductsLoaderOptions): ProductsLiveLoader {
+export function productsLiveLoader(options: ProductsLiveLoaderOptions): ProductsLiveLoader {
 	const resolved = resolveLoaderOptions(withRequestTimeDefaults(options), 'productsLiveLoader');
 	const client = clientFromResolved(resolved);
 	const site = websiteTag(resolved.websiteId);
