@@ -19,11 +19,12 @@ export const ENV = {
 	lastKnownGood: 'AUDIO_REVIEWS_LAST_KNOWN_GOOD',
 } as const;
 
+const MAX_SHRINK_HINT =
+	'Expected `maxShrink` to be a fraction from 0 to 1 (e.g. 0.5: fail when more than half the products disappear), or false to turn the guard off';
+
 const buildOptionsSchema = z.object({
 	maxShrink: z
-		.union([z.number().min(0).max(1), z.literal(false)], {
-			message: 'Expected `maxShrink` to be a fraction from 0 to 1 (e.g. 0.5: fail when more than half the products disappear), or false to turn the guard off',
-		})
+		.union([z.number().min(0, { message: MAX_SHRINK_HINT }).max(1, { message: MAX_SHRINK_HINT }), z.literal(false)], { message: MAX_SHRINK_HINT })
 		.default(BUILD_DEFAULTS.maxShrink),
 	lastKnownGood: z.boolean({ message: 'Expected `lastKnownGood` to be true or false' }).default(BUILD_DEFAULTS.lastKnownGood),
 	conditional: z.boolean({ message: 'Expected `conditional` to be true or false' }).default(BUILD_DEFAULTS.conditional),

@@ -103,7 +103,7 @@ async function syncAll(context: LoaderContext, resolved: ResolvedProductsLoaderO
 		throw error;
 	}
 
-	guardShrink(resolved, state, fetched);
+	guardShrink(resolved, state, new Map(fetched.map((f) => [f.locale, f.items.length])), 'returned');
 
 	const kept = new Set<string>();
 	const invalid: ProductValidationError[] = [];
@@ -123,6 +123,12 @@ async function syncAll(context: LoaderContext, resolved: ResolvedProductsLoaderO
 
 	if (invalid.length > 0) reportInvalid(invalid, resolved.onInvalid, logger);
 
+	const perLocale = new Map(plan.locales.map((locale) => [locale, 0]));
+	for (const id of kept) perLocale.set(localeOfEntry(plan, id), (perLocale.get(localeOfEntry(plan, id)) ?? 0) + 1);
+	// Again after validation: a schema change that makes most products invalid, with
+	// onInvalid "skip", must not empty the site either. Nothing has been deleted yet.
+	guardShrink(resolved, state, perLocale, 'valid');
+
 	// Only after a complete sync: a product the service no longer returns (or that is now
 	// invalid and skipped) must not keep a page.
 	let removed = 0;
@@ -133,11 +139,8 @@ async function syncAll(context: LoaderContext, resolved: ResolvedProductsLoaderO
 		}
 	}
 
-	const perLocale: Record<string, number> = {};
-	for (const locale of plan.locales) perLocale[locale] = 0;
-	for (const id of kept) perLocale[localeOfEntry(plan, id)] = (perLocale[localeOfEntry(plan, id)] ?? 0) + 1;
 	writeFingerprint(meta, fingerprint);
-	writeLastSync(meta, { at: new Date().toISOString(), products: perLocale });
+	writeLastSync(meta, { at: new Date().toISOString(), products: Object.fromEntries(perLocale) });
 	for (const entry of fetched) writePages(meta, entry.locale, entry.pages);
 	markFresh(collection);
 
@@ -225,16 +228,16 @@ function localeOfEntry(plan: Plan, id: string): string {
  * a half-migrated database) than the shop's intent; publishing it would take pages offline.
  * Checked before anything is written, so the store stays as the last good build left it.
  */
-function guardShrink(resolved: ResolvedProductsLoaderOptions, state: SyncState, fetched: readonly FetchedLocale[]): void {
+function guardShrink(resolved: ResolvedProductsLoaderOptions, state: SyncState, counts: ReadonlyMap<string, number>, stage: 'returned' | 'valid'): void {
 	if (resolved.maxShrink === false || !state.lastSync || envFlag(ENV.allowShrink)) return;
-	for (const { locale, items } of fetched) {
+	for (const [locale, now] of counts) {
 		const before = state.lastSync.products[locale] ?? 0;
-		const now = items.length;
 		if (before === 0) continue;
 		const gone = (before - now) / before;
 		if (now === 0 || gone > resolved.maxShrink) {
+			const what = stage === 'returned' ? `The service returned ${fmt(now)} products` : `Only ${fmt(now)} products passed validation (onInvalid: "skip")`;
 			throw new AudioReviewsError(
-				`The service returned ${fmt(now)} products for locale ${locale}, ${fmt(before)} at the last successful sync (${Math.round(gone * 100)}% gone, more than the ${Math.round(resolved.maxShrink * 100)}% \`maxShrink\` allows). ` +
+				`${what} for locale ${locale}, ${fmt(before)} at the last successful sync (${Math.round(gone * 100)}% gone, more than the ${Math.round(resolved.maxShrink * 100)}% \`maxShrink\` allows). ` +
 					`Refusing to publish a catalogue that shrank this much, so the previous deploy stays live. If the shop really removed them, rebuild with ${ENV.allowShrink}=1, or raise \`maxShrink\` in productsLoader()`,
 				{ endpoint: 'listProducts', locale },
 			);

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productsLoader } from '../../integration/src/loaders/index.js';
+import { startSimulator, type Simulator } from '../../integration/src/simulator/index.js';
+import { createLoaderContext, type TestLoaderContext } from '../helpers/loader-context.js';
+
+/** The rebuild guards at loader level, against the simulator over HTTP. */
+const fast = { retryBaseDelayMs: 5, retryMaxDelayMs: 20, retries: 1 } as const;
+let sim: Simulator;
+
+beforeAll(async () => {
+	sim = await startSimulator({ products: 40, locales: ['fr'], seed: 4, maxLimit: 10 });
+});
+afterAll(() => sim.close());
+
+const options = (extra: Record<string, unknown> = {}) => ({ baseUrl: sim.baseUrl, websiteId: sim.websiteId, locale: 'fr', ...fast, ...extra });
+const breakRating = (ref: string) =>
+	sim.updateProduct(ref, (product) => {
+		product.reviews[0]!.rating = 9;
+	});
+const fixRating = (ref: string) =>
+	sim.updateProduct(ref, (product) => {
+		product.reviews[0]!.rating = 4;
+	});
+const messages = (t: TestLoaderContext, level: string) => t.logs.filter((l) => l.level === level).map((l) => l.message);
+
+describe('rebuild guards (loader)', () => {
+	it('does not let mass-invalid products with onInvalid "skip" empty the site, and deletes nothing', async () => {
+		const withReviews = sim.refs().filter((ref) => sim.getProduct(ref, { locale: 'fr' }).reviews.length > 0);
+		const t = createLoaderContext();
+		await productsLoader(options({ onInvalid: 'skip' })).load(t.context);
+		const before = new Map(t.entries);
+		const broken = withReviews.slice(0, Math.ceil(before.size * 0.6));
+		for (const ref of broken) breakRating(ref);
+		try {
+			const again = createLoaderContext(t);
+			await expect(productsLoader(options({ onInvalid: 'skip' })).load(again.context)).rejects.toThrow(/Only \d+ products passed validation \(onInvalid: "skip"\) for locale fr, \d+ at the last successful sync/);
+			expect([...again.entries.keys()].sort()).toEqual([...before.keys()].sort());
+		} finally {
+			for (const ref of broken) fixRating(ref);
+		}
+	});
+
+	it('replays Not Modified pages from the store, and re-fetches a locale whose 304 page holds a skipped product', async () => {
+		const ref = sim.refs().find((r) => sim.getProduct(r, { locale: 'fr' }).reviews.length > 0)!;
+		breakRating(ref);
+		try {
+			const t = createLoaderContext();
+			await productsLoader(options({ onInvalid: 'skip' })).load(t.context);
+			expect(t.entries.has(ref)).toBe(false);
+			sim.resetStats();
+			const again = createLoaderContext(t);
+			await productsLoader(options({ onInvalid: 'skip' })).load(again.context);
+			// Every page was 304 at first; the one holding the skipped product forced one full pass.
+			expect(sim.stats.notModified).toBe(4);
+			expect(messages(again, 'info').some((m) => m.startsWith('Re-fetching locale fr in full'))).toBe(true);
+			expect(messages(again, 'warn').some((m) => m.includes(JSON.stringify(ref)) || m.includes(ref))).toBe(true);
+			expect(again.entries.size).toBe(t.entries.size);
+			expect(again.writes).toEqual([]);
+		} finally {
+			fixRating(ref);
+		}
+	});
+
+	it('with everything valid and unchanged, a re-sync is all 304 and writes nothing', async () => {
+		const t = createLoaderContext();
+		await productsLoader(options()).load(t.context);
+		sim.resetStats();
+		const again = createLoaderContext(t);
+		await productsLoader(options()).load(again.context);
+		expect(sim.stats.list).toBe(4);
+		expect(sim.stats.notModified).toBe(4);
+		expect(again.writes).toEqual([]);
+		expect(messages(again, 'info').find((m) => m.startsWith('Synced'))).toMatch(/0 added, 0 updated, 0 removed, 40 unchanged · 4 requests \(4 not modified\)/);
+	});
+
+	it('with `conditional: false`, sends no validators', async () => {
+		const t = createLoaderContext();
+		await productsLoader(options({ conditional: false })).load(t.context);
+		sim.resetStats();
+		await productsLoader(options({ conditional: false })).load(createLoaderContext(t).context);
+		expect(sim.stats.notModified).toBe(0);
+	});
+
+	it('never serves the last known good store for bad data, only for an outage', async () => {
+		const t = createLoaderContext();
+		await productsLoader(options({ lastKnownGood: true })).load(t.context);
+		const ref = sim.refs().find((r) => sim.getProduct(r, { locale: 'fr' }).reviews.length > 0)!;
+		breakRating(ref);
+		try {
+			await expect(productsLoader(options({ lastKnownGood: true })).load(createLoaderContext(t).context)).rejects.toThrow(/failed validation/);
+		} finally {
+			fixRating(ref);
+		}
+		await sim.setFaults({ outage: true });
+		try {
+			const stale = createLoaderContext(t);
+			await productsLoader(options({ lastKnownGood: true })).load(stale.context);
+			expect(messages(stale, 'warn').join('\n')).toMatch(/LAST KNOWN GOOD: the service is unreachable/);
+			expect(JSON.parse(stale.meta.get('aar:last-sync')!).lastKnownGood.reason).toMatch(/503/);
+		} finally {
+			await sim.setFaults({ outage: false });
+		}
+	});
+
+	it('explains a bad maxShrink at config time', () => {
+		expect(() => productsLoader(options({ maxShrink: 2 }))).toThrow(/maxShrink: Expected `maxShrink` to be a fraction from 0 to 1/);
+	});
+});
