@@ -27,6 +27,8 @@ afterAll(() => sim.close());
 async function buildWith(label: string, env: Record<string, string>): Promise<BuiltSite> {
 	return buildFixture('interop', {
 		label,
+		// Only the config differs from the basic fixture: same collection and index page.
+		extends: 'basic',
 		env: { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, AUDIO_REVIEWS_LOCALES: 'fr,en', ...env },
 	});
 }

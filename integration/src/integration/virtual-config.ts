@@ -1,7 +1,6 @@
 import type { Plugin } from 'vite';
 
 export const VIRTUAL_CONFIG_ID = 'virtual:astro-audio-reviews/config';
-const RESOLVED_ID = `\0${VIRTUAL_CONFIG_ID}`;
 
 /** What the injected page needs to know of the integration's options at render time. */
 export interface PageConfig {
@@ -20,13 +19,19 @@ export interface PageConfig {
  * part of the module graph (a changed option changes the hash Astro's incremental build uses).
  */
 export function virtualConfigPlugin(config: PageConfig): Plugin {
+	return jsonModulePlugin(VIRTUAL_CONFIG_ID, config);
+}
+
+/** A virtual module whose default export is `value`, serialised as JSON. */
+export function jsonModulePlugin(id: string, value: unknown): Plugin {
+	const resolved = `\0${id}`;
 	return {
-		name: 'astro-audio-reviews:config',
-		resolveId(id) {
-			return id === VIRTUAL_CONFIG_ID ? RESOLVED_ID : undefined;
+		name: `astro-audio-reviews:${id.slice(id.lastIndexOf('/') + 1)}`,
+		resolveId(requested) {
+			return requested === id ? resolved : undefined;
 		},
-		load(id) {
-			return id === RESOLVED_ID ? `export default ${JSON.stringify(config)};` : undefined;
+		load(requested) {
+			return requested === resolved ? `export default ${JSON.stringify(value)};` : undefined;
 		},
 	};
 }
