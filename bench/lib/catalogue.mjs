@@ -1,0 +1,62 @@
+// The simulated service of the bench and the floor's data dump.
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { startSimulator } from 'astro-audio-reviews/simulator';
+
+/** The catalogue of issue 5: realistic demo generator, 1 locale, ~3 reviews per product, 200–2,000-char transcripts. */
+export function simulatorOptions(products, { latencyMs, maxLimit }) {
+	return { products, locales: ['fr'], seed: 1, reviewsPerProduct: 3, transcriptLength: [200, 2000], maxLimit, latencyMs };
+}
+
+export async function startBenchSimulator(products, options) {
+	const sim = await startSimulator(simulatorOptions(products, options));
+	// Never keep the orchestrator alive on its own.
+	sim.unref();
+	return sim;
+}
+
+/** What productsLoader receives for a full sync with its defaults (locale fr, without=inactive). */
+export const LIST_QUERY = { locale: 'fr', without: 'inactive' };
+
+/**
+ * Writes the exact product JSON the list endpoint serves as one JSON object keyed by
+ * external_id (file() then uses the refs as entry ids, as productsLoader does), streamed
+ * so a 100k catalogue never becomes one giant string here. Returns facts about the catalogue.
+ */
+export async function dumpCatalogue(sim, file) {
+	const items = sim.listAll(LIST_QUERY);
+	const out = createWriteStream(file);
+	const facts = { products: items.length, reviews: 0, withoutReviews: 0, transcripts: 0, transcriptMin: Infinity, transcriptMax: 0, transcriptChars: 0, bytes: 0 };
+	let buffer = '{';
+	for (let i = 0; i < items.length; i++) {
+		const product = items[i];
+		facts.reviews += product.reviews.length;
+		if (product.reviews.length === 0) facts.withoutReviews++;
+		for (const review of product.reviews) {
+			if (typeof review.transcript !== 'string') continue;
+			facts.transcripts++;
+			facts.transcriptChars += review.transcript.length;
+			facts.transcriptMin = Math.min(facts.transcriptMin, review.transcript.length);
+			facts.transcriptMax = Math.max(facts.transcriptMax, review.transcript.length);
+		}
+		buffer += `${i === 0 ? '' : ','}\n${JSON.stringify(product.external_id)}:${JSON.stringify(product)}`;
+		if (buffer.length > 1 << 20) {
+			facts.bytes += Buffer.byteLength(buffer);
+			if (!out.write(buffer)) await once(out, 'drain');
+			buffer = '';
+		}
+	}
+	buffer += '\n}\n';
+	facts.bytes += Buffer.byteLength(buffer);
+	out.end(buffer);
+	await once(out, 'finish');
+	return {
+		products: facts.products,
+		reviewsPerProduct: facts.reviews / Math.max(1, facts.products),
+		productsWithoutReviews: facts.withoutReviews,
+		transcriptMinChars: facts.transcripts ? facts.transcriptMin : 0,
+		transcriptMaxChars: facts.transcriptMax,
+		transcriptMeanChars: facts.transcripts ? Math.round(facts.transcriptChars / facts.transcripts) : 0,
+		jsonBytes: facts.bytes,
+	};
+}

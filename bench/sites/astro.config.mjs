@@ -1,0 +1,18 @@
+// Shared by the three bench sites (copied into each): same pages, same settings; only the
+// collection's loader differs (src/content.config.ts).
+import { defineConfig } from 'astro/config';
+import audioReviews from 'astro-audio-reviews';
+
+const storage = process.env.BENCH_STORAGE || 'single-file';
+
+export default defineConfig({
+	site: 'https://shop.example.com',
+	integrations: [audioReviews()],
+	// BENCH_EMPTY_OUT_DIR=0: keep dist/ between builds, so Astro's incremental build leaves
+	// unchanged pages in place ("(cached)") instead of deleting and copying them back ("(restored)").
+	...(process.env.BENCH_EMPTY_OUT_DIR === '0' ? { vite: { build: { emptyOutDir: false } } } : {}),
+	experimental: {
+		incrementalBuild: process.env.BENCH_INCREMENTAL !== '0',
+		collectionStorage: storage,
+	},
+});

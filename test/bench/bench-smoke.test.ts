@@ -1,0 +1,129 @@
+import { spawn } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+
+interface Requests {
+	list: number;
+	single: number;
+	total: number;
+}
+interface Build {
+	kind: 'ours' | 'floor' | 'peer';
+	size: number;
+	ok: boolean;
+	rebuild: boolean;
+	wallMs?: number;
+	maxRssBytes?: number;
+	requests?: Requests;
+}
+interface SamePages {
+	equal: boolean;
+	oursFiles: number;
+	floorFiles: number;
+}
+interface Rebuild {
+	changedRef: string;
+	pagesRendered: number;
+	pagesSkipped: number;
+	renderedSlugs: string[];
+	exactlyTheChangedPage: boolean;
+}
+interface Results {
+	config: { sizes: number[]; cap: number; peerSize: number };
+	catalogue: Record<string, { products: number; reviewsPerProduct: number; transcriptMinChars: number; transcriptMaxChars: number }>;
+	builds: Build[];
+	errors: string[];
+	cold: { samePages: SamePages; withoutIncremental: { samePages: SamePages } };
+	requests: { list: number; single: number; maxList: number; perRun: Requests[] };
+	rebuild: Rebuild;
+	rebuildKeepDist: Rebuild & { pageFiles: number; pagesTotal: number };
+	peer: { peerRequests: Requests; oursRequests: Requests };
+	scale: Array<{ size: number; oursMs?: number; floorMs?: number }>;
+	live?: { ok: boolean; reason?: string; cachedRps?: number };
+}
+
+/** `npm run bench -- --smoke` in a child process, its report and data written to a temp folder. */
+let out: string;
+let results: Results;
+let markdown: string;
+const benchmarks = join(REPO, 'BENCHMARKS.md');
+const before = existsSync(benchmarks) ? statSync(benchmarks).mtimeMs : undefined;
+
+beforeAll(async () => {
+	out = await mkdtemp(join(tmpdir(), 'aar-bench-smoke-'));
+	const child = spawn(process.execPath, ['bench/run.mjs', '--smoke', '--out-dir', out], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+	const log: Buffer[] = [];
+	child.stdout.on('data', (chunk: Buffer) => log.push(chunk));
+	child.stderr.on('data', (chunk: Buffer) => log.push(chunk));
+	const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+	if (code !== 0) throw new Error(`bench/run.mjs --smoke exited with ${code}:\n${Buffer.concat(log).toString('utf8')}`);
+	results = JSON.parse(await readFile(join(out, 'results.json'), 'utf8')) as Results;
+	markdown = await readFile(join(out, 'BENCHMARKS.md'), 'utf8');
+}, 300_000);
+
+afterAll(async () => {
+	if (out) await rm(out, { recursive: true, force: true });
+});
+
+describe('bench (smoke)', () => {
+	it('writes its results and report to the given folder, never over the real BENCHMARKS.md', () => {
+		expect(markdown).toContain('# Benchmarks');
+		expect(markdown).toContain('Smoke run');
+		expect(existsSync(benchmarks) ? statSync(benchmarks).mtimeMs : undefined).toBe(before);
+		expect(results.errors).toEqual([]);
+		expect(results.builds.every((build) => build.ok && build.wallMs! > 0 && build.maxRssBytes! > 0)).toBe(true);
+	});
+
+	it('benches the catalogue of the issue: ~3 reviews per product, 200–2,000-char transcripts', () => {
+		const catalogue = results.catalogue[String(results.config.sizes[0])]!;
+		expect(catalogue.products).toBe(results.config.sizes[0]);
+		expect(catalogue.reviewsPerProduct).toBeGreaterThan(2);
+		expect(catalogue.reviewsPerProduct).toBeLessThan(4);
+		expect(catalogue.transcriptMinChars).toBeGreaterThanOrEqual(200);
+		expect(catalogue.transcriptMaxChars).toBeLessThanOrEqual(2000);
+	});
+
+	it('syncs with at most ceil(N / cap) + 1 list requests and no single-product request', () => {
+		const [size] = results.config.sizes;
+		expect(results.requests.maxList).toBe(Math.ceil(size! / results.config.cap) + 1);
+		expect(results.requests.perRun.length).toBeGreaterThan(0);
+		for (const run of results.requests.perRun) {
+			expect(run.list).toBeGreaterThan(0);
+			expect(run.list).toBeLessThanOrEqual(results.requests.maxList);
+			expect(run.single).toBe(0);
+		}
+		expect(results.peer.oursRequests.single).toBe(0);
+		// The peer really is the one-request-per-product loader it stands for.
+		expect(results.peer.peerRequests.single).toBe(results.config.peerSize);
+	});
+
+	it('rebuild re-renders exactly the page of the one changed product', () => {
+		expect(results.rebuild.renderedSlugs).toEqual([results.rebuild.changedRef]);
+		expect(results.rebuild.exactlyTheChangedPage).toBe(true);
+		expect(results.rebuild.pagesSkipped).toBe(results.config.sizes[0]! - 1);
+		// Again with dist/ kept (vite.build.emptyOutDir: false): unchanged pages stay in place.
+		const keep = results.rebuildKeepDist;
+		expect(keep.renderedSlugs).toEqual([keep.changedRef]);
+		expect(keep.changedRef).not.toBe(results.rebuild.changedRef);
+		expect(keep.pageFiles).toBe(keep.pagesTotal);
+	});
+
+	it('the floor and ours write the same set of page files', () => {
+		for (const same of [results.cold.samePages, results.cold.withoutIncremental.samePages]) {
+			expect(same.equal).toBe(true);
+			expect(same.oursFiles).toBe(results.config.sizes[0]);
+		}
+		expect(results.scale.every((row) => row.oursMs !== undefined && row.floorMs !== undefined)).toBe(true);
+	});
+
+	it('reports the live figures, or why there are none', () => {
+		expect(results.live).toBeDefined();
+		expect(results.live!.ok || typeof results.live!.reason === 'string').toBe(true);
+	});
+});
