@@ -143,6 +143,10 @@ async function syncAll(context: LoaderContext, resolved: ResolvedProductsLoaderO
 	writeLastSync(meta, { at: new Date().toISOString(), products: Object.fromEntries(perLocale) });
 	for (const entry of fetched) writePages(meta, entry.locale, entry.pages);
 	markFresh(collection);
+	// The raw JSON is dead weight once stored, yet something outside this function keeps the
+	// fetched arrays reachable for the rest of the build (measured with bench/: render-phase heap
+	// 648 → 309 MiB at 10k products once they are emptied). Release them explicitly.
+	for (const entry of fetched) entry.items.length = 0;
 
 	const seconds = ((performance.now() - started) / 1000).toFixed(1);
 	const caps = [...new Set(fetched.map((f) => f.cap).filter((cap) => cap !== undefined))];
