@@ -4,7 +4,7 @@
  * side by side in one run, against the service simulator on loopback, written to
  * BENCHMARKS.md and bench/results.json.
  *
- *   node bench/run.mjs [--sizes 10000,50000,100000] [--reps 2] [--peer-size 1000]
+ *   node bench/run.mjs [--sizes 10000,50000,100000] [--reps 3] [--peer-size N (default: the first size)]
  *                      [--latency 40] [--cap 100] [--storage single-file|chunked]
  *                      [--no-profile] [--no-live] [--no-scale] [--out-dir DIR]
  *   node bench/run.mjs --smoke        tiny sizes, short latency, results in a temp folder
@@ -60,8 +60,9 @@ const smoke = args.smoke;
 const config = {
 	smoke,
 	sizes: (args.sizes ?? (smoke ? '200' : '10000,50000,100000')).split(',').map(Number),
-	reps: Number(args.reps ?? (smoke ? 1 : 2)),
-	peerSize: Number(args['peer-size'] ?? (smoke ? 40 : 1000)),
+	reps: Number(args.reps ?? (smoke ? 1 : 3)),
+	// The peer needs N x latency (one request per product, in sequence): about 7 minutes at 10,000.
+	peerSize: Number(args['peer-size'] ?? (smoke ? 40 : 0)),
 	latencyMs: Number(args.latency ?? (smoke ? 5 : 40)),
 	cap: Number(args.cap ?? 100),
 	storage: args.storage ?? 'single-file',
@@ -73,6 +74,8 @@ const config = {
 	scaleIncremental: (args['scale-incremental'] ?? 'off') === 'on',
 };
 if (config.sizes.some((n) => !(Number.isInteger(n) && n > 0))) throw new Error(`--sizes: expected positive integers, got ${args.sizes}`);
+// Default: the peer at the main size, measured rather than extrapolated.
+if (config.peerSize === 0) config.peerSize = config.sizes[0];
 // Smoke runs never overwrite the real figures.
 const outDir = args['out-dir'] ?? (smoke ? await mkdtemp(join(tmpdir(), 'aar-bench-')) : REPO);
 const resultsFile = smoke || args['out-dir'] ? join(outDir, 'results.json') : join(BENCH, 'results.json');
@@ -269,10 +272,13 @@ await withCatalogue(main, async (sim, env) => {
 	}
 });
 
-// 2: the hand-written peer, at a size where its sequential requests stay affordable.
+// 2: the hand-written peer. Both without incrementalBuild (a site's default; the peer's
+// entries have no digest, so it could not use it). At the main size ours is the cold builds
+// of figure 1 (same catalogue, same settings): no extra build.
 await withCatalogue(config.peerSize, async (sim, env) => {
-	const { record: peer, root: a } = await measure(sim, { kind: 'peer', size: config.peerSize, label: `peer-${config.peerSize}`, env });
-	const { record: ours, root: b } = await measure(sim, { kind: 'ours', size: config.peerSize, label: `ours-${config.peerSize}-vs-peer`, env });
+	const offEnv = { ...env, BENCH_INCREMENTAL: '0' };
+	const { record: peer, root: a } = await measure(sim, { kind: 'peer', size: config.peerSize, label: `peer-${config.peerSize}`, env: offEnv });
+	const { record: ours, root: b } = config.peerSize === main && results.cold?.withoutIncremental?.oursMs ? { record: coldOursOff(), root: undefined } : await measure(sim, { kind: 'ours', size: config.peerSize, label: `ours-${config.peerSize}-vs-peer`, env: offEnv });
 	results.peer = {
 		size: config.peerSize,
 		peerMs: peer.wallMs,
@@ -288,12 +294,24 @@ await withCatalogue(config.peerSize, async (sim, env) => {
 		target: 20,
 	};
 	await dropSite(a);
-	await dropSite(b);
+	if (b) await dropSite(b);
 });
+
+/** Figure 1's cold builds of ours without incrementalBuild, as one record (medians). */
+function coldOursOff() {
+	const runs = results.builds.filter((b) => b.ok && b.kind === 'ours' && b.size === main && !b.rebuild && b.incremental === false);
+	return {
+		ok: true,
+		wallMs: results.cold.withoutIncremental.oursMs,
+		maxRssBytes: results.cold.withoutIncremental.oursRssBytes,
+		loaderSeconds: median(runs.map((b) => b.loaderSeconds)),
+		requests: runs[0]?.requests,
+	};
+}
 
 // The peer at the main size, estimated: its sync scales with N (one request per product, in
 // sequence), the rest of its build is the same as ours (same pages, same store).
-if (results.peer?.peerSyncSeconds && results.cold?.oursMs) {
+if (config.peerSize !== main && results.peer?.peerSyncSeconds && results.cold?.oursMs) {
 	const oursSyncMain = median(results.builds.filter((b) => b.ok && b.kind === 'ours' && b.size === main && !b.rebuild && b.loaderSeconds).map((b) => b.loaderSeconds));
 	if (oursSyncMain) {
 		const peerMs = results.cold.oursMs - oursSyncMain * 1000 + results.peer.peerSyncSeconds * 1000 * (main / config.peerSize);
@@ -365,7 +383,7 @@ async function runLive() {
 		// The per-product figure is only in its human-readable lines (stderr).
 		const stderr = Buffer.concat(err).toString('utf8');
 		const perProduct = /at most (\d+) per product within one max-age window/.exec(stderr);
-		return { ok: true, ...data, maxUpstreamPerProductPerWindow: perProduct ? Number(perProduct[1]) : undefined, summary: stderr.split('\n').filter((l) => /^\s+(cached hits|misses|ratio|upstream):/.test(l)).map((l) => l.trim()) };
+		return { ok: true, ...data, maxUpstreamPerProductPerWindow: perProduct ? Number(perProduct[1]) : undefined, summary: stderr.split('\n').filter((l) => /^\s+(cached hits|misses|ratio|upstream|hits|cdn\b[^:]*):/.test(l)).map((l) => l.trimEnd()) };
 	} catch {
 		return { ok: false, reason: `last stdout line of bench/live.mjs is not JSON: ${last.slice(0, 200)}` };
 	}

@@ -4,9 +4,9 @@ import { readFile } from 'node:fs/promises';
 
 /** Buckets, first match wins; `test` gets the frame's URL and function name. */
 const BUCKETS = [
-	['idle', (url, fn) => fn === '(idle)'],
-	['gc', (url, fn) => fn === '(garbage collector)'],
-	['program (V8/native, unattributed)', (url, fn) => fn === '(program)' || fn === '(root)'],
+	['idle', (_url, fn) => fn === '(idle)'],
+	['gc', (_url, fn) => fn === '(garbage collector)'],
+	['program (V8/native, unattributed)', (_url, fn) => fn === '(program)' || fn === '(root)'],
 	['package: loader + sync (fetch, validation glue, store calls)', (url) => /integration\/dist\/(loaders|sync)\//.test(url)],
 	['package: HTTP client', (url) => /integration\/dist\/client\//.test(url)],
 	['package: schema', (url) => /integration\/dist\/schema\//.test(url)],

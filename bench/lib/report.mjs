@@ -9,6 +9,7 @@ const s = (ms) => (ms === undefined ? '—' : `${(ms / 1000).toFixed(1)} s`);
 const gib = (bytes) => (bytes ? `${(bytes / 2 ** 30).toFixed(2)} GiB` : '—');
 const x = (ratio, digits = 2) => (ratio === undefined || Number.isNaN(ratio) ? '—' : `${ratio.toFixed(digits)}×`);
 const pct = (share, digits = 1) => (share === undefined ? '—' : `${(share * 100).toFixed(digits)} %`);
+const ms = (value) => (value === undefined || value === null ? '—' : value === 0 ? '< 1 ms' : `${value} ms`);
 const verdict = (pass) => (pass === undefined ? 'n/a' : pass ? '**PASS**' : '**MISS**');
 
 export function renderMarkdown(r) {
@@ -66,15 +67,20 @@ export function renderMarkdown(r) {
 	line(`| 4a | rebuild, 1 of ${n(reb?.size)} changed: pages re-rendered | ${n(reb?.pagesRendered)} of ${n(reb?.pagesTotal)} (${pct(reb?.renderedShare, 2)}) | ≤ 1 % | ${verdict(reb?.renderedShare === undefined ? undefined : reb.renderedShare <= 0.01)} |`);
 	line(`| 4b | rebuild / cold build wall time (Astro defaults: dist/ emptied, pages restored by copy) | ${s(reb?.wallMs)} / ${s(reb?.coldMs)} = ${x(reb?.ratio)} | ≤ 0.6× | ${verdict(reb?.ratio === undefined ? undefined : reb.ratio <= 0.6)} |`);
 	const keep = r.rebuildKeepDist;
-	if (keep) line(`| 4c | same, with \`vite.build.emptyOutDir: false\` (unchanged pages left in place) | ${s(keep.wallMs)} / ${s(keep.coldMs)} = ${x(keep.ratio)}, ${n(keep.pagesRendered)} page rendered | ≤ 0.6× | ${verdict(keep.ratio === undefined ? undefined : keep.ratio <= 0.6)} |`);
+	if (keep) line(`| 4c | same, with \`audioReviews({ keepOutDir: true })\` (dist/ kept: unchanged pages left in place, stale ones pruned) | ${s(keep.wallMs)} / ${s(keep.coldMs)} = ${x(keep.ratio)}, ${n(keep.pagesRendered)} page rendered | ≤ 0.6× | ${verdict(keep.ratio === undefined ? undefined : keep.ratio <= 0.6)} |`);
 	line(`| 5a | largest size completes | ${largest ? `${n(largest.size)}: ours ${largest.oursMs ? 'yes' : 'no'}, floor ${largest.floorMs ? 'yes' : 'no'}` : '—'} | ${n(c.sizes.at(-1))} completes | ${verdict(largest ? largest.oursMs !== undefined : undefined)} |`);
 	line(`| 5b | peak RSS ours / floor, every size | ${r.scale.map((row) => `${n(row.size)}: ${x(row.oursRssBytes && row.floorRssBytes ? row.oursRssBytes / row.floorRssBytes : undefined)}`).join(', ')} | ≤ 1.2× | ${verdict(rssPass)} |`);
 	const growth = scaleGrowth(r.scale);
 	line(`| 5c | time per product, ours (floor) | ${r.scale.map((row) => `${n(row.size)}: ${row.oursMs ? `${(row.oursMs / row.size).toFixed(2)} ms` : '—'} (${row.floorMs ? (row.floorMs / row.size).toFixed(2) : '—'})`).join(', ')}; growth ${x(growth?.ours)} (floor ${x(growth?.floor)}) | no worse than linear (growth ≤ 1.10×) | ${verdict(growth?.ours === undefined ? undefined : growth.ours <= 1.1)}${growth?.ours > 1.1 && growth?.floor >= growth?.ours ? ' (the floor grows as much: Astro\'s)' : ''} |`);
 	const live = r.live;
 	if (live?.ok) {
-		line(`| 6a | live: cached hits / misses throughput | ${n(Math.round(live.cachedRps))} / ${n(Math.round(live.missRps))} req/s = ${x(live.ratio ?? live.cachedRps / live.missRps, 1)} | ≥ 20× | ${verdict((live.ratio ?? live.cachedRps / live.missRps) >= 20)} |`);
+		line(`| 6a | live: cached hits / misses throughput, Astro's route cache (in the Node process) | ${n(Math.round(live.cachedRps))} / ${n(Math.round(live.missRps))} req/s = ${x(live.ratio ?? live.cachedRps / live.missRps, 1)} | ≥ 20× | ${verdict((live.ratio ?? live.cachedRps / live.missRps) >= 20)} |`);
 		line(`| 6b | live: upstream requests per product per max-age window | at most ${n(live.maxUpstreamPerProductPerWindow)} (${n(live.upstreamPer1000Views)} per 1,000 views) | ≤ 1 | ${verdict(live.maxUpstreamPerProductPerWindow === undefined ? undefined : live.maxUpstreamPerProductPerWindow <= 1)} |`);
+		if (hasCdn(live)) {
+			line(`| 6c | live through a CDN (${cdnName(live)}, builtin VCL): cached hits / misses, both through it | ${n(Math.round(live.cdnHitRps))} / ${n(Math.round(live.cdnMissRps))} req/s = ${x(live.cdnRatio, 1)} (${x(live.cdnRatioVsDirectMisses, 1)} against direct misses) | ≥ 20× | ${verdict(live.cdnRatio >= 20)} |`);
+		} else {
+			line(`| 6c | live through a CDN (Varnish) | not measured: ${cdnReason(live)} | ≥ 20× | n/a |`);
+		}
 	} else {
 		line(`| 6 | live serving | not measured: ${live?.reason ?? 'skipped (--no-live)'} | ≥ 20× cached/miss; ≤ 1 upstream per product per max-age | n/a |`);
 	}
@@ -113,7 +119,7 @@ export function renderMarkdown(r) {
 	// 2.
 	line('## 2. vs the hand-written peer');
 	line();
-	line(`The peer (bench/sites/peer/src/content.config.ts) is what a user would write: page through the list sequentially for the refs, then fetch each product from the single-product endpoint, one at a time, \`parseData\` + \`store.set\`. At ${c.latencyMs} ms per request it needs about N × ${c.latencyMs} ms, so it runs at ${n(peer?.size)} products (a 10,000-product run would take 400+ s); ours is measured at the same size in the same run. Both scale linearly in N, so the ratio at 10,000 would be larger, not smaller (ours' fixed build cost weighs less).`);
+	line(`The peer (bench/sites/peer/src/content.config.ts) is what a user would write: page through the list sequentially for the refs, then fetch each product from the single-product endpoint, one at a time, \`parseData\` + \`store.set\`. At ${c.latencyMs} ms per request it needs about N × ${c.latencyMs} ms. ${peer?.size === cold?.size ? `It runs at ${n(peer?.size)} products, the size of figure 1, and is compared with ours' cold builds there (median, both without \`incrementalBuild\`: the peer's entries have no digest).` : `It runs at ${n(peer?.size)} products; ours is measured at the same size in the same run.`}`);
 	line();
 	line('| | wall time | requests (list + single) | peak RSS |');
 	line('|---|---|---|---|');
@@ -156,7 +162,7 @@ export function renderMarkdown(r) {
 	if (reb?.sync) line(`Loader summary of the rebuild: \`${reb.sync}\``);
 	line();
 	if (keep) {
-		line(`Then \`seo_name\` of \`${keep.changedRef}\` is changed and the same folder is built again with \`vite: { build: { emptyOutDir: false } }\` (not part of Astro's config hash, so the cache stays valid): Astro then finds unchanged pages already in \`dist/\` ("(cached)") instead of deleting \`dist/\` and copying ${n(keep.pagesTotal)} files back from its cache ("(restored)").`);
+		line(`Then \`seo_name\` of \`${keep.changedRef}\` is changed and the same folder is built again with \`audioReviews({ keepOutDir: true })\`, which sets \`vite.build.emptyOutDir: false\` (not part of Astro's config hash, so the cache stays valid) and deletes pages the build no longer has: Astro then finds unchanged pages already in \`dist/\` ("(cached)") instead of deleting \`dist/\` and copying ${n(keep.pagesTotal)} files back from its cache ("(restored)"). This is the recipe for hosts that keep \`dist/\` between builds (a VPS, a self-hosted runner, a CI cache of \`dist/\`); hosts that start from a fresh checkout get figure 4b.`);
 		line();
 		line('| | value | target | result |');
 		line('|---|---|---|---|');
@@ -239,7 +245,24 @@ export function renderMarkdown(r) {
 		line(`| cached / miss throughput | ${x(live.ratio ?? live.cachedRps / live.missRps, 1)} | ≥ 20× |`);
 		line(`| upstream requests per 1,000 views (cached phase) | ${n(live.upstreamPer1000Views)} | |`);
 		line(`| upstream requests per product per max-age window | at most ${n(live.maxUpstreamPerProductPerWindow)} | ≤ 1 |`);
+		if (hasCdn(live)) {
+			line(`| CDN (${cdnName(live)}): cached hits | ${n(Math.round(live.cdnHitRps))} req/s, p50 ${ms(live.cdnHitP50Ms)}, p99 ${ms(live.cdnHitP99Ms)} | |`);
+			line(`| CDN: misses through it | ${n(Math.round(live.cdnMissRps))} req/s, p50 ${ms(live.cdnMissP50Ms)}, p99 ${ms(live.cdnMissP99Ms)} | |`);
+			line(`| CDN hits / misses through the CDN | ${x(live.cdnRatio, 1)} | ≥ 20× |`);
+			line(`| CDN hits / direct misses | ${x(live.cdnRatioVsDirectMisses, 1)} | |`);
+			line(`| upstream requests, CDN hit phase | ${n(live.cdnWarmUpstream)} for the warm-up, then ${n(live.cdnUpstream)} (origin requests: ${n(live.cdnOriginRequests)}) over ${n(live.cdnHitCount)} hits | only the warm-up's |`);
+		}
 		line();
+		if (hasCdn(live)) {
+			line(
+				`CDN rows: ${cdnName(live)} with its builtin VCL (Debian's \`varnishd\`, no configuration: only the pages' \`Cache-Control\` decides what it keeps) stands in for the CDN, in front of the same standalone server, on loopback. ` +
+					'Cached hits: the same pages as above, requested once through Varnish, then by autocannon with the same connections and duration; misses: other never-requested products. ' +
+					"The warm-up costs one upstream request per page: Varnish forwards the visitor's `Host`, which is part of the key of Astro's route cache, so to Astro these are new URLs. " +
+					`Autocannon, Varnish, the Node server and the simulator share the machine's ${m.cores} cores, so the hit figure is bounded by the load generator as much as by Varnish; at a CDN, hits cost the origin's machine nothing.`,
+			);
+		} else {
+			line(`CDN phase (Varnish in front of the server): not measured: ${cdnReason(live)}.`);
+		}
 		line();
 		line('From bench/live.mjs (on-demand fixture on @astrojs/node standalone, simulator at 40 ms, autocannon on loopback); the targets and their analysis are that script\'s.');
 		if (live.summary?.length) {
@@ -261,6 +284,20 @@ export function renderMarkdown(r) {
 		}
 	} catch {}
 	return out.join('\n');
+}
+
+/** Whether the live figures include bench/live.mjs' CDN (Varnish) phases; older results do not. */
+function hasCdn(live) {
+	return typeof live?.cdnHitRps === 'number' && typeof live?.cdnMissRps === 'number';
+}
+
+function cdnName(live) {
+	const version = /^varnish-(\d+\.\d+)/.exec(live.cdnVersion ?? '');
+	return version ? `Varnish ${version[1]}` : 'Varnish';
+}
+
+function cdnReason(live) {
+	return live?.cdnSkipped ?? 'the results predate the CDN phase of bench/live.mjs';
 }
 
 /** Time per product at the largest size over that at the smallest, ours and the floor's. */

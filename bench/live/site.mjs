@@ -54,17 +54,35 @@ export async function freePort() {
 	return port;
 }
 
-/** Starts the standalone server of the build as a child process on loopback. */
+/**
+ * @typedef {object} StandaloneServer
+ * @property {string} url `http://127.0.0.1:<port>`
+ * @property {() => string} log Everything the server printed, for failure messages.
+ * @property {() => boolean} alive Whether the process still runs (a crash would end it).
+ * @property {() => Promise<void>} close
+ */
+
+/**
+ * Starts `dist/server/entry.mjs` of an `@astrojs/node` standalone build as a child process on
+ * loopback, on Node 24 (Astro 7's server output needs it, whatever runs the caller). Entries of
+ * `env` set to undefined are removed from the inherited environment. Shared by bench/live.mjs
+ * and the tests of test/live/.
+ *
+ * @param {string} dist
+ * @param {Record<string, string | undefined>} env
+ * @returns {Promise<StandaloneServer>}
+ */
 export async function startServer(dist, env) {
 	const port = await freePort();
-	const child = spawn(NODE, [join(dist, 'server', 'entry.mjs')], {
-		env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) },
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
+	/** @type {Record<string, string | undefined>} */
+	const merged = { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) };
+	for (const key of Object.keys(merged)) if (merged[key] === undefined) delete merged[key];
+	const child = spawn(NODE, [join(dist, 'server', 'entry.mjs')], { env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
 	let log = '';
 	child.stdout.on('data', (c) => (log += c));
 	child.stderr.on('data', (c) => (log += c));
 	let exited = false;
+	/** @type {Promise<void>} */
 	const exit = new Promise((resolve) => child.once('exit', () => ((exited = true), resolve())));
 	const url = `http://127.0.0.1:${port}`;
 	const deadline = Date.now() + 30_000;
@@ -81,6 +99,7 @@ export async function startServer(dist, env) {
 	return {
 		url,
 		log: () => log,
+		alive: () => !exited,
 		close: async () => {
 			if (exited) return;
 			child.kill('SIGTERM');

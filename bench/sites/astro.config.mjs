@@ -7,10 +7,10 @@ const storage = process.env.BENCH_STORAGE || 'single-file';
 
 export default defineConfig({
 	site: 'https://shop.example.com',
-	integrations: [audioReviews()],
-	// BENCH_EMPTY_OUT_DIR=0: keep dist/ between builds, so Astro's incremental build leaves
-	// unchanged pages in place ("(cached)") instead of deleting and copying them back ("(restored)").
-	...(process.env.BENCH_EMPTY_OUT_DIR === '0' ? { vite: { build: { emptyOutDir: false } } } : {}),
+	// BENCH_EMPTY_OUT_DIR=0: keep dist/ between builds (the integration's `keepOutDir`), so
+	// Astro's incremental build leaves unchanged pages in place ("(cached)") instead of deleting
+	// and copying them back ("(restored)"), and the integration prunes pages gone stale.
+	integrations: [audioReviews({ keepOutDir: process.env.BENCH_EMPTY_OUT_DIR === '0' })],
 	experimental: {
 		incrementalBuild: process.env.BENCH_INCREMENTAL !== '0',
 		collectionStorage: storage,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productTag, websiteTag } from 'astro-audio-reviews/live';
 import { startSimulator, type Simulator } from 'astro-audio-reviews/simulator';
 import { buildFixture, type BuiltSite } from '../helpers/build-fixture.js';
+import { get, productPath, titleOf, nthOnDemandRef, upstreamRequests } from './pages.js';
 import { startStandalone, type StandaloneServer } from './standalone.js';
 
 const SECRET = 'test-webhook-secret-0123456789';
@@ -27,25 +28,8 @@ afterAll(async () => {
 	await sim?.close();
 });
 
-/** Products past the pre-rendered first page, each used by one test so counts stay independent. */
-function onDemandRef(index: number): string {
-	const ref = sim.refs()[TOP_N + index];
-	if (ref === undefined) throw new Error(`catalogue too small for index ${index}`);
-	return ref;
-}
-
-function upstreamFor(ref: string): number {
-	return sim.stats.byRef[ref] ?? 0;
-}
-
-async function get(base: string, path: string): Promise<{ status: number; headers: Headers; body: string }> {
-	const response = await fetch(`${base}${path}`, { redirect: 'manual' });
-	return { status: response.status, headers: response.headers, body: await response.text() };
-}
-
-function productPath(ref: string): string {
-	return `/products/${encodeURIComponent(ref)}/`;
-}
+const onDemandRef = (index: number) => nthOnDemandRef(sim, TOP_N, index);
+const upstreamFor = (ref: string) => upstreamRequests(sim, ref);
 
 /** `secret: null` sends no credentials at all. */
 async function invalidate(body: unknown, secret: string | null = SECRET, base = server.url): Promise<Response> {
@@ -54,10 +38,6 @@ async function invalidate(body: unknown, secret: string | null = SECRET, base = 
 		headers: { 'content-type': 'application/json', ...(secret === null ? {} : { authorization: `Bearer ${secret}` }) },
 		body: body === undefined ? undefined : JSON.stringify(body),
 	});
-}
-
-function titleOf(html: string): string | undefined {
-	return parse(html).querySelector('title')?.text;
 }
 
 describe('hybrid: pre-rendered top products, the rest on demand', () => {

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../integration/src/simulator/index.js';
 import { plain } from '../helpers/build-fixture.js';
+// Astro's `--port 0` is not reported back reliably: ask the OS for a free port instead.
+import { freePort } from '../live/standalone.js';
 
 /**
  * The dev webhook against a real `astro dev` process and the simulator over HTTP: the endpoint
@@ -116,15 +116,3 @@ describe('dev refresh endpoint', () => {
 		expect((await page(`/products/${ref}/`)).html).toContain('<title>Changed before a full refresh</title>');
 	});
 });
-
-/** Astro's `--port 0` is not reported back reliably; ask the OS for a free port instead. */
-function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const probe = createServer();
-		probe.once('error', reject);
-		probe.listen(0, '127.0.0.1', () => {
-			const { port } = probe.address() as { port: number };
-			probe.close(() => resolve(port));
-		});
-	});
-}

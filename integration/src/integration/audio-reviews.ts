@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
 import { staleCollections } from '../loaders/build-registry.js';
 import { reportChanges } from './change-report.js';
+import { outputFiles } from './prune-output.js';
 import { createRefreshHandler } from './dev-refresh.js';
 import { REFRESH_SECRET_ENV } from './rebuild-options.js';
 import { resolveIntegrationOptions, normalizeRoute, type AudioReviewsOptions } from './integration-options.js';
@@ -20,11 +21,15 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 	const resolved = resolveIntegrationOptions(options);
 	let astroConfig: AstroConfig | undefined;
 	let refreshNote: string | undefined;
+	let buildStartedAt = Date.now();
 	return {
 		name: INTEGRATION_NAME,
 		hooks: {
 			'astro:config:setup': ({ config, injectRoute, updateConfig }) => {
 				injectInvalidateRoute(resolved.invalidate, { injectRoute, updateConfig });
+				// Unchanged pages then stay in dist/ ("(cached)") instead of being deleted and copied
+				// back from Astro's cache ("(restored)"); build:done prunes what went stale.
+				if (resolved.keepOutDir) updateConfig({ vite: { build: { emptyOutDir: false } } });
 				if (resolved.route === false) return;
 				const route = normalizeRoute(resolved.route);
 				const pageConfig: PageConfig = {
@@ -52,14 +57,20 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 			'astro:server:start': ({ logger }) => {
 				if (refreshNote) logger.info(refreshNote);
 			},
-			'astro:build:done': async ({ dir, logger }) => {
+			'astro:build:start': () => {
+				buildStartedAt = Date.now();
+			},
+			'astro:build:done': async ({ dir, assets, logger }) => {
 				const stale = staleCollections();
 				for (const entry of stale) {
 					logger.warn(`LAST KNOWN GOOD: collection "${entry.collection}" was built from the store synced at ${entry.syncedAt} (${entry.reason})`);
 				}
-				if (resolved.changeReport === false || !astroConfig) return;
+				if (!astroConfig) return;
+				// Whoever turned it off (this integration or the user), dist/ was not emptied.
+				const keptOutDir = astroConfig.vite?.build?.emptyOutDir === false;
+				if (resolved.changeReport === false && !keptOutDir) return;
 				const root = fileURLToPath(astroConfig.root);
-				const reportPath = fileURLToPath(new URL(resolved.changeReport, astroConfig.root));
+				const reportPath = resolved.changeReport === false ? undefined : fileURLToPath(new URL(resolved.changeReport, astroConfig.root));
 				const report = await reportChanges({
 					dir: fileURLToPath(dir),
 					manifestPath: fileURLToPath(new URL('astro-audio-reviews/pages-manifest.json', astroConfig.cacheDir)),
@@ -70,8 +81,19 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 						trailingSlash: urlsEndInSlash(astroConfig),
 					},
 					stale,
+					outputs: outputFiles(assets),
+					prune: keptOutDir ? { startedAt: buildStartedAt, publicDir: fileURLToPath(astroConfig.publicDir) } : undefined,
 				});
-				logger.info(`Pages since the last build: ${report.summary} (${relative(root, reportPath)})`);
+				if (report.pruned.length > 0) {
+					logger.info(`Deleted ${report.pruned.length} page${report.pruned.length === 1 ? '' : 's'} of the previous build that this build no longer has (dist/ is kept between builds: vite.build.emptyOutDir is false)`);
+				}
+				if (report.unverified.length > 0) {
+					logger.warn(
+						`dist/ holds ${report.unverified.length} HTML file${report.unverified.length === 1 ? '' : 's'} that this build did not output (e.g. ${report.unverified[0]}), and there is no record of the previous build's pages (node_modules/.astro was not kept) to tell whether they are stale product pages. ` +
+							'They were left in place: empty dist/ once (or build once without keepOutDir) if removed products may still have pages there',
+					);
+				}
+				if (reportPath) logger.info(`Pages since the last build: ${report.summary} (${relative(root, reportPath)})`);
 			},
 		},
 	};

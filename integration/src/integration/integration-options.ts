@@ -31,6 +31,12 @@ export const integrationOptionsSchema = z
 		invalidate: invalidateOptionSchema.optional(),
 		/** Where each build writes the pages added, changed and removed since the previous one; false for none. */
 		changeReport: changeReportOptionSchema,
+		/**
+		 * Keep dist/ between builds (`vite.build.emptyOutDir: false`) so an incremental rebuild
+		 * leaves unchanged pages in place instead of copying them back; pages the build no
+		 * longer has are deleted by the integration. Useful where the host keeps dist/ too.
+		 */
+		keepOutDir: z.boolean({ message: 'Expected `keepOutDir` to be true or false' }).default(false),
 		/** `astro dev` only: the webhook endpoint that re-syncs everything or one product. */
 		refresh: refreshOptionSchema,
 	})

@@ -1,0 +1,36 @@
+import { parse } from 'node-html-parser';
+import type { Simulator } from 'astro-audio-reviews/simulator';
+
+/** A response read whole, for assertions on status, headers and body together. */
+export interface Page {
+	status: number;
+	headers: Headers;
+	body: string;
+}
+
+/** GET without following redirects. */
+export async function get(base: string, path: string): Promise<Page> {
+	const response = await fetch(`${base}${path}`, { redirect: 'manual' });
+	return { status: response.status, headers: response.headers, body: await response.text() };
+}
+
+/** The URL of a product page of the on-demand fixture (`/products/[...ref]/`). */
+export function productPath(ref: string): string {
+	return `/products/${encodeURIComponent(ref)}/`;
+}
+
+export function titleOf(html: string): string | undefined {
+	return parse(html).querySelector('title')?.text;
+}
+
+/** The `index`-th product past the pre-rendered top N: each test takes its own, so upstream counts stay independent. */
+export function nthOnDemandRef(sim: Simulator, topN: number, index: number): string {
+	const ref = sim.refs()[topN + index];
+	if (ref === undefined) throw new Error(`catalogue too small for index ${index}`);
+	return ref;
+}
+
+/** Requests the simulator received for one product (both endpoints). */
+export function upstreamRequests(sim: Simulator, ref: string): number {
+	return sim.stats.byRef[ref] ?? 0;
+}
