@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +32,10 @@ beforeAll(async () => {
 	site = await mkdtemp(join(tmpdir(), 'aar-consumer-'));
 	const packDir = join(site, 'pack');
 	await mkdir(packDir);
-	const { stdout } = await sh('npm', ['pack', '--silent', '--pack-destination', packDir], ROOT);
+	// `--ignore-scripts`: prepack's `tsc` would rewrite integration/dist in place while other test
+	// files' `astro build`s import it (a half-written module fails them). `npm test` builds it first.
+	if (!existsSync(join(ROOT, 'integration/dist/index.js'))) throw new Error('integration/dist is missing: run `npm run build:pkg` (npm test does) before this test');
+	const { stdout } = await sh('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', packDir], ROOT);
 	const tarball = join(packDir, stdout.trim().split('\n').pop()!);
 	await writeFile(
 		join(site, 'package.json'),
