@@ -4,7 +4,7 @@
  * side by side in one run, against the service simulator on loopback, written to
  * BENCHMARKS.md and bench/results.json.
  *
- *   node bench/run.mjs [--sizes 10000,50000,100000] [--reps 3] [--peer-size N (default: the first size)]
+ *   node bench/run.mjs [--sizes 10000,50000,100000] [--reps 5] [--peer-size N (default: the first size)]
  *                      [--latency 40] [--cap 100] [--storage single-file|chunked]
  *                      [--no-profile] [--no-live] [--no-scale] [--out-dir DIR]
  *   node bench/run.mjs --smoke        tiny sizes, short latency, results in a temp folder
@@ -60,7 +60,7 @@ const smoke = args.smoke;
 const config = {
 	smoke,
 	sizes: (args.sizes ?? (smoke ? '200' : '10000,50000,100000')).split(',').map(Number),
-	reps: Number(args.reps ?? (smoke ? 1 : 3)),
+	reps: Number(args.reps ?? (smoke ? 1 : 5)),
 	// The peer needs N x latency (one request per product, in sequence): about 7 minutes at 10,000.
 	peerSize: Number(args['peer-size'] ?? (smoke ? 40 : 0)),
 	latencyMs: Number(args.latency ?? (smoke ? 5 : 40)),
@@ -329,14 +329,17 @@ for (const size of config.sizes) {
 	if (!config.scale) continue;
 	await withCatalogue(size, async (sim, env) => {
 		const row = { size, reps: 1 };
+		const roots = [];
 		for (const kind of ['floor', 'ours']) {
 			const { record, root } = await measure(sim, { kind, size, label: `${kind}-${size}`, env: { ...env, BENCH_INCREMENTAL: config.scaleIncremental ? '1' : '0' } });
 			record.incremental = config.scaleIncremental;
 			row[`${kind}Ms`] = record.ok ? record.wallMs : undefined;
 			row[`${kind}RssBytes`] = record.ok ? record.maxRssBytes : undefined;
 			if (!record.ok) row[`${kind}Error`] = record.error.split('\n').slice(0, 3).join(' ');
-			await dropSite(root);
+			roots.push(root);
 		}
+		// After both: deleting GBs of the floor's output right before ours' build would slow ours.
+		for (const root of roots) await dropSite(root);
 		results.scale.push(row);
 	});
 }
