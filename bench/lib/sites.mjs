@@ -39,9 +39,8 @@ export async function freshSite(work, kind, label) {
 export async function astroBuild(root, { env = {}, cpuProfDir, maxOldSpaceMb = 8192, logFile } = {}) {
 	// Flush dirty pages first (outside the timing): otherwise the kernel writes back the previous
 	// build's output (and the unlinks of a dropped site) during this one, and whichever build comes
-	// second pays for it. Seen without it: at 50,000 pages the second site's render phase took 97 s
-	// against the first's 45 s; at 20,000, with the disk left idle in between, the two sites' builds
-	// differed by 4 %.
+	// second pays for it. A precaution: the large gap first blamed on it (97 s vs 45 s at 50,000)
+	// turned out to be the compile cache below.
 	execFileSync('sync');
 	const usageFile = join(root, `.usage-${Date.now()}.json`);
 	const args = [`--max-old-space-size=${maxOldSpaceMb}`, '--import', PROBE];
