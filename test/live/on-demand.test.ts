@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productTag, websiteTag } from 'astro-audio-reviews/live';
 import { startSimulator, type Simulator } from 'astro-audio-reviews/simulator';
 import { buildFixture, type BuiltSite } from '../helpers/build-fixture.js';
-import { get, productPath, titleOf, nthOnDemandRef, upstreamRequests } from './pages.js';
+import { expectNotFoundPage, get, productPath, titleOf, nthOnDemandRef, upstreamRequests } from './pages.js';
 import { startStandalone, type StandaloneServer } from './standalone.js';
 
 const SECRET = 'test-webhook-secret-0123456789';
@@ -104,9 +104,7 @@ describe('on-demand product page', () => {
 	it('answers 404 (cached briefly, tagged) for an unknown ref, and the webhook for a new product purges it', async () => {
 		const ref = 'NOT-YET-1';
 		const first = await get(server.url, productPath(ref));
-		expect(first.status).toBe(404);
-		expect(first.body).toContain('Product not found');
-		expect(first.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60');
+		expectNotFoundPage(first);
 		const second = await get(server.url, productPath(ref));
 		expect(second.status).toBe(404);
 		expect(second.headers.get('x-astro-cache')).toBe('HIT');

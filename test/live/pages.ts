@@ -1,4 +1,5 @@
 import { parse } from 'node-html-parser';
+import { expect } from 'vitest';
 import type { Simulator } from 'astro-audio-reviews/simulator';
 
 /** A response read whole, for assertions on status, headers and body together. */
@@ -33,4 +34,11 @@ export function nthOnDemandRef(sim: Simulator, topN: number, index: number): str
 /** Requests the simulator received for one product (both endpoints). */
 export function upstreamRequests(sim: Simulator, ref: string): number {
 	return sim.stats.byRef[ref] ?? 0;
+}
+
+/** The page of an unknown ref, as the origin sends it and a shared cache must pass on: 404, cached briefly. */
+export function expectNotFoundPage(page: Page): void {
+	expect(page.status).toBe(404);
+	expect(page.body).toContain('Product not found');
+	expect(page.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60');
 }
