@@ -5,9 +5,9 @@
 export { createSlugger, isPlainRef, slugForRef, MAX_SLUG_LENGTH, type Slugger } from './slug.js';
 export { safeHttpUrl, createUrlGuard, unsafeUrlFields, type DroppedUrl, type UrlGuard } from './safe-url.js';
 export { serializeJsonLd } from './serialize-json-ld.js';
+export { isRatedReview, ratedReviews, ratingSummary } from './review-policy.js';
 export {
 	productJsonLd,
-	ratingSummary,
 	type JsonLdUrlFilter,
 	type ProductJsonLdOptions,
 	type RatingSummary,

@@ -10,6 +10,7 @@ import type {
 import type { Product, Review } from '../schema/product.js';
 import { authorName, presentText, productDescription, productTitle } from './page-meta.js';
 import { safeHttpUrl } from './safe-url.js';
+import { ratingSummary } from './review-policy.js';
 
 /** The service rates from 0 to 5 (API.md 2.2): without these, Google assumes 1..5 and misreads a 0. */
 const BEST_RATING = 5;
@@ -18,24 +19,7 @@ const ANONYMOUS = 'Anonymous';
 // The service only documents mp3 audio (API.md 2.2).
 const AUDIO_FORMAT = 'audio/mpeg';
 
-export interface RatingSummary {
-	/** Number of rated reviews. */
-	count: number;
-	/** Mean rating of the rated reviews, rounded to 2 decimals. */
-	average: number;
-}
-
-/** The rating aggregate, from one place so the visible page and the JSON-LD always agree; undefined when nothing is rated. */
-export function ratingSummary(product: Pick<Product, 'reviews'>): RatingSummary | undefined {
-	const ratings = product.reviews.map((review) => review.rating).filter(isRating);
-	if (ratings.length === 0) return undefined;
-	const sum = ratings.reduce((total, rating) => total + rating, 0);
-	return { count: ratings.length, average: Math.round((sum / ratings.length) * 100) / 100 };
-}
-
-function isRating(value: number | undefined): value is number {
-	return typeof value === 'number' && Number.isFinite(value);
-}
+export type { RatingSummary } from './review-policy.js';
 
 /** URL filter: gets the value and its field path inside the product (e.g. `reviews[1].audio_url`). */
 export type JsonLdUrlFilter = (value: string | undefined, field: string) => string | undefined;
@@ -97,7 +81,7 @@ function reviewJsonLd(review: Review, path: string, locale: string | undefined, 
 		...(review.created_at ? { datePublished: review.created_at } : {}),
 		...(locale ? { inLanguage: locale } : {}),
 	};
-	if (isRating(review.rating)) {
+	if (typeof review.rating === 'number' && Number.isFinite(review.rating)) {
 		const rating: Rating = { '@type': 'Rating', ratingValue: review.rating, bestRating: BEST_RATING, worstRating: WORST_RATING };
 		out.reviewRating = rating;
 	}
