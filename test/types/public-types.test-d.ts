@@ -1,0 +1,52 @@
+/**
+ * Type tests of the public surface, through the package's own export names (so they check the
+ * emitted declarations users get, not the sources).
+ */
+import type { LiveLoader, Loader } from 'astro/loaders';
+import audioReviews, { type AudioReviewsOptions } from 'astro-audio-reviews';
+import { createClient, AudioReviewsError, NotFoundError, ProductValidationError, ServiceError, type AudioReviewsClient } from 'astro-audio-reviews/client';
+import { productsLiveLoader, productsLoader, type ProductsLoaderOptions } from 'astro-audio-reviews/loaders';
+import { productSchema, type Product, type Review } from 'astro-audio-reviews/schema';
+import type { AstroIntegration } from 'astro';
+import type { z } from 'astro/zod';
+import { describe, expectTypeOf, it } from 'vitest';
+
+const connection = { baseUrl: 'https://api.example.com', websiteId: '00000000-0000-4000-8000-000000000000' };
+
+describe('entry data', () => {
+	it('is the validated product', () => {
+		expectTypeOf<Product>().toEqualTypeOf<z.infer<typeof productSchema>>();
+		expectTypeOf<Product['external_id']>().toEqualTypeOf<string>();
+		expectTypeOf<Product['reviews']>().toEqualTypeOf<Review[]>();
+		expectTypeOf<Review['type']>().toEqualTypeOf<'review' | 'testimony'>();
+		expectTypeOf<Review['rating']>().toEqualTypeOf<number | undefined>();
+	});
+});
+
+describe('options', () => {
+	it('requires the connection and accepts the documented options', () => {
+		expectTypeOf(productsLoader).parameter(0).toMatchTypeOf<ProductsLoaderOptions>();
+		expectTypeOf<typeof connection>().toMatchTypeOf<ProductsLoaderOptions>();
+		expectTypeOf<{ baseUrl: string }>().not.toMatchTypeOf<ProductsLoaderOptions>();
+		expectTypeOf<{ onInvalid: 'skip' } & typeof connection>().toMatchTypeOf<ProductsLoaderOptions>();
+		expectTypeOf<{ onInvalid: 'ignore' } & typeof connection>().not.toMatchTypeOf<ProductsLoaderOptions>();
+	});
+
+	it('gives Astro a loader, a live loader and an integration', () => {
+		expectTypeOf(productsLoader(connection)).toMatchTypeOf<Loader>();
+		expectTypeOf(productsLiveLoader(connection)).toMatchTypeOf<LiveLoader<Product>>();
+		expectTypeOf(audioReviews).returns.toMatchTypeOf<AstroIntegration>();
+		expectTypeOf<{ collection: 'products'; route: false }>().toMatchTypeOf<AudioReviewsOptions>();
+		expectTypeOf<{ route: 42 }>().not.toMatchTypeOf<AudioReviewsOptions>();
+	});
+});
+
+describe('client and errors', () => {
+	it('types the client and keeps the error hierarchy', () => {
+		expectTypeOf(createClient(connection)).toEqualTypeOf<AudioReviewsClient>();
+		expectTypeOf<ServiceError>().toMatchTypeOf<AudioReviewsError>();
+		expectTypeOf<NotFoundError>().toMatchTypeOf<ServiceError>();
+		expectTypeOf<ProductValidationError>().toMatchTypeOf<AudioReviewsError>();
+		expectTypeOf<AudioReviewsError>().toMatchTypeOf<Error>();
+	});
+});
