@@ -80,9 +80,9 @@ export function classify(context: RequestContext, response: Response, text: stri
 	const errorBody = asErrorBody(body);
 	const errorContext = { ...context, status, type: errorBody?.type, serviceMessage: errorBody?.message };
 	const service =
-		(Ctor: typeof ServiceError, message: string): ErrorFactory =>
+		(Ctor: typeof ServiceError, message: string, hint?: string): ErrorFactory =>
 		({ attempts, note }) =>
-			new Ctor(suffix(message, note), { ...errorContext, attempts });
+			new Ctor(message, { ...errorContext, attempts, hint: hint === undefined ? note : suffix(hint, note) });
 
 	if (status >= 200 && status < 300) {
 		if (errorBody) {
@@ -106,12 +106,12 @@ export function classify(context: RequestContext, response: Response, text: stri
 
 	const retryable = RETRYABLE_STATUSES.has(status);
 	const hint = status === 404 ? doubledPathHint(asked.baseUrl) : undefined;
-	const message = status === 400 ? 'The service rejected a query parameter' : suffix(`The service answered HTTP ${status}`, hint);
+	const message = status === 400 ? 'The service rejected a query parameter' : `The service answered HTTP ${status}`;
 	return {
 		ok: false,
 		retryable,
 		retryAfterMs: retryable ? parseRetryAfter(response.headers.get('retry-after')) : undefined,
-		fail: errorBody?.type === 'ERR_DB_MISSING' ? service(NotFoundError, 'Product or website not found') : service(ServiceError, message),
+		fail: errorBody?.type === 'ERR_DB_MISSING' ? service(NotFoundError, 'Product or website not found', hint) : service(ServiceError, message, hint),
 	};
 }
 

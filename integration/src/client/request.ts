@@ -114,7 +114,8 @@ function networkFailure(context: RequestContext, error: unknown, baseUrl: string
 }
 function describeNetworkError(error: unknown): string {
 	const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
-	if (cause?.code) return `${cause.code}${cause.message ? ` ${cause.message}` : ''}`;
+	// Node's message usually names the code already ("connect ECONNREFUSED 127.0.0.1:9").
+	if (cause?.code) return cause.message?.includes(cause.code) ? cause.message : `${cause.code}${cause.message ? ` ${cause.message}` : ''}`;
 	return error instanceof Error ? error.message : String(error);
 }
 

@@ -10,9 +10,11 @@ export class ServiceError extends AudioReviewsError {
 	/** The service's human-readable message, raw: never use it for logic, escape it before printing. */
 	readonly serviceMessage: string | undefined;
 
-	constructor(message: string, context: ErrorContext & { serviceMessage?: string | undefined }) {
+	/** `hint`, the likely fix, comes after the service's own words. */
+	constructor(message: string, context: ErrorContext & { serviceMessage?: string | undefined; hint?: string | undefined }) {
 		// Quoted and cut: the text is the service's, and reaches build logs and server logs.
-		super(context.serviceMessage ? `${message}: ${quoteServiceText(context.serviceMessage)}` : message, context);
+		const said = context.serviceMessage ? `${message}: ${quoteServiceText(context.serviceMessage)}` : message;
+		super(context.hint ? `${said}; ${context.hint}` : said, context);
 		this.serviceMessage = context.serviceMessage;
 	}
 }
