@@ -57,19 +57,7 @@ export function classify(context: RequestContext, response: Response, text: stri
 		etag: response.headers.get('etag') ?? undefined,
 		lastModified: response.headers.get('last-modified') ?? undefined,
 	};
-	if (status === 304) {
-		if (asked.conditional) return { ok: true, response: { status, body: undefined, notModified: true, validators, attempts: 1 } };
-		return {
-			ok: false,
-			retryable: false,
-			fail: ({ attempts }) =>
-				new ResponseFormatError('The service answered 304 Not Modified to a request that sent no validators (If-None-Match, If-Modified-Since): there is no copy to reuse', {
-					...context,
-					status,
-					attempts,
-				}),
-		};
-	}
+	if (status === 304) return notModified(context, validators, asked.conditional);
 
 	let body: unknown;
 	try {
@@ -113,6 +101,13 @@ export function classify(context: RequestContext, response: Response, text: stri
 		retryAfterMs: retryable ? parseRetryAfter(response.headers.get('retry-after')) : undefined,
 		fail: errorBody?.type === 'ERR_DB_MISSING' ? service(NotFoundError, 'Product or website not found', hint) : service(ServiceError, message, hint),
 	};
+}
+
+/** 304 is an answer only to a conditional request; to any other it leaves nothing to read. */
+function notModified(context: RequestContext, validators: Validators, conditional: boolean): Attempt {
+	if (conditional) return { ok: true, response: { status: 304, body: undefined, notModified: true, validators, attempts: 1 } };
+	const message = 'The service answered 304 Not Modified to a request that sent no validators (If-None-Match, If-Modified-Since): there is no copy to reuse';
+	return { ok: false, retryable: false, fail: ({ attempts }) => new ResponseFormatError(message, { ...context, status: 304, attempts }) };
 }
 
 function asErrorBody(body: unknown): { type: string; message?: string | undefined } | undefined {

@@ -51,7 +51,7 @@ export function createRequester(options: ResolvedConnectionOptions, limit: Limit
 			const response = await fetchSameOrigin(fetchImpl, context.url, { headers, signal }, context);
 			// The body is read inside the timeout: a stalled body is as dead as a stalled connection.
 			const body = await readCapped(response, options.maxResponseBytes);
-			if (body.tooLarge) return tooLarge(context, response.status);
+			if (body.tooLarge) return tooLarge(context, response.status, options.maxResponseBytes);
 			const conditional = headers['If-None-Match'] !== undefined || headers['If-Modified-Since'] !== undefined;
 			return classify(context, response, body.text, { conditional, baseUrl: options.baseUrl });
 		} catch (error) {
@@ -68,11 +68,6 @@ export function createRequester(options: ResolvedConnectionOptions, limit: Limit
 			}
 			return networkFailure(context, error, options.baseUrl);
 		}
-	}
-
-	function tooLarge(context: RequestContext, status: number): Attempt {
-		const message = `The response body exceeded \`maxResponseBytes\` (${options.maxResponseBytes} bytes, counted decompressed); reading stopped there. Raise \`maxResponseBytes\` if the service really sends pages this large, or lower \`pageSize\``;
-		return { ok: false, retryable: false, fail: ({ attempts }) => new ResponseTooLargeError(message, { ...context, status, attempts }) };
 	}
 
 	async function request(context: RequestContext, request: RequestOptions = {}): Promise<JsonResponse> {
@@ -93,6 +88,12 @@ export function createRequester(options: ResolvedConnectionOptions, limit: Limit
 	}
 
 	return Object.assign(request, { stats });
+}
+
+/** Deterministic: the same request would send the same body. */
+function tooLarge(context: RequestContext, status: number, maxBytes: number): Attempt {
+	const message = `The response body exceeded \`maxResponseBytes\` (${maxBytes} bytes, counted decompressed); reading stopped there. Raise \`maxResponseBytes\` if the service really sends pages this large, or lower \`pageSize\``;
+	return { ok: false, retryable: false, fail: ({ attempts }) => new ResponseTooLargeError(message, { ...context, status, attempts }) };
 }
 
 /**

@@ -60,7 +60,10 @@ export const connectionOptionsSchema = z.object({
 	timeoutMs: positiveInt('`timeoutMs`', 600_000).default(DEFAULTS.timeoutMs),
 	retryBaseDelayMs: z.number().min(0).default(DEFAULTS.retryBaseDelayMs),
 	retryMaxDelayMs: z.number().min(0).default(DEFAULTS.retryMaxDelayMs),
-	retryBudgetMs: z.number().min(0).default(DEFAULTS.retryBudgetMs),
+	retryBudgetMs: z
+		.number({ message: 'Expected `retryBudgetMs` to be a number of milliseconds, at least 1' })
+		.min(1, { message: 'Expected `retryBudgetMs` to be at least 1 ms: it bounds each request end to end, first attempt included' })
+		.default(DEFAULTS.retryBudgetMs),
 	maxResponseBytes: z
 		.number({ message: 'Expected `maxResponseBytes` to be a whole number of bytes, at least 1024' })
 		.int({ message: 'Expected `maxResponseBytes` to be a whole number of bytes, at least 1024' })
