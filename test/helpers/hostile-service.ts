@@ -110,8 +110,8 @@ export function endlessBody(res: ServerResponse): true {
 }
 
 let bomb: Buffer | undefined;
-/** Size the gzip bomb inflates to: far above any test cap, yet its compressed form is ~64 KiB. */
-export const GZIP_BOMB_BYTES = 64 * 1024 * 1024;
+/** Size the gzip bomb inflates to: above the default `maxResponseBytes`, yet its compressed form is ~100 KiB. */
+export const GZIP_BOMB_BYTES = 100 * 1024 * 1024;
 
 /** A small gzip body that inflates to `GZIP_BOMB_BYTES` of spaces. */
 export function gzipBomb(res: ServerResponse): true {
