@@ -242,12 +242,12 @@ describe('concurrency and injection', () => {
 	it('shares one limiter between clients of the same service', async () => {
 		let inFlight = 0;
 		let peak = 0;
-		const server = await startServer(async (_req, res) => {
+		const server = await startServer(async (req, res) => {
 			inFlight++;
 			peak = Math.max(peak, inFlight);
 			await new Promise((resolve) => setTimeout(resolve, 30));
 			inFlight--;
-			sendJson(res, 200, validProduct());
+			sendJson(res, 200, { ...validProduct(), external_id: decodeURIComponent(req.url!.split('/').pop()!) });
 		});
 		try {
 			const a = createClient({ baseUrl: server.url, websiteId: sim.websiteId, concurrency: 2 });

@@ -16,7 +16,7 @@ function failure(fn: () => unknown): { message: string; hint: string | undefined
 describe('options are validated at config time', () => {
 	it('accepts valid options and applies the documented defaults', () => {
 		const client = createClient(valid);
-		expect(client.options).toMatchObject({ baseUrl: 'https://api.example.com', concurrency: 6, retries: 8, timeoutMs: 15_000 });
+		expect(client.options).toMatchObject({ baseUrl: 'https://api.example.com', concurrency: 6, retries: 8, timeoutMs: 15_000, retryBudgetMs: 120_000, maxResponseBytes: 64 * 1024 * 1024 });
 		expect(productsLoader(valid).name).toBe('astro-audio-reviews');
 	});
 
@@ -54,6 +54,8 @@ describe('options are validated at config time', () => {
 		[{ onInvalid: 'ignore' }, 'onInvalid'],
 		[{ refs: [] }, 'refs'],
 		[{ timeoutMs: 0 }, 'timeoutMs'],
+		[{ retryBudgetMs: 0 }, 'retryBudgetMs'],
+		[{ maxResponseBytes: 100 }, 'maxResponseBytes'],
 	])('rejects %j naming %s', (extra, option) => {
 		expect(failure(() => productsLoader({ ...valid, ...extra } as never)).message).toContain(`${option}:`);
 	});

@@ -1,4 +1,5 @@
 import { ResponseFormatError } from '../errors/response-format-error.js';
+import { WrongProductError } from '../errors/wrong-product-error.js';
 import { parseOptions } from '../options/parse-options.js';
 import {
 	sharedOptionsSchema,
@@ -34,7 +35,10 @@ export interface AudioReviewsClient {
 	readonly options: Readonly<ResolvedConnectionOptions>;
 	/** Requests made and retries spent so far by this client. */
 	readonly stats: Readonly<RequestStats>;
-	/** One product, validated. Throws `NotFoundError` for an unknown ref (ERR_DB_MISSING). */
+	/**
+	 * One product, validated. Throws `NotFoundError` for an unknown ref (ERR_DB_MISSING) and
+	 * `WrongProductError` when the service answers another product.
+	 */
 	getProduct(ref: string, query?: GetProductQuery, request?: RequestOptions): Promise<Product>;
 	/** One list page, every item validated. */
 	listProducts(query?: ListProductsQuery, request?: RequestOptions): Promise<ProductList>;
@@ -75,7 +79,12 @@ export function clientFromResolved(options: ResolvedConnectionOptions | Resolved
 	async function getProductRaw(ref: string, given: GetProductQuery = {}, init: RequestOptions = {}): Promise<RawProductResponse> {
 		const query = { ...defaults.get, ...given };
 		const url = getProductUrl(baseUrl, websiteId, ref, query);
-		const response = await request({ endpoint: 'getProduct', url, ref, locale: query.locale }, init);
+		const context = { endpoint: 'getProduct' as const, url, ref, locale: query.locale };
+		const response = await request(context, init);
+		// Every caller (build, refresh, live pages) shares this check: another product's data
+		// must never be stored or served under the requested ref.
+		const answered = (response.body as { external_id?: unknown } | undefined)?.external_id;
+		if (typeof answered === 'string' && answered !== ref) throw new WrongProductError(ref, answered, { ...context, status: response.status });
 		return { product: response.body, notModified: response.notModified, validators: response.validators };
 	}
 

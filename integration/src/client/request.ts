@@ -1,25 +1,14 @@
 import type { LimitFunction } from 'p-limit';
-import type { Endpoint } from '../errors/audio-reviews-error.js';
-import type { AudioReviewsError } from '../errors/audio-reviews-error.js';
 import { NetworkError, TimeoutError } from '../errors/network-error.js';
-import { ResponseFormatError } from '../errors/response-format-error.js';
-import { NotFoundError, ServiceError } from '../errors/service-error.js';
+import { AudioReviewsError } from '../errors/audio-reviews-error.js';
+import { ResponseTooLargeError } from '../errors/response-too-large-error.js';
 import type { ResolvedConnectionOptions } from '../options/shared-options.js';
-import { RETRYABLE_STATUSES, parseRetryAfter, retryDelay } from './retry-timing.js';
+import { classify, suffix, type Attempt, type JsonResponse, type RequestContext, type Validators } from './classify-response.js';
+import { isUnreachable, unreachableHint, UNREACHABLE_RETRIES } from './hints.js';
+import { retryDelay } from './retry-timing.js';
+import { fetchSameOrigin, readCapped } from './transport.js';
 
-export interface RequestContext {
-	endpoint: Endpoint;
-	url: string;
-	ref?: string | undefined;
-	locale?: string | undefined;
-}
-
-export interface Validators {
-	/** Sent as `If-None-Match`. */
-	etag?: string | undefined;
-	/** Sent as `If-Modified-Since`. */
-	lastModified?: string | undefined;
-}
+export type { JsonResponse, RequestContext, Validators } from './classify-response.js';
 
 export interface RequestOptions {
 	signal?: AbortSignal | undefined;
@@ -27,29 +16,10 @@ export interface RequestOptions {
 	validators?: Validators | undefined;
 }
 
-export interface JsonResponse {
-	status: number;
-	/** Parsed body; `undefined` for 304. */
-	body: unknown;
-	notModified: boolean;
-	validators: Validators;
-	attempts: number;
-}
-
 export interface RequestStats {
 	requests: number;
 	retries: number;
 }
-
-/** Error codes the service sends in a 200 body that describe a transient failure, not the data. */
-const RETRYABLE_TYPES: ReadonlySet<string> = new Set(['ERR_DB_READ']);
-
-/** Builds the final error once the number of attempts is known, so the message can say it. */
-type ErrorFactory = (final: { attempts: number; note?: string | undefined }) => AudioReviewsError;
-
-type Attempt =
-	| { ok: true; response: JsonResponse }
-	| { ok: false; fail: ErrorFactory; retryable: boolean; retryAfterMs?: number | undefined };
 
 export interface Requester {
 	(context: RequestContext, options?: RequestOptions): Promise<JsonResponse>;
@@ -59,51 +29,58 @@ export interface Requester {
 /**
  * Builds the one function every call to the service goes through: concurrency limit,
  * per-attempt timeout, retries with backoff within a total budget, error classification.
+ * The budget is a deadline: an attempt still running when it passes is aborted, so one request
+ * never takes longer than `retryBudgetMs` from its first attempt, whatever `timeoutMs` says.
  */
 export function createRequester(options: ResolvedConnectionOptions, limit: LimitFunction): Requester {
 	const fetchImpl = options.fetch ?? globalThis.fetch;
 	const stats: RequestStats = { requests: 0, retries: 0 };
+	const budget = `the retry budget of ${options.retryBudgetMs} ms`;
 
-	async function attemptOnce(context: RequestContext, request: RequestOptions): Promise<Attempt> {
+	async function attemptOnce(context: RequestContext, request: RequestOptions, deadline: number): Promise<Attempt> {
+		const remaining = deadline - Date.now();
+		if (remaining <= 0) return { ok: false, retryable: false, fail: ({ attempts }) => new TimeoutError(`No response within ${budget}`, { ...context, attempts }) };
 		const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
 		if (request.validators?.etag) headers['If-None-Match'] = request.validators.etag;
 		if (request.validators?.lastModified) headers['If-Modified-Since'] = request.validators.lastModified;
-		const timeout = AbortSignal.timeout(options.timeoutMs);
+		const cutByBudget = remaining < options.timeoutMs;
+		const timeout = AbortSignal.timeout(Math.min(options.timeoutMs, remaining));
 		const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
 		stats.requests++;
 		try {
-			const response = await fetchImpl(context.url, { method: 'GET', headers, signal });
+			const response = await fetchSameOrigin(fetchImpl, context.url, { headers, signal }, context);
 			// The body is read inside the timeout: a stalled body is as dead as a stalled connection.
-			const text = response.status === 304 ? '' : await response.text();
-			return classify(context, response, text);
+			const body = await readCapped(response, options.maxResponseBytes);
+			if (body.tooLarge) return tooLarge(context, response.status, options.maxResponseBytes);
+			const conditional = headers['If-None-Match'] !== undefined || headers['If-Modified-Since'] !== undefined;
+			return classify(context, response, body.text, { conditional, baseUrl: options.baseUrl });
 		} catch (error) {
 			if (request.signal?.aborted) throw request.signal.reason;
+			// Deterministic: a redirect loop or a redirect elsewhere is the same on every attempt.
+			if (error instanceof AudioReviewsError) return { ok: false, retryable: false, fail: () => error };
 			if (timeout.aborted) {
+				const what = cutByBudget ? `No response within ${budget} (the attempt in flight was stopped at the deadline)` : `No response within ${options.timeoutMs} ms`;
 				return {
 					ok: false,
-					retryable: true,
-					fail: ({ attempts, note }) =>
-						new TimeoutError(suffix(`No response within ${options.timeoutMs} ms`, note), { ...context, attempts, cause: error }),
+					retryable: !cutByBudget,
+					fail: ({ attempts, note }) => new TimeoutError(suffix(what, note), { ...context, attempts, cause: error }),
 				};
 			}
-			return {
-				ok: false,
-				retryable: true,
-				fail: ({ attempts, note }) =>
-					new NetworkError(suffix(`Request failed: ${describeNetworkError(error)}`, note), { ...context, attempts, cause: error }),
-			};
+			return networkFailure(context, error, options.baseUrl);
 		}
 	}
 
 	async function request(context: RequestContext, request: RequestOptions = {}): Promise<JsonResponse> {
-		const started = Date.now();
+		// The budget starts with the first attempt, not in the limiter's queue: a long queue is
+		// the build's own concurrency at work, not a slow service.
+		let deadline: number | undefined;
 		for (let attempt = 1; ; attempt++) {
-			const outcome = await limit(() => attemptOnce(context, request));
+			const outcome = await limit(() => attemptOnce(context, request, (deadline ??= Date.now() + options.retryBudgetMs)));
 			if (outcome.ok) return { ...outcome.response, attempts: attempt };
-			if (!outcome.retryable || attempt > options.retries) throw outcome.fail({ attempts: attempt });
+			if (!outcome.retryable || attempt > Math.min(options.retries, outcome.retryLimit ?? Infinity)) throw outcome.fail({ attempts: attempt });
 			const delay = retryDelay(attempt, outcome.retryAfterMs, options);
-			if (Date.now() - started + delay > options.retryBudgetMs) {
-				throw outcome.fail({ attempts: attempt, note: `gave up: the next retry would exceed the retry budget of ${options.retryBudgetMs} ms` });
+			if (Date.now() + delay > deadline!) {
+				throw outcome.fail({ attempts: attempt, note: `gave up: the next retry would exceed ${budget}` });
 			}
 			stats.retries++;
 			await sleep(delay, request.signal);
@@ -113,74 +90,33 @@ export function createRequester(options: ResolvedConnectionOptions, limit: Limit
 	return Object.assign(request, { stats });
 }
 
-function classify(context: RequestContext, response: Response, text: string): Attempt {
-	const { status } = response;
-	const validators: Validators = {
-		etag: response.headers.get('etag') ?? undefined,
-		lastModified: response.headers.get('last-modified') ?? undefined,
-	};
-	if (status === 304) return { ok: true, response: { status, body: undefined, notModified: true, validators, attempts: 1 } };
+/** Deterministic: the same request would send the same body. */
+function tooLarge(context: RequestContext, status: number, maxBytes: number): Attempt {
+	const message = `The response body exceeded \`maxResponseBytes\` (${maxBytes} bytes, counted decompressed); reading stopped there. Raise \`maxResponseBytes\` if the service really sends pages this large, or lower \`pageSize\``;
+	return { ok: false, retryable: false, fail: ({ attempts }) => new ResponseTooLargeError(message, { ...context, status, attempts }) };
+}
 
-	let body: unknown;
-	try {
-		body = text === '' ? undefined : JSON.parse(text);
-	} catch {
-		body = undefined;
-	}
-	const errorBody = asErrorBody(body);
-	const errorContext = { ...context, status, type: errorBody?.type, serviceMessage: errorBody?.message };
-	const service =
-		(Ctor: typeof ServiceError, message: string): ErrorFactory =>
-		({ attempts, note }) =>
-			new Ctor(suffix(message, note), { ...errorContext, attempts });
-
-	if (status >= 200 && status < 300) {
-		if (errorBody) {
-			// API.md 4.1: errors on the single-product endpoint come with status 200.
-			if (errorBody.type === 'ERR_DB_MISSING') {
-				return { ok: false, retryable: false, fail: service(NotFoundError, 'Product or website not found') };
-			}
-			return {
-				ok: false,
-				retryable: RETRYABLE_TYPES.has(errorBody.type),
-				fail: service(ServiceError, 'The service returned an error'),
-			};
-		}
-		if (body === undefined) {
-			return {
-				ok: false,
-				retryable: false,
-				fail: ({ attempts }) =>
-					new ResponseFormatError(`Expected a JSON body, got ${JSON.stringify(text.slice(0, 80))}`, { ...context, status, attempts }),
-			};
-		}
-		return { ok: true, response: { status, body, notModified: false, validators, attempts: 1 } };
-	}
-
-	const retryable = RETRYABLE_STATUSES.has(status);
-	const message = status === 400 ? 'The service rejected a query parameter' : `The service answered HTTP ${status}`;
+/**
+ * No HTTP response at all. Nothing listening (or no such host) answers in a millisecond and
+ * usually means a wrong `baseUrl` or a service not started: a couple of retries cover a restart,
+ * then the error says what to check instead of retrying silently for the whole budget.
+ */
+function networkFailure(context: RequestContext, error: unknown, baseUrl: string): Attempt {
+	const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+	const unreachable = typeof code === 'string' && isUnreachable(code);
+	const described = `Request failed: ${describeNetworkError(error)}`;
+	const message = unreachable ? `${described}; ${unreachableHint(code, baseUrl)}` : described;
 	return {
 		ok: false,
-		retryable,
-		retryAfterMs: retryable ? parseRetryAfter(response.headers.get('retry-after')) : undefined,
-		fail: errorBody?.type === 'ERR_DB_MISSING' ? service(NotFoundError, 'Product or website not found') : service(ServiceError, message),
+		retryable: true,
+		retryLimit: unreachable ? UNREACHABLE_RETRIES : undefined,
+		fail: ({ attempts, note }) => new NetworkError(suffix(message, note), { ...context, attempts, cause: error }),
 	};
 }
-
-function asErrorBody(body: unknown): { type: string; message?: string | undefined } | undefined {
-	if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
-	const { type, message } = body as Record<string, unknown>;
-	if (typeof type !== 'string') return undefined;
-	return { type, message: typeof message === 'string' ? message : undefined };
-}
-
-function suffix(message: string, note: string | undefined): string {
-	return note === undefined ? message : `${message}; ${note}`;
-}
-
 function describeNetworkError(error: unknown): string {
 	const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
-	if (cause?.code) return `${cause.code}${cause.message ? ` ${cause.message}` : ''}`;
+	// Node's message usually names the code already ("connect ECONNREFUSED 127.0.0.1:9").
+	if (cause?.code) return cause.message?.includes(cause.code) ? cause.message : `${cause.code}${cause.message ? ` ${cause.message}` : ''}`;
 	return error instanceof Error ? error.message : String(error);
 }
 

@@ -1,3 +1,5 @@
+import { escapeControl } from './untrusted-text.js';
+
 /** The two operations of API.md §4, named as the client's methods. */
 export type Endpoint = 'getProduct' | 'listProducts';
 
@@ -24,7 +26,9 @@ export interface ErrorContext {
 
 /**
  * Base class of every error the package throws. The context is kept as fields for code
- * and also written into the message, because build logs only show the message.
+ * and also written into the message, because build logs only show the message. The message is
+ * always one line with control characters escaped: parts of it (refs, the service's text)
+ * come from the service, and must not be able to forge or hide log lines.
  */
 export class AudioReviewsError extends Error {
 	override name = 'AudioReviewsError';
@@ -37,7 +41,7 @@ export class AudioReviewsError extends Error {
 	readonly attempts: number | undefined;
 
 	constructor(message: string, context: ErrorContext = {}) {
-		super(withContext(message, context), context.cause === undefined ? undefined : { cause: context.cause });
+		super(escapeControl(withContext(message, context)), context.cause === undefined ? undefined : { cause: context.cause });
 		this.endpoint = context.endpoint;
 		this.url = context.url;
 		this.ref = context.ref;

@@ -5,3 +5,6 @@ export { ResponseFormatError } from './response-format-error.js';
 export { ProductValidationError, formatIssuePath } from './product-validation-error.js';
 export { CatalogueSyncError } from './catalogue-error.js';
 export { AudioReviewsOptionsError } from './options-error.js';
+export { RedirectError } from './redirect-error.js';
+export { ResponseTooLargeError } from './response-too-large-error.js';
+export { WrongProductError } from './wrong-product-error.js';

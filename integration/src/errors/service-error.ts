@@ -1,4 +1,5 @@
 import { AudioReviewsError, type ErrorContext } from './audio-reviews-error.js';
+import { quoteServiceText } from './untrusted-text.js';
 
 /**
  * The service answered with an error: a non-2xx status, or an Error body (API.md 2.6)
@@ -6,11 +7,14 @@ import { AudioReviewsError, type ErrorContext } from './audio-reviews-error.js';
  */
 export class ServiceError extends AudioReviewsError {
 	override name = 'ServiceError';
-	/** The service's human-readable message; never use it for logic (API.md §7 rule 2). */
+	/** The service's human-readable message, raw: never use it for logic, escape it before printing. */
 	readonly serviceMessage: string | undefined;
 
-	constructor(message: string, context: ErrorContext & { serviceMessage?: string | undefined }) {
-		super(context.serviceMessage ? `${message}: ${context.serviceMessage}` : message, context);
+	/** `hint`, the likely fix, comes after the service's own words. */
+	constructor(message: string, context: ErrorContext & { serviceMessage?: string | undefined; hint?: string | undefined }) {
+		// Quoted and cut: the text is the service's, and reaches build logs and server logs.
+		const said = context.serviceMessage ? `${message}: ${quoteServiceText(context.serviceMessage)}` : message;
+		super(context.hint ? `${said}; ${context.hint}` : said, context);
 		this.serviceMessage = context.serviceMessage;
 	}
 }

@@ -1,6 +1,7 @@
 import type { AstroGlobal } from 'astro';
 import { ProductValidationError } from '../errors/product-validation-error.js';
 import { ResponseFormatError } from '../errors/response-format-error.js';
+import { escapeControl } from '../errors/untrusted-text.js';
 import { productTag, websiteTag } from '../loaders/cache-tags.js';
 import type { ProductPageProps } from '../pages/product-paths.js';
 import type { Product } from '../schema/product.js';
@@ -89,7 +90,8 @@ export function liveErrorResponse(error: Error, context: { ref?: string } = {}):
 		? 'the product catalogue service sent data that failed validation'
 		: 'the product catalogue service is unavailable or did not answer in time';
 	const kind = error.name && /^[A-Za-z]{1,64}$/.test(error.name) ? ` (${error.name})` : '';
-	console.error(`[astro-audio-reviews] ${status} for ${context.ref === undefined ? 'a live product' : `ref ${JSON.stringify(context.ref)}`}: ${error.message}`);
+	// One line whatever the error: its text may quote the service, and server logs are read by people and parsers.
+	console.error(escapeControl(`[astro-audio-reviews] ${status} for ${context.ref === undefined ? 'a live product' : `ref ${JSON.stringify(context.ref)}`}: ${error.message}`));
 	return new Response(`${status} ${badData ? 'Bad Gateway' : 'Service Unavailable'}: ${what} cannot be shown right now because ${why}${kind}. Please try again in a moment.\n`, {
 		status,
 		headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_STORE, 'Retry-After': '30' },

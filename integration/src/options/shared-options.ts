@@ -34,6 +34,11 @@ export const DEFAULTS = {
 	retryMaxDelayMs: 10_000,
 	/** Bound on the whole retry sequence of one request, so a dead service fails the build in finite time. */
 	retryBudgetMs: 120_000,
+	/**
+	 * 64 MiB: a list page of 100 products with long transcripts weighs well under 10 MiB, so only
+	 * a broken or hostile service reaches it. Counted after decompression.
+	 */
+	maxResponseBytes: 64 * 1024 * 1024,
 	onInvalid: 'error',
 } as const;
 
@@ -55,7 +60,15 @@ export const connectionOptionsSchema = z.object({
 	timeoutMs: positiveInt('`timeoutMs`', 600_000).default(DEFAULTS.timeoutMs),
 	retryBaseDelayMs: z.number().min(0).default(DEFAULTS.retryBaseDelayMs),
 	retryMaxDelayMs: z.number().min(0).default(DEFAULTS.retryMaxDelayMs),
-	retryBudgetMs: z.number().min(0).default(DEFAULTS.retryBudgetMs),
+	retryBudgetMs: z
+		.number({ message: 'Expected `retryBudgetMs` to be a number of milliseconds, at least 1' })
+		.min(1, { message: 'Expected `retryBudgetMs` to be at least 1 ms: it bounds each request end to end, first attempt included' })
+		.default(DEFAULTS.retryBudgetMs),
+	maxResponseBytes: z
+		.number({ message: 'Expected `maxResponseBytes` to be a whole number of bytes, at least 1024' })
+		.int({ message: 'Expected `maxResponseBytes` to be a whole number of bytes, at least 1024' })
+		.min(1024, { message: 'Expected `maxResponseBytes` to be a whole number of bytes, at least 1024' })
+		.default(DEFAULTS.maxResponseBytes),
 	/** Inject a `fetch` (tests, proxies, instrumentation). Defaults to the global one. */
 	fetch: z
 		.custom<typeof globalThis.fetch>((value) => typeof value === 'function', {

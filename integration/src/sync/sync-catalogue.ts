@@ -1,32 +1,10 @@
 import type { AudioReviewsClient } from '../client/client.js';
 import type { ListProductsQuery } from '../client/urls.js';
 import { CatalogueSyncError } from '../errors/catalogue-error.js';
-import { idOf, refOf } from '../schema/validate.js';
+import { idOf } from '../schema/validate.js';
+import { identityOf, pageFetcher, ReusedItem, type FetchedPage, type PageFetcher, type PageMemo } from './page-fetcher.js';
 
-/**
- * What a sync remembers of one list page for the next one: its validators and the products it
- * held. When the service answers 304 to the same page asked the same way, the page is known
- * without its body.
- */
-export interface PageMemo {
-	offset: number;
-	limit: number;
-	etag?: string | undefined;
-	lastModified?: string | undefined;
-	/** `count_item` and the applied `limit` the page reported. */
-	count: number;
-	applied: number;
-	/** `[id, external_id]` of each item, in order. */
-	items: Array<[string, string]>;
-}
-
-/** An item of a page the service answered 304 for: the stored entry is still current. */
-export class ReusedItem {
-	constructor(
-		readonly id: string,
-		readonly ref: string,
-	) {}
-}
+export { ReusedItem, type PageMemo } from './page-fetcher.js';
 
 export interface SyncProgress {
 	locale: string | undefined;
@@ -39,7 +17,7 @@ export interface SyncOptions {
 	query: Omit<ListProductsQuery, 'limit' | 'offset'>;
 	/** Items asked per page. The service may cap it: the sync learns the cap from the first page. */
 	pageSize: number;
-	/** Full re-syncs allowed when the catalogue changes under the sync. */
+	/** Full syncs allowed in all (the first and its re-syncs) when the catalogue changes under the sync. */
 	maxAttempts?: number;
 	onProgress?: (progress: SyncProgress) => void;
 	/** Called before a re-sync, with the reason. */
@@ -67,11 +45,14 @@ export interface SyncResult {
 }
 
 /**
- * Loads every product of a list query: the first page tells `count_item` (and the page-size
- * cap); the remaining pages are fetched concurrently. Because the catalogue can change while
- * pages are fetched, the result is only accepted when every page reported the same
- * `count_item` and the distinct ids add up to it; otherwise the sync starts over, and after
- * `maxAttempts` it fails rather than return a catalogue with gaps.
+ * Loads every product of a list query. The first page tells `count_item` and the page-size
+ * cap; later pages overlap their predecessor by one product, so every page boundary is seen
+ * twice and products shifting between pages (a deletion near the start, an addition at the end,
+ * `count_item` unchanged) show up as a boundary that moved. The result is accepted only when
+ * every boundary matches, every page reported the same `count_item` and the distinct ids add up
+ * to it; otherwise the sync starts over, and after `maxAttempts` it fails rather than return a
+ * catalogue with gaps. `count_item` is never trusted to size work: pages are asked a few at a
+ * time and the sync stops at the first page that comes back short.
  */
 export async function syncCatalogue(client: AudioReviewsClient, options: SyncOptions): Promise<SyncResult> {
 	const maxAttempts = options.maxAttempts ?? 3;
@@ -85,7 +66,8 @@ export async function syncCatalogue(client: AudioReviewsClient, options: SyncOpt
 		options = { ...options, previous: undefined };
 	}
 	throw new CatalogueSyncError(
-		`The catalogue kept changing during the sync (${lastReason}); refusing to publish an inconsistent catalogue after ${maxAttempts} attempts. Retry the build once the shop's edits settle`,
+		`The catalogue kept changing during the sync, or its pages do not add up (${lastReason}); refusing to publish an inconsistent catalogue after ${maxAttempts} attempts. ` +
+			"Retry the build once the shop's edits settle; if it keeps failing, the service's list endpoint is inconsistent",
 		{ endpoint: 'listProducts', locale: options.query.locale },
 	);
 }
@@ -93,102 +75,123 @@ export async function syncCatalogue(client: AudioReviewsClient, options: SyncOpt
 type Outcome = { ok: true; result: Omit<SyncResult, 'attempts'> } | { ok: false; reason: string };
 
 async function syncOnce(client: AudioReviewsClient, options: SyncOptions): Promise<Outcome> {
-	const { query, pageSize, signal } = options;
-	const counts = new Set<number>();
-	let requests = 0;
-	let notModified = 0;
-	const previous = new Map((options.previous ?? []).map((memo) => [`${memo.offset}:${memo.limit}`, memo]));
-	const memos: PageMemo[] = [];
-
-	const fetchPage = async (offset: number, limit: number): Promise<{ count_item: number; limit: number; items: unknown[] }> => {
-		requests++;
-		const memo = previous.get(`${offset}:${limit}`);
-		const validators = memo && (memo.etag || memo.lastModified) ? { etag: memo.etag, lastModified: memo.lastModified } : undefined;
-		const response = await client.listProductsConditional({ ...query, offset, limit }, { signal, validators });
-		if (response.notModified) {
-			notModified++;
-			memos.push(memo!);
-			counts.add(memo!.count);
-			return { count_item: memo!.count, limit: memo!.applied, items: memo!.items.map(([id, ref]) => new ReusedItem(id, ref)) };
-		}
-		const { page } = response;
-		counts.add(page.count_item);
-		const items = page.items.map((item) => [idOf(item), refOf(item)] as const);
-		// A page holding an item without id or ref cannot be replayed from its memo: never ask it conditionally.
-		const replayable = items.every((pair): pair is readonly [string, string] => pair[0] !== undefined && pair[1] !== undefined);
-		memos.push({
-			offset,
-			limit,
-			...(replayable ? { etag: response.validators.etag, lastModified: response.validators.lastModified } : {}),
-			count: page.count_item,
-			applied: page.limit,
-			items: replayable ? items.map(([id, ref]) => [id, ref]) : [],
-		});
-		return page;
-	};
-
-	const first = await fetchPage(0, pageSize);
+	const { query, pageSize } = options;
+	const pages = pageFetcher(client, query, options.previous, options.signal);
+	const first = await pages.fetch(0, pageSize);
 	const total = first.count_item;
 	// The service echoes the applied limit; a shorter first page while more remain also reveals a cap.
-	let cap: number | undefined = first.limit < pageSize ? first.limit : undefined;
+	let cap: number | undefined = first.limit >= 1 && first.limit < pageSize ? first.limit : undefined;
 	if (first.items.length < Math.min(pageSize, total) && first.items.length > 0) cap = Math.min(cap ?? Infinity, first.items.length);
-	const step = Math.max(1, Math.min(pageSize, cap ?? pageSize));
+	if (first.items.length === 0 && total > 0) return { ok: false, reason: `first page was empty while count_item is ${total}` };
 
-	const chunks: Array<Array<unknown | ReusedItem>> = [first.items];
 	let received = first.items.length;
 	const report = () => options.onProgress?.({ locale: query.locale, received: Math.min(received, total), total });
 	report();
-
-	if (first.items.length === 0 && total > 0) return { ok: false, reason: `first page was empty while count_item is ${total}` };
-
-	/**
-	 * Fetches the range [start, end). A page shorter than asked while the catalogue says more
-	 * remain is not a gap to skip: continue from the items actually received.
-	 */
-	let shortPage: string | undefined;
-	const fetchRange = async (start: number, end: number): Promise<unknown[]> => {
-		const items: Array<unknown | ReusedItem> = [];
-		let offset = start;
-		while (offset < end) {
-			const page = await fetchPage(offset, end - offset);
-			items.push(...page.items);
-			received += page.items.length;
+	const rest = await fetchRest(pages, {
+		from: first.items.length,
+		total,
+		limit: Math.min(pageSize, cap ?? pageSize),
+		workers: client.options.concurrency,
+		onPage: (fresh) => {
+			received += fresh;
 			report();
-			if (page.items.length === 0) {
-				if (offset < page.count_item) shortPage = `empty page at offset ${offset} while count_item is ${page.count_item}`;
-				break;
-			}
-			offset += page.items.length;
-			if (offset >= page.count_item) break;
-		}
-		return items;
-	};
+		},
+	});
+	if (rest.ended) return { ok: false, reason: rest.ended };
+	if (pages.counts.size > 1) return { ok: false, reason: `count_item changed from ${total} to ${[...pages.counts].filter((c) => c !== total).join(', ')}` };
 
-	const ranges: Array<Promise<unknown[]>> = [];
-	for (let start = first.items.length; start < total; start += step) {
-		ranges.push(fetchRange(start, Math.min(start + step, total)));
-	}
-	chunks.push(...(await Promise.all(ranges)));
-
-	if (counts.size > 1) return { ok: false, reason: `count_item changed from ${total} to ${[...counts].filter((c) => c !== total).join(', ')}` };
-	if (shortPage) return { ok: false, reason: shortPage };
-
-	const seen = new Set<string>();
-	const items: Array<unknown | ReusedItem> = [];
-	for (const chunk of chunks) {
-		for (const item of chunk) {
-			const id = item instanceof ReusedItem ? item.id : idOf(item);
-			// Items without an id cannot be deduplicated; keep them so validation reports them.
-			if (id !== undefined) {
-				if (seen.has(id)) continue;
-				seen.add(id);
-			}
-			items.push(item);
-		}
-	}
+	const chunks = stitch(first.items, rest);
+	if (!chunks.ok) return chunks;
+	const items = dedupe(chunks.items);
 	if (items.length !== total) {
 		return { ok: false, reason: `${items.length} distinct products received while count_item is ${total}` };
 	}
-	memos.sort((a, b) => a.offset - b.offset);
-	return { ok: true, result: { items, count: total, requests, cap, pages: memos, notModified } };
+	pages.memos.sort((a, b) => a.offset - b.offset);
+	const { requests, notModified } = pages.stats;
+	return { ok: true, result: { items, count: total, requests, cap, pages: pages.memos, notModified } };
+}
+
+interface RestPlan {
+	/** Offset of the first product not yet received. */
+	from: number;
+	total: number;
+	/** Items per page, overlap included. */
+	limit: number;
+	workers: number;
+	onPage: (freshItems: number) => void;
+}
+
+interface Rest {
+	/** Pages by the offset of their first new product. */
+	pages: Map<number, FetchedPage>;
+	step: number;
+	overlap: number;
+	/** Why the pages stopped before `count_item`, when they did. */
+	ended: string | undefined;
+}
+
+/**
+ * Asks the pages after the first, `workers` at a time, each starting one product before the
+ * range it is for. Stops handing out pages at the first one that comes back short or reports
+ * another `count_item`, so a `count_item` far above the real catalogue costs a few requests.
+ */
+async function fetchRest(pages: PageFetcher, plan: RestPlan): Promise<Rest> {
+	const overlap = plan.limit >= 2 ? 1 : 0;
+	const step = plan.limit - overlap;
+	const fetched = new Map<number, FetchedPage>();
+	let next = plan.from;
+	let endedAt = Infinity;
+	let ended: string | undefined;
+
+	const worker = async (): Promise<void> => {
+		while (ended === undefined && next < plan.total) {
+			const start = next;
+			next += step;
+			const offset = start - overlap;
+			const asked = Math.min(plan.limit, plan.total - offset);
+			const page = await pages.fetch(offset, asked);
+			fetched.set(start, page);
+			plan.onPage(Math.max(0, page.items.length - overlap));
+			if (page.count_item !== plan.total) ended ??= `count_item changed from ${plan.total} to ${page.count_item}`;
+			else if (page.items.length < asked && offset + page.items.length < endedAt) {
+				endedAt = offset + page.items.length;
+				ended = `the pages ended after ${endedAt} products while count_item is ${plan.total}`;
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: Math.max(1, plan.workers) }, worker));
+	return { pages: fetched, step, overlap, ended };
+}
+
+/** Joins the pages in order, checking each overlapping product against the previous page's last. */
+function stitch(first: readonly unknown[], rest: Rest): { ok: true; items: unknown[] } | { ok: false; reason: string } {
+	const items = [...first];
+	for (let start = first.length; rest.pages.has(start); start += rest.step) {
+		const page = rest.pages.get(start)!.items;
+		if (rest.overlap === 1) {
+			const before = identityOf(items[items.length - 1]);
+			const after = identityOf(page[0]);
+			if (before !== undefined && after !== undefined && before !== after) {
+				return { ok: false, reason: `products shifted between pages: the page at offset ${start - 1} does not start with the product that ended the page before` };
+			}
+		}
+		for (let i = rest.overlap; i < page.length; i++) items.push(page[i]);
+	}
+	return { ok: true, items };
+}
+
+/** Keeps the first occurrence of every id, in list order. */
+function dedupe(all: readonly unknown[]): Array<unknown | ReusedItem> {
+	const seen = new Set<string>();
+	const items: Array<unknown | ReusedItem> = [];
+	for (const item of all) {
+		const id = item instanceof ReusedItem ? item.id : idOf(item);
+		// Items without an id cannot be deduplicated; keep them so validation reports them.
+		if (id !== undefined) {
+			if (seen.has(id)) continue;
+			seen.add(id);
+		}
+		items.push(item);
+	}
+	return items;
 }

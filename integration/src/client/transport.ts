@@ -1,0 +1,71 @@
+import { RedirectError } from '../errors/redirect-error.js';
+import type { ErrorContext } from '../errors/audio-reviews-error.js';
+import { quoteServiceText } from '../errors/untrusted-text.js';
+
+/** Same-origin redirects followed per request; more is a loop, or near enough to one. */
+export const MAX_REDIRECTS = 5;
+
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+
+export interface FetchInit {
+	headers: Record<string, string>;
+	signal: AbortSignal;
+}
+
+/**
+ * GET `url`, following redirects by hand: `fetch` would carry the request's headers (which may
+ * hold the shop's token) to whatever origin the service names. Same-origin redirects are
+ * followed up to `MAX_REDIRECTS`; a redirect to another origin is refused with an error saying
+ * where it pointed. Throws `RedirectError`, never retried: the same request gets the same answer.
+ */
+export async function fetchSameOrigin(fetchImpl: typeof fetch, url: string, init: FetchInit, context: ErrorContext): Promise<Response> {
+	const origin = new URL(url).origin;
+	let current = url;
+	for (let redirects = 0; ; redirects++) {
+		const response = await fetchImpl(current, { method: 'GET', headers: init.headers, signal: init.signal, redirect: 'manual' });
+		if (!REDIRECT_STATUSES.has(response.status)) return response;
+		await response.body?.cancel().catch(() => undefined);
+		const status = response.status;
+		const location = response.headers.get('location');
+		const target = location === null ? undefined : URL.parse(location, current);
+		if (!target) {
+			throw new RedirectError(`The service answered a redirect (HTTP ${status}) without a usable Location header`, { ...context, status });
+		}
+		const where = quoteServiceText(target.href);
+		if (target.origin !== origin) {
+			throw new RedirectError(
+				`The service redirected (HTTP ${status}) to another origin, ${where}; not followed, so the request headers are never sent there. If the service moved, set \`baseUrl\` to its new address`,
+				{ ...context, status },
+			);
+		}
+		if (redirects === MAX_REDIRECTS) {
+			throw new RedirectError(`Gave up after ${MAX_REDIRECTS} redirects in a row (a redirect loop?); the last one pointed to ${where}`, { ...context, status });
+		}
+		current = target.href;
+	}
+}
+
+export type BodyRead = { text: string; tooLarge?: undefined } | { tooLarge: true; text?: undefined };
+
+/**
+ * Reads the body as UTF-8 text, counting bytes as they stream and stopping past `maxBytes`.
+ * `fetch` decompresses before the stream, so the count is of decoded bytes: a small gzip bomb
+ * stops at the cap like a large plain body, without ever being inflated whole.
+ */
+export async function readCapped(response: Response, maxBytes: number): Promise<BodyRead> {
+	if (!response.body) return { text: '' };
+	const reader = response.body.getReader();
+	const chunks: Uint8Array[] = [];
+	let bytes = 0;
+	for (;;) {
+		const { done, value } = await reader.read();
+		if (done) break;
+		bytes += value.byteLength;
+		if (bytes > maxBytes) {
+			await reader.cancel().catch(() => undefined);
+			return { tooLarge: true };
+		}
+		chunks.push(value);
+	}
+	return { text: new TextDecoder().decode(Buffer.concat(chunks)) };
+}
