@@ -43,7 +43,9 @@ export const connectionOptionsSchema = z.object({
 		.refine(isHttpUrl, { message: 'Expected `baseUrl` to be an absolute http(s) URL, e.g. "https://api.example.com"' })
 		.transform((value) => value.replace(/\/+$/, '')),
 	websiteId: z.guid({
-		message: 'Expected `websiteId` to be the website UUID (the `site` attribute of the installed widget), e.g. "3f0e8c1a-…"',
+		error: (issue) =>
+			'Expected `websiteId` to be the website UUID (the `site` attribute of the installed widget), e.g. "3f0e8c1a-…"' +
+			(issue.input === undefined ? '' : `; got ${JSON.stringify(issue.input)?.slice(0, 80) ?? String(issue.input)}`),
 	}),
 	concurrency: positiveInt('`concurrency`', 64).default(DEFAULTS.concurrency),
 	retries: z
