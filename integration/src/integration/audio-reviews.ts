@@ -1,7 +1,8 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
-import { staleCollections } from '../loaders/build-registry.js';
+import { forgetLoaded, loadedCollections, staleCollections } from '../loaders/build-registry.js';
+import { checkCollection } from './collection-check.js';
 import { reportChanges } from './change-report.js';
 import { outputFiles } from './prune-output.js';
 import { createRefreshHandler } from './dev-refresh.js';
@@ -25,7 +26,9 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 	return {
 		name: INTEGRATION_NAME,
 		hooks: {
-			'astro:config:setup': ({ config, injectRoute, updateConfig }) => {
+			'astro:config:setup': ({ config, command, injectRoute, updateConfig }) => {
+				// Before the content sync of this build (tests and tools run several builds in one process).
+				if (command === 'build') forgetLoaded();
 				injectInvalidateRoute(resolved.invalidate, { injectRoute, updateConfig });
 				// Unchanged pages then stay in dist/ ("(cached)") instead of being deleted and copied
 				// back from Astro's cache ("(restored)"); build:done prunes what went stale.
@@ -59,6 +62,8 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 			},
 			'astro:build:start': () => {
 				buildStartedAt = Date.now();
+				// After the content sync: pages that read a missing or empty collection must fail the build, not publish nothing.
+				if (resolved.route !== false) checkCollection(resolved.collection, loadedCollections());
 			},
 			'astro:build:done': async ({ dir, assets, logger }) => {
 				const stale = staleCollections();
