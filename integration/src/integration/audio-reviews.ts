@@ -92,6 +92,12 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 				if (report.pruned.length > 0) {
 					logger.info(`Deleted ${report.pruned.length} page${report.pruned.length === 1 ? '' : 's'} of the previous build that this build no longer has (dist/ is kept between builds: vite.build.emptyOutDir is false)`);
 				}
+				if (report.refused.length > 0) {
+					logger.warn(
+						`Ignored ${report.refused.length} entr${report.refused.length === 1 ? 'y' : 'ies'} of the cached page list that point outside dist/ (e.g. ${JSON.stringify(report.refused[0]!.slice(0, 120))}): ` +
+							'the restored node_modules/.astro cache is corrupt or was tampered with. Nothing outside dist/ was touched',
+					);
+				}
 				if (report.unverified.length > 0) {
 					logger.warn(
 						`dist/ holds ${report.unverified.length} HTML file${report.unverified.length === 1 ? '' : 's'} that this build did not output (e.g. ${report.unverified[0]}), and there is no record of the previous build's pages (node_modules/.astro was not kept) to tell whether they are stale product pages. ` +
