@@ -87,7 +87,7 @@ describe('invalidation webhook: the shared webhook rules', () => {
 				controller.enqueue(chunk);
 			},
 		});
-		const response = await webhook({ body, duplex: 'half' } as RequestInit).catch((error: unknown) => error);
+		const response = await webhook({ body, duplex: 'half' } as RequestInit & { headers?: Record<string, string> }).catch((error: unknown) => error);
 		// The server answers 413 and closes the connection; depending on timing the client sees the answer or the reset.
 		if (response instanceof Response) expect(await refusal(response)).toEqual({ status: 413, body: { error: 'payload_too_large', message: 'Body larger than 65536 bytes.' } });
 		expect(offered).toBeLessThan(32 * MiB);
