@@ -8,6 +8,7 @@ import {
 	readCappedBody,
 	refuseHead,
 	WEBHOOK_LIMITS,
+	webStreamChunks,
 	type WebhookRefusal,
 	type WebhookRequest,
 	type WebhookRequestHead,
@@ -65,7 +66,7 @@ export function createInvalidateHandler(options: InvalidateHandlerOptions): APIR
 		if (presented === undefined || !secretsMatch(presented, expected)) {
 			return json(401, { error: 'unauthorized', message: 'Missing or wrong secret.' }, { 'WWW-Authenticate': 'Bearer' });
 		}
-		const body = await readCappedBody(request.body as AsyncIterable<Uint8Array> | null, request.headers.get('content-length') ?? undefined);
+		const body = await readCappedBody(webStreamChunks(request.body), request.headers.get('content-length') ?? undefined);
 		if (!body.ok) return refusal(body.refusal);
 		const parsed = parseWebhookBody(body.value, maxRefs);
 		if (!parsed.ok) return refusal(parsed.refusal);

@@ -80,17 +80,32 @@ export async function readCappedBody(
 ): Promise<Parsed<string>> {
 	const tooLarge: WebhookRefusal = { status: 413, error: 'payload_too_large', message: `Body larger than ${maxBytes} bytes.`, headers: { Connection: 'close' } };
 	if (declaredLength !== undefined && Number(declaredLength) > maxBytes) return { ok: false, refusal: tooLarge };
-	const parts: Uint8Array[] = [];
+	// TextDecoder rather than Buffer: the invalidation route also runs on edge runtimes.
+	const decoder = new TextDecoder();
+	let text = '';
 	let size = 0;
-	if (chunks) {
-		for await (const chunk of chunks) {
-			size += chunk.byteLength;
-			// Leaving the loop ends the iteration: the rest of the stream is never read.
-			if (size > maxBytes) return { ok: false, refusal: tooLarge };
-			parts.push(chunk);
-		}
+	for await (const chunk of chunks ?? []) {
+		size += chunk.byteLength;
+		// Leaving the loop ends the iteration: the rest of the stream is never read.
+		if (size > maxBytes) return { ok: false, refusal: tooLarge };
+		text += decoder.decode(chunk, { stream: true });
 	}
-	return { ok: true, value: Buffer.concat(parts).toString('utf8') };
+	return { ok: true, value: text + decoder.decode() };
+}
+
+/** A Web stream as chunks, cancelled when the reader stops early (a body over the cap). */
+export async function* webStreamChunks(body: ReadableStream<Uint8Array> | null): AsyncGenerator<Uint8Array> {
+	if (!body) return;
+	const reader = body.getReader();
+	try {
+		for (;;) {
+			const { done, value } = await reader.read();
+			if (done) return;
+			yield value;
+		}
+	} finally {
+		reader.cancel().catch(() => undefined);
+	}
 }
 
 /**
