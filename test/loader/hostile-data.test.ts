@@ -11,6 +11,7 @@ beforeAll(async () => {
 		rawProduct('plain-1'),
 		withRawConfig('deep-config', nestedJson(5_000)),
 		withRawConfig('proto-config', '{"theme":"dark","__proto__":{"polluted":true}}', true),
+		withRawConfig('huge-config', JSON.stringify(Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`key${i}`, i])))),
 		rawProduct('bad-date', (product) => {
 			(product.reviews as Array<Record<string, unknown>>)[0]!.created_at = '1';
 		}),
@@ -37,15 +38,16 @@ const options = (extra: Record<string, unknown> = {}) => ({
 const listEndpoint = 'endpoint GET /ws/websites/{websiteId}/products';
 
 describe('hostile product data (raw JSON over HTTP)', () => {
-	it('names the ref and field path of a config nested 5,000 levels deep and of a __proto__ key, instead of crashing', async () => {
+	it('names the ref and field path of a config nested 5,000 levels deep, of one with 20,000 values and of a __proto__ key, instead of crashing', async () => {
 		const t = createLoaderContext();
 		const error = (await productsLoader(options()).load(t.context).catch((e: unknown) => e)) as Error;
-		expect(error.message).toMatch(/^3 products failed validation\. First: Invalid product: config\.a\.a\.a\.a\.a\.a\.a\.…/);
+		expect(error.message).toMatch(/^4 products failed validation\. First: Invalid product: config\.a\.a\.a\.a\.a\.a\.a\.…/);
 		const logged = t.logs.filter((line) => line.level === 'error').map((line) => line.message);
 		expect(logged).toContain(`Invalid product: config.a.a.a.a.a.a.a.…: Expected JSON nested at most 64 levels deep (product ref "deep-config", locale fr, ${listEndpoint})`);
 		expect(logged).toContain(
 			`Invalid product: experiment.variations[0].config.__proto__: Expected no "__proto__" key: it cannot be stored (JavaScript reads it as the object's prototype) (product ref "proto-config", locale fr, ${listEndpoint})`,
 		);
+		expect(logged).toContain(`Invalid product: config: Expected free-form JSON of at most 10,000 values (product ref "huge-config", locale fr, ${listEndpoint})`);
 		expect(logged).toContain(`Invalid product: reviews[0].created_at: Expected an ISO 8601 date-time such as "2026-03-01T10:00:00Z" (product ref "bad-date", locale fr, ${listEndpoint})`);
 	});
 
@@ -62,7 +64,7 @@ describe('hostile product data (raw JSON over HTTP)', () => {
 			`1 product belongs to another website than the configured websiteId ${RAW_WEBSITE_ID}: "foreign" (website.id "${OTHER_WEBSITE}"). ` +
 				"They were built anyway; check that `websiteId` is this shop's, or ask the service why it returns products of another website",
 		);
-		expect(warnings.filter((line) => line.startsWith('Skipped: '))).toHaveLength(3);
+		expect(warnings.filter((line) => line.startsWith('Skipped: '))).toHaveLength(4);
 	});
 
 	it('refuses the same deep config through the single-product endpoint (`refs`), naming the ref', async () => {
