@@ -59,8 +59,8 @@ describe('astro build with hostile product data', () => {
 			)) as Error & { output: string };
 			expect(error.message).toBe('astro build exited with 1');
 			expect(plain(error.output)).toContain(
-				'audioReviews() reads the collection "prodcuts", but no collection of that name was loaded with productsLoader() (loaded: "products"). ' +
-					'Set `collection: "products"` in audioReviews(), or rename the collection in src/content.config.ts',
+				'audioReviews() reads the collection "prodcuts", which does not exist or holds no entry (loaded with productsLoader(): "products"). ' +
+					'Set `collection: "products"` in audioReviews(), or give the collection that name in src/content.config.ts',
 			);
 		} finally {
 			await valid.close();

@@ -1,8 +1,8 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
-import { forgetLoaded, loadedCollections, staleCollections } from '../loaders/build-registry.js';
-import { checkCollection } from './collection-check.js';
+import { forgetLoaded, staleCollections } from '../loaders/build-registry.js';
+import { requireLoadedProducts } from '../pages/collection-check.js';
 import { reportChanges } from './change-report.js';
 import { outputFiles } from './prune-output.js';
 import { createRefreshHandler } from './dev-refresh.js';
@@ -62,8 +62,9 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 			},
 			'astro:build:start': () => {
 				buildStartedAt = Date.now();
-				// After the content sync: pages that read a missing or empty collection must fail the build, not publish nothing.
-				if (resolved.route !== false) checkCollection(resolved.collection, loadedCollections());
+				// After the content sync, before any page: an empty productsLoader() collection fails now
+				// (a missing one, or one of another loader, fails where the pages read it).
+				if (resolved.route !== false) requireLoadedProducts(resolved.collection);
 			},
 			'astro:build:done': async ({ dir, assets, logger }) => {
 				const stale = staleCollections();
