@@ -84,6 +84,42 @@ describe('dev refresh endpoint', () => {
 		expect((await post({ ref: 42 })).status).toBe(400);
 	});
 
+	it('follows the shared webhook rules: no cross-site call, JSON only, refs bounded, body capped', async () => {
+		const call = (body: BodyInit, headers: Record<string, string> = {}) =>
+			fetch(`${origin}${ENDPOINT}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${SECRET}`, ...headers }, body, duplex: 'half' } as RequestInit);
+		const answer = async (response: Response) => ({ status: response.status, body: await response.json() });
+		sim.resetStats();
+		// A page open in the developer's browser, on another site or on another port of localhost.
+		expect(await answer(await call('{}', { Origin: 'https://evil.example' }))).toEqual({
+			status: 403,
+			body: { error: 'cross_site', message: 'Cross-site calls are refused (Origin "https://evil.example" is not this server); call this webhook from a server, not from a web page.' },
+		});
+		expect((await call('{}', { 'Sec-Fetch-Site': 'same-site' })).status).toBe(403);
+		// The "simple" request a cross-site form or no-cors fetch can send.
+		expect(await answer(await call('{}', { 'Content-Type': 'text/plain' }))).toEqual({
+			status: 415,
+			body: { error: 'unsupported_media_type', message: 'Send the body as JSON with `Content-Type: application/json` (got "text/plain").' },
+		});
+		const refs = Array.from({ length: 1001 }, (_, i) => `ref-${i}`);
+		expect(await answer(await call(JSON.stringify({ refs })))).toEqual({
+			status: 400,
+			body: { error: 'bad_request', message: 'Expected at most 1000 refs per call, got 1001; send {} for everything' },
+		});
+		let offered = 0;
+		const chunk = new Uint8Array(64 * 1024).fill(0x20);
+		const huge = new ReadableStream<Uint8Array>({
+			pull(controller) {
+				if (offered >= 200 * 1024 * 1024) return controller.close();
+				offered += chunk.byteLength;
+				controller.enqueue(chunk);
+			},
+		});
+		const response = await call(huge).catch((error: unknown) => error);
+		if (response instanceof Response) expect(response.status).toBe(413);
+		expect(offered).toBeLessThan(32 * 1024 * 1024);
+		expect(sim.stats.total).toBe(0);
+	});
+
 	it('refreshes one product through the single-product endpoint, leaving the list alone', async () => {
 		const ref = sim.refs()[3]!;
 		expect((await page(`/products/${ref}/`)).html).not.toContain('Refreshed by the webhook');

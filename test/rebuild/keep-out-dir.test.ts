@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeReport } from '../../integration/src/integration/change-report.js';
@@ -79,5 +79,28 @@ describe('keepOutDir: dist/ kept between builds', () => {
 		const third = await buildFixture('keep-out-dir', { child: true, reuse: still, env });
 		expect(await third.htmlFiles()).toContain(productFile(gone));
 		expect(plain(third.output)).toMatch(/dist\/ holds 2 HTML files that this build did not output \(e\.g\. (legacy\.html|products\/[^ ]+\/index\.html)\), and there is no record of the previous build's pages/);
+	}, 240_000);
+
+	it('never deletes or reads outside dist/ from a tampered cached page list', async () => {
+		const site = await buildFixture('keep-out-dir', { extends: 'basic', child: true, label: 'keep-out-dir-tampered', env });
+		// Files a tampered list points at: next to dist/, and behind a symbolic link inside it.
+		const outside = join(site.root, 'outside.html');
+		await writeFile(outside, 'not a page of dist/');
+		await mkdir(join(site.root, 'elsewhere'));
+		await writeFile(join(site.root, 'elsewhere', 'victim.html'), 'not a page of dist/ either');
+		await symlink(join(site.root, 'elsewhere'), join(site.dist, 'linked'));
+		const manifestPath = join(site.root, 'node_modules/.astro/astro-audio-reviews/pages-manifest.json');
+		const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as { files: string[] };
+		const hostile = ['../outside.html', 'products/../../outside.html', outside, '..\\outside.html', 'linked/victim.html'];
+		manifest.files.push(...hostile);
+		await writeFile(manifestPath, JSON.stringify(manifest));
+		await new Promise((resolve) => setTimeout(resolve, 50));
+
+		const again = await buildFixture('keep-out-dir', { child: true, reuse: site, env });
+		expect(statSync(outside, { throwIfNoEntry: false })?.isFile()).toBe(true);
+		expect(statSync(join(site.root, 'elsewhere', 'victim.html'), { throwIfNoEntry: false })?.isFile()).toBe(true);
+		expect(plain(again.output)).toContain(
+			'Ignored 5 entries of the cached page list that point outside dist/ (e.g. "../outside.html"): the restored node_modules/.astro cache is corrupt or was tampered with. Nothing outside dist/ was touched',
+		);
 	}, 240_000);
 });

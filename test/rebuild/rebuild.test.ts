@@ -173,7 +173,7 @@ describe('deploy-hook rebuilds', () => {
 			const files = (await site.htmlFiles()).filter((file) => file !== '/index.html');
 			expect(files).toHaveLength(refs.length * LOCALES.length);
 			// Nothing of the first website survived, in pages or in the store.
-			expect(plain(site.output)).toMatch(new RegExp(`Synced ${refs.length * LOCALES.length} products \\(fr, en\\) in [\\d.]+ s: ${refs.length * LOCALES.length} added, 0 updated, 0 removed, 0 unchanged`));
+			expect(plain(site.output)).toMatch(new RegExp(`Synced ${refs.length} products × 2 locales \\(fr, en\\): ${refs.length * LOCALES.length} entries in [\\d.]+ s: ${refs.length * LOCALES.length} added, 0 updated, 0 removed, 0 unchanged`));
 		} finally {
 			other.close();
 		}

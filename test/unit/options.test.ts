@@ -40,7 +40,27 @@ describe('options are validated at config time', () => {
 
 	it('suggests the intended option for a typo', () => {
 		const { message } = failure(() => productsLoader({ ...valid, pagesize: 10 } as never));
-		expect(message).toContain('pagesize: unknown option; did you mean `pageSize`?');
+		expect(message).toBe('Invalid productsLoader options:\n- pagesize: unknown option (did you mean `pageSize`?)');
+	});
+
+	it('ends no line in punctuation, since Astro appends a full stop when it prints the message', () => {
+		const { message } = failure(() => productsLoader({ ...valid, locle: 'en' } as never));
+		expect(`${message}.`).toBe('Invalid productsLoader options:\n- locle: unknown option (did you mean `locale`?).');
+	});
+
+	it('echoes a websiteId that is not a UUID', () => {
+		const { message } = failure(() => productsLoader({ ...valid, websiteId: 'my-shop' }));
+		expect(message).toBe(
+			'Invalid productsLoader options:\n- websiteId: Expected `websiteId` to be the website UUID (the `site` attribute of the installed widget), e.g. "3f0e8c1a-…"; got "my-shop"',
+		);
+	});
+
+	it('rejects `locale` together with `locales`, saying which to keep', () => {
+		const { message } = failure(() => productsLoader({ ...valid, locale: 'en', locales: ['fr', 'en'] }));
+		expect(message).toBe(
+			'Invalid productsLoader options:\n- locale, locales: set one, not both. Keep `locales: ["fr","en"]` for several locales (the first one is the default), or `locale: "en"` alone for one locale',
+		);
+		expect(failure(() => createClient({ ...valid, locale: 'en', locales: ['en'] })).message).toContain('locale, locales: set one, not both.');
 	});
 
 	it.each([

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorBodySchema, productListSchema, productSchema, validateProduct } from '../../integration/src/schema/index.js';
 import { validProduct } from '../helpers/products.js';
+import { isIsoDateTime } from '../../integration/src/schema/text.js';
 
 describe('productSchema', () => {
 	it('accepts a complete product of API.md 2.1', () => {
@@ -104,4 +105,16 @@ describe('envelopes', () => {
 		expect(productListSchema.parse(list).items).toHaveLength(1);
 		expect(productListSchema.safeParse({ ...list, count_item: -1 }).success).toBe(false);
 	});
+});
+
+describe('created_at: ISO 8601 date-times only', () => {
+	it.each(['2026-03-01T10:00:00Z', '2026-03-01T10:00:00.123456+02:00', '2026-03-01T10:00-0530', '2024-02-29T23:59:59Z'])('accepts %s', (value) => {
+		expect(isIsoDateTime(value)).toBe(true);
+	});
+	it.each(['1', '2026', '2026-03-01', 'Sun, 01 Mar 2026 10:00:00 GMT', '2026-02-30T00:00:00Z', '2025-02-29T10:00:00Z', '2026-03-01T24:00:00Z', '2026-03-01 10:00:00Z', '2026-03-01T10:00:00+25:00', ' 2026-03-01T10:00:00Z'])(
+		'refuses %j',
+		(value) => {
+			expect(isIsoDateTime(value)).toBe(false);
+		},
+	);
 });

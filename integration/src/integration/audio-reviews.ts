@@ -1,7 +1,8 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
-import { staleCollections } from '../loaders/build-registry.js';
+import { forgetLoaded, staleCollections } from '../loaders/build-registry.js';
+import { requireLoadedProducts } from '../pages/collection-check.js';
 import { reportChanges } from './change-report.js';
 import { outputFiles } from './prune-output.js';
 import { createRefreshHandler } from './dev-refresh.js';
@@ -25,7 +26,9 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 	return {
 		name: INTEGRATION_NAME,
 		hooks: {
-			'astro:config:setup': ({ config, injectRoute, updateConfig }) => {
+			'astro:config:setup': ({ config, command, injectRoute, updateConfig }) => {
+				// Before the content sync of this build (tests and tools run several builds in one process).
+				if (command === 'build') forgetLoaded();
 				injectInvalidateRoute(resolved.invalidate, { injectRoute, updateConfig });
 				// Unchanged pages then stay in dist/ ("(cached)") instead of being deleted and copied
 				// back from Astro's cache ("(restored)"); build:done prunes what went stale.
@@ -59,6 +62,9 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 			},
 			'astro:build:start': () => {
 				buildStartedAt = Date.now();
+				// After the content sync, before any page: an empty productsLoader() collection fails now
+				// (a missing one, or one of another loader, fails where the pages read it).
+				if (resolved.route !== false) requireLoadedProducts(resolved.collection);
 			},
 			'astro:build:done': async ({ dir, assets, logger }) => {
 				const stale = staleCollections();
@@ -86,6 +92,12 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 				});
 				if (report.pruned.length > 0) {
 					logger.info(`Deleted ${report.pruned.length} page${report.pruned.length === 1 ? '' : 's'} of the previous build that this build no longer has (dist/ is kept between builds: vite.build.emptyOutDir is false)`);
+				}
+				if (report.refused.length > 0) {
+					logger.warn(
+						`Ignored ${report.refused.length} entr${report.refused.length === 1 ? 'y' : 'ies'} of the cached page list that point outside dist/ (e.g. ${JSON.stringify(report.refused[0]!.slice(0, 120))}): ` +
+							'the restored node_modules/.astro cache is corrupt or was tampered with. Nothing outside dist/ was touched',
+					);
 				}
 				if (report.unverified.length > 0) {
 					logger.warn(

@@ -115,7 +115,10 @@ export function summarize(report: Pick<ChangeReport, 'added' | 'changed' | 'remo
 export async function readManifest(path: string): Promise<PageManifest | undefined> {
 	try {
 		const manifest = JSON.parse(await readFile(path, 'utf8')) as PageManifest;
-		return manifest.format === REPORT_FORMAT && typeof manifest.pages === 'object' ? manifest : undefined;
+		// Restored from a cache: only a manifest of the expected shape is used at all.
+		const pagesOk = typeof manifest.pages === 'object' && manifest.pages !== null && Object.values(manifest.pages).every((value) => typeof value === 'string');
+		const filesOk = manifest.files === undefined || (Array.isArray(manifest.files) && manifest.files.every((file) => typeof file === 'string'));
+		return manifest.format === REPORT_FORMAT && pagesOk && filesOk ? manifest : undefined;
 	} catch {
 		return undefined;
 	}
@@ -148,12 +151,12 @@ export interface ReportContext {
 }
 
 /** Compares this build's pages with the previous successful build's, writes the report and the new manifest. */
-export async function reportChanges(context: ReportContext): Promise<ChangeReport & { pruned: string[]; unverified: string[] }> {
+export async function reportChanges(context: ReportContext): Promise<ChangeReport & { pruned: string[]; refused: string[]; unverified: string[] }> {
 	const previous = await readManifest(context.manifestPath);
 	const prune = context.prune && { ...context.prune, dir: context.dir, outputs: context.outputs };
 	// Without the previous build's file list nothing is known to be a page: prune nothing, but
 	// say how many files could be stale (the caller warns).
-	const pruned = prune && previous?.files ? pruneStalePages({ ...prune, previousPages: new Set(previous.files) }) : [];
+	const { removed: pruned, refused } = prune && previous?.files ? pruneStalePages({ ...prune, previousPages: new Set(previous.files) }) : { removed: [], refused: [] };
 	const { pages, files } = hashPages(context.dir, context.style);
 	const unverified = prune && !previous?.files ? leftoverFiles(prune, files) : [];
 	const generatedAt = new Date().toISOString();
@@ -174,5 +177,5 @@ export async function reportChanges(context: ReportContext): Promise<ChangeRepor
 	// somebody else put into dist/.
 	const pageFiles = files.filter((file) => context.outputs.has(join(context.dir, ...file.split('/'))));
 	await writeJsonAtomic(context.manifestPath, { format: REPORT_FORMAT, generatedAt, pages, files: pageFiles } satisfies PageManifest);
-	return { ...report, pruned, unverified };
+	return { ...report, pruned, refused, unverified };
 }

@@ -1,16 +1,15 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RefreshContentOptions } from 'astro';
 import { LOADER_NAME, REFRESH_CONTEXT_KEY } from '../loaders/products-loader.js';
+import { secretsMatch } from '../live/secret.js';
+import { parseWebhookBody, readCappedBody, refuseHead, type WebhookRefusal } from '../live/webhook.js';
 
 /**
- * `astro dev` webhook: the backoffice POSTs here when a shop edits content. No body re-syncs
- * every productsLoader collection; `{ "ref": "X" }` or `{ "refs": [...] }` refreshes only those
- * products through the single-product endpoint.
+ * `astro dev` webhook: the backoffice POSTs here when a shop edits content. `{}` (or no body)
+ * re-syncs every productsLoader collection; `{ "ref": "X" }` or `{ "refs": [...] }` refreshes
+ * only those products through the single-product endpoint. The rules every call must meet
+ * (JSON, not cross-site, body and refs capped) are the invalidation webhook's, from webhook.ts.
  */
-
-/** Bodies are a few refs; anything larger is not a webhook of ours. */
-const MAX_BODY_BYTES = 64 * 1024;
 
 export interface RefreshHandlerOptions {
 	secret: string | undefined;
@@ -20,16 +19,16 @@ export interface RefreshHandlerOptions {
 
 export function createRefreshHandler(options: RefreshHandlerOptions) {
 	return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-		if (req.method !== 'POST') return reply(res, 405, { error: 'Use POST' }, { Allow: 'POST' });
+		const head = refuseHead({ method: req.method ?? '', host: req.headers.host, header: (name) => headerValue(req, name) });
+		if (head) return refuse(res, head);
 		if (options.secret !== undefined && !secretMatches(req, options.secret)) {
-			return reply(res, 401, { error: 'Missing or wrong secret: send `Authorization: Bearer <secret>`' });
+			return reply(res, 401, { error: 'unauthorized', message: 'Missing or wrong secret: send `Authorization: Bearer <secret>`' });
 		}
-		let refs: string[] | undefined;
-		try {
-			refs = parseRefs(await readBody(req));
-		} catch (error) {
-			return reply(res, 400, { error: (error as Error).message });
-		}
+		const body = await readCappedBody(req, req.headers['content-length']);
+		if (!body.ok) return refuse(res, body.refusal);
+		const parsed = parseWebhookBody(body.value);
+		if (!parsed.ok) return refuse(res, parsed.refusal);
+		const refs = parsed.value.scope === 'products' ? parsed.value.refs : undefined;
 		try {
 			await options.refreshContent({
 				loaders: [LOADER_NAME],
@@ -37,49 +36,26 @@ export function createRefreshHandler(options: RefreshHandlerOptions) {
 			});
 		} catch (error) {
 			options.log.warn(`Refresh failed: ${(error as Error).message}`);
-			return reply(res, 502, { error: `Refresh failed: ${(error as Error).message}` });
+			return reply(res, 502, { error: 'refresh_failed', message: `Refresh failed: ${(error as Error).message}` });
 		}
 		options.log.info(refs ? `Refreshed products ${refs.map((ref) => JSON.stringify(ref)).join(', ')}` : 'Re-synced every product');
 		return reply(res, 200, { ok: true, refreshed: refs ?? 'all' });
 	};
 }
 
-/** Constant-time: a webhook secret must not leak through response timing. */
+function headerValue(req: IncomingMessage, name: string): string | undefined {
+	const value = req.headers[name];
+	return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** `Authorization: Bearer <secret>`, compared in constant time. */
 function secretMatches(req: IncomingMessage, secret: string): boolean {
 	const header = req.headers.authorization ?? '';
-	const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
-	// Hashing first gives equal lengths, which timingSafeEqual requires.
-	const digest = (value: string) => createHash('sha256').update(value).digest();
-	return timingSafeEqual(digest(given), digest(secret));
+	return secretsMatch(header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '', secret);
 }
 
-function parseRefs(body: string): string[] | undefined {
-	if (body.trim() === '') return undefined;
-	let json: unknown;
-	try {
-		json = JSON.parse(body);
-	} catch {
-		throw new Error('Expected a JSON body: {} , { "ref": "SKU-42" } or { "refs": ["SKU-42", "SKU-43"] }');
-	}
-	if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new Error('Expected a JSON object');
-	const { ref, refs } = json as { ref?: unknown; refs?: unknown };
-	const list = ref !== undefined ? [ref] : refs;
-	if (list === undefined) return undefined;
-	if (!Array.isArray(list) || list.length === 0 || !list.every((item) => typeof item === 'string' && item.length > 0)) {
-		throw new Error('Expected `ref` to be a non-empty string, or `refs` a non-empty array of them');
-	}
-	return list as string[];
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-	const chunks: Buffer[] = [];
-	let size = 0;
-	for await (const chunk of req as AsyncIterable<Buffer>) {
-		size += chunk.length;
-		if (size > MAX_BODY_BYTES) throw new Error(`Body over ${MAX_BODY_BYTES} bytes`);
-		chunks.push(chunk);
-	}
-	return Buffer.concat(chunks).toString('utf8');
+function refuse(res: ServerResponse, refused: WebhookRefusal): void {
+	reply(res, refused.status, { error: refused.error, message: refused.message }, refused.headers);
 }
 
 function reply(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

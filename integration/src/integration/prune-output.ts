@@ -1,5 +1,5 @@
-import { existsSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
-import { dirname, join, sep } from 'node:path';
+import { existsSync, realpathSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -28,17 +28,48 @@ export interface PruneContext {
 	publicDir: string;
 }
 
-/** Deletes stale pages (and the folders they leave empty); returns their relative paths. */
-export function pruneStalePages(context: PruneContext): string[] {
+/**
+ * Deletes stale pages (and the folders they leave empty). The page list comes from a cache
+ * folder that CI restores, so it is untrusted: an entry that would reach outside the output
+ * folder is refused, never joined to it. Returns the relative paths deleted and refused.
+ */
+export function pruneStalePages(context: PruneContext): { removed: string[]; refused: string[] } {
 	const removed: string[] = [];
+	const refused: string[] = [];
 	for (const file of context.previousPages) {
+		if (!isPagePathInside(context.dir, file)) {
+			refused.push(String(file));
+			continue;
+		}
 		if (!isLeftover(context, file)) continue;
 		const path = join(context.dir, ...file.split('/'));
 		unlinkSync(path);
 		removed.push(file);
 		removeEmptyParents(dirname(path), context.dir);
 	}
-	return removed.sort();
+	return { removed: removed.sort(), refused };
+}
+
+/**
+ * `products/x/index.html`-style paths only: relative, `/`-separated, no empty, `.` or `..`
+ * segment, no backslash or NUL, ending in `.html`; and, symbolic links resolved, still inside
+ * `dir` (a link inside dist/ to elsewhere must not carry a deletion out of it).
+ */
+export function isPagePathInside(dir: string, file: unknown): file is string {
+	if (typeof file !== 'string' || !file.endsWith('.html') || /[\\\0]/.test(file)) return false;
+	if (file.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) return false;
+	const path = join(dir, ...file.split('/'));
+	if (!isWithin(dir, path)) return false;
+	try {
+		return isWithin(realpathSync(dir), realpathSync(dirname(path)));
+	} catch {
+		return true; // The folder is gone: nothing there to delete or read.
+	}
+}
+
+function isWithin(root: string, path: string): boolean {
+	const rel = relative(root, path);
+	return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
 /**

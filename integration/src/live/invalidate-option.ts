@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
 import type { HookParameters } from 'astro';
+import { websiteIdSchema } from '../options/shared-options.js';
 import { virtualLiveConfigPlugin } from './virtual-live-config.js';
 
 export const DEFAULT_INVALIDATE_ROUTE = '/_audio-reviews/invalidate';
@@ -8,7 +9,7 @@ export const DEFAULT_SECRET_ENV = 'AUDIO_REVIEWS_WEBHOOK_SECRET';
 /** The `invalidate` option of `audioReviews()`: injects the webhook route that purges cached pages. */
 export const invalidateOptionSchema = z
 	.object({
-		websiteId: z.guid({ message: 'Expected `invalidate.websiteId` to be the website UUID the live loader uses (its cache tags embed it)' }),
+		websiteId: websiteIdSchema('Expected `invalidate.websiteId` to be the website UUID the live loader uses (its cache tags embed it)'),
 		route: z
 			.string()
 			.regex(/^\/[A-Za-z0-9_\-/.]*$/, { message: 'Expected `invalidate.route` to be a static path starting with "/", e.g. "/_audio-reviews/invalidate"' })

@@ -15,11 +15,31 @@ export interface StaleCollection {
 
 interface Registry {
 	stale: Map<string, StaleCollection>;
+	/** Collection → entries stored, for every collection a productsLoader() finished loading. */
+	loaded: Map<string, number>;
 }
 
 function registry(): Registry {
-	const holder = globalThis as { [KEY]?: Registry };
-	return (holder[KEY] ??= { stale: new Map() });
+	const holder = globalThis as { [KEY]?: Partial<Registry> };
+	const found = (holder[KEY] ??= {});
+	found.stale ??= new Map();
+	found.loaded ??= new Map();
+	return found as Registry;
+}
+
+/** `collection` now holds `entries` entries (after a sync, or from the last known good store). */
+export function recordLoaded(collection: string, entries: number): void {
+	registry().loaded.set(collection, entries);
+}
+
+/** A new build starts: what an earlier build in this process loaded no longer counts. */
+export function forgetLoaded(): void {
+	registry().loaded.clear();
+}
+
+/** What the productsLoader() collections of this process hold, by name. */
+export function loadedCollections(): ReadonlyMap<string, number> {
+	return registry().loaded;
 }
 
 /** This build serves `collection` from the last known good store. */

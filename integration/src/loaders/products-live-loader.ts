@@ -5,6 +5,7 @@ import { NotFoundError } from '../errors/service-error.js';
 import type { Product } from '../schema/product.js';
 import { validateProduct } from '../schema/validate.js';
 import { productTag, websiteTag } from './cache-tags.js';
+import { listLiveProducts } from './live-list.js';
 import type { SharedOptions } from '../options/shared-options.js';
 import { resolveLoaderOptions } from './loader-options.js';
 
@@ -91,7 +92,7 @@ export function productsLiveLoader(options: ProductsLiveLoaderOptions): Products
 		},
 		async loadCollection({ filter = {} }) {
 			try {
-				const { page } = await client.listProductsRaw({
+				const items = await listLiveProducts(client, {
 					locale: filter.locale ?? resolved.locale,
 					without: resolved.without,
 					withAudio: filter.withAudio ?? resolved.withAudio,
@@ -100,7 +101,7 @@ export function productsLiveLoader(options: ProductsLiveLoaderOptions): Products
 					offset: filter.offset ?? 0,
 				});
 				const entries = [];
-				for (const item of page.items) {
+				for (const item of items) {
 					const result = validateProduct(item, { endpoint: 'listProducts', locale: filter.locale ?? resolved.locale });
 					if (!result.success) return { error: result.error };
 					const ref = result.data.external_id;

@@ -7,10 +7,10 @@ import type { ProductValidationError } from '../errors/product-validation-error.
 import { ResponseFormatError } from '../errors/response-format-error.js';
 import { NotFoundError, ServiceError } from '../errors/service-error.js';
 import { productSchema, type Product } from '../schema/product.js';
-import { refOf, validateProduct } from '../schema/validate.js';
+import { refOf, structureError, validateProduct } from '../schema/validate.js';
 import { unsafeUrlFields } from '../seo/safe-url.js';
 import { ReusedItem, type PageMemo } from '../sync/sync-catalogue.js';
-import { markFresh, markStale } from './build-registry.js';
+import { markFresh, markStale, recordLoaded } from './build-registry.js';
 import { fetchLocale, type FetchedLocale } from './fetch-products.js';
 import { registerLocales } from './locale-registry.js';
 import {
@@ -22,6 +22,7 @@ import {
 	type ResolvedProductsLoaderOptions,
 } from './loader-options.js';
 import { fmt, progressLogger } from './progress-log.js';
+import { foreignWebsiteWarning } from './website-check.js';
 import {
 	clearSyncState,
 	fingerprintChanges,
@@ -122,6 +123,8 @@ async function syncAll(context: LoaderContext, resolved: ResolvedProductsLoaderO
 	}
 
 	if (invalid.length > 0) reportInvalid(invalid, resolved.onInvalid, logger);
+	const foreign = foreignWebsiteWarning(store, kept, resolved.websiteId);
+	if (foreign) logger.warn(foreign);
 
 	const perLocale = new Map(plan.locales.map((locale) => [locale, 0]));
 	for (const id of kept) perLocale.set(localeOfEntry(plan, id), (perLocale.get(localeOfEntry(plan, id)) ?? 0) + 1);
@@ -143,6 +146,7 @@ async function syncAll(context: LoaderContext, resolved: ResolvedProductsLoaderO
 	writeLastSync(meta, { at: new Date().toISOString(), products: Object.fromEntries(perLocale) });
 	for (const entry of fetched) writePages(meta, entry.locale, entry.pages);
 	markFresh(collection);
+	recordLoaded(collection, kept.size);
 	// The raw JSON is dead weight once stored, yet something outside this function keeps the
 	// fetched arrays reachable for the rest of the build (measured with bench/: render-phase heap
 	// 648 → 309 MiB at 10k products once they are emptied). Release them explicitly.
@@ -152,7 +156,7 @@ async function syncAll(context: LoaderContext, resolved: ResolvedProductsLoaderO
 	const caps = [...new Set(fetched.map((f) => f.cap).filter((cap) => cap !== undefined))];
 	const notModified = fetched.reduce((sum, f) => sum + f.notModified, 0);
 	logger.info(
-		`Synced ${fmt(kept.size)} products (${plan.locales.join(', ')}) in ${seconds} s: ` +
+		`Synced ${syncedWhat(plan, kept)} in ${seconds} s: ` +
 			`${fmt(counts.added)} added, ${fmt(counts.updated)} updated, ${fmt(removed)} removed, ${fmt(counts.unchanged)} unchanged` +
 			(invalid.length > 0 ? `, ${fmt(invalid.length)} invalid skipped` : '') +
 			` · ${fmt(client.stats.requests)} requests${notModified > 0 ? ` (${fmt(notModified)} not modified)` : ''}, ${fmt(client.stats.retries)} retries` +
@@ -184,6 +188,12 @@ async function storeItems(
 				}
 				claim(kept, id, locale);
 				counts.unchanged++;
+				continue;
+			}
+			// Hashing recurses through the raw JSON: a value nested thousands deep must be refused first.
+			const unsafe = structureError(raw, { endpoint, locale });
+			if (unsafe) {
+				invalid.push(unsafe);
 				continue;
 			}
 			const rawRef = refOf(raw);
@@ -220,6 +230,14 @@ function warnUnsafeUrls(logger: LoaderContext['logger'], product: Product, local
 			`Product ref ${JSON.stringify(product.external_id)} (locale ${locale}): ${field} is not an http(s) URL (${JSON.stringify(value.slice(0, 60))}); pages will not render it`,
 		);
 	}
+}
+
+/** `500 products (fr)`, or with several locales `500 products × 2 locales (fr, en): 1,000 entries`. */
+function syncedWhat(plan: Plan, kept: ReadonlySet<string>): string {
+	const locales = plan.locales.join(', ');
+	if (plan.locales.length === 1) return `${fmt(kept.size)} products (${locales})`;
+	const refs = new Set([...kept].map((id) => id.slice(id.indexOf('/') + 1)));
+	return `${fmt(refs.size)} products × ${plan.locales.length} locales (${locales}): ${fmt(kept.size)} entries`;
 }
 
 function localeOfEntry(plan: Plan, id: string): string {
@@ -282,6 +300,7 @@ function serveLastKnownGood(context: LoaderContext, resolved: ResolvedProductsLo
 	);
 	writeLastSync(context.meta, { ...state.lastSync, lastKnownGood: { reason, since } });
 	markStale({ collection: context.collection, reason, syncedAt: since });
+	recordLoaded(context.collection, context.store.keys().length);
 	return true;
 }
 

@@ -5,17 +5,19 @@ import { formatIssuePath } from '../errors/product-validation-error.js';
 /**
  * Validates options once, at the edge, and throws an Astro user error whose message
  * lists every problem as `option: what was expected` and whose hint says where to fix it.
+ * No line ends in punctuation: Astro appends a full stop to the message it prints.
  */
 export function parseOptions<S extends z.ZodType>(schema: S, input: unknown, caller: string): z.output<S> {
-	const result = schema.safeParse(input ?? {});
-	if (result.success) return result.data;
 	const known = 'shape' in schema ? Object.keys((schema as unknown as { shape: object }).shape) : [];
-	const lines = result.error.issues.map((issue) => {
+	const result = schema.safeParse(input ?? {});
+	const conflicts = conflictingLocales(input, known);
+	if (result.success && conflicts.length === 0) return result.data;
+	const lines = (result.success ? [] : result.error.issues).map((issue) => {
 		if (issue.code === 'unrecognized_keys') {
 			return issue.keys
 				.map((key) => {
 					const close = closest(key, known);
-					return `${key}: unknown option${close ? `; did you mean \`${close}\`?` : ''}`;
+					return `${key}: unknown option${close ? ` (did you mean \`${close}\`?)` : ''}`;
 				})
 				.join('\n- ');
 		}
@@ -23,10 +25,25 @@ export function parseOptions<S extends z.ZodType>(schema: S, input: unknown, cal
 		const message = issue.code === 'invalid_type' && issue.input === undefined ? `required; ${issue.message}` : issue.message;
 		return `${path}: ${message}`;
 	});
+	lines.push(...conflicts);
 	throw new AudioReviewsOptionsError(
 		`Invalid ${caller} options:\n- ${lines.join('\n- ')}`,
 		`Fix the options passed to ${caller}() in your Astro config or content config. See the options table in the astro-audio-reviews README.`,
 	);
+}
+
+/**
+ * `locale` has a default, so only the raw input tells that both were given; silently ignoring
+ * one of them would build other locales than the user expects.
+ */
+function conflictingLocales(input: unknown, known: readonly string[]): string[] {
+	if (!known.includes('locale') || !known.includes('locales') || typeof input !== 'object' || input === null) return [];
+	const { locale, locales } = input as { locale?: unknown; locales?: unknown };
+	if (locale === undefined || locales === undefined) return [];
+	return [
+		`locale, locales: set one, not both. Keep \`locales: ${JSON.stringify(locales)}\` for several locales (the first one is the default), ` +
+			`or \`locale: ${JSON.stringify(locale)}\` alone for one locale`,
+	];
 }
 
 /** Suggests the known option a typo most likely meant (case-insensitive, small edit distance). */

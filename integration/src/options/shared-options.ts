@@ -17,6 +17,13 @@ const positiveInt = (what: string, max: number) =>
 		.min(1, { message: `Expected ${what} to be a whole number from 1 to ${max}` })
 		.max(max, { message: `Expected ${what} to be a whole number from 1 to ${max}` });
 
+/** A website UUID; the message echoes what was given, since a near-miss (a name, a slug) is the usual mistake. */
+export function websiteIdSchema(expected: string) {
+	return z.guid({
+		error: (issue) => (issue.input === undefined ? expected : `${expected}; got ${JSON.stringify(issue.input)?.slice(0, 80) ?? String(issue.input)}`),
+	});
+}
+
 export const DEFAULTS = {
 	locale: 'fr',
 	without: 'inactive',
@@ -47,9 +54,7 @@ export const connectionOptionsSchema = z.object({
 		.string({ message: 'Expected `baseUrl` to be the service base address, e.g. "https://api.example.com"' })
 		.refine(isHttpUrl, { message: 'Expected `baseUrl` to be an absolute http(s) URL, e.g. "https://api.example.com"' })
 		.transform((value) => value.replace(/\/+$/, '')),
-	websiteId: z.guid({
-		message: 'Expected `websiteId` to be the website UUID (the `site` attribute of the installed widget), e.g. "3f0e8c1a-…"',
-	}),
+	websiteId: websiteIdSchema('Expected `websiteId` to be the website UUID (the `site` attribute of the installed widget), e.g. "3f0e8c1a-…"'),
 	concurrency: positiveInt('`concurrency`', 64).default(DEFAULTS.concurrency),
 	retries: z
 		.number()

@@ -1,4 +1,6 @@
 import { z } from 'astro/zod';
+import { freeFormJson } from './free-form.js';
+import { hasControlCharacters, isoDateTime, text } from './text.js';
 
 /**
  * Zod schemas for the resources of API.md §2.
@@ -8,37 +10,40 @@ import { z } from 'astro/zod';
  * failing the build, and the stored entry keeps the documented, typed shape.
  */
 
-const isoTimestamp = z
-	.string()
-	.refine((value) => !Number.isNaN(Date.parse(value)), { message: 'Expected an ISO 8601 timestamp' });
+/**
+ * Text fields use `text()`: control characters are removed as the product is parsed, so no
+ * consumer (pages, JSON-LD, feeds, the user's own components) can pass them on. Identifiers and
+ * URLs are kept exactly as sent: they must match the service's records, and URLs are checked
+ * on their own before any page links them.
+ */
 
 /** API.md 2.3 */
 export const reviewUserSchema = z.object({
 	id: z.string(),
-	firstname: z.string().optional(),
-	lastname: z.string().optional(),
+	firstname: text().optional(),
+	lastname: text().optional(),
 	image_url: z.string().optional(),
-	description: z.string().optional(),
+	description: text().optional(),
 });
 
 /** API.md 2.2 */
 export const reviewSchema = z.object({
 	id: z.string(),
 	type: z.enum(['review', 'testimony']),
-	label: z.string().optional(),
+	label: text().optional(),
 	rating: z.number().min(0).max(5).optional(),
 	audio_url: z.string().optional(),
 	is_active: z.boolean(),
 	is_default: z.boolean(),
-	transcript: z.string().optional(),
-	created_at: isoTimestamp.optional(),
+	transcript: text().optional(),
+	created_at: isoDateTime().optional(),
 	user: reviewUserSchema,
 });
 
 /** API.md 2.4, ExperimentVariation */
 export const experimentVariationSchema = z.object({
 	id: z.string(),
-	name: z.string(),
+	name: text(),
 	widgetEnabled: z.boolean(),
 	widgetConfigId: z.string().nullable(),
 	audioSelection: z.string(),
@@ -47,20 +52,20 @@ export const experimentVariationSchema = z.object({
 	audioIdsByLocale: z.record(z.string(), z.string()).optional(),
 	allocation: z.number(),
 	position: z.number(),
-	config: z.unknown().optional(),
+	config: freeFormJson().optional(),
 });
 
 /** API.md 2.4 */
 export const experimentSchema = z.object({
 	id: z.string(),
-	name: z.string(),
+	name: text(),
 	variations: z.array(experimentVariationSchema),
 });
 
 /** API.md 2.1, `website` */
 export const websiteSchema = z.object({
 	id: z.string(),
-	name: z.string().optional(),
+	name: text().optional(),
 });
 
 /** API.md 2.1, `features`: only `ctaAnalytics` is documented; others are stripped. */
@@ -71,15 +76,19 @@ export const featuresSchema = z.object({
 /** API.md 2.1 */
 export const productSchema = z.object({
 	id: z.string(),
-	external_id: z.string().min(1),
-	name: z.string().optional(),
-	seo_name: z.string().optional(),
-	seo_description: z.string().optional(),
+	// The ref names pages, files and cache keys: one with control characters is refused, never altered into another ref.
+	external_id: z
+		.string()
+		.min(1)
+		.refine((ref) => !hasControlCharacters(ref), { message: 'Expected a ref without control characters' }),
+	name: text().optional(),
+	seo_name: text().optional(),
+	seo_description: text().optional(),
 	audio_url: z.string().optional(),
 	website: websiteSchema,
 	features: featuresSchema.optional(),
-	// Free-form resolved widget configuration: kept as-is.
-	config: z.record(z.string(), z.unknown()).optional(),
+	// Free-form resolved widget configuration: kept as-is, within the bounds of freeFormJson().
+	config: freeFormJson().pipe(z.record(z.string(), z.unknown())).optional(),
 	experiment: experimentSchema.optional(),
 	reviews: z.array(reviewSchema),
 });

@@ -1,5 +1,7 @@
 import { ProductValidationError, formatIssuePath } from '../errors/product-validation-error.js';
 import type { ErrorContext } from '../errors/audio-reviews-error.js';
+import type { core } from 'astro/zod';
+import { structureProblem } from './free-form.js';
 import { productSchema, type Product } from './product.js';
 
 export { formatIssuePath };
@@ -13,12 +15,25 @@ export type ProductValidationResult =
  * value itself when it has one, so even a product whose other fields are broken is named.
  */
 export function validateProduct(raw: unknown, context: ErrorContext = {}): ProductValidationResult {
+	const unsafe = structureError(raw, context);
+	if (unsafe) return { success: false, error: unsafe };
 	const result = productSchema.safeParse(raw);
 	if (result.success) return { success: true, data: result.data };
 	return {
 		success: false,
 		error: new ProductValidationError(result.error.issues, { ...context, ref: context.ref ?? refOf(raw) }),
 	};
+}
+
+/**
+ * Checked before anything hashes or parses the raw product: a value nested too deep for the
+ * recursive hashing and serialising of the content store, named by ref and field path.
+ */
+export function structureError(raw: unknown, context: ErrorContext = {}): ProductValidationError | undefined {
+	const problem = structureProblem(raw);
+	if (!problem) return undefined;
+	const issue = { code: 'custom', path: problem.path, message: problem.message, input: undefined } as core.$ZodIssue;
+	return new ProductValidationError([issue], { ...context, ref: context.ref ?? refOf(raw) });
 }
 
 /** The product's `external_id` when the raw value has a usable one. */

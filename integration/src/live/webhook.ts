@@ -1,0 +1,156 @@
+/**
+ * One set of rules for both webhooks of the package, the `astro dev` refresh endpoint and the
+ * invalidation route of on-demand pages, so neither is looser than the other:
+ *
+ * - `POST` only;
+ * - no cross-site call: a web page open in the developer's (or an editor's) browser must not be
+ *   able to trigger them. Browsers label such requests with `Sec-Fetch-Site` and `Origin`; a
+ *   backoffice calling from its server sends neither;
+ * - `Content-Type: application/json`, which a cross-site form or a "simple" `fetch` cannot send
+ *   without a CORS preflight that these endpoints never grant;
+ * - the body is capped before it is read: a declared `Content-Length` over the cap is refused
+ *   unread, and a chunked body is read only up to the cap;
+ * - at most `maxRefs` refs per call; unknown fields are refused, so a misnamed field never turns
+ *   into "everything".
+ */
+
+export const WEBHOOK_LIMITS = {
+	/** Bodies are a few refs; anything larger is not a webhook of ours. */
+	maxBodyBytes: 64 * 1024,
+	maxRefs: 1000,
+	maxRefLength: 512,
+} as const;
+
+/** A refusal, rendered by each endpoint in its own response type. */
+export interface WebhookRefusal {
+	status: number;
+	error: string;
+	message: string;
+	headers?: Record<string, string>;
+}
+
+/** The request line and headers, from a Web `Request` or Node's `IncomingMessage`. */
+export interface WebhookRequestHead {
+	method: string;
+	/** The host the request was sent to (`Host`), to compare with `Origin`. */
+	host: string | undefined;
+	header(name: string): string | undefined;
+}
+
+/** What one call asks for: the listed products, or everything. */
+export type WebhookRequest = { scope: 'website' } | { scope: 'products'; refs: string[] };
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; refusal: WebhookRefusal };
+
+/** The checks that need no body: method, cross-site, content type. */
+export function refuseHead(head: WebhookRequestHead): WebhookRefusal | undefined {
+	if (head.method !== 'POST') return { status: 405, error: 'method_not_allowed', message: 'Use POST.', headers: { Allow: 'POST' } };
+	const crossSite = crossSiteReason(head);
+	if (crossSite) return { status: 403, error: 'cross_site', message: `Cross-site calls are refused (${crossSite}); call this webhook from a server, not from a web page.` };
+	const type = head.header('content-type')?.split(';')[0]!.trim().toLowerCase();
+	if (type !== 'application/json') {
+		return {
+			status: 415,
+			error: 'unsupported_media_type',
+			message: `Send the body as JSON with \`Content-Type: application/json\` (got ${type ? JSON.stringify(type.slice(0, 60)) : 'none'}).`,
+		};
+	}
+	return undefined;
+}
+
+function crossSiteReason(head: WebhookRequestHead): string | undefined {
+	const site = head.header('sec-fetch-site')?.toLowerCase();
+	if (site !== undefined && site !== 'same-origin' && site !== 'none') return `Sec-Fetch-Site: ${site.slice(0, 20)}`;
+	const origin = head.header('origin');
+	if (origin === undefined) return undefined;
+	let host: string | undefined;
+	try {
+		host = new URL(origin).host;
+	} catch {
+		host = undefined;
+	}
+	return host !== undefined && host === head.host ? undefined : `Origin ${JSON.stringify(origin.slice(0, 80))} is not this server`;
+}
+
+/** Reads at most `maxBytes`: refuses a larger declared length unread, and stops a larger stream at the cap. */
+export async function readCappedBody(
+	chunks: AsyncIterable<Uint8Array> | null,
+	declaredLength: string | undefined,
+	maxBytes: number = WEBHOOK_LIMITS.maxBodyBytes,
+): Promise<Parsed<string>> {
+	const tooLarge: WebhookRefusal = { status: 413, error: 'payload_too_large', message: `Body larger than ${maxBytes} bytes.`, headers: { Connection: 'close' } };
+	if (declaredLength !== undefined && Number(declaredLength) > maxBytes) return { ok: false, refusal: tooLarge };
+	// TextDecoder rather than Buffer: the invalidation route also runs on edge runtimes.
+	const decoder = new TextDecoder();
+	let text = '';
+	let size = 0;
+	for await (const chunk of chunks ?? []) {
+		size += chunk.byteLength;
+		// Leaving the loop ends the iteration: the rest of the stream is never read.
+		if (size > maxBytes) return { ok: false, refusal: tooLarge };
+		text += decoder.decode(chunk, { stream: true });
+	}
+	return { ok: true, value: text + decoder.decode() };
+}
+
+/** A Web stream as chunks, cancelled when the reader stops early (a body over the cap). */
+export async function* webStreamChunks(body: ReadableStream<Uint8Array> | null): AsyncGenerator<Uint8Array> {
+	if (!body) return;
+	const reader = body.getReader();
+	try {
+		for (;;) {
+			const { done, value } = await reader.read();
+			if (done) return;
+			yield value;
+		}
+	} finally {
+		reader.cancel().catch(() => undefined);
+	}
+}
+
+/**
+ * `{}` or an empty body: everything; `{ "ref": "…" }` or `{ "refs": ["…"] }`: those products.
+ * Refs are de-duplicated, at most `maxRefs`.
+ */
+export function parseWebhookBody(text: string, maxRefs: number = WEBHOOK_LIMITS.maxRefs): Parsed<WebhookRequest> {
+	if (text.trim() === '') return { ok: true, value: { scope: 'website' } };
+	let body: unknown;
+	try {
+		body = JSON.parse(text);
+	} catch {
+		return badRequest('Body is not valid JSON');
+	}
+	return parseWebhookJson(body, maxRefs);
+}
+
+export function parseWebhookJson(body: unknown, maxRefs: number = WEBHOOK_LIMITS.maxRefs): Parsed<WebhookRequest> {
+	if (body === undefined) return { ok: true, value: { scope: 'website' } };
+	if (typeof body !== 'object' || body === null || Array.isArray(body)) return badRequest('Expected a JSON object: {"ref": "…"}, {"refs": ["…"]} or {} for everything');
+	const record = body as Record<string, unknown>;
+	const unknown = Object.keys(record).filter((key) => key !== 'ref' && key !== 'refs');
+	if (unknown.length > 0) return badRequest(`Unknown field(s) ${unknown.map((k) => JSON.stringify(k.slice(0, 40))).join(', ')}: expected "ref" or "refs"`);
+	const refs: string[] = [];
+	if ('ref' in record) {
+		if (!isRef(record.ref)) return badRequest(`Expected "ref" to be a product ref: a non-empty string of at most ${WEBHOOK_LIMITS.maxRefLength} characters`);
+		refs.push(record.ref);
+	}
+	if ('refs' in record) {
+		if (!Array.isArray(record.refs) || !record.refs.every(isRef)) {
+			return badRequest(`Expected "refs" to be an array of product refs (non-empty strings of at most ${WEBHOOK_LIMITS.maxRefLength} characters)`);
+		}
+		if (record.refs.length === 0) return badRequest('Expected "refs" to name at least one product; send {} for everything');
+		refs.push(...(record.refs as string[]));
+	}
+	if (refs.length === 0) return { ok: true, value: { scope: 'website' } };
+	const unique = [...new Set(refs)];
+	if (unique.length > maxRefs) return badRequest(`Expected at most ${maxRefs} refs per call, got ${unique.length}; send {} for everything`);
+	return { ok: true, value: { scope: 'products', refs: unique } };
+}
+
+function isRef(value: unknown): value is string {
+	return typeof value === 'string' && value.length > 0 && value.length <= WEBHOOK_LIMITS.maxRefLength;
+}
+
+function badRequest(message: string): { ok: false; refusal: WebhookRefusal } {
+	return { ok: false, refusal: { status: 400, error: 'bad_request', message } };
+}
