@@ -4,7 +4,7 @@
  * simulator on a free loopback port. The content config reads the resolved values from the
  * environment, which is shared by the config and the content layer in one `astro` process.
  */
-import { startSimulator } from '../integration/dist/simulator/index.js';
+import { startSimulator } from '../simulator/dist/index.js';
 
 /** @returns {Promise<{ integration: import('astro').AstroIntegration }>} */
 export async function demoService() {

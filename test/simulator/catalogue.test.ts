@@ -6,7 +6,7 @@ import {
 	generateProduct,
 	startSimulator,
 	type SimProduct,
-} from '../../integration/src/simulator/index.js';
+} from '../../simulator/src/index.js';
 import { getJson, listUrl, specProblems } from './helpers.js';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -1,4 +1,4 @@
-import type { SimAudio, SimProduct, Simulator } from '../../integration/src/simulator/index.js';
+import type { SimAudio, SimProduct, Simulator } from '../../simulator/src/index.js';
 
 /** Absolute URL of the list endpoint with the given query. */
 export function listUrl(sim: Simulator, query: Record<string, string | number | boolean> = {}, websiteId = sim.websiteId): string {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../integration/src/simulator/index.js';
-import type { SimProduct } from '../../integration/src/simulator/index.js';
+import { startSimulator, type Simulator } from '../../simulator/src/index.js';
+import type { SimProduct } from '../../simulator/src/index.js';
 import { expectedMatch, getJson, internalModels, listUrl, specProblems } from './helpers.js';
 
 let sim: Simulator;

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADVERSARIAL_REFS, startSimulator, type SimProduct, type Simulator } from '../../integration/src/simulator/index.js';
+import { ADVERSARIAL_REFS, startSimulator, type SimProduct, type Simulator } from '../../simulator/src/index.js';
 import { getJson, internalModels, singleUrl, specProblems } from './helpers.js';
 
 let sim: Simulator;

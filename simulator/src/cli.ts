@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 /**
  * Runs the simulator alone, e.g. to point the demo site or curl at it:
- *   node integration/dist/simulator/cli.js --port 8787 --products 500 --locales fr,en \
+ *   npx audio-reviews-simulator --port 8787 --products 500 --locales fr,en \
  *     --error-rate 0.3 --latency 40 --max-limit 100 --adversarial
  * Prints the base URL and website id, then serves until SIGINT/SIGTERM.
  */
 import { parseArgs } from 'node:util';
 import { startSimulator, type SimulatorOptions } from './index.js';
 
-const USAGE = `Usage: node integration/dist/simulator/cli.js [options]
+const USAGE = `Usage: npx audio-reviews-simulator [options]
   --host <host>            listen address (default 127.0.0.1)
   --port <n>               port (default 0: a free one)
   --products <n>           generated products (default 300)
