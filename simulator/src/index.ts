@@ -1,12 +1,15 @@
 /**
- * The service simulator: both endpoints of API.md, a deterministic demo catalogue, an
- * adversarial corpus, fault injection, validators and runtime mutation. Used by the demo
- * build, the test-suite and the benchmarks; no runtime dependency beyond node:http.
+ * The service simulator: both endpoints of the audio reviews service, a deterministic demo
+ * catalogue, an adversarial corpus, fault injection, validators, runtime mutation and an
+ * optional HTTP control API. Used by the demo build, the test-suite, the benchmarks and users'
+ * own tests (`astro-audio-reviews/simulator`, the `audio-reviews-simulator` bin); no runtime
+ * dependency beyond node:http, and nothing in the integration imports it.
  */
 export { startSimulator, DEMO_WEBSITE_ID, type Simulator, type SimulatorOptions } from './simulator.js';
 export type { SimulatorStats, RequestLogEntry, Endpoint, FaultKind } from './stats.js';
 export type { RequestHook, RequestInfo } from './server.js';
 export type { Faults } from './faults.js';
+export { CONTROL_PREFIX } from './control.js';
 export type { ListQuery, SimAudio, SimExperiment, SimExperimentVariation, SimProduct, SimUser, SimWidgetConfig } from './model.js';
 export { isPublished, isReturnable, isVisible, matchesFilters } from './model.js';
 export type { ApiError, ApiProduct, ApiProductList, ApiReview, ApiReviewUser } from './api-shape.js';

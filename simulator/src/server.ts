@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import type { ApiError } from './api-shape.js';
 import { isNotModified, validatorsFor } from './conditional.js';
+import { CONTROL_PREFIX, type ControlHandler } from './control.js';
 import type { FaultPlan } from './faults.js';
 import { answer, matchRoute, type RouteContext } from './routes.js';
 import type { Endpoint, FaultKind, StatsRecorder } from './stats.js';
@@ -27,6 +28,8 @@ export interface ServerSetup {
 	stats: StatsRecorder;
 	conditional: boolean;
 	hook: () => RequestHook | undefined;
+	/** The control API, when enabled. */
+	control: () => ControlHandler | undefined;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -117,6 +120,8 @@ export class SimulatorServer {
 		const { stats, faults } = this.setup;
 		const method = req.method ?? 'GET';
 		const { path, query } = splitTarget(req.url ?? '/');
+		const control = this.setup.control();
+		if (control && (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`))) return control(req, res, path);
 		const route = matchRoute(path);
 		const endpoint: Endpoint = route?.endpoint ?? 'other';
 		const ref = route?.endpoint === 'single' ? route.ref : undefined;
