@@ -2,4 +2,5 @@
 // maps of earlier builds) never reach the packed tarball, whose `files` take the folders whole.
 import { rm } from 'node:fs/promises';
 
-for (const folder of ['integration/dist', 'simulator/dist']) await rm(new URL(`../${folder}/`, import.meta.url), { recursive: true, force: true });
+for (const folder of ['integration/dist', 'simulator/dist'])
+	await rm(new URL(`../${folder}/`, import.meta.url), { recursive: true, force: true });

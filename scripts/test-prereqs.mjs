@@ -48,7 +48,10 @@ export function planFor(missing, machine) {
 
 function aptInstall(/** @type {string[]} */ packages) {
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-	for (const args of [['update', '-q'], ['install', '-y', '-q', '--no-install-recommends', ...packages]]) {
+	for (const args of [
+		['update', '-q'],
+		['install', '-y', '-q', '--no-install-recommends', ...packages],
+	]) {
 		const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
 		if (result.status !== 0) return false;
 	}

@@ -61,7 +61,11 @@ export function parseCliArgs(args: readonly string[]): CliRequest {
 		if (value !== undefined) options[key] = value;
 	}
 	if (text.host !== undefined) options.host = text.host;
-	if (text.locales !== undefined) options.locales = text.locales.split(',').map((locale) => locale.trim()).filter(Boolean);
+	if (text.locales !== undefined)
+		options.locales = text.locales
+			.split(',')
+			.map((locale) => locale.trim())
+			.filter(Boolean);
 	if (text['website-id'] !== undefined) options.websiteId = text['website-id'];
 	if (text['website-name'] !== undefined) options.websiteName = text['website-name'];
 	if (values.control) options.control = true;
@@ -72,7 +76,8 @@ export function parseCliArgs(args: readonly string[]): CliRequest {
 	const latency = text.latency?.split(',').map((part) => numberFlag('latency', part) ?? 0);
 	if (latency) options.latencyMs = latency.length === 2 ? [latency[0]!, latency[1]!] : latency[0]!;
 	const outage = text.outage;
-	if (outage !== undefined && outage !== '503' && outage !== 'refuse') throw new Error(`--outage expects 503 or refuse, got ${JSON.stringify(outage)}`);
+	if (outage !== undefined && outage !== '503' && outage !== 'refuse')
+		throw new Error(`--outage expects 503 or refuse, got ${JSON.stringify(outage)}`);
 	if (outage !== undefined) options.outage = outage === 'refuse' ? 'refuse' : true;
 	return { help: false, options };
 }

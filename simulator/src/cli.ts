@@ -6,7 +6,7 @@
  */
 import { parseCliArgs, USAGE } from './cli-options.js';
 import { CONTROL_PREFIX } from './control.js';
-import { startSimulator, type SimulatorOptions } from './simulator.js';
+import { type SimulatorOptions, startSimulator } from './simulator.js';
 
 async function serve(options: SimulatorOptions): Promise<void> {
 	const sim = await startSimulator(options);

@@ -37,7 +37,19 @@ export async function readJsonObject(req: IncomingMessage): Promise<Record<strin
 	return value as Record<string, unknown>;
 }
 
-const PRODUCT_FIELDS = new Set(['id', 'external_id', 'name', 'seo_name', 'seo_description', 'website', 'features', 'config', 'variants', 'experiment', 'reviews']);
+const PRODUCT_FIELDS = new Set([
+	'id',
+	'external_id',
+	'name',
+	'seo_name',
+	'seo_description',
+	'website',
+	'features',
+	'config',
+	'variants',
+	'experiment',
+	'reviews',
+]);
 const STRING_FIELDS = ['id', 'external_id', 'name', 'seo_name', 'seo_description'] as const;
 
 /**
@@ -47,7 +59,8 @@ const STRING_FIELDS = ['id', 'external_id', 'name', 'seo_name', 'seo_description
  */
 export function productPatch(body: Record<string, unknown>): Partial<SimProduct> {
 	for (const key of Object.keys(body)) {
-		if (!PRODUCT_FIELDS.has(key)) throw new ControlError(400, `unknown product field ${JSON.stringify(key)}; fields: ${[...PRODUCT_FIELDS].join(', ')}`);
+		if (!PRODUCT_FIELDS.has(key))
+			throw new ControlError(400, `unknown product field ${JSON.stringify(key)}; fields: ${[...PRODUCT_FIELDS].join(', ')}`);
 	}
 	for (const key of STRING_FIELDS) {
 		if (key in body && typeof body[key] !== 'string') throw new ControlError(400, `${key} must be a string`);
@@ -64,8 +77,10 @@ export function productPatch(body: Record<string, unknown>): Partial<SimProduct>
 function audioItem(item: unknown, index: number): SimAudio {
 	if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new ControlError(400, `reviews[${index}] must be an object`);
 	const audio = item as Partial<SimAudio>;
-	if (typeof audio.locale !== 'string' || audio.locale === '') throw new ControlError(400, `reviews[${index}].locale is required: the locale the item is listed in, e.g. "fr"`);
-	if (audio.rating !== undefined && typeof audio.rating !== 'number') throw new ControlError(400, `reviews[${index}].rating must be a number`);
+	if (typeof audio.locale !== 'string' || audio.locale === '')
+		throw new ControlError(400, `reviews[${index}].locale is required: the locale the item is listed in, e.g. "fr"`);
+	if (audio.rating !== undefined && typeof audio.rating !== 'number')
+		throw new ControlError(400, `reviews[${index}].rating must be a number`);
 	return {
 		id: `audio-${index + 1}`,
 		type: 'review',
@@ -85,17 +100,24 @@ const FAULT_FIELDS = new Set<string>([...RATE_FIELDS, 'errorStatuses', 'retryAft
 /** Faults as sent over HTTP; ranges are checked by the fault plan itself. */
 export function faultsPatch(body: Record<string, unknown>): Faults {
 	for (const key of Object.keys(body)) {
-		if (!FAULT_FIELDS.has(key)) throw new ControlError(400, `unknown fault ${JSON.stringify(key)}; faults: ${[...FAULT_FIELDS].join(', ')}`);
+		if (!FAULT_FIELDS.has(key))
+			throw new ControlError(400, `unknown fault ${JSON.stringify(key)}; faults: ${[...FAULT_FIELDS].join(', ')}`);
 	}
 	for (const key of RATE_FIELDS) {
 		if (key in body && typeof body[key] !== 'number') throw new ControlError(400, `${key} must be a number within 0..1`);
 	}
 	const { errorStatuses, retryAfter, latencyMs, outage } = body;
-	if (errorStatuses !== undefined && !(Array.isArray(errorStatuses) && errorStatuses.every(Number.isInteger))) throw new ControlError(400, 'errorStatuses must be an array of 5xx statuses');
-	if (retryAfter !== undefined && retryAfter !== 'date' && typeof retryAfter !== 'number') throw new ControlError(400, 'retryAfter must be seconds or "date"');
+	if (errorStatuses !== undefined && !(Array.isArray(errorStatuses) && errorStatuses.every(Number.isInteger)))
+		throw new ControlError(400, 'errorStatuses must be an array of 5xx statuses');
+	if (retryAfter !== undefined && retryAfter !== 'date' && typeof retryAfter !== 'number')
+		throw new ControlError(400, 'retryAfter must be seconds or "date"');
 	if (latencyMs !== undefined && !isLatency(latencyMs)) throw new ControlError(400, 'latencyMs must be milliseconds or [min, max]');
 	// The control API shares the service's port: a refused port would leave no way to lift it.
-	if (outage === 'refuse') throw new ControlError(400, 'outage "refuse" would close the control API with the service; use outage: true (every request 503) or stop the process');
+	if (outage === 'refuse')
+		throw new ControlError(
+			400,
+			'outage "refuse" would close the control API with the service; use outage: true (every request 503) or stop the process',
+		);
 	if (outage !== undefined && typeof outage !== 'boolean') throw new ControlError(400, 'outage must be true or false');
 	return body as Faults;
 }

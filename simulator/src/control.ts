@@ -52,7 +52,10 @@ export function controlHandler(target: ControlTarget): ControlHandler {
 			reply = failure(error);
 		}
 		const text = reply.body === undefined ? '' : `${JSON.stringify(reply.body, null, 2)}\n`;
-		res.writeHead(reply.status, text ? { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(text)) } : {});
+		res.writeHead(
+			reply.status,
+			text ? { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(text)) } : {},
+		);
 		res.end(text);
 	};
 }

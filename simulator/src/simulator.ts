@@ -99,7 +99,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	});
 	await server.listen();
 	if (options.outage === 'refuse') server.refuse();
-	const simulator = simulatorApi({ server, store, faults, recorder, websiteId, locales, widgetConfigs, setHook: (next) => void (hook = next) });
+	const setHook = (next: RequestHook | undefined) => {
+		hook = next;
+	};
+	const simulator = simulatorApi({ server, store, faults, recorder, websiteId, locales, widgetConfigs, setHook });
 	if (options.control) control = controlHandler(simulator);
 	return simulator;
 }

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -51,12 +51,19 @@ describe('the audio-reviews-simulator bin', () => {
 		const child = startBin(['--port', '0', '--products', '7', '--locales', 'de,nl', '--seed', '3', '--control']);
 		const { baseUrl, websiteId, control } = await banner(child, 'control');
 		expect(control).toBe(`${baseUrl}/__control`);
-		const list = async () => (await fetch(`${baseUrl}/ws/websites/${websiteId}/products?locale=nl&limit=100`)).json() as Promise<{ count_item: number; items: Array<{ external_id: string; name?: string }> }>;
+		const list = async () =>
+			(await fetch(`${baseUrl}/ws/websites/${websiteId}/products?locale=nl&limit=100`)).json() as Promise<{
+				count_item: number;
+				items: Array<{ external_id: string; name?: string }>;
+			}>;
 		const before = await list();
 		expect(before.count_item).toBe(7);
 
 		const ref = before.items[0]!.external_id;
-		const patched = await fetch(`${control}/products/${encodeURIComponent(ref)}`, { method: 'PATCH', body: JSON.stringify({ name: 'Renamed by a test' }) });
+		const patched = await fetch(`${control}/products/${encodeURIComponent(ref)}`, {
+			method: 'PATCH',
+			body: JSON.stringify({ name: 'Renamed by a test' }),
+		});
 		expect(patched.status).toBe(200);
 		expect((await fetch(`${control}/products`, { method: 'POST', body: '{}' })).status).toBe(201);
 		const after = await list();
@@ -77,7 +84,8 @@ describe('the audio-reviews-simulator bin', () => {
 	it('documents every flag in --help', async () => {
 		const { code, stdout } = await finished(startBin(['--help']));
 		expect(code).toBe(0);
-		for (const flag of ['--port', '--control', '--products', '--locales', '--error-rate', '--latency', '--outage']) expect(stdout).toContain(flag);
+		for (const flag of ['--port', '--control', '--products', '--locales', '--error-rate', '--latency', '--outage'])
+			expect(stdout).toContain(flag);
 	});
 
 	it('exits 2 naming the flag for a bad value or an unknown flag', async () => {

@@ -16,17 +16,22 @@ describe('the prerequisites npm test checks first', () => {
 	});
 
 	it('installs the Debian packages when it runs as root with apt-get', () => {
-		expect(planFor([chromium, java], { root: true, apt: true })).toEqual({ action: 'install', packages: ['chromium', 'default-jre-headless'] });
+		expect(planFor([chromium, java], { root: true, apt: true })).toEqual({
+			action: 'install',
+			packages: ['chromium', 'default-jre-headless'],
+		});
 	});
 
 	it('otherwise stops with one line naming what is missing and the exact command', () => {
 		expect(planFor([chromium, java], { root: false, apt: true })).toEqual({
 			action: 'stop',
-			message: 'npm test needs Chromium (the real-browser tests), Java 17 (the W3C Nu HTML checker): run: sudo apt-get install -y --no-install-recommends chromium default-jre-headless',
+			message:
+				'npm test needs Chromium (the real-browser tests), Java 17 (the W3C Nu HTML checker): run: sudo apt-get install -y --no-install-recommends chromium default-jre-headless',
 		});
 		expect(planFor([java], { root: false, apt: false })).toEqual({
 			action: 'stop',
-			message: 'npm test needs Java 17 (the W3C Nu HTML checker): install them (on Debian: sudo apt-get install -y --no-install-recommends default-jre-headless)',
+			message:
+				'npm test needs Java 17 (the W3C Nu HTML checker): install them (on Debian: sudo apt-get install -y --no-install-recommends default-jre-headless)',
 		});
 	});
 
@@ -34,12 +39,17 @@ describe('the prerequisites npm test checks first', () => {
 		// Never as root here: that path would run apt-get.
 		const node = process.execPath;
 		const env = { PATH: '/nonexistent' };
-		const [file, args] = process.getuid?.() === 0 ? ['/usr/sbin/runuser', ['-u', 'nobody', '--', '/usr/bin/env', 'PATH=/nonexistent', node, SCRIPT]] : [node, [SCRIPT]];
+		const [file, args] =
+			process.getuid?.() === 0
+				? ['/usr/sbin/runuser', ['-u', 'nobody', '--', '/usr/bin/env', 'PATH=/nonexistent', node, SCRIPT]]
+				: [node, [SCRIPT]];
 		const failure = await run(file, args, { env }).then(
 			() => undefined,
 			(error: { code: number; stderr: string }) => error,
 		);
 		expect(failure?.code).toBe(1);
-		expect(failure?.stderr).toMatch(/^npm test needs (.+, )?Java 17 \(the W3C Nu HTML checker\): run: sudo apt-get install -y --no-install-recommends (\S+ )*default-jre-headless\n$/);
+		expect(failure?.stderr).toMatch(
+			/^npm test needs (.+, )?Java 17 \(the W3C Nu HTML checker\): run: sudo apt-get install -y --no-install-recommends (\S+ )*default-jre-headless\n$/,
+		);
 	});
 });
