@@ -4,7 +4,7 @@ import { parseListParams, parseSingleParams } from './query.js';
 import type { CatalogueStore } from './store.js';
 
 /**
- * The two endpoints of API.md §4 as pure functions of (path, query, catalogue): no sockets,
+ * The service's two endpoints as pure functions of (path, query, catalogue): no sockets,
  * no faults, no caching headers. server.ts adds those around them.
  */
 export interface RouteContext {
@@ -42,7 +42,7 @@ export function answer(route: Route, params: URLSearchParams, ctx: RouteContext)
 }
 
 /**
- * API.md 4.2. Parameters are checked before the website: a 400 does not depend on data.
+ * The list endpoint. Parameters are checked before the website: a 400 does not depend on data.
  * An unknown website gets status 200 with an ERR_DB_MISSING body, as the single endpoint does:
  * the spec is silent for the list, and the historical 200-with-error-body behaviour is the
  * one a client is most likely to mishandle, so it is the one worth simulating.
@@ -66,7 +66,7 @@ function list(route: Route, params: URLSearchParams, ctx: RouteContext): RouteRe
 }
 
 /**
- * API.md 4.1: every error is sent with status 200 and an error body (§7 rule 1). Only active
+ * The single-product endpoint: every error is sent with status 200 and an error body. Only active
  * audio is sent ("its active audio content"); `locale` filters strictly when given.
  */
 function single(route: Route & { endpoint: 'single' }, params: URLSearchParams, ctx: RouteContext): RouteResult {

@@ -33,7 +33,7 @@ export interface ServerSetup {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-/** Every response, errors and 304s included: API.md 4 allows every origin. */
+/** Every response, errors and 304s included: the service allows every origin. */
 const CORS = {
 	'Access-Control-Allow-Origin': '*',
 	'Access-Control-Expose-Headers': 'ETag, Last-Modified, Retry-After',

@@ -82,7 +82,7 @@ export class CatalogueStore {
 		return entry.pinned;
 	}
 
-	/** Products matching the list filters, in catalogue order (before paging, API.md 4.2 rule 1). */
+	/** Products matching the list filters, in catalogue order (filters apply before paging). */
 	query(query: ListQuery): Entry[] {
 		const locale = query.locale ?? 'fr';
 		const bit = this.locales.indexOf(locale);

@@ -97,7 +97,7 @@ describe('demo catalogue', () => {
 		expect(texts.some((t) => t.includes("J'ai") || t.includes('I bought'))).toBe(false);
 	});
 
-	it('gives experiments the full API.md 2.4 shape, pointing at real audio', () => {
+	it('gives experiments the full documented shape, pointing at real audio', () => {
 		const withExperiment = products.filter((p) => p.experiment);
 		for (const product of withExperiment) {
 			const ids = new Set(product.reviews.map((a) => a.id));

@@ -28,7 +28,7 @@ export async function getJson<T = any>(url: string, init?: RequestInit): Promise
 }
 
 /*
- * The filter rules of API.md 4.2, written again here from the spec's words rather than
+ * The list endpoint's filter rules, written again here from the service's documentation rather than
  * imported from the simulator, so a mistake in one is caught by the other.
  */
 const returnable = (a: SimAudio, locale: string) => a.locale === locale && a.audio_url !== undefined && a.audio_url !== '' && a.validated === true && a.awaitingValidation === false;
@@ -50,7 +50,7 @@ export function internalModels(sim: Simulator): SimProduct[] {
 }
 
 /**
- * Problems of a product against the tables of API.md §2 (required fields, types, ranges, no
+ * Problems of a product against the service's documented shapes (required fields, types, ranges, no
  * null where the spec does not allow it, no internal field leaking). Empty when valid.
  */
 export function specProblems(product: Record<string, any>): string[] {

@@ -18,7 +18,7 @@ afterAll(async () => {
 	await wide.close();
 });
 
-describe('list endpoint: paging (API.md 4.2, 2.5)', () => {
+describe('list endpoint: paging', () => {
 	it('defaults to limit 50, offset 0, locale fr', async () => {
 		const { status, body } = await getJson(listUrl(sim));
 		expect(status).toBe(200);
@@ -80,7 +80,7 @@ describe('list endpoint: paging (API.md 4.2, 2.5)', () => {
 	});
 });
 
-describe('list endpoint: filters (API.md 4.2 table)', () => {
+describe('list endpoint: filters (withAudio × published table)', () => {
 	const combos: Array<[boolean | undefined, boolean | undefined]> = [
 		[undefined, undefined],
 		[true, undefined],

@@ -15,7 +15,7 @@ afterAll(() => sim.close());
 const visibleActive = (p: SimProduct, locale?: string) =>
 	p.reviews.filter((a) => a.validated && !a.awaitingValidation && a.is_active && (locale === undefined || a.locale === locale)).map((a) => a.id);
 
-describe('single endpoint (API.md 4.1)', () => {
+describe('single endpoint', () => {
 	it('returns active audio of every locale when no locale is given, strictly one locale when given', async () => {
 		const model = models.find((p) => visibleActive(p, 'fr').length > 0 && visibleActive(p, 'en').length > 0)!;
 		const all = await getJson(singleUrl(sim, model.external_id));
@@ -41,7 +41,7 @@ describe('single endpoint (API.md 4.1)', () => {
 		}
 	});
 
-	it('emits the API.md 2.1 shape: optional fields omitted, audio_url from the default review', async () => {
+	it('emits the documented product shape: optional fields omitted, audio_url from the default review', async () => {
 		let withoutSeo = 0;
 		let withExperiment = 0;
 		for (const model of models.slice(0, 150)) {
