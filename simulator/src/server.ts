@@ -32,6 +32,9 @@ export interface ServerSetup {
 	control: () => ControlHandler | undefined;
 }
 
+/** Records the request's outcome in the log: its status (0: none sent) and the fault behind it. */
+type Logger = (status: number, fault?: FaultKind) => void;
+
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** Every response, errors and 304s included: the service allows every origin. */
 const CORS = {
@@ -127,38 +130,13 @@ export class SimulatorServer {
 		const ref = route?.endpoint === 'single' ? route.ref : undefined;
 		stats.arrived(endpoint, ref);
 		const entry = { method, path, query: Object.fromEntries(query), endpoint, ...(ref === undefined ? {} : { ref }), at: Date.now() };
-		const logged = (status: number, fault?: FaultKind) => stats.log({ ...entry, status, ...(fault ? { fault } : {}) });
+		const logged: Logger = (status, fault) => stats.log({ ...entry, status, ...(fault ? { fault } : {}) });
 
 		await this.setup.hook()?.(req, { method, path, query, endpoint, ...(ref === undefined ? {} : { ref }) });
 		const latency = faults.latency();
 		if (latency > 0) await this.sleep(latency);
 		if (this.closed || res.destroyed) return;
-
-		const fault = faults.decide();
-		switch (fault.kind) {
-			case 'reset':
-				stats.stats.resets++;
-				logged(0, 'reset');
-				res.socket?.destroy();
-				return;
-			case 'hang':
-				stats.stats.hangs++;
-				logged(0, 'hang');
-				this.hanging.add(res);
-				res.on('close', () => this.hanging.delete(res));
-				return;
-			case 'outage':
-				logged(503, 'outage');
-				return this.send(res, 503, { type: 'ERR_DB_READ', message: 'Service unavailable (simulated outage)' });
-			case 'rate-limit':
-				logged(429, 'rate-limit');
-				return this.send(res, 429, { type: 'ERR_RATE_LIMIT', message: 'Too many requests (simulated)' }, { 'Retry-After': fault.retryAfter });
-			case 'error':
-				// Injected infrastructure failures use a real 5xx on both endpoints: only
-				// application errors of the single endpoint travel with status 200.
-				logged(fault.status, 'error');
-				return this.send(res, fault.status, { type: 'ERR_DB_READ', message: 'Database failure (simulated)' });
-		}
+		if (this.injectFault(res, logged)) return;
 
 		if (method === 'OPTIONS') {
 			logged(204);
@@ -178,6 +156,47 @@ export class SimulatorServer {
 			logged(result.status);
 			return this.send(res, result.status, result.body);
 		}
+		return this.sendResource(req, res, result, logged);
+	}
+
+	/** Answers (or drops) the request as the fault plan decides; false when no fault applies. */
+	private injectFault(res: ServerResponse, logged: Logger): boolean {
+		const { stats } = this.setup;
+		const fault = this.setup.faults.decide();
+		switch (fault.kind) {
+			case 'none':
+				return false;
+			case 'reset':
+				stats.stats.resets++;
+				logged(0, 'reset');
+				res.socket?.destroy();
+				break;
+			case 'hang':
+				stats.stats.hangs++;
+				logged(0, 'hang');
+				this.hanging.add(res);
+				res.on('close', () => this.hanging.delete(res));
+				break;
+			case 'outage':
+				logged(503, 'outage');
+				this.send(res, 503, { type: 'ERR_DB_READ', message: 'Service unavailable (simulated outage)' });
+				break;
+			case 'rate-limit':
+				logged(429, 'rate-limit');
+				this.send(res, 429, { type: 'ERR_RATE_LIMIT', message: 'Too many requests (simulated)' }, { 'Retry-After': fault.retryAfter });
+				break;
+			case 'error':
+				// Injected infrastructure failures use a real 5xx on both endpoints: only
+				// application errors of the single endpoint travel with status 200.
+				logged(fault.status, 'error');
+				this.send(res, fault.status, { type: 'ERR_DB_READ', message: 'Database failure (simulated)' });
+				break;
+		}
+		return true;
+	}
+
+	/** A resource with its validators, or 304 when the client's copy is current. */
+	private sendResource(req: IncomingMessage, res: ServerResponse, result: { body: string; updatedAt: number | undefined }, logged: Logger): void {
 		if (!this.setup.conditional) {
 			logged(200);
 			return this.send(res, 200, result.body);
@@ -190,7 +209,7 @@ export class SimulatorServer {
 		headers['Cache-Control'] = 'no-cache';
 		if (isNotModified(req.headers, validators)) {
 			logged(304);
-			stats.answered(304);
+			this.setup.stats.answered(304);
 			res.writeHead(304, { ...CORS, ...headers });
 			return void res.end();
 		}
