@@ -15,11 +15,7 @@ const DEFAULT_PORT = 4390;
 export async function demoService() {
 	if (process.env.AUDIO_REVIEWS_BASE_URL) return { integration: { name: 'demo-service', hooks: {} } };
 	const locales = (process.env.AUDIO_REVIEWS_LOCALES || 'fr,en').split(',').map((locale) => locale.trim()).filter(Boolean);
-	const port = Number(process.env.AUDIO_REVIEWS_SIMULATOR_PORT || DEFAULT_PORT);
-	const simulator = await startSimulator({ products: 240, locales, seed: 7, port }).catch((error) => {
-		if (error.code !== 'EADDRINUSE') throw error;
-		throw new Error(`The demo's simulator cannot listen on port ${port}, which is taken: set AUDIO_REVIEWS_SIMULATOR_PORT to a free port (keep it from one build to the next so builds stay incremental).`);
-	});
+	const simulator = await startDemoSimulator(locales);
 	// The simulator must never keep `astro sync` or `astro check` alive once their work is done.
 	simulator.unref();
 	process.env.AUDIO_REVIEWS_BASE_URL = simulator.baseUrl;
@@ -32,4 +28,23 @@ export async function demoService() {
 			hooks: { 'astro:build:done': stop, 'astro:server:done': stop },
 		},
 	};
+}
+
+/**
+ * On the fixed port, or, when the default port is taken (`astro check` beside `astro dev`), on a
+ * free one with a warning: that run works but starts from an empty content store.
+ * @param {string[]} locales
+ */
+async function startDemoSimulator(locales) {
+	const chosen = process.env.AUDIO_REVIEWS_SIMULATOR_PORT;
+	const port = Number(chosen || DEFAULT_PORT);
+	const options = { products: 240, locales, seed: 7 };
+	try {
+		return await startSimulator({ ...options, port });
+	} catch (error) {
+		if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EADDRINUSE') throw error;
+		if (chosen) throw new Error(`The demo's simulator cannot listen on port ${port} (AUDIO_REVIEWS_SIMULATOR_PORT), which is taken: choose a free port and keep it from one build to the next.`);
+		console.warn(`[demo] Port ${port} is taken (another build or dev server?): the simulator uses a free port, so this run starts from an empty content store. Set AUDIO_REVIEWS_SIMULATOR_PORT to another fixed port to keep builds incremental.`);
+		return startSimulator({ ...options, port: 0 });
+	}
 }
