@@ -14,7 +14,10 @@ const DEFAULT_PORT = 4390;
 /** @returns {Promise<{ integration: import('astro').AstroIntegration }>} */
 export async function demoService() {
 	if (process.env.AUDIO_REVIEWS_BASE_URL) return { integration: { name: 'demo-service', hooks: {} } };
-	const locales = (process.env.AUDIO_REVIEWS_LOCALES || 'fr,en').split(',').map((locale) => locale.trim()).filter(Boolean);
+	const locales = (process.env.AUDIO_REVIEWS_LOCALES || 'fr,en')
+		.split(',')
+		.map((locale) => locale.trim())
+		.filter(Boolean);
 	const simulator = await startDemoSimulator(locales);
 	// The simulator must never keep `astro sync` or `astro check` alive once their work is done.
 	simulator.unref();
@@ -43,8 +46,13 @@ async function startDemoSimulator(locales) {
 		return await startSimulator({ ...options, port });
 	} catch (error) {
 		if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EADDRINUSE') throw error;
-		if (chosen) throw new Error(`The demo's simulator cannot listen on port ${port} (AUDIO_REVIEWS_SIMULATOR_PORT), which is taken: choose a free port and keep it from one build to the next.`);
-		console.warn(`[demo] Port ${port} is taken (another build or dev server?): the simulator uses a free port, so this run starts from an empty content store. Set AUDIO_REVIEWS_SIMULATOR_PORT to another fixed port to keep builds incremental.`);
+		if (chosen)
+			throw new Error(
+				`The demo's simulator cannot listen on port ${port} (AUDIO_REVIEWS_SIMULATOR_PORT), which is taken: choose a free port and keep it from one build to the next.`,
+			);
+		console.warn(
+			`[demo] Port ${port} is taken (another build or dev server?): the simulator uses a free port, so this run starts from an empty content store. Set AUDIO_REVIEWS_SIMULATOR_PORT to another fixed port to keep builds incremental.`,
+		);
 		return startSimulator({ ...options, port: 0 });
 	}
 }

@@ -7,7 +7,7 @@ import type { SimAudio, SimProduct } from './model.js';
  */
 const XSS = '<script>alert(1)</script>';
 const ATTR = '"><img src=x onerror=alert(1)>';
-const EVENT = "' onmouseover='alert(1)' x=\" onfocus=\"alert(1)\" autofocus";
+const EVENT = '\' onmouseover=\'alert(1)\' x=" onfocus="alert(1)" autofocus';
 const SVG = '<svg/onload=alert(1)>';
 /** Ends an inline script, opens a comment, and breaks JSON embedded in JS (U+2028/U+2029). */
 // biome-ignore lint/suspicious/noTemplateCurlyInString: hostile text a page must print as written, not a template
@@ -57,7 +57,9 @@ const T0 = Date.parse('2025-06-01T00:00:00Z');
 
 /** Products whose every text field is hostile, one per ref of `ADVERSARIAL_REFS`. */
 export function adversarialProducts(websiteId: string, locales: readonly string[], startIndex = 0): SimProduct[] {
-	return ADVERSARIAL_REFS.map((ref, i) => (ref === 'empty-strings' ? emptyStrings(websiteId, locales, startIndex + i) : hostile(ref, i, websiteId, locales, startIndex + i)));
+	return ADVERSARIAL_REFS.map((ref, i) =>
+		ref === 'empty-strings' ? emptyStrings(websiteId, locales, startIndex + i) : hostile(ref, i, websiteId, locales, startIndex + i),
+	);
 }
 
 function hostile(ref: string, i: number, websiteId: string, locales: readonly string[], n: number): SimProduct {
@@ -84,7 +86,13 @@ function hostile(ref: string, i: number, websiteId: string, locales: readonly st
 					is_default: true,
 					transcript: `${BREAK}\n${XSS} ${SVG} onmouseover="alert(1)" ${ref}`,
 					created_at: new Date(T0 - i * 86_400_000).toISOString(),
-					user: { id: `u-${base}`, firstname: XSS, lastname: ATTR, image_url: UNSAFE_URLS[(i + 1) % UNSAFE_URLS.length]!, description: BREAK },
+					user: {
+						id: `u-${base}`,
+						firstname: XSS,
+						lastname: ATTR,
+						image_url: UNSAFE_URLS[(i + 1) % UNSAFE_URLS.length]!,
+						description: BREAK,
+					},
 					locale,
 					validated: true,
 					awaitingValidation: false,
@@ -96,7 +104,7 @@ function hostile(ref: string, i: number, websiteId: string, locales: readonly st
 					is_active: true,
 					is_default: false,
 					transcript: `Plain testimony for ${ref} with <b>markup</b> & entities &amp; &lt;script&gt; \u2028 line separators.`,
-					user: { id: `v-${base}`, firstname: 'Zoé', lastname: "O'Brien \"Quote\"", image_url: 'data:image/svg+xml,<svg onload=alert(1)>' },
+					user: { id: `v-${base}`, firstname: 'Zoé', lastname: 'O\'Brien "Quote"', image_url: 'data:image/svg+xml,<svg onload=alert(1)>' },
 					locale,
 					validated: true,
 					awaitingValidation: false,

@@ -1,4 +1,4 @@
-import { toApiProduct, type ApiError, type ApiProductList } from './api-shape.js';
+import { type ApiError, type ApiProductList, toApiProduct } from './api-shape.js';
 import type { SimWidgetConfig } from './model.js';
 import { parseListParams, parseSingleParams } from './query.js';
 import type { CatalogueStore } from './store.js';
@@ -14,14 +14,11 @@ export interface RouteContext {
 	widgetConfigs: readonly SimWidgetConfig[];
 }
 
-export type Route =
-	| { endpoint: 'list'; website: string }
-	| { endpoint: 'single'; website: string; ref: string; refValid: boolean };
+export type Route = { endpoint: 'list'; website: string } | { endpoint: 'single'; website: string; ref: string; refValid: boolean };
 
 export type RouteResult =
 	/** A resource: validators may apply. `updatedAt` feeds Last-Modified (undefined: none). */
-	| { kind: 'data'; body: string; updatedAt: number | undefined }
-	| { kind: 'error'; status: number; body: ApiError };
+	{ kind: 'data'; body: string; updatedAt: number | undefined } | { kind: 'error'; status: number; body: ApiError };
 
 // Matched on the raw path: a WHATWG URL would resolve `..` and `.` segments and hide
 // `%2F` inside a ref behind the decoded path. Refs are single segments, decoded afterwards.
@@ -70,7 +67,8 @@ function list(route: Route, params: URLSearchParams, ctx: RouteContext): RouteRe
  * audio is sent ("its active audio content"); `locale` filters strictly when given.
  */
 function single(route: Route & { endpoint: 'single' }, params: URLSearchParams, ctx: RouteContext): RouteResult {
-	if (!route.refValid) return { kind: 'error', status: 200, body: { type: 'ERR_INPUT_VALIDATION', message: 'Malformed percent-encoding in productRef' } };
+	if (!route.refValid)
+		return { kind: 'error', status: 200, body: { type: 'ERR_INPUT_VALIDATION', message: 'Malformed percent-encoding in productRef' } };
 	const parsed = parseSingleParams(params);
 	if (!parsed.ok) return { kind: 'error', status: 200, body: { type: 'ERR_INPUT_VALIDATION', message: parsed.message } };
 	if (!sameWebsite(route.website, ctx.websiteId)) return missing(`Unknown website ${route.website}`);

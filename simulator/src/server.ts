@@ -145,7 +145,12 @@ export class SimulatorServer {
 		// HEAD is answered like GET without a body (Node drops it), as HTTP requires of GET resources.
 		if (method !== 'GET' && method !== 'HEAD') {
 			logged(405);
-			return this.send(res, 405, { type: 'ERR_METHOD_NOT_ALLOWED', message: `Method ${method} not allowed` }, { Allow: 'GET, HEAD, OPTIONS' });
+			return this.send(
+				res,
+				405,
+				{ type: 'ERR_METHOD_NOT_ALLOWED', message: `Method ${method} not allowed` },
+				{ Allow: 'GET, HEAD, OPTIONS' },
+			);
 		}
 		if (!route) {
 			logged(404);
@@ -196,10 +201,16 @@ export class SimulatorServer {
 	}
 
 	/** A resource with its validators, or 304 when the client's copy is current. */
-	private sendResource(req: IncomingMessage, res: ServerResponse, result: { body: string; updatedAt: number | undefined }, logged: Logger): void {
+	private sendResource(
+		req: IncomingMessage,
+		res: ServerResponse,
+		result: { body: string; updatedAt: number | undefined },
+		logged: Logger,
+	): void {
 		if (!this.setup.conditional) {
 			logged(200);
-			return this.send(res, 200, result.body);
+			this.send(res, 200, result.body);
+			return;
 		}
 		const validators = validatorsFor(result.body, result.updatedAt);
 		const headers: Record<string, string> = { ETag: validators.etag };
@@ -211,10 +222,11 @@ export class SimulatorServer {
 			logged(304);
 			this.setup.stats.answered(304);
 			res.writeHead(304, { ...CORS, ...headers });
-			return void res.end();
+			res.end();
+			return;
 		}
 		logged(200);
-		return this.send(res, 200, result.body, headers);
+		this.send(res, 200, result.body, headers);
 	}
 
 	private preflight(req: IncomingMessage, res: ServerResponse): void {

@@ -1,12 +1,12 @@
 import { adversarialProducts } from './adversarial.js';
-import { toApiProduct, type ApiProduct } from './api-shape.js';
-import { DEMO_WIDGET_CONFIGS, type CatalogueOptions } from './catalogue.js';
-import { controlHandler, type ControlHandler } from './control.js';
+import { type ApiProduct, toApiProduct } from './api-shape.js';
+import { type CatalogueOptions, DEMO_WIDGET_CONFIGS } from './catalogue.js';
+import { type ControlHandler, controlHandler } from './control.js';
 import { FaultPlan, type Faults } from './faults.js';
 import type { ListQuery, SimProduct, SimWidgetConfig } from './model.js';
 import { LOCALE_PATTERN } from './query.js';
-import { SimulatorServer, type RequestHook } from './server.js';
-import { StatsRecorder, type RequestLogEntry, type SimulatorStats } from './stats.js';
+import { type RequestHook, SimulatorServer } from './server.js';
+import { type RequestLogEntry, type SimulatorStats, StatsRecorder } from './stats.js';
 import { CatalogueStore } from './store.js';
 
 /** The website the demo catalogue belongs to (a valid v4 UUID). */
@@ -80,7 +80,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	const locales = options.locales ?? ['fr', 'en'];
 	checkOptions(options, locales);
 	const catalogueOptions = catalogueOptionsOf(options, websiteId, locales);
-	const extra = [...(options.catalogue ?? []), ...(options.adversarial ? adversarialProducts(websiteId, locales, catalogueOptions.products ?? 0) : [])];
+	const extra = [
+		...(options.catalogue ?? []),
+		...(options.adversarial ? adversarialProducts(websiteId, locales, catalogueOptions.products ?? 0) : []),
+	];
 	const store = new CatalogueStore(catalogueOptions, extra);
 	const faults = new FaultPlan(options, options.faultSeed ?? 42);
 	const recorder = new StatsRecorder();
@@ -173,7 +176,9 @@ function simulatorApi({ server, store, faults, recorder, websiteId, locales, wid
 		},
 		listAll(query = {}) {
 			const locale = query.locale ?? 'fr';
-			return store.query({ ...query, locale }).map((entry) => wire(toApiProduct(store.resolve(entry), { locale, activeOnly: query.without === 'inactive' })));
+			return store
+				.query({ ...query, locale })
+				.map((entry) => wire(toApiProduct(store.resolve(entry), { locale, activeOnly: query.without === 'inactive' })));
 		},
 		inspect(ref) {
 			const product = store.get(ref);
@@ -188,9 +193,12 @@ function simulatorApi({ server, store, faults, recorder, websiteId, locales, wid
 
 function checkOptions(options: SimulatorOptions, locales: readonly string[]): void {
 	const { products, maxLimit, transcriptLength } = options;
-	if (products !== undefined && !(Number.isInteger(products) && products >= 0)) throw new RangeError(`simulator: products must be a non-negative integer, got ${products}`);
+	if (products !== undefined && !(Number.isInteger(products) && products >= 0))
+		throw new RangeError(`simulator: products must be a non-negative integer, got ${products}`);
 	if (maxLimit !== undefined && !(maxLimit >= 1)) throw new RangeError(`simulator: maxLimit must be >= 1, got ${maxLimit}`);
 	if (locales.length === 0) throw new RangeError('simulator: locales must not be empty');
-	for (const locale of locales) if (!LOCALE_PATTERN.test(locale)) throw new RangeError(`simulator: invalid locale ${JSON.stringify(locale)}`);
-	if (transcriptLength && !(transcriptLength[0] >= 0 && transcriptLength[1] >= transcriptLength[0])) throw new RangeError('simulator: transcriptLength must be [min, max] with 0 <= min <= max');
+	for (const locale of locales)
+		if (!LOCALE_PATTERN.test(locale)) throw new RangeError(`simulator: invalid locale ${JSON.stringify(locale)}`);
+	if (transcriptLength && !(transcriptLength[0] >= 0 && transcriptLength[1] >= transcriptLength[0]))
+		throw new RangeError('simulator: transcriptLength must be [min, max] with 0 <= min <= max');
 }

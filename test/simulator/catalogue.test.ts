@@ -4,8 +4,8 @@ import {
 	DEMO_WEBSITE_ID,
 	generateCatalogue,
 	generateProduct,
-	startSimulator,
 	type SimProduct,
+	startSimulator,
 } from '../../simulator/src/index.js';
 import { getJson, listUrl, specProblems } from './helpers.js';
 
@@ -56,7 +56,9 @@ describe('demo catalogue', () => {
 		const testimonies = audio.filter((a) => a.type === 'testimony');
 		expect(testimonies.length / audio.length).toBeGreaterThan(0.15);
 		expect(testimonies.filter((a) => a.rating === undefined).length / testimonies.length).toBeGreaterThan(0.7);
-		expect(audio.filter((a) => a.type === 'review' && a.rating !== undefined).length).toBeGreaterThan(0.9 * (audio.length - testimonies.length));
+		expect(audio.filter((a) => a.type === 'review' && a.rating !== undefined).length).toBeGreaterThan(
+			0.9 * (audio.length - testimonies.length),
+		);
 	});
 
 	it('averages about reviewsPerProduct items per product and covered locale', () => {
@@ -151,7 +153,8 @@ describe('simulator catalogue', () => {
 
 	it('covers the adversarial categories of refs', () => {
 		const refs = new Set(ADVERSARIAL_REFS);
-		for (const ref of ['red shoe', 'a/b', '../../etc/passwd', '..', '.', '100%', 'a%2Fb', '日本語', 'Shoe-1', 'shoe-1', '__proto__']) expect(refs.has(ref), ref).toBe(true);
+		for (const ref of ['red shoe', 'a/b', '../../etc/passwd', '..', '.', '100%', 'a%2Fb', '日本語', 'Shoe-1', 'shoe-1', '__proto__'])
+			expect(refs.has(ref), ref).toBe(true);
 		expect(refs.has('caf\u00e9') && refs.has('cafe\u0301')).toBe(true);
 		expect('caf\u00e9'.normalize('NFC')).toBe('cafe\u0301'.normalize('NFC'));
 		expect(ADVERSARIAL_REFS.some((ref) => ref.length === 300)).toBe(true);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FaultPlan } from '../../simulator/src/faults.js';
-import { startSimulator, type Simulator } from '../../simulator/src/index.js';
+import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { getJson, listUrl, singleUrl } from './helpers.js';
 
 const started: Simulator[] = [];
