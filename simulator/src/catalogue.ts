@@ -92,42 +92,59 @@ export function generateProduct(index: number, options: CatalogueOptions, genera
 	}
 	const hasExperiment = chance(random, 0.05);
 
-	if (!chance(random, 0.08)) {
-		const average = options.reviewsPerProduct ?? 3;
-		let ordinal = 0;
-		for (const locale of locales) {
-			// Not every product has content in every locale, as in a real multilingual shop.
-			if (locales.length > 1 && chance(random, 0.12)) continue;
-			// Symmetric around the average and never below one item, so the mean holds for any average >= 1.
-			const spread = Math.max(0, Math.min(2, average - 0.5));
-			const n = Math.max(1, Math.round(average + (random() - 0.5) * 2 * spread));
-			const bank = bankFor(locale);
-			for (let i = 0; i < n; i++) {
-				const item = audio(random, {
-					seed,
-					index,
-					ordinal: ordinal++,
-					locale,
-					bank,
-					name,
-					createdAt,
-					isDefault: i === 0,
-					options,
-					generate,
-				});
-				product.reviews.push(item.audio);
-				product.updatedAt = Math.max(product.updatedAt, item.createdAt);
-			}
-		}
-		const edge = random();
-		if (edge < 0.03) for (const item of product.reviews) item.is_active = false;
-		else if (edge < 0.05) for (const item of product.reviews) item.awaitingValidation = true;
-		else if (edge < 0.06) for (const item of product.reviews) item.validated = false;
-		else if (edge < 0.1 && product.reviews[0]) product.reviews[0].audio_url = '';
-	}
+	if (!chance(random, 0.08)) addAudio(random, product, { seed, index, locales, name, createdAt, options, generate });
 	if (hasExperiment && product.reviews.length > 0) product.experiment = experiment(random, product.reviews);
 	product.updatedAt += Math.floor(random() * 5 * DAY);
 	return product;
+}
+
+interface ProductAudioContext {
+	seed: number;
+	index: number;
+	locales: readonly string[];
+	name: string;
+	createdAt: number;
+	options: CatalogueOptions;
+	generate: GenerateOptions;
+}
+
+/** The product's audio in every locale (draws in a fixed order: the catalogue depends on it), then its edge cases. */
+function addAudio(
+	random: Random,
+	product: SimProduct,
+	{ seed, index, locales, name, createdAt, options, generate }: ProductAudioContext,
+): void {
+	const average = options.reviewsPerProduct ?? 3;
+	let ordinal = 0;
+	for (const locale of locales) {
+		// Not every product has content in every locale, as in a real multilingual shop.
+		if (locales.length > 1 && chance(random, 0.12)) continue;
+		// Symmetric around the average and never below one item, so the mean holds for any average >= 1.
+		const spread = Math.max(0, Math.min(2, average - 0.5));
+		const n = Math.max(1, Math.round(average + (random() - 0.5) * 2 * spread));
+		const bank = bankFor(locale);
+		for (let i = 0; i < n; i++) {
+			const item = audio(random, {
+				seed,
+				index,
+				ordinal: ordinal++,
+				locale,
+				bank,
+				name,
+				createdAt,
+				isDefault: i === 0,
+				options,
+				generate,
+			});
+			product.reviews.push(item.audio);
+			product.updatedAt = Math.max(product.updatedAt, item.createdAt);
+		}
+	}
+	const edge = random();
+	if (edge < 0.03) for (const item of product.reviews) item.is_active = false;
+	else if (edge < 0.05) for (const item of product.reviews) item.awaitingValidation = true;
+	else if (edge < 0.06) for (const item of product.reviews) item.validated = false;
+	else if (edge < 0.1 && product.reviews[0]) product.reviews[0].audio_url = '';
 }
 
 /**
