@@ -23,7 +23,7 @@
  */
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { startSimulator } from '../integration/dist/simulator/index.js';
+import { startSimulator } from '../simulator/dist/index.js';
 import { buildSite, startServer } from './live/site.mjs';
 import { startVarnish, varnishMissing } from './live/varnish.mjs';
 

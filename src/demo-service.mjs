@@ -1,16 +1,24 @@
 // @ts-check
 /**
  * Points the demo at a service: the one named by AUDIO_REVIEWS_BASE_URL, or else the embedded
- * simulator on a free loopback port. The content config reads the resolved values from the
- * environment, which is shared by the config and the content layer in one `astro` process.
+ * simulator on a fixed loopback port (AUDIO_REVIEWS_SIMULATOR_PORT, default 4390). The port is
+ * fixed because the base URL is part of what the content store is kept for: on a new port every
+ * build would start from an empty store and never show an incremental build. The content config
+ * reads the resolved values from the environment, which is shared by the config and the content
+ * layer in one `astro` process.
  */
-import { startSimulator } from '../integration/dist/simulator/index.js';
+import { startSimulator } from '../simulator/dist/index.js';
+
+const DEFAULT_PORT = 4390;
 
 /** @returns {Promise<{ integration: import('astro').AstroIntegration }>} */
 export async function demoService() {
 	if (process.env.AUDIO_REVIEWS_BASE_URL) return { integration: { name: 'demo-service', hooks: {} } };
-	const locales = (process.env.AUDIO_REVIEWS_LOCALES || 'fr,en').split(',').map((locale) => locale.trim()).filter(Boolean);
-	const simulator = await startSimulator({ products: 240, locales, seed: 7 });
+	const locales = (process.env.AUDIO_REVIEWS_LOCALES || 'fr,en')
+		.split(',')
+		.map((locale) => locale.trim())
+		.filter(Boolean);
+	const simulator = await startDemoSimulator(locales);
 	// The simulator must never keep `astro sync` or `astro check` alive once their work is done.
 	simulator.unref();
 	process.env.AUDIO_REVIEWS_BASE_URL = simulator.baseUrl;
@@ -23,4 +31,28 @@ export async function demoService() {
 			hooks: { 'astro:build:done': stop, 'astro:server:done': stop },
 		},
 	};
+}
+
+/**
+ * On the fixed port, or, when the default port is taken (`astro check` beside `astro dev`), on a
+ * free one with a warning: that run works but starts from an empty content store.
+ * @param {string[]} locales
+ */
+async function startDemoSimulator(locales) {
+	const chosen = process.env.AUDIO_REVIEWS_SIMULATOR_PORT;
+	const port = Number(chosen || DEFAULT_PORT);
+	const options = { products: 240, locales, seed: 7 };
+	try {
+		return await startSimulator({ ...options, port });
+	} catch (error) {
+		if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EADDRINUSE') throw error;
+		if (chosen)
+			throw new Error(
+				`The demo's simulator cannot listen on port ${port} (AUDIO_REVIEWS_SIMULATOR_PORT), which is taken: choose a free port and keep it from one build to the next.`,
+			);
+		console.warn(
+			`[demo] Port ${port} is taken (another build or dev server?): the simulator uses a free port, so this run starts from an empty content store. Set AUDIO_REVIEWS_SIMULATOR_PORT to another fixed port to keep builds incremental.`,
+		);
+		return startSimulator({ ...options, port: 0 });
+	}
 }

@@ -8,7 +8,7 @@ import {
 	TimeoutError,
 	type AudioReviewsClient,
 } from '../../integration/src/client/index.js';
-import { startSimulator, type Simulator } from '../../integration/src/simulator/index.js';
+import { startSimulator, type Simulator } from '../../simulator/src/index.js';
 import { sendJson, startServer } from '../helpers/http-server.js';
 import { validProduct } from '../helpers/products.js';
 

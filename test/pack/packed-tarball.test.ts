@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../integration/src/simulator/index.js';
+import { startSimulator, type Simulator } from '../../simulator/src/index.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -25,6 +25,7 @@ const sh = (file: string, args: string[], cwd: string, env: Record<string, strin
 
 let site: string;
 let sim: Simulator;
+let tarball: string;
 
 beforeAll(async () => {
 	// Outside the repository, so nothing resolves from its node_modules: only what the tarball brings.
@@ -36,7 +37,7 @@ beforeAll(async () => {
 	// files' `astro build`s import it (a half-written module fails them). `npm test` builds it first.
 	if (!existsSync(join(ROOT, 'integration/dist/index.js'))) throw new Error('integration/dist is missing: run `npm run build:pkg` (npm test does) before this test');
 	const { stdout } = await sh('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', packDir], ROOT);
-	const tarball = join(packDir, stdout.trim().split('\n').pop()!);
+	tarball = join(packDir, stdout.trim().split('\n').pop()!);
 	await writeFile(
 		join(site, 'package.json'),
 		JSON.stringify({
@@ -112,10 +113,36 @@ describe('the packed tarball in a fresh Astro 7 site', () => {
 		const top = await readdir(installed);
 		expect(top).not.toContain('test');
 		expect(top).not.toContain('src');
+		expect(top).toEqual(expect.arrayContaining(['LICENSE', 'CHANGELOG.md', 'README.md', 'simulator']));
+		const { stdout } = await sh('tar', ['tzf', tarball], ROOT);
+		expect(stdout.split('\n').filter((path) => path.endsWith('.map'))).toEqual([]);
+		expect(stdout).not.toMatch(/^package\/(integration|simulator)\/src\//m);
+	});
+
+	it('passes publint and arethetypeswrong', async () => {
+		await sh('publint', ['run', tarball, '--strict'], ROOT);
+		// ESM-only like Astro itself, so CommonJS and node10 resolution do not apply. `./components`
+		// is the source `.ts` that re-exports `.astro` files, as Astro component packages ship
+		// them: only Astro's compiler resolves those, which the build below exercises.
+		await sh('attw', [tarball, '--profile', 'esm-only', '--exclude-entrypoints', './components'], ROOT);
+	});
+
+	it('ships the simulator as the audio-reviews-simulator bin and the simulator entry point', async () => {
+		const help = await sh(join(site, 'node_modules/.bin/audio-reviews-simulator'), ['--help'], site);
+		expect(help.stdout).toContain('--control');
+		const script = `import { startSimulator } from 'astro-audio-reviews/simulator';
+const sim = await startSimulator({ products: 3 });
+const list = await (await fetch(sim.baseUrl + '/ws/websites/' + sim.websiteId + '/products')).json();
+console.log(list.count_item);
+await sim.close();`;
+		const { stdout } = await sh('node', ['--input-type=module', '-e', script], site);
+		expect(stdout.trim()).toBe('3');
 	});
 
 	it('loads 1,000 products in 2 locales with astro build and writes their pages', async () => {
-		await sh(join(site, 'node_modules/.bin/astro'), ['build'], site);
+		const { stdout, stderr } = await sh(join(site, 'node_modules/.bin/astro'), ['build'], site);
+		// Source maps whose sources are not shipped make Vite warn once per module of the package.
+		expect(`${stdout}\n${stderr}`).not.toMatch(/sourcemap|missing source/i);
 		const fr = sim.listAll({ locale: 'fr', without: 'inactive' });
 		const en = sim.listAll({ locale: 'en', without: 'inactive' });
 		const index = await readFile(join(site, 'dist/index.html'), 'utf8');

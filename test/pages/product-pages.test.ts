@@ -4,7 +4,7 @@ import { parse, type HTMLElement } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../integration/src/schema/index.js';
 import { createSlugger, productPath, safeHttpUrl } from '../../integration/src/seo/index.js';
-import { startSimulator, type Simulator } from '../../integration/src/simulator/index.js';
+import { startSimulator, type Simulator } from '../../simulator/src/index.js';
 import { buildFixture, plain, type BuiltSite } from '../helpers/build-fixture.js';
 
 const SITE = 'https://shop.example';

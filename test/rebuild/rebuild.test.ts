@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeReport } from '../../integration/src/integration/change-report.js';
 import { createSlugger, productPath } from '../../integration/src/seo/index.js';
-import { startSimulator, type Simulator } from '../../integration/src/simulator/index.js';
+import { startSimulator, type Simulator } from '../../simulator/src/index.js';
 import { buildFixture, plain, type BuiltSite } from '../helpers/build-fixture.js';
 
 /**

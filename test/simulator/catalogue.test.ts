@@ -4,9 +4,9 @@ import {
 	DEMO_WEBSITE_ID,
 	generateCatalogue,
 	generateProduct,
-	startSimulator,
 	type SimProduct,
-} from '../../integration/src/simulator/index.js';
+	startSimulator,
+} from '../../simulator/src/index.js';
 import { getJson, listUrl, specProblems } from './helpers.js';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -56,7 +56,9 @@ describe('demo catalogue', () => {
 		const testimonies = audio.filter((a) => a.type === 'testimony');
 		expect(testimonies.length / audio.length).toBeGreaterThan(0.15);
 		expect(testimonies.filter((a) => a.rating === undefined).length / testimonies.length).toBeGreaterThan(0.7);
-		expect(audio.filter((a) => a.type === 'review' && a.rating !== undefined).length).toBeGreaterThan(0.9 * (audio.length - testimonies.length));
+		expect(audio.filter((a) => a.type === 'review' && a.rating !== undefined).length).toBeGreaterThan(
+			0.9 * (audio.length - testimonies.length),
+		);
 	});
 
 	it('averages about reviewsPerProduct items per product and covered locale', () => {
@@ -97,7 +99,7 @@ describe('demo catalogue', () => {
 		expect(texts.some((t) => t.includes("J'ai") || t.includes('I bought'))).toBe(false);
 	});
 
-	it('gives experiments the full API.md 2.4 shape, pointing at real audio', () => {
+	it('gives experiments the full documented shape, pointing at real audio', () => {
 		const withExperiment = products.filter((p) => p.experiment);
 		for (const product of withExperiment) {
 			const ids = new Set(product.reviews.map((a) => a.id));
@@ -151,7 +153,8 @@ describe('simulator catalogue', () => {
 
 	it('covers the adversarial categories of refs', () => {
 		const refs = new Set(ADVERSARIAL_REFS);
-		for (const ref of ['red shoe', 'a/b', '../../etc/passwd', '..', '.', '100%', 'a%2Fb', '日本語', 'Shoe-1', 'shoe-1', '__proto__']) expect(refs.has(ref), ref).toBe(true);
+		for (const ref of ['red shoe', 'a/b', '../../etc/passwd', '..', '.', '100%', 'a%2Fb', '日本語', 'Shoe-1', 'shoe-1', '__proto__'])
+			expect(refs.has(ref), ref).toBe(true);
 		expect(refs.has('caf\u00e9') && refs.has('cafe\u0301')).toBe(true);
 		expect('caf\u00e9'.normalize('NFC')).toBe('cafe\u0301'.normalize('NFC'));
 		expect(ADVERSARIAL_REFS.some((ref) => ref.length === 300)).toBe(true);

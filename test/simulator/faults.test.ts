@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../integration/src/simulator/index.js';
+import { FaultPlan } from '../../simulator/src/faults.js';
+import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { getJson, listUrl, singleUrl } from './helpers.js';
 
 const started: Simulator[] = [];
@@ -95,9 +96,8 @@ describe('fault injection', () => {
 
 		const pending = networkError(singleUrl(s, s.refs()[0]!));
 		await new Promise((resolve) => setTimeout(resolve, 50));
-		const closing = Date.now();
+		// Were the hanging request left open, close() and `pending` would wait for the test's timeout.
 		await s.close();
-		expect(Date.now() - closing).toBeLessThan(500);
 		expect(await pending).not.toBe('no error');
 	});
 
@@ -109,9 +109,12 @@ describe('fault injection', () => {
 		await s.setFaults({ latencyMs: [40, 60] });
 		t = Date.now();
 		await getJson(listUrl(s, { limit: 1 }));
-		const took = Date.now() - t;
-		expect(took).toBeGreaterThanOrEqual(38);
-		expect(took).toBeLessThan(140);
+		expect(Date.now() - t).toBeGreaterThanOrEqual(38);
+		// The upper end is checked on the draws, not on a clock that a loaded machine stretches.
+		const plan = new FaultPlan({ latencyMs: [40, 60] }, 7);
+		const draws = Array.from({ length: 200 }, () => plan.latency());
+		expect(Math.min(...draws)).toBe(40);
+		expect(Math.max(...draws)).toBe(60);
 	});
 
 	it('answers 503 to everything during an outage, then recovers', async () => {

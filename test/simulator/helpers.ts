@@ -1,4 +1,4 @@
-import type { SimAudio, SimProduct, Simulator } from '../../integration/src/simulator/index.js';
+import type { SimAudio, SimProduct, Simulator } from '../../simulator/src/index.js';
 
 /** Absolute URL of the list endpoint with the given query. */
 export function listUrl(sim: Simulator, query: Record<string, string | number | boolean> = {}, websiteId = sim.websiteId): string {
@@ -28,10 +28,11 @@ export async function getJson<T = any>(url: string, init?: RequestInit): Promise
 }
 
 /*
- * The filter rules of API.md 4.2, written again here from the spec's words rather than
+ * The list endpoint's filter rules, written again here from the service's documentation rather than
  * imported from the simulator, so a mistake in one is caught by the other.
  */
-const returnable = (a: SimAudio, locale: string) => a.locale === locale && a.audio_url !== undefined && a.audio_url !== '' && a.validated === true && a.awaitingValidation === false;
+const returnable = (a: SimAudio, locale: string) =>
+	a.locale === locale && a.audio_url !== undefined && a.audio_url !== '' && a.validated === true && a.awaitingValidation === false;
 const published = (a: SimAudio, locale: string) => returnable(a, locale) && a.is_active;
 
 export function expectedMatch(p: SimProduct, locale: string, withAudio?: boolean, pub?: boolean): boolean {
@@ -50,35 +51,52 @@ export function internalModels(sim: Simulator): SimProduct[] {
 }
 
 /**
- * Problems of a product against the tables of API.md §2 (required fields, types, ranges, no
+ * Problems of a product against the service's documented shapes (required fields, types, ranges, no
  * null where the spec does not allow it, no internal field leaking). Empty when valid.
  */
 export function specProblems(product: Record<string, any>): string[] {
 	const problems: string[] = [];
 	const check = (ok: boolean, what: string) => void (ok || problems.push(what));
-	const optString = (o: Record<string, any>, key: string, at: string) => check(!(key in o) || typeof o[key] === 'string', `${at}.${key} must be a string when present`);
+	const optString = (o: Record<string, any>, key: string, at: string) =>
+		check(!(key in o) || typeof o[key] === 'string', `${at}.${key} must be a string when present`);
 	const allowed = (o: Record<string, any>, keys: string[], at: string) => {
 		for (const key of Object.keys(o)) check(keys.includes(key), `${at}.${key} is not in the spec`);
 	};
-	allowed(product, ['id', 'external_id', 'name', 'seo_name', 'seo_description', 'audio_url', 'website', 'features', 'config', 'experiment', 'reviews'], 'product');
+	allowed(
+		product,
+		['id', 'external_id', 'name', 'seo_name', 'seo_description', 'audio_url', 'website', 'features', 'config', 'experiment', 'reviews'],
+		'product',
+	);
 	check(typeof product.id === 'string', 'id');
 	check(typeof product.external_id === 'string' && product.external_id.length > 0, 'external_id');
 	for (const key of ['name', 'seo_name', 'seo_description', 'audio_url']) optString(product, key, 'product');
 	check(typeof product.website?.id === 'string', 'website.id');
 	if (product.website) optString(product.website, 'name', 'website');
-	if ('features' in product) check(typeof product.features === 'object' && product.features !== null && typeof product.features.ctaAnalytics === 'boolean', 'features.ctaAnalytics');
-	if ('config' in product) check(typeof product.config === 'object' && product.config !== null && !Array.isArray(product.config), 'config must be an object');
+	if ('features' in product)
+		check(
+			typeof product.features === 'object' && product.features !== null && typeof product.features.ctaAnalytics === 'boolean',
+			'features.ctaAnalytics',
+		);
+	if ('config' in product)
+		check(typeof product.config === 'object' && product.config !== null && !Array.isArray(product.config), 'config must be an object');
 	if ('experiment' in product) {
 		const e = product.experiment;
 		check(typeof e.id === 'string' && typeof e.name === 'string' && Array.isArray(e.variations), 'experiment');
 		for (const v of e.variations ?? []) {
-			check(typeof v.id === 'string' && typeof v.name === 'string' && typeof v.widgetEnabled === 'boolean', 'variation id/name/widgetEnabled');
+			check(
+				typeof v.id === 'string' && typeof v.name === 'string' && typeof v.widgetEnabled === 'boolean',
+				'variation id/name/widgetEnabled',
+			);
 			check(v.widgetConfigId === null || typeof v.widgetConfigId === 'string', 'variation.widgetConfigId');
 			check(typeof v.audioSelection === 'string', 'variation.audioSelection');
 			check(v.audioId === null || typeof v.audioId === 'string', 'variation.audioId');
 			check(v.audioPosition === null || typeof v.audioPosition === 'number', 'variation.audioPosition');
 			check(typeof v.allocation === 'number' && typeof v.position === 'number', 'variation allocation/position');
-			if ('audioIdsByLocale' in v) check(Object.values(v.audioIdsByLocale).every((id) => typeof id === 'string'), 'variation.audioIdsByLocale');
+			if ('audioIdsByLocale' in v)
+				check(
+					Object.values(v.audioIdsByLocale).every((id) => typeof id === 'string'),
+					'variation.audioIdsByLocale',
+				);
 		}
 	}
 	check(Array.isArray(product.reviews), 'reviews must be an array');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../integration/src/simulator/index.js';
+import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { getJson, listUrl, singleUrl } from './helpers.js';
 
 let sim: Simulator;
@@ -37,7 +37,11 @@ describe('HTTP behaviour', () => {
 	it('answers a CORS preflight', async () => {
 		const response = await fetch(listUrl(sim), {
 			method: 'OPTIONS',
-			headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'accept, if-none-match' },
+			headers: {
+				Origin: 'https://shop.example',
+				'Access-Control-Request-Method': 'GET',
+				'Access-Control-Request-Headers': 'accept, if-none-match',
+			},
 		});
 		expect(response.status).toBe(204);
 		expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -56,7 +60,13 @@ describe('HTTP behaviour', () => {
 	});
 
 	it('404s paths outside the two endpoints, including a trailing slash and extra segments', async () => {
-		for (const path of ['/', `/ws/websites/${sim.websiteId}`, `/ws/websites/${sim.websiteId}/products/`, `/ws/websites/${sim.websiteId}/products/a/b/c`, '/ws/websites//products']) {
+		for (const path of [
+			'/',
+			`/ws/websites/${sim.websiteId}`,
+			`/ws/websites/${sim.websiteId}/products/`,
+			`/ws/websites/${sim.websiteId}/products/a/b/c`,
+			'/ws/websites//products',
+		]) {
 			const { status, body } = await getJson(`${sim.baseUrl}${path}`);
 			expect(status, path).toBe(404);
 			expect(body.type).toBe('ERR_NOT_FOUND');

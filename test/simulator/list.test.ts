@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../integration/src/simulator/index.js';
-import type { SimProduct } from '../../integration/src/simulator/index.js';
+import type { SimProduct } from '../../simulator/src/index.js';
+import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { expectedMatch, getJson, internalModels, listUrl, specProblems } from './helpers.js';
 
 let sim: Simulator;
@@ -18,7 +18,7 @@ afterAll(async () => {
 	await wide.close();
 });
 
-describe('list endpoint: paging (API.md 4.2, 2.5)', () => {
+describe('list endpoint: paging', () => {
 	it('defaults to limit 50, offset 0, locale fr', async () => {
 		const { status, body } = await getJson(listUrl(sim));
 		expect(status).toBe(200);
@@ -80,7 +80,7 @@ describe('list endpoint: paging (API.md 4.2, 2.5)', () => {
 	});
 });
 
-describe('list endpoint: filters (API.md 4.2 table)', () => {
+describe('list endpoint: filters (withAudio × published table)', () => {
 	const combos: Array<[boolean | undefined, boolean | undefined]> = [
 		[undefined, undefined],
 		[true, undefined],
@@ -99,18 +99,21 @@ describe('list endpoint: filters (API.md 4.2 table)', () => {
 			if (published !== undefined) query.published = published;
 			const { status, body } = await getJson(listUrl(wide, query));
 			expect(status).toBe(200);
-			const expected = wideModels
-				.filter((p) => expectedMatch(p, locale, withAudio, published))
-				.map((p) => p.external_id);
+			const expected = wideModels.filter((p) => expectedMatch(p, locale, withAudio, published)).map((p) => p.external_id);
 			expect(body.count_item).toBe(expected.length);
 			expect(body.items.map((p: { external_id: string }) => p.external_id)).toEqual(expected);
-			const truth = wide.listAll({ locale, ...(withAudio === undefined ? {} : { withAudio }), ...(published === undefined ? {} : { published }) });
+			const truth = wide.listAll({
+				locale,
+				...(withAudio === undefined ? {} : { withAudio }),
+				...(published === undefined ? {} : { published }),
+			});
 			expect(body.items).toEqual(truth);
 		});
 	}
 
 	it('the table rows are non-trivial: each interesting set is non-empty and they partition as the spec says', async () => {
-		const count = async (query: Record<string, string | number | boolean>) => (await getJson(listUrl(wide, { limit: 1, ...query }))).body.count_item as number;
+		const count = async (query: Record<string, string | number | boolean>) =>
+			(await getJson(listUrl(wide, { limit: 1, ...query }))).body.count_item as number;
 		const all = await count({});
 		const withAudio = await count({ withAudio: true });
 		const published = await count({ withAudio: true, published: true });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../integration/src/simulator/index.js';
+import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { getJson, listUrl, singleUrl } from './helpers.js';
 
 let sim: Simulator;
@@ -28,7 +28,8 @@ describe('runtime mutation', () => {
 
 	it('mutates the internal model through a function, and the list filters follow', async () => {
 		const ref = sim.listAll({ locale: 'fr', withAudio: true, published: true })[0]!.external_id;
-		const count = async (query: Record<string, string | boolean>) => (await getJson(listUrl(sim, { limit: 1, locale: 'fr', ...query }))).body.count_item as number;
+		const count = async (query: Record<string, string | boolean>) =>
+			(await getJson(listUrl(sim, { limit: 1, locale: 'fr', ...query }))).body.count_item as number;
 		const published = await count({ published: true });
 		sim.updateProduct(ref, (product) => {
 			for (const audio of product.reviews) if (audio.locale === 'fr') audio.is_active = false;
@@ -75,7 +76,10 @@ describe('runtime mutation', () => {
 	});
 
 	it('getProduct and listAll return copies: mutating them changes nothing', async () => {
-		const ref = sim.refs().slice(30).find((r) => sim.getProduct(r).reviews.length > 0)!;
+		const ref = sim
+			.refs()
+			.slice(30)
+			.find((r) => sim.getProduct(r).reviews.length > 0)!;
 		const reviews = sim.getProduct(ref).reviews.length;
 		const copy = sim.getProduct(ref);
 		copy.name = 'tampered';
@@ -148,7 +152,12 @@ describe('onRequest hook, stats and request log', () => {
 			expect({ ...s.stats.byRef }).toEqual({ [ref]: 2, café: 1 });
 			expect(s.requests).toHaveLength(6);
 			expect(s.requests[1]).toMatchObject({ method: 'GET', endpoint: 'list', status: 400, query: { limit: 'bad' } });
-			expect(s.requests[4]).toMatchObject({ endpoint: 'single', ref: 'café', status: 200, path: `/ws/websites/${s.websiteId}/products/caf%C3%A9` });
+			expect(s.requests[4]).toMatchObject({
+				endpoint: 'single',
+				ref: 'café',
+				status: 200,
+				path: `/ws/websites/${s.websiteId}/products/caf%C3%A9`,
+			});
 			s.resetStats();
 			expect(s.stats.total).toBe(0);
 			expect(s.requests).toHaveLength(0);

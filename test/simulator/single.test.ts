@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADVERSARIAL_REFS, startSimulator, type SimProduct, type Simulator } from '../../integration/src/simulator/index.js';
+import { ADVERSARIAL_REFS, type SimProduct, type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { getJson, internalModels, singleUrl, specProblems } from './helpers.js';
 
 let sim: Simulator;
@@ -13,9 +13,11 @@ beforeAll(async () => {
 afterAll(() => sim.close());
 
 const visibleActive = (p: SimProduct, locale?: string) =>
-	p.reviews.filter((a) => a.validated && !a.awaitingValidation && a.is_active && (locale === undefined || a.locale === locale)).map((a) => a.id);
+	p.reviews
+		.filter((a) => a.validated && !a.awaitingValidation && a.is_active && (locale === undefined || a.locale === locale))
+		.map((a) => a.id);
 
-describe('single endpoint (API.md 4.1)', () => {
+describe('single endpoint', () => {
 	it('returns active audio of every locale when no locale is given, strictly one locale when given', async () => {
 		const model = models.find((p) => visibleActive(p, 'fr').length > 0 && visibleActive(p, 'en').length > 0)!;
 		const all = await getJson(singleUrl(sim, model.external_id));
@@ -41,7 +43,7 @@ describe('single endpoint (API.md 4.1)', () => {
 		}
 	});
 
-	it('emits the API.md 2.1 shape: optional fields omitted, audio_url from the default review', async () => {
+	it('emits the documented product shape: optional fields omitted, audio_url from the default review', async () => {
 		let withoutSeo = 0;
 		let withExperiment = 0;
 		for (const model of models.slice(0, 150)) {
@@ -82,7 +84,11 @@ describe('single endpoint (API.md 4.1)', () => {
 	});
 
 	it('answers unknown products and websites with status 200 and ERR_DB_MISSING', async () => {
-		for (const url of [singleUrl(sim, 'no-such-product'), singleUrl(sim, 'sku-00001'), singleUrl(sim, sim.refs()[0]!, {}, '11111111-1111-4111-8111-111111111111')]) {
+		for (const url of [
+			singleUrl(sim, 'no-such-product'),
+			singleUrl(sim, 'sku-00001'),
+			singleUrl(sim, sim.refs()[0]!, {}, '11111111-1111-4111-8111-111111111111'),
+		]) {
 			const { status, body } = await getJson(url);
 			expect(status).toBe(200);
 			expect(body).toEqual({ type: 'ERR_DB_MISSING', message: expect.any(String) });
@@ -111,7 +117,9 @@ describe('single endpoint: refs that break naive path handling', () => {
 	});
 
 	it('keeps case twins and NFC/NFD spellings apart', async () => {
-		const ids = await Promise.all(['Shoe-1', 'shoe-1', 'caf\u00e9', 'cafe\u0301'].map(async (ref) => (await getJson(singleUrl(sim, ref))).body.id as string));
+		const ids = await Promise.all(
+			['Shoe-1', 'shoe-1', 'caf\u00e9', 'cafe\u0301'].map(async (ref) => (await getJson(singleUrl(sim, ref))).body.id as string),
+		);
 		expect(new Set(ids).size).toBe(4);
 		expect((await getJson(singleUrl(sim, 'SHOE-1'))).body.type).toBe('ERR_DB_MISSING');
 	});

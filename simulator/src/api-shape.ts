@@ -1,12 +1,12 @@
 import { isVisible, type SimAudio, type SimExperiment, type SimProduct, type SimUser, type SimWidgetConfig } from './model.js';
 
 /*
- * The wire shapes of API.md §2, written out here rather than imported from the package's zod
+ * The wire shapes the service sends, written out here rather than imported from the package's zod
  * schema: the simulator is the reference the client is tested against, so it must not inherit
  * the client's mistakes.
  */
 
-/** API.md 2.3 */
+/** A reviewer, as sent. */
 export interface ApiReviewUser {
 	id: string;
 	firstname?: string;
@@ -15,7 +15,7 @@ export interface ApiReviewUser {
 	description?: string;
 }
 
-/** API.md 2.2 */
+/** An audio item, as sent. */
 export interface ApiReview {
 	id: string;
 	type: 'review' | 'testimony';
@@ -29,7 +29,7 @@ export interface ApiReview {
 	user: ApiReviewUser;
 }
 
-/** API.md 2.1 */
+/** A product, as sent. */
 export interface ApiProduct {
 	id: string;
 	external_id: string;
@@ -40,12 +40,12 @@ export interface ApiProduct {
 	website: { id: string; name?: string };
 	features?: { ctaAnalytics?: boolean };
 	config?: Record<string, unknown>;
-	// The wire shape of API.md 2.4 is the internal one: no internal-only fields there.
+	// The experiment's wire shape is the internal one: no internal-only fields there.
 	experiment?: SimExperiment;
 	reviews: ApiReview[];
 }
 
-/** API.md 2.5 */
+/** A page of the list endpoint. */
 export interface ApiProductList {
 	limit: number;
 	offset: number;
@@ -53,7 +53,7 @@ export interface ApiProductList {
 	items: ApiProduct[];
 }
 
-/** API.md 2.6 */
+/** An error body. */
 export interface ApiError {
 	type: string;
 	message: string;
@@ -129,7 +129,7 @@ function toApiUser(user: SimUser): ApiReviewUser {
 }
 
 /**
- * `variant` changes only the configuration (API.md 4.1): match by reference first, then by
+ * `variant` changes only the configuration (single-product endpoint): match by reference first, then by
  * name, product configurations before the website's; no match keeps the base configuration.
  */
 export function resolveConfig(product: SimProduct, options: ShapeOptions): Record<string, unknown> | undefined {

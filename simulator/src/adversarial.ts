@@ -7,9 +7,10 @@ import type { SimAudio, SimProduct } from './model.js';
  */
 const XSS = '<script>alert(1)</script>';
 const ATTR = '"><img src=x onerror=alert(1)>';
-const EVENT = "' onmouseover='alert(1)' x=\" onfocus=\"alert(1)\" autofocus";
+const EVENT = '\' onmouseover=\'alert(1)\' x=" onfocus="alert(1)" autofocus';
 const SVG = '<svg/onload=alert(1)>';
 /** Ends an inline script, opens a comment, and breaks JSON embedded in JS (U+2028/U+2029). */
+// biome-ignore lint/suspicious/noTemplateCurlyInString: hostile text a page must print as written, not a template
 const BREAK = '</script><!-- <!--<script> \u2028\u2029 "quoted" \\"escaped\\" back\\slash \' `${x}`';
 
 /** URLs that must never reach an href/src unfiltered. */
@@ -56,7 +57,9 @@ const T0 = Date.parse('2025-06-01T00:00:00Z');
 
 /** Products whose every text field is hostile, one per ref of `ADVERSARIAL_REFS`. */
 export function adversarialProducts(websiteId: string, locales: readonly string[], startIndex = 0): SimProduct[] {
-	return ADVERSARIAL_REFS.map((ref, i) => (ref === 'empty-strings' ? emptyStrings(websiteId, locales, startIndex + i) : hostile(ref, i, websiteId, locales, startIndex + i)));
+	return ADVERSARIAL_REFS.map((ref, i) =>
+		ref === 'empty-strings' ? emptyStrings(websiteId, locales, startIndex + i) : hostile(ref, i, websiteId, locales, startIndex + i),
+	);
 }
 
 function hostile(ref: string, i: number, websiteId: string, locales: readonly string[], n: number): SimProduct {
@@ -70,54 +73,63 @@ function hostile(ref: string, i: number, websiteId: string, locales: readonly st
 		features: { ctaAnalytics: i % 2 === 0 },
 		config: { theme: XSS, cta: { text: BREAK, url: UNSAFE_URLS[i % UNSAFE_URLS.length] }, css: `</style>${XSS}` },
 		updatedAt: T0 + i * 1_000,
-		reviews: locales.flatMap((locale, j) => {
-			const base = `${n}-${j}`;
-			const items: SimAudio[] = [
-				{
-					id: `adv-${base}-1`,
-					type: 'review',
-					label: `${ATTR} ${EVENT}`,
-					rating: i % 2 === 0 ? 4.5 : 0,
-					audio_url: UNSAFE_URLS[(i + j) % UNSAFE_URLS.length]!,
-					is_active: true,
-					is_default: true,
-					transcript: `${BREAK}\n${XSS} ${SVG} onmouseover="alert(1)" ${ref}`,
-					created_at: new Date(T0 - i * 86_400_000).toISOString(),
-					user: { id: `u-${base}`, firstname: XSS, lastname: ATTR, image_url: UNSAFE_URLS[(i + 1) % UNSAFE_URLS.length]!, description: BREAK },
-					locale,
-					validated: true,
-					awaitingValidation: false,
-				},
-				{
-					id: `adv-${base}-2`,
-					type: 'testimony',
-					audio_url: `https://cdn.audio-reviews.example/${locale}/adv-${n}.mp3?a=1&b="2"&c=<x>`,
-					is_active: true,
-					is_default: false,
-					transcript: `Plain testimony for ${ref} with <b>markup</b> & entities &amp; &lt;script&gt; \u2028 line separators.`,
-					user: { id: `v-${base}`, firstname: 'Zoé', lastname: "O'Brien \"Quote\"", image_url: 'data:image/svg+xml,<svg onload=alert(1)>' },
-					locale,
-					validated: true,
-					awaitingValidation: false,
-				},
-				{
-					id: `adv-${base}-3`,
-					type: 'review',
-					label: 'Inactive but hostile </script>',
-					rating: 5,
-					audio_url: `https://cdn.audio-reviews.example/${locale}/adv-${n}-off.mp3`,
-					is_active: false,
-					is_default: false,
-					transcript: XSS,
-					user: { id: `w-${base}` },
-					locale,
-					validated: true,
-					awaitingValidation: false,
-				},
-			];
-			return items;
-		}),
+		reviews: locales.flatMap((locale, j) => hostileAudio(ref, i, n, locale, j)),
 	};
+}
+
+/** A hostile review, a testimony with markup in its text, and an inactive review, in one locale. */
+function hostileAudio(ref: string, i: number, n: number, locale: string, j: number): SimAudio[] {
+	const base = `${n}-${j}`;
+	const items: SimAudio[] = [
+		{
+			id: `adv-${base}-1`,
+			type: 'review',
+			label: `${ATTR} ${EVENT}`,
+			rating: i % 2 === 0 ? 4.5 : 0,
+			audio_url: UNSAFE_URLS[(i + j) % UNSAFE_URLS.length]!,
+			is_active: true,
+			is_default: true,
+			transcript: `${BREAK}\n${XSS} ${SVG} onmouseover="alert(1)" ${ref}`,
+			created_at: new Date(T0 - i * 86_400_000).toISOString(),
+			user: {
+				id: `u-${base}`,
+				firstname: XSS,
+				lastname: ATTR,
+				image_url: UNSAFE_URLS[(i + 1) % UNSAFE_URLS.length]!,
+				description: BREAK,
+			},
+			locale,
+			validated: true,
+			awaitingValidation: false,
+		},
+		{
+			id: `adv-${base}-2`,
+			type: 'testimony',
+			audio_url: `https://cdn.audio-reviews.example/${locale}/adv-${n}.mp3?a=1&b="2"&c=<x>`,
+			is_active: true,
+			is_default: false,
+			transcript: `Plain testimony for ${ref} with <b>markup</b> & entities &amp; &lt;script&gt; \u2028 line separators.`,
+			user: { id: `v-${base}`, firstname: 'Zoé', lastname: 'O\'Brien "Quote"', image_url: 'data:image/svg+xml,<svg onload=alert(1)>' },
+			locale,
+			validated: true,
+			awaitingValidation: false,
+		},
+		{
+			id: `adv-${base}-3`,
+			type: 'review',
+			label: 'Inactive but hostile </script>',
+			rating: 5,
+			audio_url: `https://cdn.audio-reviews.example/${locale}/adv-${n}-off.mp3`,
+			is_active: false,
+			is_default: false,
+			transcript: XSS,
+			user: { id: `w-${base}` },
+			locale,
+			validated: true,
+			awaitingValidation: false,
+		},
+	];
+	return items;
 }
 
 /** Empty strings where text is optional: `??` and `||` fallbacks disagree on them. */

@@ -1,6 +1,6 @@
 /**
  * The simulator's internal model. It is richer than the API on purpose: each audio item knows
- * its locale and validation state, so the list filters of API.md 4.2 are computed the way the
+ * its locale and validation state, so the list endpoint's filters are computed the way the
  * service computes them, from data the client never sees. Tests mutate this model through
  * `updateProduct(ref, (product) => …)`.
  */
@@ -17,7 +17,7 @@ export interface SimAudio {
 	type: 'review' | 'testimony';
 	label?: string;
 	rating?: number;
-	/** May be `''`: such an item is never "returnable" (API.md 4.2) but is still listed. */
+	/** May be `''`: such an item is never "returnable" (see `isReturnable`) but is still listed. */
 	audio_url?: string;
 	is_active: boolean;
 	is_default: boolean;
@@ -32,7 +32,7 @@ export interface SimAudio {
 	awaitingValidation: boolean;
 }
 
-/** API.md 2.4, ExperimentVariation. */
+/** A variation of an A/B experiment on the widget, as the service sends it. */
 export interface SimExperimentVariation {
 	id: string;
 	name: string;
@@ -47,7 +47,7 @@ export interface SimExperimentVariation {
 	config?: unknown;
 }
 
-/** API.md 2.4. */
+/** An A/B experiment on the widget, as the service sends it. */
 export interface SimExperiment {
 	id: string;
 	name: string;
@@ -79,17 +79,17 @@ export interface SimProduct {
 	updatedAt: number;
 }
 
-/** Returnable audio (API.md 4.2): in the locale, non-empty URL, validated, not awaiting validation. */
+/** Returnable audio (the list filters' term): in the locale, non-empty URL, validated, not awaiting validation. */
 export const isReturnable = (audio: SimAudio, locale: string): boolean =>
 	audio.locale === locale && !!audio.audio_url && audio.validated && !audio.awaitingValidation;
 
-/** Published audio (API.md 4.2): returnable and active. */
+/** Published audio (the list filters' term): returnable and active. */
 export const isPublished = (audio: SimAudio, locale: string): boolean => isReturnable(audio, locale) && audio.is_active;
 
 /** Whether the service sends an item at all: unvalidated or pending items stay in the backoffice. */
 export const isVisible = (audio: SimAudio): boolean => audio.validated && !audio.awaitingValidation;
 
-/** The list filters of API.md 4.2; `without` only shapes the items, it never filters products. */
+/** The list endpoint's filters; `without` only shapes the items, it never filters products. */
 export interface ListQuery {
 	/** Default `fr`, like the service. */
 	locale?: string;
@@ -98,7 +98,7 @@ export interface ListQuery {
 	published?: boolean;
 }
 
-/** The table of API.md 4.2 is exactly the conjunction of these two predicates. */
+/** The service's filter table (withAudio × published) is exactly the conjunction of these two predicates. */
 export function matchesFilters(product: SimProduct, query: ListQuery): boolean {
 	const locale = query.locale ?? 'fr';
 	if (query.withAudio !== undefined && product.reviews.some((a) => isReturnable(a, locale)) !== query.withAudio) return false;

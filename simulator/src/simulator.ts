@@ -1,11 +1,12 @@
 import { adversarialProducts } from './adversarial.js';
-import { toApiProduct, type ApiProduct } from './api-shape.js';
-import { DEMO_WIDGET_CONFIGS, type CatalogueOptions } from './catalogue.js';
+import { type ApiProduct, toApiProduct } from './api-shape.js';
+import { type CatalogueOptions, DEMO_WIDGET_CONFIGS } from './catalogue.js';
+import { type ControlHandler, controlHandler } from './control.js';
 import { FaultPlan, type Faults } from './faults.js';
 import type { ListQuery, SimProduct, SimWidgetConfig } from './model.js';
 import { LOCALE_PATTERN } from './query.js';
-import { SimulatorServer, type RequestHook } from './server.js';
-import { StatsRecorder, type RequestLogEntry, type SimulatorStats } from './stats.js';
+import { type RequestHook, SimulatorServer } from './server.js';
+import { type RequestLogEntry, type SimulatorStats, StatsRecorder } from './stats.js';
 import { CatalogueStore } from './store.js';
 
 /** The website the demo catalogue belongs to (a valid v4 UUID). */
@@ -33,12 +34,12 @@ export interface SimulatorOptions extends Faults, Partial<CatalogueOptions> {
 	faultSeed?: number;
 	/** Website-level widget configurations for `variant` (default: two demo ones). */
 	widgetConfigs?: readonly SimWidgetConfig[];
+	/** Serve the HTTP control API under `/__control` (default false): see control.ts. */
+	control?: boolean;
 }
 
 export interface Simulator {
-	/** `http://127.0.0.1:PORT`. */
-	readonly url: string;
-	/** Same as `url`: what clients pass as `baseUrl`. */
+	/** `http://127.0.0.1:PORT`: what clients pass as `baseUrl`. */
 	readonly baseUrl: string;
 	readonly websiteId: string;
 	readonly locales: readonly string[];
@@ -73,12 +74,44 @@ export interface Simulator {
 	close(): Promise<void>;
 }
 
-/** Starts the simulated service of API.md on loopback. */
+/** Starts the simulated service on loopback. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
 	const websiteId = options.websiteId ?? DEMO_WEBSITE_ID;
 	const locales = options.locales ?? ['fr', 'en'];
 	checkOptions(options, locales);
-	const catalogueOptions: CatalogueOptions = {
+	const catalogueOptions = catalogueOptionsOf(options, websiteId, locales);
+	const extra = [
+		...(options.catalogue ?? []),
+		...(options.adversarial ? adversarialProducts(websiteId, locales, catalogueOptions.products ?? 0) : []),
+	];
+	const store = new CatalogueStore(catalogueOptions, extra);
+	const faults = new FaultPlan(options, options.faultSeed ?? 42);
+	const recorder = new StatsRecorder();
+	const widgetConfigs = options.widgetConfigs ?? DEMO_WIDGET_CONFIGS;
+	let hook: RequestHook | undefined;
+	let control: ControlHandler | undefined;
+	const server = new SimulatorServer({
+		host: options.host ?? '127.0.0.1',
+		port: options.port ?? 0,
+		routes: { store, websiteId, maxLimit: options.maxLimit ?? 100, widgetConfigs },
+		faults,
+		stats: recorder,
+		conditional: options.conditional ?? true,
+		hook: () => hook,
+		control: () => control,
+	});
+	await server.listen();
+	if (options.outage === 'refuse') server.refuse();
+	const setHook = (next: RequestHook | undefined) => {
+		hook = next;
+	};
+	const simulator = simulatorApi({ server, store, faults, recorder, websiteId, locales, widgetConfigs, setHook });
+	if (options.control) control = controlHandler(simulator);
+	return simulator;
+}
+
+function catalogueOptionsOf(options: SimulatorOptions, websiteId: string, locales: readonly string[]): CatalogueOptions {
+	return {
 		websiteId,
 		locales,
 		products: options.catalogue ? (options.products ?? 0) : (options.products ?? 300),
@@ -87,28 +120,25 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		...(options.reviewsPerProduct === undefined ? {} : { reviewsPerProduct: options.reviewsPerProduct }),
 		...(options.transcriptLength === undefined ? {} : { transcriptLength: options.transcriptLength }),
 	};
-	const extra = [...(options.catalogue ?? []), ...(options.adversarial ? adversarialProducts(websiteId, locales, catalogueOptions.products ?? 0) : [])];
-	const store = new CatalogueStore(catalogueOptions, extra);
-	const faults = new FaultPlan(options, options.faultSeed ?? 42);
-	const recorder = new StatsRecorder();
-	let hook: RequestHook | undefined;
-	const server = new SimulatorServer({
-		host: options.host ?? '127.0.0.1',
-		port: options.port ?? 0,
-		routes: { store, websiteId, maxLimit: options.maxLimit ?? 100, widgetConfigs: options.widgetConfigs ?? DEMO_WIDGET_CONFIGS },
-		faults,
-		stats: recorder,
-		conditional: options.conditional ?? true,
-		hook: () => hook,
-	});
-	await server.listen();
-	if (options.outage === 'refuse') server.refuse();
-	const url = server.url;
-	const wire = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+}
 
+interface SimulatorParts {
+	server: SimulatorServer;
+	store: CatalogueStore;
+	faults: FaultPlan;
+	recorder: StatsRecorder;
+	websiteId: string;
+	locales: readonly string[];
+	widgetConfigs: readonly SimWidgetConfig[];
+	setHook(hook: RequestHook | undefined): void;
+}
+
+/** The `Simulator` handle over a listening server and its catalogue. */
+function simulatorApi({ server, store, faults, recorder, websiteId, locales, widgetConfigs, setHook }: SimulatorParts): Simulator {
+	const wire = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+	const unknownRef = (ref: string) => new Error(`simulator: no product ${JSON.stringify(ref)}`);
 	return {
-		url,
-		baseUrl: url,
+		baseUrl: server.url,
 		websiteId,
 		locales,
 		get stats() {
@@ -131,7 +161,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 				if (typeof patch === 'function') patch(product);
 				else Object.assign(product, patch);
 			});
-			if (!found) throw new Error(`simulator: no product ${JSON.stringify(ref)}`);
+			if (!found) throw unknownRef(ref);
 		},
 		addProduct(partial = {}) {
 			const product: SimProduct = { ...store.generateNew(), ...partial };
@@ -141,21 +171,21 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		removeProduct: (ref) => store.remove(ref),
 		getProduct(ref, opts = {}) {
 			const product = store.get(ref);
-			if (!product) throw new Error(`simulator: no product ${JSON.stringify(ref)}`);
-			return wire(toApiProduct(product, { locale: opts.locale, activeOnly: true, type: opts.type, variant: opts.variant, widgetConfigs: options.widgetConfigs ?? DEMO_WIDGET_CONFIGS }));
+			if (!product) throw unknownRef(ref);
+			return wire(toApiProduct(product, { locale: opts.locale, activeOnly: true, type: opts.type, variant: opts.variant, widgetConfigs }));
 		},
 		listAll(query = {}) {
 			const locale = query.locale ?? 'fr';
-			return store.query({ ...query, locale }).map((entry) => wire(toApiProduct(store.resolve(entry), { locale, activeOnly: query.without === 'inactive' })));
+			return store
+				.query({ ...query, locale })
+				.map((entry) => wire(toApiProduct(store.resolve(entry), { locale, activeOnly: query.without === 'inactive' })));
 		},
 		inspect(ref) {
 			const product = store.get(ref);
 			return product && structuredClone(product);
 		},
 		refs: () => store.refs(),
-		onRequest(callback) {
-			hook = callback;
-		},
+		onRequest: setHook,
 		unref: () => server.unref(),
 		close: () => server.close(),
 	};
@@ -163,9 +193,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 
 function checkOptions(options: SimulatorOptions, locales: readonly string[]): void {
 	const { products, maxLimit, transcriptLength } = options;
-	if (products !== undefined && !(Number.isInteger(products) && products >= 0)) throw new RangeError(`simulator: products must be a non-negative integer, got ${products}`);
+	if (products !== undefined && !(Number.isInteger(products) && products >= 0))
+		throw new RangeError(`simulator: products must be a non-negative integer, got ${products}`);
 	if (maxLimit !== undefined && !(maxLimit >= 1)) throw new RangeError(`simulator: maxLimit must be >= 1, got ${maxLimit}`);
 	if (locales.length === 0) throw new RangeError('simulator: locales must not be empty');
-	for (const locale of locales) if (!LOCALE_PATTERN.test(locale)) throw new RangeError(`simulator: invalid locale ${JSON.stringify(locale)}`);
-	if (transcriptLength && !(transcriptLength[0] >= 0 && transcriptLength[1] >= transcriptLength[0])) throw new RangeError('simulator: transcriptLength must be [min, max] with 0 <= min <= max');
+	for (const locale of locales)
+		if (!LOCALE_PATTERN.test(locale)) throw new RangeError(`simulator: invalid locale ${JSON.stringify(locale)}`);
+	if (transcriptLength && !(transcriptLength[0] >= 0 && transcriptLength[1] >= transcriptLength[0]))
+		throw new RangeError('simulator: transcriptLength must be [min, max] with 0 <= min <= max');
 }

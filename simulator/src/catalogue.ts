@@ -1,6 +1,6 @@
 import type { SimAudio, SimExperiment, SimProduct, SimWidgetConfig } from './model.js';
-import { chance, int, mixSeed, mulberry32, pick, uuid, type Random } from './random.js';
-import { ADJECTIVES, BRANDS, COLOURS, LAST_NAMES, NOUNS, THEMES, bankFor, type LocaleBank } from './text-banks.js';
+import { chance, int, mixSeed, mulberry32, pick, type Random, uuid } from './random.js';
+import { ADJECTIVES, BRANDS, bankFor, COLOURS, LAST_NAMES, type LocaleBank, NOUNS, THEMES } from './text-banks.js';
 
 export interface CatalogueOptions {
 	websiteId: string;
@@ -33,7 +33,11 @@ const CDN = 'https://cdn.audio-reviews.example';
 /** Website-level widget configurations, selectable with `variant` on the single endpoint. */
 export const DEMO_WIDGET_CONFIGS: readonly SimWidgetConfig[] = [
 	{ reference: 'compact-v2', name: 'Compact', config: { theme: 'compact', size: 'small', showTranscript: false } },
-	{ reference: 'dark-2025', name: 'Dark mode', config: { theme: 'dark', colors: { primary: '#f5f5f5', background: '#111111', text: '#f5f5f5' } } },
+	{
+		reference: 'dark-2025',
+		name: 'Dark mode',
+		config: { theme: 'dark', colors: { primary: '#f5f5f5', background: '#111111', text: '#f5f5f5' } },
+	},
 ];
 
 /**
@@ -70,7 +74,8 @@ export function generateProduct(index: number, options: CatalogueOptions, genera
 	};
 	if (!chance(random, 0.03)) product.name = name;
 	if (chance(random, 0.8)) product.seo_name = `${name} | Reviews and audio testimonials`;
-	if (chance(random, 0.75)) product.seo_description = `Hear real customers talk about the ${brand} ${adjective} ${noun}: audio reviews with full transcripts.`;
+	if (chance(random, 0.75))
+		product.seo_description = `Hear real customers talk about the ${brand} ${adjective} ${noun}: audio reviews with full transcripts.`;
 	if (chance(random, 0.9)) product.features = { ctaAnalytics: chance(random, 0.5) };
 	if (chance(random, 0.95)) {
 		product.config = {
@@ -80,35 +85,66 @@ export function generateProduct(index: number, options: CatalogueOptions, genera
 			animation: pick(random, ['fade', 'slide', 'none']),
 			showTranscript: chance(random, 0.7),
 		};
-		if (chance(random, 0.05)) product.variants = [{ reference: `${ref}-promo`, name: 'Promo', config: { theme: 'promo', cta: { text: 'Offer: listen now', position: 'bottom' } } }];
+		if (chance(random, 0.05))
+			product.variants = [
+				{ reference: `${ref}-promo`, name: 'Promo', config: { theme: 'promo', cta: { text: 'Offer: listen now', position: 'bottom' } } },
+			];
 	}
 	const hasExperiment = chance(random, 0.05);
 
-	if (!chance(random, 0.08)) {
-		const average = options.reviewsPerProduct ?? 3;
-		let ordinal = 0;
-		for (const locale of locales) {
-			// Not every product has content in every locale, as in a real multilingual shop.
-			if (locales.length > 1 && chance(random, 0.12)) continue;
-			// Symmetric around the average and never below one item, so the mean holds for any average >= 1.
-			const spread = Math.max(0, Math.min(2, average - 0.5));
-			const n = Math.max(1, Math.round(average + (random() - 0.5) * 2 * spread));
-			const bank = bankFor(locale);
-			for (let i = 0; i < n; i++) {
-				const item = audio(random, { seed, index, ordinal: ordinal++, locale, bank, name, createdAt, isDefault: i === 0, options, generate });
-				product.reviews.push(item.audio);
-				product.updatedAt = Math.max(product.updatedAt, item.createdAt);
-			}
-		}
-		const edge = random();
-		if (edge < 0.03) for (const item of product.reviews) item.is_active = false;
-		else if (edge < 0.05) for (const item of product.reviews) item.awaitingValidation = true;
-		else if (edge < 0.06) for (const item of product.reviews) item.validated = false;
-		else if (edge < 0.1 && product.reviews[0]) product.reviews[0].audio_url = '';
-	}
+	if (!chance(random, 0.08)) addAudio(random, product, { seed, index, locales, name, createdAt, options, generate });
 	if (hasExperiment && product.reviews.length > 0) product.experiment = experiment(random, product.reviews);
 	product.updatedAt += Math.floor(random() * 5 * DAY);
 	return product;
+}
+
+interface ProductAudioContext {
+	seed: number;
+	index: number;
+	locales: readonly string[];
+	name: string;
+	createdAt: number;
+	options: CatalogueOptions;
+	generate: GenerateOptions;
+}
+
+/** The product's audio in every locale (draws in a fixed order: the catalogue depends on it), then its edge cases. */
+function addAudio(
+	random: Random,
+	product: SimProduct,
+	{ seed, index, locales, name, createdAt, options, generate }: ProductAudioContext,
+): void {
+	const average = options.reviewsPerProduct ?? 3;
+	let ordinal = 0;
+	for (const locale of locales) {
+		// Not every product has content in every locale, as in a real multilingual shop.
+		if (locales.length > 1 && chance(random, 0.12)) continue;
+		// Symmetric around the average and never below one item, so the mean holds for any average >= 1.
+		const spread = Math.max(0, Math.min(2, average - 0.5));
+		const n = Math.max(1, Math.round(average + (random() - 0.5) * 2 * spread));
+		const bank = bankFor(locale);
+		for (let i = 0; i < n; i++) {
+			const item = audio(random, {
+				seed,
+				index,
+				ordinal: ordinal++,
+				locale,
+				bank,
+				name,
+				createdAt,
+				isDefault: i === 0,
+				options,
+				generate,
+			});
+			product.reviews.push(item.audio);
+			product.updatedAt = Math.max(product.updatedAt, item.createdAt);
+		}
+	}
+	const edge = random();
+	if (edge < 0.03) for (const item of product.reviews) item.is_active = false;
+	else if (edge < 0.05) for (const item of product.reviews) item.awaitingValidation = true;
+	else if (edge < 0.06) for (const item of product.reviews) item.validated = false;
+	else if (edge < 0.1 && product.reviews[0]) product.reviews[0].audio_url = '';
 }
 
 /**
@@ -160,7 +196,9 @@ function audio(random: Random, c: AudioContext): { audio: SimAudio; createdAt: n
 	if (chance(random, 0.97)) {
 		// Content comes from its own stream: skipping it must not shift the product's other draws.
 		const [min, max] = c.options.transcriptLength ?? [200, 2000];
-		item.transcript = c.generate.summaryOnly ? '' : transcript(mulberry32(mixSeed(c.seed, c.index, c.ordinal, 0x7a)), c.bank, c.name, min, max);
+		item.transcript = c.generate.summaryOnly
+			? ''
+			: transcript(mulberry32(mixSeed(c.seed, c.index, c.ordinal, 0x7a)), c.bank, c.name, min, max);
 	}
 	if (chance(random, 0.95)) item.user.firstname = pick(random, c.bank.firstNames);
 	if (chance(random, 0.75)) item.user.lastname = pick(random, LAST_NAMES);
@@ -210,7 +248,17 @@ function experiment(random: Random, reviews: readonly SimAudio[]): SimExperiment
 		id: uuid(random),
 		name: pick(random, ['Default audio A/B', 'Widget on/off', 'Testimony first']),
 		variations: [
-			{ id: uuid(random), name: 'Control', widgetEnabled: true, widgetConfigId: null, audioSelection: 'default', audioId: null, audioPosition: null, allocation: split, position: 0 },
+			{
+				id: uuid(random),
+				name: 'Control',
+				widgetEnabled: true,
+				widgetConfigId: null,
+				audioSelection: 'default',
+				audioId: null,
+				audioPosition: null,
+				allocation: split,
+				position: 0,
+			},
 			{
 				id: uuid(random),
 				name: 'Variant B',

@@ -38,8 +38,22 @@ const fr: LocaleBank = {
 	],
 	durations: ['trois semaines', 'deux mois', 'un an', 'quinze jours', 'six mois', 'une dizaine de jours'],
 	people: ['ma femme', 'mon mari', 'ma sœur', 'un collègue', 'mon père', 'une amie', 'mon fils'],
-	labels: ['Un achat parfait', 'Très satisfait', 'Bon rapport qualité-prix', 'Je recommande', 'Quelques réserves', 'Mon avis après un mois'],
-	descriptions: ['Acheteur vérifié', 'Client depuis 2021', 'Architecte d’intérieur', 'Cycliste du dimanche', 'Cuisinier amateur', 'Parent de trois enfants'],
+	labels: [
+		'Un achat parfait',
+		'Très satisfait',
+		'Bon rapport qualité-prix',
+		'Je recommande',
+		'Quelques réserves',
+		'Mon avis après un mois',
+	],
+	descriptions: [
+		'Acheteur vérifié',
+		'Client depuis 2021',
+		'Architecte d’intérieur',
+		'Cycliste du dimanche',
+		'Cuisinier amateur',
+		'Parent de trois enfants',
+	],
 	firstNames: ['Camille', 'Louis', 'Léa', 'Hugo', 'Chloé', 'Jules', 'Inès', 'Lucas', 'Manon', 'Théo', 'Yasmine', 'Zoé'],
 	ctaTexts: ['Écouter les avis', 'Écoutez nos clients', 'Découvrir les témoignages'],
 };
@@ -101,9 +115,54 @@ export function bankFor(locale: string): LocaleBank {
 	return BANKS[locale] ?? BANKS[locale.split('-')[0]!.toLowerCase()] ?? generic;
 }
 
-export const LAST_NAMES = ['Martin', 'Bernard', 'Dubois', 'Silva', 'Moreau', 'Laurent', 'Garcia', 'Roux', 'Fournier', 'Smith', 'Nguyen', 'Petit', "O'Brien", 'Kowalski'];
+export const LAST_NAMES = [
+	'Martin',
+	'Bernard',
+	'Dubois',
+	'Silva',
+	'Moreau',
+	'Laurent',
+	'Garcia',
+	'Roux',
+	'Fournier',
+	'Smith',
+	'Nguyen',
+	'Petit',
+	"O'Brien",
+	'Kowalski',
+];
 export const BRANDS = ['Nordvik', 'Atelier Lumen', 'Korvo', 'Maison Brune', 'Fjell', 'Oakridge', 'Velo&Co', 'Sora'];
-export const NOUNS = ['chair', 'lamp', 'kettle', 'backpack', 'sofa', 'desk', 'bike', 'jacket', 'speaker', 'blender', 'rug', 'shelf', 'mattress', 'headphones', 'shoe', 'tent'];
-export const ADJECTIVES = ['oak', 'compact', 'classic', 'urban', 'nordic', 'premium', 'foldable', 'wireless', 'linen', 'vintage', 'ceramic', 'trail'];
+export const NOUNS = [
+	'chair',
+	'lamp',
+	'kettle',
+	'backpack',
+	'sofa',
+	'desk',
+	'bike',
+	'jacket',
+	'speaker',
+	'blender',
+	'rug',
+	'shelf',
+	'mattress',
+	'headphones',
+	'shoe',
+	'tent',
+];
+export const ADJECTIVES = [
+	'oak',
+	'compact',
+	'classic',
+	'urban',
+	'nordic',
+	'premium',
+	'foldable',
+	'wireless',
+	'linen',
+	'vintage',
+	'ceramic',
+	'trail',
+];
 export const THEMES = ['light', 'dark', 'auto'];
 export const COLOURS = ['#8a4b00', '#0b5fff', '#1a7f37', '#b4235a', '#222222', '#5b3cc4'];

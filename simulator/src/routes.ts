@@ -1,10 +1,10 @@
-import { toApiProduct, type ApiError, type ApiProductList } from './api-shape.js';
+import { type ApiError, type ApiProductList, toApiProduct } from './api-shape.js';
 import type { SimWidgetConfig } from './model.js';
 import { parseListParams, parseSingleParams } from './query.js';
 import type { CatalogueStore } from './store.js';
 
 /**
- * The two endpoints of API.md §4 as pure functions of (path, query, catalogue): no sockets,
+ * The service's two endpoints as pure functions of (path, query, catalogue): no sockets,
  * no faults, no caching headers. server.ts adds those around them.
  */
 export interface RouteContext {
@@ -14,14 +14,11 @@ export interface RouteContext {
 	widgetConfigs: readonly SimWidgetConfig[];
 }
 
-export type Route =
-	| { endpoint: 'list'; website: string }
-	| { endpoint: 'single'; website: string; ref: string; refValid: boolean };
+export type Route = { endpoint: 'list'; website: string } | { endpoint: 'single'; website: string; ref: string; refValid: boolean };
 
 export type RouteResult =
 	/** A resource: validators may apply. `updatedAt` feeds Last-Modified (undefined: none). */
-	| { kind: 'data'; body: string; updatedAt: number | undefined }
-	| { kind: 'error'; status: number; body: ApiError };
+	{ kind: 'data'; body: string; updatedAt: number | undefined } | { kind: 'error'; status: number; body: ApiError };
 
 // Matched on the raw path: a WHATWG URL would resolve `..` and `.` segments and hide
 // `%2F` inside a ref behind the decoded path. Refs are single segments, decoded afterwards.
@@ -42,7 +39,7 @@ export function answer(route: Route, params: URLSearchParams, ctx: RouteContext)
 }
 
 /**
- * API.md 4.2. Parameters are checked before the website: a 400 does not depend on data.
+ * The list endpoint. Parameters are checked before the website: a 400 does not depend on data.
  * An unknown website gets status 200 with an ERR_DB_MISSING body, as the single endpoint does:
  * the spec is silent for the list, and the historical 200-with-error-body behaviour is the
  * one a client is most likely to mishandle, so it is the one worth simulating.
@@ -66,11 +63,12 @@ function list(route: Route, params: URLSearchParams, ctx: RouteContext): RouteRe
 }
 
 /**
- * API.md 4.1: every error is sent with status 200 and an error body (§7 rule 1). Only active
+ * The single-product endpoint: every error is sent with status 200 and an error body. Only active
  * audio is sent ("its active audio content"); `locale` filters strictly when given.
  */
 function single(route: Route & { endpoint: 'single' }, params: URLSearchParams, ctx: RouteContext): RouteResult {
-	if (!route.refValid) return { kind: 'error', status: 200, body: { type: 'ERR_INPUT_VALIDATION', message: 'Malformed percent-encoding in productRef' } };
+	if (!route.refValid)
+		return { kind: 'error', status: 200, body: { type: 'ERR_INPUT_VALIDATION', message: 'Malformed percent-encoding in productRef' } };
 	const parsed = parseSingleParams(params);
 	if (!parsed.ok) return { kind: 'error', status: 200, body: { type: 'ERR_INPUT_VALIDATION', message: parsed.message } };
 	if (!sameWebsite(route.website, ctx.websiteId)) return missing(`Unknown website ${route.website}`);

@@ -52,7 +52,8 @@ export class FaultPlan {
 			const rate = faults[key];
 			if (rate !== undefined && !(rate >= 0 && rate <= 1)) throw new RangeError(`simulator: ${key} must be within 0..1, got ${rate}`);
 		}
-		if (faults.errorStatuses?.some((status) => !(status >= 500 && status <= 599))) throw new RangeError('simulator: errorStatuses must be 5xx statuses');
+		if (faults.errorStatuses?.some((status) => !(status >= 500 && status <= 599)))
+			throw new RangeError('simulator: errorStatuses must be 5xx statuses');
 		const next: Faults = { ...this.current };
 		for (const [key, value] of Object.entries(faults)) if (value !== undefined) (next as Record<string, unknown>)[key] = value;
 		this.current = next;

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import type { ApiError } from './api-shape.js';
 import { isNotModified, validatorsFor } from './conditional.js';
+import { CONTROL_PREFIX, type ControlHandler } from './control.js';
 import type { FaultPlan } from './faults.js';
 import { answer, matchRoute, type RouteContext } from './routes.js';
 import type { Endpoint, FaultKind, StatsRecorder } from './stats.js';
@@ -27,10 +28,15 @@ export interface ServerSetup {
 	stats: StatsRecorder;
 	conditional: boolean;
 	hook: () => RequestHook | undefined;
+	/** The control API, when enabled. */
+	control: () => ControlHandler | undefined;
 }
 
+/** Records the request's outcome in the log: its status (0: none sent) and the fault behind it. */
+type Logger = (status: number, fault?: FaultKind) => void;
+
 const JSON_TYPE = 'application/json; charset=utf-8';
-/** Every response, errors and 304s included: API.md 4 allows every origin. */
+/** Every response, errors and 304s included: the service allows every origin. */
 const CORS = {
 	'Access-Control-Allow-Origin': '*',
 	'Access-Control-Expose-Headers': 'ETag, Last-Modified, Retry-After',
@@ -117,43 +123,20 @@ export class SimulatorServer {
 		const { stats, faults } = this.setup;
 		const method = req.method ?? 'GET';
 		const { path, query } = splitTarget(req.url ?? '/');
+		const control = this.setup.control();
+		if (control && (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`))) return control(req, res, path);
 		const route = matchRoute(path);
 		const endpoint: Endpoint = route?.endpoint ?? 'other';
 		const ref = route?.endpoint === 'single' ? route.ref : undefined;
 		stats.arrived(endpoint, ref);
 		const entry = { method, path, query: Object.fromEntries(query), endpoint, ...(ref === undefined ? {} : { ref }), at: Date.now() };
-		const logged = (status: number, fault?: FaultKind) => stats.log({ ...entry, status, ...(fault ? { fault } : {}) });
+		const logged: Logger = (status, fault) => stats.log({ ...entry, status, ...(fault ? { fault } : {}) });
 
 		await this.setup.hook()?.(req, { method, path, query, endpoint, ...(ref === undefined ? {} : { ref }) });
 		const latency = faults.latency();
 		if (latency > 0) await this.sleep(latency);
 		if (this.closed || res.destroyed) return;
-
-		const fault = faults.decide();
-		switch (fault.kind) {
-			case 'reset':
-				stats.stats.resets++;
-				logged(0, 'reset');
-				res.socket?.destroy();
-				return;
-			case 'hang':
-				stats.stats.hangs++;
-				logged(0, 'hang');
-				this.hanging.add(res);
-				res.on('close', () => this.hanging.delete(res));
-				return;
-			case 'outage':
-				logged(503, 'outage');
-				return this.send(res, 503, { type: 'ERR_DB_READ', message: 'Service unavailable (simulated outage)' });
-			case 'rate-limit':
-				logged(429, 'rate-limit');
-				return this.send(res, 429, { type: 'ERR_RATE_LIMIT', message: 'Too many requests (simulated)' }, { 'Retry-After': fault.retryAfter });
-			case 'error':
-				// Injected infrastructure failures use a real 5xx on both endpoints: only
-				// application errors of the single endpoint travel with status 200.
-				logged(fault.status, 'error');
-				return this.send(res, fault.status, { type: 'ERR_DB_READ', message: 'Database failure (simulated)' });
-		}
+		if (this.injectFault(res, logged)) return;
 
 		if (method === 'OPTIONS') {
 			logged(204);
@@ -162,7 +145,12 @@ export class SimulatorServer {
 		// HEAD is answered like GET without a body (Node drops it), as HTTP requires of GET resources.
 		if (method !== 'GET' && method !== 'HEAD') {
 			logged(405);
-			return this.send(res, 405, { type: 'ERR_METHOD_NOT_ALLOWED', message: `Method ${method} not allowed` }, { Allow: 'GET, HEAD, OPTIONS' });
+			return this.send(
+				res,
+				405,
+				{ type: 'ERR_METHOD_NOT_ALLOWED', message: `Method ${method} not allowed` },
+				{ Allow: 'GET, HEAD, OPTIONS' },
+			);
 		}
 		if (!route) {
 			logged(404);
@@ -173,9 +161,56 @@ export class SimulatorServer {
 			logged(result.status);
 			return this.send(res, result.status, result.body);
 		}
+		return this.sendResource(req, res, result, logged);
+	}
+
+	/** Answers (or drops) the request as the fault plan decides; false when no fault applies. */
+	private injectFault(res: ServerResponse, logged: Logger): boolean {
+		const { stats } = this.setup;
+		const fault = this.setup.faults.decide();
+		switch (fault.kind) {
+			case 'none':
+				return false;
+			case 'reset':
+				stats.stats.resets++;
+				logged(0, 'reset');
+				res.socket?.destroy();
+				break;
+			case 'hang':
+				stats.stats.hangs++;
+				logged(0, 'hang');
+				this.hanging.add(res);
+				res.on('close', () => this.hanging.delete(res));
+				break;
+			case 'outage':
+				logged(503, 'outage');
+				this.send(res, 503, { type: 'ERR_DB_READ', message: 'Service unavailable (simulated outage)' });
+				break;
+			case 'rate-limit':
+				logged(429, 'rate-limit');
+				this.send(res, 429, { type: 'ERR_RATE_LIMIT', message: 'Too many requests (simulated)' }, { 'Retry-After': fault.retryAfter });
+				break;
+			case 'error':
+				// Injected infrastructure failures use a real 5xx on both endpoints: only
+				// application errors of the single endpoint travel with status 200.
+				logged(fault.status, 'error');
+				this.send(res, fault.status, { type: 'ERR_DB_READ', message: 'Database failure (simulated)' });
+				break;
+		}
+		return true;
+	}
+
+	/** A resource with its validators, or 304 when the client's copy is current. */
+	private sendResource(
+		req: IncomingMessage,
+		res: ServerResponse,
+		result: { body: string; updatedAt: number | undefined },
+		logged: Logger,
+	): void {
 		if (!this.setup.conditional) {
 			logged(200);
-			return this.send(res, 200, result.body);
+			this.send(res, 200, result.body);
+			return;
 		}
 		const validators = validatorsFor(result.body, result.updatedAt);
 		const headers: Record<string, string> = { ETag: validators.etag };
@@ -185,12 +220,13 @@ export class SimulatorServer {
 		headers['Cache-Control'] = 'no-cache';
 		if (isNotModified(req.headers, validators)) {
 			logged(304);
-			stats.answered(304);
+			this.setup.stats.answered(304);
 			res.writeHead(304, { ...CORS, ...headers });
-			return void res.end();
+			res.end();
+			return;
 		}
 		logged(200);
-		return this.send(res, 200, result.body, headers);
+		this.send(res, 200, result.body, headers);
 	}
 
 	private preflight(req: IncomingMessage, res: ServerResponse): void {

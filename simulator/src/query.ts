@@ -1,8 +1,8 @@
 import type { ListQuery } from './model.js';
 
 /**
- * Query parameters of both endpoints. API.md says "an invalid query parameter yields 400" but
- * lists no exact triggers (§7 rule 3), so the simulator is strict wherever the spec gives a type:
+ * Query parameters of both endpoints. The service answers "an invalid query parameter" with 400 but
+ * lists no exact triggers, so the simulator is strict wherever the spec gives a type:
  * integers must be integers, booleans must be `true`/`false`, `without` only `inactive`, locales
  * must look like BCP-47. Unknown parameters are ignored, as most services do; a repeated
  * parameter counts by its first value.
@@ -21,7 +21,7 @@ export interface ListParams extends ListQuery {
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
-/** API.md 4.2: limit defaults to 50, `<= 0` becomes 50, and the (undocumented) cap clamps it. */
+/** The list endpoint: limit defaults to 50, `<= 0` becomes 50, and the (undocumented) cap clamps it. */
 export function parseListParams(params: URLSearchParams, maxLimit: number): ParseResult<ListParams> {
 	const rawLimit = params.get('limit');
 	if (rawLimit !== null && !INTEGER.test(rawLimit)) return invalid('limit', rawLimit, 'an integer');
@@ -55,13 +55,13 @@ export function parseListParams(params: URLSearchParams, maxLimit: number): Pars
 }
 
 export interface SingleParams {
-	/** Undefined: reviews of every locale (API.md 4.1). */
+	/** Undefined: reviews of every locale (single-product endpoint). */
 	locale: string | undefined;
 	type: string;
 	variant: string | undefined;
 }
 
-/** API.md 4.1: all optional; only `locale` has a checkable format. */
+/** Single-product endpoint: all optional; only `locale` has a checkable format. */
 export function parseSingleParams(params: URLSearchParams): ParseResult<SingleParams> {
 	const locale = params.get('locale') ?? undefined;
 	if (locale !== undefined && !LOCALE_PATTERN.test(locale)) return invalid('locale', locale, 'a BCP-47 language code');

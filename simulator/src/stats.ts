@@ -37,7 +37,16 @@ export interface RequestLogEntry {
 export const REQUEST_LOG_SIZE = 10_000;
 
 export function emptyStats(): SimulatorStats {
-	return { total: 0, list: 0, single: 0, notModified: 0, byStatus: {}, byRef: Object.create(null) as Record<string, number>, resets: 0, hangs: 0 };
+	return {
+		total: 0,
+		list: 0,
+		single: 0,
+		notModified: 0,
+		byStatus: {},
+		byRef: Object.create(null) as Record<string, number>,
+		resets: 0,
+		hangs: 0,
+	};
 }
 
 export class StatsRecorder {

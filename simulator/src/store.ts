@@ -1,5 +1,5 @@
-import { generateProduct, productIdentity, type CatalogueOptions } from './catalogue.js';
-import { isPublished, isReturnable, matchesFilters, type ListQuery, type SimProduct } from './model.js';
+import { type CatalogueOptions, generateProduct, productIdentity } from './catalogue.js';
+import { isPublished, isReturnable, type ListQuery, matchesFilters, type SimProduct } from './model.js';
 
 /**
  * One catalogue slot. Generated products are not kept: 100k products with transcripts would
@@ -47,7 +47,8 @@ export class CatalogueStore {
 	) {
 		this.locales = options.locales ?? ['fr', 'en'];
 		const count = options.products ?? 300;
-		for (let index = 0; index < count; index++) this.push({ ref: productIdentity(index, options).ref, index, updatedAt: Number.NaN, returnable: 0, published: 0, pinned: undefined });
+		for (let index = 0; index < count; index++)
+			this.push({ ref: productIdentity(index, options).ref, index, updatedAt: Number.NaN, returnable: 0, published: 0, pinned: undefined });
 		for (const product of extra) this.push(pinnedEntry(product));
 		this.nextIndex = count;
 	}
@@ -82,7 +83,7 @@ export class CatalogueStore {
 		return entry.pinned;
 	}
 
-	/** Products matching the list filters, in catalogue order (before paging, API.md 4.2 rule 1). */
+	/** Products matching the list filters, in catalogue order (filters apply before paging). */
 	query(query: ListQuery): Entry[] {
 		const locale = query.locale ?? 'fr';
 		const bit = this.locales.indexOf(locale);
@@ -94,8 +95,8 @@ export class CatalogueStore {
 			} else {
 				if (Number.isNaN(entry.updatedAt)) this.summarise(entry, generateProduct(entry.index, this.options, { summaryOnly: true }));
 				const mask = bit < 0 ? 0 : 1 << bit;
-				if (query.withAudio !== undefined && (entry.returnable & mask) !== 0 !== query.withAudio) continue;
-				if (query.published !== undefined && (entry.published & mask) !== 0 !== query.published) continue;
+				if (query.withAudio !== undefined && ((entry.returnable & mask) !== 0) !== query.withAudio) continue;
+				if (query.published !== undefined && ((entry.published & mask) !== 0) !== query.published) continue;
 				out.push(entry);
 			}
 		}

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 
 /**
- * HTTP validators (RFC 9110 §8.8, §13). API.md says nothing about them; the simulator sends
+ * HTTP validators (RFC 9110 §8.8, §13). The service's documentation says nothing about them; the simulator sends
  * them because a real deployment behind a CDN does, and an incremental sync should be able to
  * use them. The ETag is strong: a hash of the exact bytes, so any change to a representation
  * (locale, variant, a review) changes it.

@@ -1,0 +1,90 @@
+import { parseArgs } from 'node:util';
+import type { SimulatorOptions } from './simulator.js';
+
+/** The bin's fixed default port, so a site's config can name the service before it starts. */
+export const DEFAULT_CLI_PORT = 8787;
+
+export const USAGE = `Usage: audio-reviews-simulator [options]
+  --host <host>            listen address (default 127.0.0.1)
+  --port <n>               port (default ${DEFAULT_CLI_PORT}; 0: a free one, printed at start)
+  --control                serve the HTTP control API under /__control (off by default)
+  --products <n>           generated products (default 300)
+  --locales <a,b>          audio locales (default fr,en)
+  --seed <n>               catalogue seed (default 1)
+  --website-id <uuid>      website id (default the demo one)
+  --website-name <name>    website name
+  --reviews <n>            average audio items per product and locale (default 3)
+  --adversarial            append the adversarial corpus
+  --max-limit <n>          page-size cap (default 100)
+  --no-conditional         no ETag/Last-Modified, never 304
+  --error-rate <0..1>      fraction of 5xx answers
+  --rate-limit-rate <0..1> fraction of 429 answers
+  --retry-after <s|date>   Retry-After of 429s: seconds or "date" (default 1)
+  --reset-rate <0..1>      fraction of connections reset
+  --hang-rate <0..1>       fraction of requests never answered
+  --latency <ms|min,max>   added to every response
+  --outage <503|refuse>    start in an outage
+  --fault-seed <n>         fault generator seed (default 42)
+  --help`;
+
+/** Flags taking a number, and the option each one sets. */
+const NUMBER_FLAGS = {
+	port: 'port',
+	products: 'products',
+	seed: 'seed',
+	reviews: 'reviewsPerProduct',
+	'max-limit': 'maxLimit',
+	'error-rate': 'errorRate',
+	'rate-limit-rate': 'rateLimitRate',
+	'reset-rate': 'resetRate',
+	'hang-rate': 'hangRate',
+	'fault-seed': 'faultSeed',
+} as const satisfies Record<string, keyof SimulatorOptions>;
+
+const STRING_FLAGS = ['host', 'locales', 'website-id', 'website-name', 'retry-after', 'latency', 'outage'] as const;
+const BOOLEAN_FLAGS = ['control', 'adversarial', 'no-conditional', 'help'] as const;
+
+export type CliRequest = { help: true } | { help: false; options: SimulatorOptions };
+
+/** The bin's arguments as simulator options; throws with the flag's name on a bad value. */
+export function parseCliArgs(args: readonly string[]): CliRequest {
+	const spec: Record<string, { type: 'string' | 'boolean' }> = {};
+	for (const flag of [...Object.keys(NUMBER_FLAGS), ...STRING_FLAGS]) spec[flag] = { type: 'string' };
+	for (const flag of BOOLEAN_FLAGS) spec[flag] = { type: 'boolean' };
+	const { values } = parseArgs({ args: [...args], options: spec, strict: true, allowPositionals: false });
+	const text = values as Record<string, string | undefined>;
+	if (values.help) return { help: true };
+
+	const options: SimulatorOptions = { port: DEFAULT_CLI_PORT };
+	for (const [flag, key] of Object.entries(NUMBER_FLAGS)) {
+		const value = numberFlag(flag, text[flag]);
+		if (value !== undefined) options[key] = value;
+	}
+	if (text.host !== undefined) options.host = text.host;
+	if (text.locales !== undefined)
+		options.locales = text.locales
+			.split(',')
+			.map((locale) => locale.trim())
+			.filter(Boolean);
+	if (text['website-id'] !== undefined) options.websiteId = text['website-id'];
+	if (text['website-name'] !== undefined) options.websiteName = text['website-name'];
+	if (values.control) options.control = true;
+	if (values.adversarial) options.adversarial = true;
+	if (values['no-conditional']) options.conditional = false;
+	const retryAfter = text['retry-after'];
+	if (retryAfter !== undefined) options.retryAfter = retryAfter === 'date' ? 'date' : numberFlag('retry-after', retryAfter);
+	const latency = text.latency?.split(',').map((part) => numberFlag('latency', part) ?? 0);
+	if (latency) options.latencyMs = latency.length === 2 ? [latency[0]!, latency[1]!] : latency[0]!;
+	const outage = text.outage;
+	if (outage !== undefined && outage !== '503' && outage !== 'refuse')
+		throw new Error(`--outage expects 503 or refuse, got ${JSON.stringify(outage)}`);
+	if (outage !== undefined) options.outage = outage === 'refuse' ? 'refuse' : true;
+	return { help: false, options };
+}
+
+function numberFlag(name: string, raw: string | undefined): number | undefined {
+	if (raw === undefined) return undefined;
+	const value = Number(raw);
+	if (raw.trim() === '' || !Number.isFinite(value)) throw new Error(`--${name} expects a number, got ${JSON.stringify(raw)}`);
+	return value;
+}
