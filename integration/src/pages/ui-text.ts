@@ -3,8 +3,11 @@ import { BUILT_IN_WORDS, type Phrase, type WordKey, type Words } from './words.j
 /** Per-locale word overrides, as the integration's `uiText` option takes them. */
 export type UiTextOverrides = Readonly<Record<string, Partial<Words>>>;
 
-/** A phrase of the page's language, numbers and plurals formatted for it. */
-export type UiText = (key: WordKey, values?: Readonly<Record<string, number>>) => string;
+/**
+ * A phrase of the page's language, numbers and plurals formatted for it. `values` holds the
+ * phrase's placeholders as numbers (any object: a `ratingSummary()` result fills `average`).
+ */
+export type UiText = (key: WordKey, values?: object) => string;
 
 const builtIn = lowerCaseKeys(BUILT_IN_WORDS);
 
@@ -43,7 +46,10 @@ export function hasWords(locale: string, overrides: UiTextOverrides = {}): boole
 export function uiText(locale: string | undefined, overrides?: UiTextOverrides, extra?: Partial<Words>): UiText {
 	const words = wordsFor(locale, overrides, extra);
 	const tag = locale ?? 'en';
-	return (key, values = {}) => fill(pick(words[key], tag, values.count), tag, values);
+	return (key, values = {}) => {
+		const numbers = values as Readonly<Record<string, unknown>>;
+		return fill(pick(words[key], tag, typeof numbers.count === 'number' ? numbers.count : undefined), tag, numbers);
+	};
 }
 
 function pick(phrase: Phrase, locale: string, count: number | undefined): string {
@@ -52,10 +58,10 @@ function pick(phrase: Phrase, locale: string, count: number | undefined): string
 	return phrase[formatterFor(pluralRules, locale, (l) => new Intl.PluralRules(l)).select(count)] ?? phrase.other;
 }
 
-function fill(template: string, locale: string, values: Readonly<Record<string, number>>): string {
+function fill(template: string, locale: string, values: Readonly<Record<string, unknown>>): string {
 	return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
 		const value = values[name];
-		return value === undefined ? whole : formatRating(value, locale);
+		return typeof value === 'number' ? formatRating(value, locale) : whole;
 	});
 }
 
