@@ -64,6 +64,16 @@ const text = pageText(lang);
   </ol>
 </Shop>
 `,
+	// The README's own-route recipe.
+	'src/pages/shop/[ref].astro': `---
+import { getProductStaticPaths, type ProductPageProps } from 'astro-audio-reviews/pages';
+import { ProductPage } from 'astro-audio-reviews/components';
+
+export const getStaticPaths = getProductStaticPaths;
+type Props = ProductPageProps;
+---
+<ProductPage {...Astro.props} />
+`,
 	// The README's "Components for your own pages" example, for the first product.
 	'src/pages/featured.astro': `---
 import { getCollection, getEntry } from 'astro:content';
@@ -151,6 +161,7 @@ describe('a shop site of its own, from the packed tarball', () => {
 		const page = await read(`products/${withReviews.external_id}`);
 		expect(page.querySelector('html')!.getAttribute('lang')).toBe('de');
 		expect(page.querySelector('.aar-reviews h2')!.textContent).toBe('Audiobewertungen');
+		expect((await read(`shop/${withReviews.external_id}`)).querySelector('#my-shop')).not.toBeNull();
 		const featured = await read('featured');
 		expect(featured.querySelector('title')).not.toBeNull();
 	});

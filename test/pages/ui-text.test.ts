@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import audioReviews from '../../integration/src/index.js';
-import { missingWordsWarning } from '../../integration/src/integration/page-options.js';
+import { layoutFile, missingWordsWarning } from '../../integration/src/integration/page-options.js';
 import { hasWords, uiText, wordsFor } from '../../integration/src/pages/ui-text.js';
 import { BUILT_IN_WORDS, WORD_KEYS } from '../../integration/src/pages/words.js';
 
@@ -63,6 +63,12 @@ describe('uiText overrides', () => {
 		expect(message({ uiText: { nl: { average: { one: '{count} beoordeling' } } } })).toContain('`uiText.nl.average`: expected a string, or plural forms such as');
 		expect(message({ uiText: { 'nl/x': {} } })).toContain('`uiText`: "nl/x" is not a locale tag');
 		expect(message({ layout: 'src/layouts/Shop' })).toContain('layout: Expected `layout` to be a path from the project root ending in .astro');
+	});
+
+	it('name a layout file that does not exist, with where it was looked for', () => {
+		expect(() => layoutFile('/src/layouts/Nope.astro', new URL('file:///srv/shop/'))).toThrow(
+			'Invalid audioReviews options:\n- layout: /src/layouts/Nope.astro does not exist (looked for /srv/shop/src/layouts/Nope.astro)',
+		);
 	});
 });
 
