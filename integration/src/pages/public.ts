@@ -51,7 +51,10 @@ function catalogue(route: string, reload = false): Promise<Catalogue> {
 	if (loaded === undefined || reload) {
 		loaded = loadCatalogue(route);
 		catalogues.set(route, loaded);
-		loaded.catch(() => catalogues.delete(route));
+		const attempt = loaded;
+		attempt.catch(() => {
+			if (catalogues.get(route) === attempt) catalogues.delete(route);
+		});
 	}
 	return loaded;
 }
