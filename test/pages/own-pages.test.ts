@@ -74,7 +74,7 @@ describe('own pages and links', () => {
 
 const text = (node: HTMLElement) => node.textContent.replace(/\s+/g, ' ').trim();
 
-describe('a locale without words', () => {
+describe('build warnings (a one-locale "is" site)', () => {
 	let single: Simulator;
 	beforeAll(async () => {
 		single = await startSimulator({ products: 3, locales: ['is'], seed: 8 });
@@ -82,7 +82,7 @@ describe('a locale without words', () => {
 	afterAll(() => single?.close());
 	const env = (extra: Record<string, string> = {}) => ({ AUDIO_REVIEWS_BASE_URL: single.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: single.websiteId, AUDIO_REVIEWS_LOCALES: 'is', ...extra });
 
-	it('is named in a build warning that says how to add its words', async () => {
+	it('name a locale without words and say how to add them', async () => {
 		const built = await buildFixture('own-pages', { extends: 'basic', label: 'words-is', env: env() });
 		expect(built.output).toContain(
 			'[astro-audio-reviews] No words for locale "is": its pages show English words ("Audio reviews"). ' +
@@ -94,9 +94,17 @@ describe('a locale without words', () => {
 		expect(parse(await built.read(file.slice(1))).querySelector('html')!.getAttribute('lang')).toBe('is');
 	}, 240_000);
 
-	it('is not warned about once uiText gives it words, which the pages then show', async () => {
+	it('name a layout without a head slot', async () => {
+		const built = await buildFixture('own-pages', { extends: 'basic', label: 'no-head', env: env({ FIXTURE_LAYOUT: '/src/layouts/NoHead.astro' }) });
+		expect(built.output).toMatch(
+			/Layout \/src\/layouts\/NoHead\.astro renders no <slot name="head" \/> in its <head>: product pages such as \S+\/products\/\S+index\.html lack their canonical, hreflang, Open Graph and JSON-LD tags\. Add <slot name="head" \/> inside its <head>/,
+		);
+	}, 240_000);
+
+	it('stay silent once uiText gives the locale words, which the pages then show', async () => {
 		const built = await buildFixture('own-pages', { extends: 'basic', label: 'words-is-override', env: env({ FIXTURE_UI_TEXT: JSON.stringify({ is: { reviews: 'Hljóðumsagnir' } }) }) });
 		expect(built.output).not.toContain('No words for locale');
+		expect(built.output).not.toContain('renders no <slot name="head" />');
 		const withReviews = single.listAll({ locale: 'is', without: 'inactive' }).find((product) => product.reviews.length > 0)!;
 		const html = parse(await built.read(`products/${withReviews.external_id}/index.html`));
 		expect(html.querySelector('.aar-reviews h2')!.textContent).toBe('Hljóðumsagnir');

@@ -8,7 +8,7 @@ import { createRefreshHandler } from './dev-refresh.js';
 import { REFRESH_SECRET_ENV } from './rebuild-options.js';
 import { resolveIntegrationOptions, normalizeRoute, type AudioReviewsOptions } from './integration-options.js';
 import { virtualConfigPlugin, virtualLayoutPlugin } from './virtual-config.js';
-import { layoutFile, missingWordsWarning } from './page-options.js';
+import { layoutFile, layoutHeadWarning, missingWordsWarning } from './page-options.js';
 import type { PageConfig } from '../pages/page-config.js';
 import { registeredLocales } from '../loaders/locale-registry.js';
 import { injectInvalidateRoute } from '../live/invalidate-option.js';
@@ -71,6 +71,8 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 			'astro:build:done': async ({ dir, assets, logger }) => {
 				const wordsWarning = missingWordsWarning(registeredLocales(resolved.collection) ?? [], resolved.uiText);
 				if (wordsWarning) logger.warn(wordsWarning);
+				const headWarning = resolved.route === false ? undefined : layoutHeadWarning(resolved.layout, normalizeRoute(resolved.route), assets);
+				if (headWarning) logger.warn(headWarning);
 				const stale = staleCollections();
 				for (const entry of stale) {
 					logger.warn(`LAST KNOWN GOOD: collection "${entry.collection}" was built from the store synced at ${entry.syncedAt} (${entry.reason})`);

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'astro/zod';
 import { AudioReviewsOptionsError } from '../errors/options-error.js';
@@ -73,5 +73,21 @@ export function missingWordsWarning(locales: readonly string[], overrides: UiTex
 		`No words for locale${missing.length === 1 ? '' : 's'} ${named}: ${missing.length === 1 ? 'its' : 'their'} pages show English words ("${BUILT_IN_WORDS.en!.reviews}"). ` +
 		`Add them with audioReviews({ uiText: { ${JSON.stringify(example)}: { reviews: '…', rated: '… {rating} …', … } } }) (words: ${WORD_KEYS.join(', ')}). ` +
 		`Built-in words exist for ${Object.keys(BUILT_IN_WORDS).join(', ')}`
+	);
+}
+
+/**
+ * A layout without `<slot name="head" />` silently drops the pages' canonical, hreflang, Open
+ * Graph and JSON-LD tags: look at one written product page and say so.
+ */
+export function layoutHeadWarning(layout: string | undefined, route: string, assets: ReadonlyMap<string, readonly URL[]>): string | undefined {
+	const page = layout === undefined ? undefined : assets.get(route)?.[0];
+	if (page === undefined) return undefined;
+	const html = readFileSync(page, 'utf8');
+	const head = html.slice(0, Math.max(0, html.indexOf('</head>')));
+	if (head.includes('property="og:')) return undefined;
+	return (
+		`Layout ${layout} renders no <slot name="head" /> in its <head>: product pages such as ${fileURLToPath(page)} lack their canonical, hreflang, Open Graph and JSON-LD tags. ` +
+		'Add <slot name="head" /> inside its <head> (an unfilled named slot renders nothing on your other pages)'
 	);
 }
