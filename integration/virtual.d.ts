@@ -1,6 +1,6 @@
-declare module 'virtual:astro-audio-reviews/config' {
-	const config: import('./src/integration/virtual-config.js').PageConfig;
-	export default config;
+declare module 'virtual:astro-audio-reviews/layout' {
+	const Layout: (props: { title: string; description?: string | undefined; lang: string }) => unknown;
+	export default Layout;
 }
 
 // For plain `tsc` runs: `astro check` types .astro files itself.

@@ -8,10 +8,14 @@ import { outputFiles } from './prune-output.js';
 import { createRefreshHandler } from './dev-refresh.js';
 import { REFRESH_SECRET_ENV } from './rebuild-options.js';
 import { resolveIntegrationOptions, normalizeRoute, type AudioReviewsOptions } from './integration-options.js';
-import { virtualConfigPlugin, type PageConfig } from './virtual-config.js';
+import { virtualConfigPlugin, virtualLayoutPlugin } from './virtual-config.js';
+import { layoutFile, layoutHeadWarning, missingWordsWarning } from './page-options.js';
+import type { PageConfig } from '../pages/page-config.js';
+import { registeredLocales } from '../loaders/locale-registry.js';
 import { injectInvalidateRoute } from '../live/invalidate-option.js';
 
 export const INTEGRATION_NAME = 'astro-audio-reviews';
+const DEFAULT_ROUTE = '/products/[ref]';
 
 /**
  * The Astro integration: injects the product pages (one per product and locale) that read
@@ -33,16 +37,20 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 				// Unchanged pages then stay in dist/ ("(cached)") instead of being deleted and copied
 				// back from Astro's cache ("(restored)"); build:done prunes what went stale.
 				if (resolved.keepOutDir) updateConfig({ vite: { build: { emptyOutDir: false } } });
-				if (resolved.route === false) return;
-				const route = normalizeRoute(resolved.route);
+				// Also with `route: false`: components and `astro-audio-reviews/pages` read them.
+				const route = normalizeRoute(resolved.route === false ? DEFAULT_ROUTE : resolved.route);
 				const pageConfig: PageConfig = {
 					collection: resolved.collection,
 					route,
 					localeRoute: `/[locale]${route}`,
+					injected: resolved.route !== false,
 					defaultLocale: resolved.defaultLocale ?? config.i18n?.defaultLocale,
 					trailingSlash: urlsEndInSlash(config),
+					base: config.base,
+					uiText: resolved.uiText ?? {},
 				};
-				updateConfig({ vite: { plugins: [virtualConfigPlugin(pageConfig)] } });
+				updateConfig({ vite: { plugins: [virtualConfigPlugin(pageConfig), virtualLayoutPlugin(layoutFile(resolved.layout, config.root))] } });
+				if (resolved.route === false) return;
 				const entrypoint = new URL('../../pages/product.astro', import.meta.url);
 				injectRoute({ pattern: route, entrypoint, prerender: true });
 				injectRoute({ pattern: pageConfig.localeRoute, entrypoint, prerender: true });
@@ -67,6 +75,10 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 				if (resolved.route !== false) requireLoadedProducts(resolved.collection);
 			},
 			'astro:build:done': async ({ dir, assets, logger }) => {
+				const wordsWarning = missingWordsWarning(registeredLocales(resolved.collection) ?? [], resolved.uiText);
+				if (wordsWarning) logger.warn(wordsWarning);
+				const headWarning = resolved.route === false ? undefined : layoutHeadWarning(resolved.layout, normalizeRoute(resolved.route), assets);
+				if (headWarning) logger.warn(headWarning);
 				const stale = staleCollections();
 				for (const entry of stale) {
 					logger.warn(`LAST KNOWN GOOD: collection "${entry.collection}" was built from the store synced at ${entry.syncedAt} (${entry.reason})`);

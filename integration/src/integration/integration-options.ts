@@ -2,6 +2,8 @@ import { z } from 'astro/zod';
 import { parseOptions } from '../options/parse-options.js';
 import { invalidateOptionSchema } from '../live/invalidate-option.js';
 import { changeReportOptionSchema, refreshOptionSchema } from './rebuild-options.js';
+import { layoutOptionSchema, uiTextOptionSchema } from './page-options.js';
+import type { UiTextOverrides } from '../pages/ui-text.js';
 
 export const integrationOptionsSchema = z
 	.object({
@@ -39,10 +41,15 @@ export const integrationOptionsSchema = z
 		keepOutDir: z.boolean({ message: 'Expected `keepOutDir` to be true or false' }).default(false),
 		/** `astro dev` only: the webhook endpoint that re-syncs everything or one product. */
 		refresh: refreshOptionSchema,
+		/** Your layout component; injected pages render inside it (props `title`, `description`, `lang`; `<slot name="head" />`). */
+		layout: layoutOptionSchema.optional(),
+		/** Per-locale overrides of the words pages and components print. */
+		uiText: uiTextOptionSchema.optional(),
 	})
 	.strict();
 
-export type AudioReviewsOptions = z.input<typeof integrationOptionsSchema>;
+// `uiText` is validated loosely (to word its errors) but typed precisely for users.
+export type AudioReviewsOptions = Omit<z.input<typeof integrationOptionsSchema>, 'uiText'> & { uiText?: UiTextOverrides };
 export type ResolvedAudioReviewsOptions = z.output<typeof integrationOptionsSchema>;
 
 export function resolveIntegrationOptions(options: AudioReviewsOptions | undefined): ResolvedAudioReviewsOptions {

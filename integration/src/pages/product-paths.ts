@@ -8,6 +8,8 @@ export interface ProductEntryLike {
 	id: string;
 	data: Product;
 	digest?: string | number | undefined;
+	/** Set by `getCollection`; finds the loader's locales. */
+	collection?: string | undefined;
 }
 
 export interface Alternate {
@@ -19,8 +21,12 @@ export interface Alternate {
 // A type alias, not an interface: Astro's `Props` needs an implicit index signature.
 export type ProductPageProps = {
 	product: Product;
-	/** The entry's locale; undefined for a single-locale collection. */
+	/** The collection entry's id (`fr/SKU-42`); unset on live pages. */
+	entryId?: string | undefined;
+	/** The locale in the URL; undefined for a single-locale collection. */
 	locale: string | undefined;
+	/** The language of the page's words and `lang` (a single-locale collection's locale too), if known. */
+	lang?: string | undefined;
 	slug: string;
 	path: string;
 	/** Every locale version of this product, this one included, default locale first. */
@@ -49,15 +55,26 @@ export interface PathOptions {
 }
 
 /**
- * An entry's locale, read from its id: productsLoader ids are `<external_id>` with one locale
- * and `<locale>/<external_id>` with `locales` (CONTRACT.md). Comparing with the product's own
- * ref is unambiguous even for refs that contain `/`.
+ * The locale an entry's URL is prefixed with, read from its id: productsLoader ids are
+ * `<external_id>` with one locale and `<locale>/<external_id>` with `locales`. Comparing with the
+ * product's own ref is unambiguous even for refs that contain `/`.
  */
-export function entryLocale(entry: ProductEntryLike): string | undefined {
+export function routeLocale(entry: ProductEntryLike): string | undefined {
 	if (entry.id === entry.data.external_id) return undefined;
 	const suffix = `/${entry.data.external_id}`;
 	if (entry.id.endsWith(suffix)) return entry.id.slice(0, -suffix.length);
 	return undefined;
+}
+
+/**
+ * The locale of an entry's content: the one in its id with `locales`, else the loader's only
+ * locale (known to the process that ran the loader), else `fallback` (the site's default locale).
+ */
+export function localeOfEntry(entry: ProductEntryLike, collection = entry.collection, fallback?: string): string | undefined {
+	const inId = routeLocale(entry);
+	if (inId !== undefined) return inId;
+	const loaded = collection === undefined ? undefined : registeredLocales(collection);
+	return loaded?.length === 1 ? loaded[0] : fallback;
 }
 
 /**
@@ -69,7 +86,7 @@ export function productPages(entries: readonly ProductEntryLike[], options: Omit
 	const locales: string[] = [];
 	const byRef = new Map<string, Map<string | undefined, ProductEntryLike>>();
 	for (const entry of entries) {
-		const locale = entryLocale(entry);
+		const locale = routeLocale(entry);
 		if (locale !== undefined && !locales.includes(locale)) locales.push(locale);
 		const ref = entry.data.external_id;
 		let versions = byRef.get(ref);
@@ -97,7 +114,7 @@ export function productPages(entries: readonly ProductEntryLike[], options: Omit
 			const isDefault = locale === undefined || locale === defaultLocale;
 			paths.push({
 				params: isDefault ? { ref: slug } : { ref: slug, locale },
-				props: { product: entry.data, locale, slug, path, alternates, defaultLocale },
+				props: { product: entry.data, entryId: entry.id, locale, lang: localeOfEntry(entry, options.collection, options.defaultLocale), slug, path, alternates, defaultLocale },
 				// Everything the page renders: the entry's data (its digest), where it lives and its
 				// alternates. Without a digest (another loader) there is no safe key: always render.
 				cacheKey:

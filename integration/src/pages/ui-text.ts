@@ -1,72 +1,75 @@
+import { BUILT_IN_WORDS, type Phrase, type WordKey, type Words } from './words.js';
+
+/** Per-locale word overrides, as the integration's `uiText` option takes them. */
+export type UiTextOverrides = Readonly<Record<string, Partial<Words>>>;
+
 /**
- * The few words the default components print, in the languages shops use most; any other
- * locale falls back to English. Override by passing your own labels to the components.
+ * A phrase of the page's language, numbers and plurals formatted for it. `values` holds the
+ * phrase's placeholders as numbers (any object: a `ratingSummary()` result fills `average`).
  */
-export interface UiText {
-	reviews: string;
-	transcript: string;
-	review: string;
-	testimony: string;
-	rated: (value: string) => string;
-	average: (value: string, count: number) => string;
-	noAudio: string;
-	anonymous: string;
+export type UiText = (key: WordKey, values?: object) => string;
+
+const builtIn = lowerCaseKeys(BUILT_IN_WORDS);
+
+/** `pt-BR` → `['pt-br', 'pt']`: the exact tag first, then its language. */
+function lookupTags(locale: string): string[] {
+	const tag = locale.toLowerCase();
+	const language = tag.split('-')[0]!;
+	return language === tag ? [tag] : [tag, language];
 }
 
-const en: UiText = {
-	reviews: 'Audio reviews',
-	transcript: 'Transcript',
-	review: 'Review',
-	testimony: 'Testimony',
-	rated: (value) => `Rated ${value} out of 5`,
-	average: (value, count) => `Average rating ${value} out of 5 from ${count} rating${count === 1 ? '' : 's'}`,
-	noAudio: 'Your browser cannot play this audio.',
-	anonymous: 'Anonymous',
-};
+function lowerCaseKeys<T>(record: Readonly<Record<string, T>>): Map<string, T> {
+	return new Map(Object.entries(record).map(([key, value]) => [key.toLowerCase(), value]));
+}
 
-const texts: Record<string, UiText> = {
-	en,
-	fr: {
-		reviews: 'Avis audio',
-		transcript: 'Transcription',
-		review: 'Avis',
-		testimony: 'Témoignage',
-		rated: (value) => `Noté ${value} sur 5`,
-		average: (value, count) => `Note moyenne ${value} sur 5 sur ${count} note${count === 1 ? '' : 's'}`,
-		noAudio: 'Votre navigateur ne peut pas lire cet audio.',
-		anonymous: 'Anonyme',
-	},
-	de: {
-		reviews: 'Audio-Bewertungen',
-		transcript: 'Transkript',
-		review: 'Bewertung',
-		testimony: 'Erfahrungsbericht',
-		rated: (value) => `Bewertet mit ${value} von 5`,
-		average: (value, count) => `Durchschnitt ${value} von 5 aus ${count} Bewertung${count === 1 ? '' : 'en'}`,
-		noAudio: 'Ihr Browser kann dieses Audio nicht abspielen.',
-		anonymous: 'Anonym',
-	},
-	es: {
-		reviews: 'Opiniones en audio',
-		transcript: 'Transcripción',
-		review: 'Opinión',
-		testimony: 'Testimonio',
-		rated: (value) => `Valorado con ${value} de 5`,
-		average: (value, count) => `Valoración media ${value} de 5 con ${count} valoración${count === 1 ? '' : 'es'}`,
-		noAudio: 'Tu navegador no puede reproducir este audio.',
-		anonymous: 'Anónimo',
-	},
-};
+/**
+ * The words of `locale`: English, under the built-in words of its language, of its exact tag,
+ * then the overrides of its language and of its exact tag, then `extra` (a component's `text`).
+ */
+export function wordsFor(locale: string | undefined, overrides: UiTextOverrides = {}, extra: Partial<Words> = {}): Words {
+	const layers: Array<Partial<Words> | undefined> = [BUILT_IN_WORDS.en];
+	if (locale) {
+		const tags = lookupTags(locale).reverse();
+		const own = lowerCaseKeys(overrides);
+		layers.push(...tags.map((tag) => builtIn.get(tag)), ...tags.map((tag) => own.get(tag)));
+	}
+	return Object.assign({}, ...layers, extra) as Words;
+}
 
-export function uiText(locale: string | undefined): UiText {
-	if (!locale) return en;
-	return texts[locale] ?? texts[locale.split('-')[0]!.toLowerCase()] ?? en;
+/** Whether `locale` has words of its own (built in or overridden), rather than English ones. */
+export function hasWords(locale: string, overrides: UiTextOverrides = {}): boolean {
+	const own = lowerCaseKeys(overrides);
+	return lookupTags(locale).some((tag) => builtIn.has(tag) || own.has(tag));
+}
+
+/** The phrase function of a page: `text('average', { average: 4.5, count: 3 })`. */
+export function uiText(locale: string | undefined, overrides?: UiTextOverrides, extra?: Partial<Words>): UiText {
+	const words = wordsFor(locale, overrides, extra);
+	const tag = locale ?? 'en';
+	return (key, values = {}) => {
+		const numbers = values as Readonly<Record<string, unknown>>;
+		return fill(pick(words[key], tag, typeof numbers.count === 'number' ? numbers.count : undefined), tag, numbers);
+	};
+}
+
+function pick(phrase: Phrase, locale: string, count: number | undefined): string {
+	if (typeof phrase === 'string') return phrase;
+	if (count === undefined) return phrase.other;
+	return phrase[formatterFor(pluralRules, locale, (l) => new Intl.PluralRules(l)).select(count)] ?? phrase.other;
+}
+
+function fill(template: string, locale: string, values: Readonly<Record<string, unknown>>): string {
+	return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+		const value = values[name];
+		return typeof value === 'number' ? formatRating(value, locale) : whole;
+	});
 }
 
 // Building an Intl formatter costs far more than formatting with one (it was ~15% of a 10k-page
 // build's CPU): one per locale, kept for the process.
 const ratingFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const pluralRules = new Map<string, Intl.PluralRules>();
 
 /** The formatter of `locale`, or of English when Intl does not know the locale. */
 function formatterFor<T>(cache: Map<string, T>, locale: string, create: (locale: string) => T): T {

@@ -1,0 +1,18 @@
+import type { UiTextOverrides } from './ui-text.js';
+
+/** What pages, components and the `astro-audio-reviews/pages` helpers know of the integration's options. */
+export interface PageConfig {
+	collection: string;
+	/** Pattern of the default-locale route, e.g. `/products/[ref]`. */
+	route: string;
+	/** Pattern of the other locales' route, e.g. `/[locale]/products/[ref]`. */
+	localeRoute: string;
+	/** False with `route: false`: no product pages are injected. */
+	injected: boolean;
+	defaultLocale: string | undefined;
+	/** Whether page URLs (canonical, hreflang, links) end in `/`: Astro's `trailingSlash` and `build.format`. */
+	trailingSlash: boolean;
+	/** Astro's `base`. */
+	base: string;
+	uiText: UiTextOverrides;
+}

@@ -1,0 +1,173 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { parse } from 'node-html-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../../integration/src/simulator/index.js';
+
+// A newcomer's site, from the packed tarball only: its own layout around the injected pages, its
+// own grid linking with productUrl, the README's components example, words in nl (overridden)
+// and de (built in), and `astro check`. One install; the site is rebuilt per locale.
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const versionOf = async (name: string) => (JSON.parse(await readFile(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+
+const sh = (file: string, args: string[], cwd: string, env: Record<string, string> = {}) =>
+	run(file, args, { cwd, env: { ...process.env, ...env, PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}` }, maxBuffer: 64 * 1024 * 1024 }).catch(
+		(error: Error & { stdout?: string; stderr?: string }) => {
+			throw new Error(`${error.message}\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);
+		},
+	);
+
+const FILES: Record<string, string> = {
+	'astro.config.mjs': `import { defineConfig } from 'astro/config';
+import audioReviews from 'astro-audio-reviews';
+export default defineConfig({
+  site: 'https://shop.example',
+  integrations: [audioReviews({ layout: '/src/layouts/Shop.astro', uiText: JSON.parse(process.env.SITE_UI_TEXT || '{}') })],
+});
+`,
+	'src/layouts/Shop.astro': `---
+interface Props { title: string; description?: string | undefined; lang: string }
+const { title, description, lang } = Astro.props;
+---
+<html lang={lang}>
+  <head>
+    <meta charset="utf-8" />
+    <title>{title} | My shop</title>
+    {description && <meta name="description" content={description} />}
+    <slot name="head" />
+  </head>
+  <body>
+    <header id="my-shop">My shop</header>
+    <slot />
+  </body>
+</html>
+`,
+	'src/pages/index.astro': `---
+import { getCollection } from 'astro:content';
+import { entryLocale, pageText, productUrl, ratingSummary } from 'astro-audio-reviews/pages';
+import Shop from '../layouts/Shop.astro';
+const entries = await getCollection('products');
+const cards = await Promise.all(entries.map(async (entry) => ({ entry, href: await productUrl(entry), rating: ratingSummary(entry) })));
+cards.sort((a, b) => (b.rating?.average ?? -1) - (a.rating?.average ?? -1));
+const lang = entries[0] ? (entryLocale(entries[0]) ?? 'en') : 'en';
+const text = pageText(lang);
+---
+<Shop title="Best rated" lang={lang}>
+  <ol id="grid">
+    {cards.map(({ entry, href, rating }) => <li data-ref={entry.data.external_id}><a href={href}>{entry.data.name ?? entry.id}</a> {rating && text('average', rating)}</li>)}
+  </ol>
+</Shop>
+`,
+	// The README's own-route recipe.
+	'src/pages/shop/[ref].astro': `---
+import { getProductStaticPaths, type ProductPageProps } from 'astro-audio-reviews/pages';
+import { ProductPage } from 'astro-audio-reviews/components';
+
+export const getStaticPaths = getProductStaticPaths;
+type Props = ProductPageProps;
+---
+<ProductPage {...Astro.props} />
+`,
+	// The README's "Components for your own pages" example, for the first product.
+	'src/pages/featured.astro': `---
+import { getCollection, getEntry } from 'astro:content';
+import { ProductHead, ProductJsonLd, AudioReviews } from 'astro-audio-reviews/components';
+const [first] = await getCollection('products');
+const entry = await getEntry('products', first!.id);
+---
+<html lang="de">
+  <head><ProductHead entry={entry} canonical={Astro.url} /><ProductJsonLd entry={entry} /></head>
+  <body><AudioReviews entry={entry} /></body>
+</html>
+`,
+	'tsconfig.json': JSON.stringify({ extends: 'astro/tsconfigs/strict', include: ['.astro/types.d.ts', 'src/**/*'] }),
+};
+
+let site: string;
+let sim: Simulator;
+
+beforeAll(async () => {
+	if (!existsSync(join(ROOT, 'integration/dist/pages/public.js'))) throw new Error('integration/dist is missing: run `npm run build:pkg` (npm test does) before this test');
+	sim = await startSimulator({ products: 30, locales: ['nl', 'de'], seed: 21 });
+	site = await mkdtemp(join(tmpdir(), 'aar-own-site-'));
+	const packDir = join(site, 'pack');
+	await mkdir(packDir);
+	const { stdout } = await sh('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', packDir], ROOT);
+	const tarball = join(packDir, stdout.trim().split('\n').pop()!);
+	const dependencies = { astro: await versionOf('astro'), 'astro-audio-reviews': `file:${tarball}` };
+	const devDependencies = { typescript: await versionOf('typescript'), '@astrojs/check': await versionOf('@astrojs/check') };
+	await writeFile(join(site, 'package.json'), JSON.stringify({ name: 'own-site', private: true, type: 'module', dependencies, devDependencies }));
+	for (const [path, content] of Object.entries(FILES)) {
+		await mkdir(join(site, path, '..'), { recursive: true });
+		await writeFile(join(site, path), content);
+	}
+	await sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], site);
+}, 600_000);
+
+afterAll(async () => {
+	await sim?.close();
+	if (site) await rm(site, { recursive: true, force: true });
+});
+
+/** The content config of a one-locale shop (a literal config, as a user writes it). */
+const contentConfig = (locale: string) => `import { defineCollection } from 'astro:content';
+import { productsLoader } from 'astro-audio-reviews/loaders';
+export const collections = {
+  products: defineCollection({
+    loader: productsLoader({ baseUrl: ${JSON.stringify(sim.baseUrl)}, websiteId: ${JSON.stringify(sim.websiteId)}, locale: ${JSON.stringify(locale)} }),
+  }),
+};
+`;
+
+async function buildFor(locale: string, uiText: object = {}) {
+	await writeFile(join(site, 'src/content.config.ts'), contentConfig(locale));
+	const { stdout, stderr } = await sh(join(site, 'node_modules/.bin/astro'), ['build'], site, { SITE_UI_TEXT: JSON.stringify(uiText) });
+	const read = async (path: string) => parse(await readFile(join(site, 'dist', decodeURIComponent(path), 'index.html'), 'utf8'));
+	return { log: stdout + stderr, read, products: sim.listAll({ locale, without: 'inactive' }) };
+}
+
+describe('a shop site of its own, from the packed tarball', () => {
+	it('nl with overridden words: own layout, grid links by productUrl, words and numbers in Dutch', async () => {
+		const { log, read, products } = await buildFor('nl', { nl: { reviews: 'Wat klanten zeggen', average: { one: 'Gemiddeld {average}/5 ({count} stem)', other: 'Gemiddeld {average}/5 ({count} stemmen)' } } });
+		expect(log).not.toContain('No words for locale');
+		const grid = await read('');
+		const links = grid.querySelectorAll('#grid a').map((a) => a.getAttribute('href')!);
+		expect(links).toHaveLength(products.length);
+		const rated = products.find((product) => product.reviews.some((review) => review.type === 'review' && typeof review.rating === 'number'))!;
+		const link = grid.querySelector(`#grid li[data-ref="${rated.external_id}"] a`)!.getAttribute('href')!;
+		expect(link).toBe(`/products/${rated.external_id}/`);
+		for (const href of links) expect(existsSync(join(site, 'dist', href, 'index.html')), href).toBe(true);
+		const page = await read(link);
+		expect(page.querySelector('#my-shop')!.textContent).toBe('My shop');
+		expect(page.querySelector('html')!.getAttribute('lang')).toBe('nl');
+		expect(page.querySelectorAll('title')).toHaveLength(1);
+		expect(page.querySelector('head link[rel="canonical"]')!.getAttribute('href')).toBe(`https://shop.example${link}`);
+		expect(page.querySelector('head meta[property="product:retailer_item_id"], head script[type="application/ld+json"]')).not.toBeNull();
+		expect(page.querySelector('.aar-reviews h2')!.textContent).toBe('Wat klanten zeggen');
+		expect(page.querySelector('.aar-average')!.textContent).toMatch(/Gemiddeld \d(,\d+)?\/5 \(\d+ stem(men)?\)/);
+		expect(page.querySelector('.aar-rating-text')!.textContent).toMatch(/^\d(,\d+)? van de 5 sterren$/);
+	});
+
+	it('de with built-in words, and the README components example with an entry', async () => {
+		const { log, read, products } = await buildFor('de');
+		expect(log).not.toContain('No words for locale');
+		const withReviews = products.find((product) => product.reviews.length > 0)!;
+		const page = await read(`products/${withReviews.external_id}`);
+		expect(page.querySelector('html')!.getAttribute('lang')).toBe('de');
+		expect(page.querySelector('.aar-reviews h2')!.textContent).toBe('Audiobewertungen');
+		expect((await read(`shop/${withReviews.external_id}`)).querySelector('#my-shop')).not.toBeNull();
+		const featured = await read('featured');
+		expect(featured.querySelector('title')).not.toBeNull();
+	});
+
+	it('passes astro check with no errors, warnings or hints', async () => {
+		const { stdout } = await sh(join(site, 'node_modules/.bin/astro'), ['check'], site);
+		expect(stdout).toMatch(/- 0 errors\s+- 0 warnings\s+- 0 hints/);
+	});
+});

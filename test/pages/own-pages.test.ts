@@ -1,0 +1,112 @@
+import { parse, type HTMLElement } from 'node-html-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORD_KEYS } from '../../integration/src/pages/words.js';
+import { startSimulator, type Simulator } from '../../integration/src/simulator/index.js';
+import { buildFixture, type BuiltSite } from '../helpers/build-fixture.js';
+
+// A site with its own layout, grid page and product route, against a catalogue whose refs need
+// escaping and include case twins (slugs that depend on the other refs).
+let sim: Simulator;
+let site: BuiltSite;
+const BASE = '/boutique';
+
+beforeAll(async () => {
+	sim = await startSimulator({ products: 12, locales: ['fr', 'en'], seed: 5, adversarial: true });
+	site = await buildFixture('own-pages', {
+		extends: 'basic',
+		label: 'own-pages',
+		env: { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, AUDIO_REVIEWS_LOCALES: 'fr,en', FIXTURE_BASE: BASE },
+	});
+}, 240_000);
+afterAll(() => sim?.close());
+
+const page = async (urlPath: string) => parse(await site.read(`${decodeURIComponent(urlPath.slice(BASE.length + 1))}index.html`));
+const gridItems = async () => (await page(`${BASE}/`)).querySelectorAll('#grid li');
+
+describe('own pages and links', () => {
+	it('links every entry with productUrl to the page the integration wrote, base applied', async () => {
+		const items = await gridItems();
+		const entries = sim.listAll({ locale: 'fr', without: 'inactive' }).length + sim.listAll({ locale: 'en', without: 'inactive' }).length;
+		expect(items).toHaveLength(entries);
+		const injected = new Set((await site.htmlFiles()).filter((file) => /^\/(en\/)?products\//.test(file)));
+		expect(injected.size).toBe(entries);
+		const linked = items.map((item) => item.querySelector('a')!.getAttribute('href')!);
+		for (const href of linked) expect(href.startsWith(`${BASE}/`)).toBe(true);
+		expect(new Set(linked.map((href) => `${decodeURIComponent(href.slice(BASE.length))}index.html`))).toEqual(injected);
+		// Case twins and escaped refs are in the catalogue: their slugs are not the refs.
+		expect(linked.some((href) => href.includes('~'))).toBe(true);
+		// The grid sorts by the average the pages show.
+		const averages = items.map((item) => Number(item.getAttribute('data-average') ?? -1));
+		expect(averages).toEqual([...averages].sort((a, b) => b - a));
+	});
+
+	it('gives the own route the same slugs as the injected pages, and productUrl links to it', async () => {
+		const items = await gridItems();
+		for (const item of items) {
+			const injected = item.querySelector('a')!.getAttribute('href')!;
+			const own = item.querySelector('a.own')!.getAttribute('href')!;
+			expect(own).toBe(injected.replace('/products/', '/shop/'));
+			const html = await page(own);
+			expect(html.querySelector('meta[property="product:retailer_item_id"], h1')).not.toBeNull();
+		}
+		expect(items.map((item) => item.getAttribute('data-locale')).sort()).toEqual(items.map((item) => (item.getAttribute('data-id')!.startsWith('en/') ? 'en' : 'fr')).sort());
+	});
+
+	it('renders injected pages in the layout: its header, one title, the SEO tags in its head', async () => {
+		const items = await gridItems();
+		const first = items.find((item) => item.getAttribute('data-count') !== null && item.getAttribute('data-locale') === 'fr')!;
+		const html = await page(first.querySelector('a')!.getAttribute('href')!);
+		expect(html.querySelector('#shop-header')!.textContent).toBe('Fixture shop');
+		expect(html.querySelector('html')!.getAttribute('lang')).toBe('fr');
+		const head = html.querySelector('head')!;
+		expect(head.querySelectorAll('title')).toHaveLength(1);
+		expect(head.querySelector('title')!.textContent).toMatch(/ \| Fixture shop$/);
+		expect(head.querySelector('link[rel="canonical"]')!.getAttribute('href')).toMatch(/^https:\/\/shop\.example\/boutique\/products\//);
+		expect(head.querySelectorAll('script[type="application/ld+json"]')).toHaveLength(1);
+		expect(html.querySelectorAll('h1')).toHaveLength(1);
+		const average = Number(first.getAttribute('data-average'));
+		const count = Number(first.getAttribute('data-count'));
+		const expected = `Note moyenne de ${new Intl.NumberFormat('fr', { maximumFractionDigits: 2 }).format(average)} sur 5 (${count} avis)`;
+		expect(text(html.querySelector('.aar-average')!)).toContain(expected);
+		expect(html.querySelector('nav.aar-locales')!.getAttribute('aria-label')).toBe('Langues');
+	});
+});
+
+const text = (node: HTMLElement) => node.textContent.replace(/\s+/g, ' ').trim();
+
+describe('build warnings (a one-locale "is" site)', () => {
+	let single: Simulator;
+	beforeAll(async () => {
+		single = await startSimulator({ products: 3, locales: ['is'], seed: 8 });
+	});
+	afterAll(() => single?.close());
+	const env = (extra: Record<string, string> = {}) => ({ AUDIO_REVIEWS_BASE_URL: single.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: single.websiteId, AUDIO_REVIEWS_LOCALES: 'is', ...extra });
+
+	it('name a locale without words and say how to add them', async () => {
+		const built = await buildFixture('own-pages', { extends: 'basic', label: 'words-is', env: env() });
+		expect(built.output).toContain(
+			'[astro-audio-reviews] No words for locale "is": its pages show English words ("Audio reviews"). ' +
+				`Add them with audioReviews({ uiText: { "is": { reviews: '…', rated: '… {rating} …', … } } }) (words: ${WORD_KEYS.join(', ')}). ` +
+				'Built-in words exist for en, fr, de, es, it, nl, pt, pt-BR, pl, sv, da',
+		);
+		const file = (await built.htmlFiles()).find((path) => path.startsWith('/products/'))!;
+		// A single-locale page still has the loader's locale as its language.
+		expect(parse(await built.read(file.slice(1))).querySelector('html')!.getAttribute('lang')).toBe('is');
+	}, 240_000);
+
+	it('name a layout without a head slot', async () => {
+		const built = await buildFixture('own-pages', { extends: 'basic', label: 'no-head', env: env({ FIXTURE_LAYOUT: '/src/layouts/NoHead.astro' }) });
+		expect(built.output).toMatch(
+			/Layout \/src\/layouts\/NoHead\.astro renders no <slot name="head" \/> in its <head>: product pages such as \S+\/products\/\S+index\.html lack their canonical, hreflang, Open Graph and JSON-LD tags\. Add <slot name="head" \/> inside its <head>/,
+		);
+	}, 240_000);
+
+	it('stay silent once uiText gives the locale words, which the pages then show', async () => {
+		const built = await buildFixture('own-pages', { extends: 'basic', label: 'words-is-override', env: env({ FIXTURE_UI_TEXT: JSON.stringify({ is: { reviews: 'Hljóðumsagnir' } }) }) });
+		expect(built.output).not.toContain('No words for locale');
+		expect(built.output).not.toContain('renders no <slot name="head" />');
+		const withReviews = single.listAll({ locale: 'is', without: 'inactive' }).find((product) => product.reviews.length > 0)!;
+		const html = parse(await built.read(`products/${withReviews.external_id}/index.html`));
+		expect(html.querySelector('.aar-reviews h2')!.textContent).toBe('Hljóðumsagnir');
+	}, 240_000);
+});
