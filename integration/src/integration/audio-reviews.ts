@@ -9,6 +9,9 @@ import { REFRESH_SECRET_ENV } from './rebuild-options.js';
 import { resolveIntegrationOptions, normalizeRoute, type AudioReviewsOptions } from './integration-options.js';
 import { virtualConfigPlugin, type PageConfig } from './virtual-config.js';
 import { injectInvalidateRoute } from '../live/invalidate-option.js';
+import { collectPublishedPages } from '../pages/published-pages.js';
+import { checkReviewsFeedConfig } from './review-feed-option.js';
+import { buildReviewFeed } from './write-review-feed.js';
 
 export const INTEGRATION_NAME = 'astro-audio-reviews';
 
@@ -26,6 +29,7 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 		name: INTEGRATION_NAME,
 		hooks: {
 			'astro:config:setup': ({ config, injectRoute, updateConfig }) => {
+				checkReviewsFeedConfig(resolved.reviewsFeed, { site: config.site, route: resolved.route });
 				injectInvalidateRoute(resolved.invalidate, { injectRoute, updateConfig });
 				// Unchanged pages then stay in dist/ ("(cached)") instead of being deleted and copied
 				// back from Astro's cache ("(restored)"); build:done prunes what went stale.
@@ -59,6 +63,7 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 			},
 			'astro:build:start': () => {
 				buildStartedAt = Date.now();
+				if (resolved.reviewsFeed !== false) collectPublishedPages(resolved.collection);
 			},
 			'astro:build:done': async ({ dir, assets, logger }) => {
 				const stale = staleCollections();
@@ -66,6 +71,7 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 					logger.warn(`LAST KNOWN GOOD: collection "${entry.collection}" was built from the store synced at ${entry.syncedAt} (${entry.reason})`);
 				}
 				if (!astroConfig) return;
+				const feed = await buildReviewFeed(resolved.reviewsFeed, { collection: resolved.collection, dir: fileURLToPath(dir), config: astroConfig, logger });
 				// Whoever turned it off (this integration or the user), dist/ was not emptied.
 				const keptOutDir = astroConfig.vite?.build?.emptyOutDir === false;
 				if (resolved.changeReport === false && !keptOutDir) return;
@@ -81,7 +87,8 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 						trailingSlash: urlsEndInSlash(astroConfig),
 					},
 					stale,
-					outputs: outputFiles(assets),
+					outputs: feed ? new Set([...outputFiles(assets), feed.file]) : outputFiles(assets),
+					otherFiles: feed ? [feed.path] : undefined,
 					prune: keptOutDir ? { startedAt: buildStartedAt, publicDir: fileURLToPath(astroConfig.publicDir) } : undefined,
 				});
 				if (report.pruned.length > 0) {

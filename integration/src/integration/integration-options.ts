@@ -2,6 +2,7 @@ import { z } from 'astro/zod';
 import { parseOptions } from '../options/parse-options.js';
 import { invalidateOptionSchema } from '../live/invalidate-option.js';
 import { changeReportOptionSchema, refreshOptionSchema } from './rebuild-options.js';
+import { reviewsFeedOptionSchema } from './review-feed-option.js';
 
 export const integrationOptionsSchema = z
 	.object({
@@ -39,6 +40,8 @@ export const integrationOptionsSchema = z
 		keepOutDir: z.boolean({ message: 'Expected `keepOutDir` to be true or false' }).default(false),
 		/** `astro dev` only: the webhook endpoint that re-syncs everything or one product. */
 		refresh: refreshOptionSchema,
+		/** Google's product review feed, written by `astro build` (docs/review-feed.md); false for none. */
+		reviewsFeed: reviewsFeedOptionSchema,
 	})
 	.strict();
 
