@@ -93,7 +93,7 @@ function reviewXml(review: Review & { rating: number }, url: string, product: st
 		counts.noDate++;
 		return undefined;
 	}
-	const id = feedText(review.id);
+	const id = feedId(review.id);
 	if (id !== undefined) {
 		if (seenIds.has(id)) {
 			counts.duplicateId++;
@@ -117,7 +117,7 @@ function reviewXml(review: Review & { rating: number }, url: string, product: st
 
 /** `<products>` of every review of a page: the page's product, named as the page names it. */
 function productXml(product: Product, url: string): string {
-	const sku = feedText(product.external_id);
+	const sku = feedId(product.external_id);
 	const name = feedText(productTitle(product));
 	return (
 		'\t\t\t<products>\n\t\t\t\t<product>\n' +
@@ -131,6 +131,12 @@ function productXml(product: Product, url: string): string {
 /** Text XML can hold, trimmed; undefined when nothing is left (the schema wants non-blank text). */
 function feedText(value: string | undefined): string | undefined {
 	return value === undefined ? undefined : presentText(withoutForbiddenXmlChars(value));
+}
+
+/** An identifier as the service spells it (not trimmed: it must match the shop's own), when not blank. */
+function feedId(value: string): string | undefined {
+	const id = withoutForbiddenXmlChars(value);
+	return presentText(id) === undefined ? undefined : id;
 }
 
 const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2}))?$/;
