@@ -69,7 +69,7 @@ function* feedChunks(pages: readonly FeedPage[], options: ReviewFeedOptions, cou
 	for (const page of pages) {
 		const rated = ratedReviews(page.product);
 		if (rated.length === 0) continue;
-		const url = escapeXml(options.pageUrl(page.path));
+		const url = escapeXml(strictUri(options.pageUrl(page.path)));
 		const product = productXml(page.product, url);
 		for (const review of rated) {
 			const chunk = reviewXml(review, url, product, seenIds, counts);
@@ -158,6 +158,15 @@ export function xmlDateTime(value: string | undefined): string | undefined {
 	// xs:dateTime has no year 0 and `toISOString` widens years past 9999.
 	if (utc.getUTCFullYear() < 1 || utc.getUTCFullYear() > 9999) return undefined;
 	return utc.toISOString();
+}
+
+// WHATWG URLs keep `[`, `]`, `|`, `^` in paths (and a `base` may hold them), which an RFC 3986
+// URI, and so the schema's `xs:anyURI`, may not.
+const NOT_IN_URI = /[^A-Za-z0-9\-._~:/?#@!$&'()*+,;=%]/gu;
+
+/** The URL with every character a URI cannot hold percent-encoded (a page URL made from slugs has none). */
+function strictUri(url: string): string {
+	return url.replace(NOT_IN_URI, (char) => encodeURIComponent(char));
 }
 
 /** An `xs:decimal` (no exponent): 4.5 → "4.5", 1e-7 → "0.0000001". */
