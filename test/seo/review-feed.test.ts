@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, Review } from '../../integration/src/schema/product.js';
 import { createReviewFeed, xmlDateTime, type FeedPage } from '../../integration/src/seo/review-feed.js';
-import { escapeXml } from '../../integration/src/seo/xml-text.js';
+import { escapeXmlText } from '../../integration/src/seo/xml-text.js';
 import { readFeed, validateFeed } from '../helpers/review-feed-xml.js';
 
 let dir: string;
@@ -118,8 +118,8 @@ describe('xmlDateTime', () => {
 	});
 });
 
-describe('escapeXml', () => {
+describe('escapeXmlText', () => {
 	it('escapes markup and drops what XML 1.0 cannot hold', () => {
-		expect(escapeXml('<a href="x">\'&\'</a>\r\u0000\uFFFF')).toBe('&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;&#13;');
+		expect(escapeXmlText('<a href="x">\'&\'</a>]]>\r\u0000\uFFFF')).toBe('&lt;a href="x"&gt;\'&amp;\'&lt;/a&gt;]]&gt;&#13;');
 	});
 });

@@ -48,8 +48,13 @@ export async function buildReviewFeed(
 				'The feed needs the product pages prerendered by Astro itself: an adapter that prerenders in another runtime cannot produce it; turn it off with reviewsFeed: false.',
 		);
 	}
-	const written = await writeReviewFeed(pages, { dir: context.dir, path: option.path, publisher: option.publisher, site: context.config.site!, base: context.config.base });
+	const site = context.config.site!;
+	const written = await writeReviewFeed(pages, { dir: context.dir, path: option.path, publisher: option.publisher, site, base: context.config.base });
 	logReviewFeed(written, option.path, context.logger);
+	// Google's schema wants a dot in every URL: a feed built for a preview host is rejected.
+	if (!new URL(site).hostname.includes('.')) {
+		context.logger.warn(`The review feed's URLs are on ${new URL(site).host}, which Google does not accept: build the feed you submit with \`site\` set to the shop's public address`);
+	}
 	return { file: written.file, path: option.path };
 }
 

@@ -1,7 +1,7 @@
 import type { Product, Review } from '../schema/product.js';
 import { authorName, presentText, productTitle } from './page-meta.js';
 import { ratedReviews } from './review-policy.js';
-import { escapeXml, withoutForbiddenXmlChars } from './xml-text.js';
+import { escapeXmlText, withoutForbiddenXmlChars } from './xml-text.js';
 
 /**
  * Google's product review feed (schema 2.3): one `<review>` per rated review of the product
@@ -64,12 +64,12 @@ function* feedChunks(pages: readonly FeedPage[], options: ReviewFeedOptions, cou
 	yield '<?xml version="1.0" encoding="UTF-8"?>\n' +
 		`<feed xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="${SCHEMA_LOCATION}">\n` +
 		`\t<version>${FEED_SCHEMA_VERSION}</version>\n` +
-		`\t<publisher>\n\t\t<name>${escapeXml(publisher)}</name>\n\t</publisher>\n`;
+		`\t<publisher>\n\t\t<name>${escapeXmlText(publisher)}</name>\n\t</publisher>\n`;
 	const seenIds = new Set<string>();
 	for (const page of pages) {
 		const rated = ratedReviews(page.product);
 		if (rated.length === 0) continue;
-		const url = escapeXml(strictUri(options.pageUrl(page.path)));
+		const url = escapeXmlText(strictUri(options.pageUrl(page.path)));
 		const product = productXml(page.product, url);
 		for (const review of rated) {
 			const chunk = reviewXml(review, url, product, seenIds, counts);
@@ -104,10 +104,10 @@ function reviewXml(review: Review & { rating: number }, url: string, product: st
 	const name = feedText(authorName(review.user));
 	return (
 		'\t\t<review>\n' +
-		(id === undefined ? '' : `\t\t\t<review_id>${escapeXml(id)}</review_id>\n`) +
-		`\t\t\t<reviewer>\n\t\t\t\t${name === undefined ? `<name is_anonymous="true">${ANONYMOUS}</name>` : `<name>${escapeXml(name)}</name>`}\n\t\t\t</reviewer>\n` +
+		(id === undefined ? '' : `\t\t\t<review_id>${escapeXmlText(id)}</review_id>\n`) +
+		`\t\t\t<reviewer>\n\t\t\t\t${name === undefined ? `<name is_anonymous="true">${ANONYMOUS}</name>` : `<name>${escapeXmlText(name)}</name>`}\n\t\t\t</reviewer>\n` +
 		`\t\t\t<review_timestamp>${timestamp}</review_timestamp>\n` +
-		`\t\t\t<content>${escapeXml(content)}</content>\n` +
+		`\t\t\t<content>${escapeXmlText(content)}</content>\n` +
 		`\t\t\t<review_url type="group">${url}</review_url>\n` +
 		`\t\t\t<ratings>\n\t\t\t\t<overall min="${RATING_MIN}" max="${RATING_MAX}">${xmlDecimal(review.rating)}</overall>\n\t\t\t</ratings>\n` +
 		product +
@@ -121,8 +121,8 @@ function productXml(product: Product, url: string): string {
 	const name = feedText(productTitle(product));
 	return (
 		'\t\t\t<products>\n\t\t\t\t<product>\n' +
-		(sku === undefined ? '' : `\t\t\t\t\t<product_ids>\n\t\t\t\t\t\t<skus>\n\t\t\t\t\t\t\t<sku>${escapeXml(sku)}</sku>\n\t\t\t\t\t\t</skus>\n\t\t\t\t\t</product_ids>\n`) +
-		(name === undefined ? '' : `\t\t\t\t\t<product_name>${escapeXml(name)}</product_name>\n`) +
+		(sku === undefined ? '' : `\t\t\t\t\t<product_ids>\n\t\t\t\t\t\t<skus>\n\t\t\t\t\t\t\t<sku>${escapeXmlText(sku)}</sku>\n\t\t\t\t\t\t</skus>\n\t\t\t\t\t</product_ids>\n`) +
+		(name === undefined ? '' : `\t\t\t\t\t<product_name>${escapeXmlText(name)}</product_name>\n`) +
 		`\t\t\t\t\t<product_url>${url}</product_url>\n` +
 		'\t\t\t\t</product>\n\t\t\t</products>\n'
 	);

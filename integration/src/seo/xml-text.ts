@@ -8,8 +8,8 @@
 // Everything outside XML 1.0's `Char` production (tab, LF, CR, U+0020–U+D7FF, U+E000–U+FFFD,
 // U+10000–U+10FFFF). With the `u` flag a lone surrogate is one code point, outside every range.
 const FORBIDDEN = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-const SPECIAL = /[&<>"'\r]/g;
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;', '\r': '&#13;' };
+const SPECIAL = /[&<>\r]/g;
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#13;' };
 
 /** `value` without the characters XML 1.0 cannot hold. */
 export function withoutForbiddenXmlChars(value: string): string {
@@ -17,9 +17,10 @@ export function withoutForbiddenXmlChars(value: string): string {
 }
 
 /**
- * Escaped for element content and attribute values alike. `>` is escaped too, so `]]>` never
- * appears; CR becomes a reference because parsers turn a raw CR into LF.
+ * Escaped for element content (not for attribute values: quotes stay as they are, which keeps
+ * transcripts full of apostrophes compact). `>` is escaped too, so `]]>` never appears; CR
+ * becomes a reference because parsers turn a raw CR into LF.
  */
-export function escapeXml(value: string): string {
+export function escapeXmlText(value: string): string {
 	return withoutForbiddenXmlChars(value).replace(SPECIAL, (char) => ENTITIES[char]!);
 }
