@@ -83,6 +83,6 @@ export function feedMarkdown(f, { n, s }) {
 		'',
 		`The feed: ${mib(f.feed?.bytes)} (${n(f.feed?.bytes)} bytes), ${n(f.feed?.reviews)} reviews from ${n(f.feed?.pages)} product pages; ` +
 			`${n(f.feed?.leftOut.total)} rated reviews left out (${n(f.feed?.leftOut.noTranscript)} without a transcript, ${n(f.feed?.leftOut.noDate)} without a date). ` +
-			`Writing it (selection, XML, streamed to disk) took ${s(f.writerMs)} of the build (runs: ${f.writerRuns.map((ms) => `${ms} ms`).join(', ')}); wall-time runs on: ${f.onRuns.map(s).join(', ')}, off: ${f.offRuns.map(s).join(', ')}.`,
+			`Writing it (selection, XML, streamed to disk) took ${n(f.writerMs)} ms of the build (median; runs: ${f.writerRuns.map((ms) => `${n(ms)} ms`).join(', ')}); wall-time runs on: ${f.onRuns.map(s).join(', ')}, off: ${f.offRuns.map(s).join(', ')}.`,
 	];
 }
