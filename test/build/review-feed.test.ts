@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -199,6 +200,15 @@ describe('reviewsFeed on a two-locale catalogue with the adversarial corpus', ()
 		}
 		const report = JSON.parse(await readFile(join(based.root, '.astro/audio-reviews-changes.json'), 'utf8')) as { added: string[] };
 		expect(report.added).toContain(`${SITE}/shop/${FEED_PATH}`);
+	});
+
+	it('with dist/ kept between builds, deletes the feed of the previous build once the feed is turned off', async () => {
+		const kept = await buildFixture('review-feed', { extends: 'basic', env: env({ FIXTURE_KEEP_OUT_DIR: '1' }), label: 'review-feed-kept' });
+		expect(existsSync(feedFile(kept))).toBe(true);
+		const off = await buildFixture('review-feed', { env: env({ FIXTURE_KEEP_OUT_DIR: '1', FIXTURE_FEED: 'off' }), reuse: kept });
+		expect(existsSync(feedFile(off))).toBe(false);
+		const report = JSON.parse(await readFile(join(kept.root, '.astro/audio-reviews-changes.json'), 'utf8')) as { removed: string[] };
+		expect(report.removed).toEqual([FEED_URL]);
 	});
 
 	it('refuses to build without `site`, or without the injected pages, naming the fix', async () => {
