@@ -9,6 +9,7 @@
  *                      [--no-profile] [--no-live] [--no-scale] [--out-dir DIR]
  *   node bench/run.mjs --smoke        tiny sizes, short latency, results in a temp folder
  *   node bench/run.mjs --report-only  BENCHMARKS.md again from bench/results.json
+ *   node bench/run.mjs --only feed [--reps 3]  just the review feed's figure (results in a temp folder)
  *
  * Each `astro build` runs in its own Node process (this one's binary) so its peak RSS is its
  * own; the simulator runs here. Sites and data dumps live in bench/.work/ (gitignored).
@@ -24,6 +25,7 @@ import { machineInfo } from './lib/machine.mjs';
 import { summariseProfile } from './lib/profile.mjs';
 import { renderMarkdown } from './lib/report.mjs';
 import { BENCH, REPO, astroBuild, freshSite, htmlFiles, loaderSeconds, pageLog, prepareWork, syncLine } from './lib/sites.mjs';
+import { feedLog, measureFeed } from './lib/feed.mjs';
 
 const { values: args } = parseArgs({
 	options: {
@@ -40,6 +42,7 @@ const { values: args } = parseArgs({
 		'out-dir': { type: 'string' },
 		'report-only': { type: 'boolean', default: false },
 		'scale-incremental': { type: 'string' },
+		only: { type: 'string' },
 	},
 });
 
@@ -57,10 +60,12 @@ if (args['report-only']) {
 }
 
 const smoke = args.smoke;
+if (args.only !== undefined && args.only !== 'feed') throw new Error(`--only: the only part that runs alone is "feed", got ${args.only}`);
+const feedOnly = args.only === 'feed';
 const config = {
 	smoke,
 	sizes: (args.sizes ?? (smoke ? '200' : '10000,50000,100000')).split(',').map(Number),
-	reps: Number(args.reps ?? (smoke ? 1 : 5)),
+	reps: Number(args.reps ?? (smoke ? 1 : feedOnly ? 3 : 5)),
 	// The peer needs N x latency (one request per product, in sequence): about 7 minutes at 10,000.
 	peerSize: Number(args['peer-size'] ?? (smoke ? 40 : 0)),
 	latencyMs: Number(args.latency ?? (smoke ? 5 : 40)),
@@ -76,9 +81,9 @@ const config = {
 if (config.sizes.some((n) => !(Number.isInteger(n) && n > 0))) throw new Error(`--sizes: expected positive integers, got ${args.sizes}`);
 // Default: the peer at the main size, measured rather than extrapolated.
 if (config.peerSize === 0) config.peerSize = config.sizes[0];
-// Smoke runs never overwrite the real figures.
-const outDir = args['out-dir'] ?? (smoke ? await mkdtemp(join(tmpdir(), 'aar-bench-')) : REPO);
-const resultsFile = smoke || args['out-dir'] ? join(outDir, 'results.json') : join(BENCH, 'results.json');
+// Smoke and partial runs never overwrite the real figures.
+const outDir = args['out-dir'] ?? (smoke || feedOnly ? await mkdtemp(join(tmpdir(), 'aar-bench-')) : REPO);
+const resultsFile = smoke || feedOnly || args['out-dir'] ? join(outDir, 'results.json') : join(BENCH, 'results.json');
 const markdownFile = join(outDir, 'BENCHMARKS.md');
 await mkdir(outDir, { recursive: true });
 
@@ -133,6 +138,7 @@ async function measure(sim, { kind, size, label, env, root, cpuProfDir, rebuild 
 			memory: run.memory,
 			sync: syncLine(run.output),
 			loaderSeconds: loaderSeconds(run.output),
+			feedLog: feedLog(run.output),
 			requests: sim && kind !== 'floor' ? { list: sim.stats.list, single: sim.stats.single, total: sim.stats.total, notModified: sim.stats.notModified } : undefined,
 		});
 		say(`  ${(run.wallMs / 1000).toFixed(1)} s, peak RSS ${mib(run.maxRssBytes)} MiB, ${pages.rendered.length} rendered, ${pages.skipped} skipped${record.requests ? `, ${record.requests.list} list + ${record.requests.single} single requests` : ''}`);
@@ -162,9 +168,21 @@ async function withCatalogue(size, body) {
 /** Removes a site's output and caches (a 100k site is several GB). */
 const dropSite = (root) => rm(root, { recursive: true, force: true });
 
+const main = config.sizes[0];
+/** The review feed's figure, at the main size with the catalogue already served. */
+const feedFigure = (sim, env) => measureFeed({ sim, env, size: main, reps: config.reps, measure, drop: dropSite });
+
+if (feedOnly) {
+	results.feed = await withCatalogue(main, feedFigure);
+	results.finishedAt = new Date().toISOString();
+	await writeFile(resultsFile, `${JSON.stringify(results, null, '\t')}\n`);
+	say(`feed: ${JSON.stringify({ ...results.feed, feed: results.feed.feed })}`);
+	say(`results: ${resultsFile}`);
+	process.exit(results.errors.length ? 1 : 0);
+}
+
 // ---------------------------------------------------------------------------------------------
 // 1, 3, 4: cold build vs the floor (alternating order, median of reps), requests, rebuild.
-const main = config.sizes[0];
 await withCatalogue(main, async (sim, env) => {
 	// Headline: both sites as configured (incrementalBuild on). Also both with it off: with a
 	// cacheKey (ours), Astro writes every page twice on a cold build (dist + its cache).
@@ -257,6 +275,8 @@ await withCatalogue(main, async (sim, env) => {
 		results.rebuildKeepDist = await rebuild(refs[Math.floor(refs.length / 3)], true);
 	}
 	for (const mode of ['on', 'off']) for (const root of Object.values(roots[mode])) await dropSite(root);
+
+	results.feed = await feedFigure(sim, env);
 
 	// Profile: one more build of ours, with --cpu-prof (its time is not a figure).
 	if (config.profile) {

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BENCH } from './sites.mjs';
+import { feedMarkdown } from './feed.mjs';
 
 const n = (value) => (value === undefined || value === null ? '—' : Number(value).toLocaleString('en-US'));
 const s = (ms) => (ms === undefined ? '—' : `${(ms / 1000).toFixed(1)} s`);
@@ -202,6 +203,11 @@ export function renderMarkdown(r) {
 		}
 		line();
 	}
+
+	line('## Product review feed');
+	line();
+	for (const text of feedMarkdown(r.feed, { n, s })) line(text);
+	line();
 
 	// Profile.
 	line('## Where the time goes (CPU profile)');

@@ -10,7 +10,13 @@ export default defineConfig({
 	// BENCH_EMPTY_OUT_DIR=0: keep dist/ between builds (the integration's `keepOutDir`), so
 	// Astro's incremental build leaves unchanged pages in place ("(cached)") instead of deleting
 	// and copying them back ("(restored)"), and the integration prunes pages gone stale.
-	integrations: [audioReviews({ keepOutDir: process.env.BENCH_EMPTY_OUT_DIR === '0' })],
+	// BENCH_REVIEWS_FEED=1: also write the product review feed (dist/product-reviews.xml).
+	integrations: [
+		audioReviews({
+			keepOutDir: process.env.BENCH_EMPTY_OUT_DIR === '0',
+			reviewsFeed: process.env.BENCH_REVIEWS_FEED === '1' ? { publisher: 'Bench Shop' } : false,
+		}),
+	],
 	experimental: {
 		incrementalBuild: process.env.BENCH_INCREMENTAL !== '0',
 		collectionStorage: storage,

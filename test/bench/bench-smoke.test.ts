@@ -46,6 +46,7 @@ interface Results {
 	rebuildKeepDist: Rebuild & { pageFiles: number; pagesTotal: number };
 	peer: { peerRequests: Requests; oursRequests: Requests };
 	scale: Array<{ size: number; oursMs?: number; floorMs?: number }>;
+	feed?: { onMs?: number; offMs?: number; writerMs?: number; feed?: { reviews: number; pages: number; bytes: number } };
 	live?: {
 		ok: boolean;
 		reason?: string;
@@ -139,6 +140,16 @@ describe('bench (smoke)', () => {
 			expect(same.oursFiles).toBe(results.config.sizes[0]);
 		}
 		expect(results.scale.every((row) => row.oursMs !== undefined && row.floorMs !== undefined)).toBe(true);
+	});
+
+	it('measures the review feed: its size and the build time it costs', () => {
+		expect(results.feed?.onMs).toBeGreaterThan(0);
+		expect(results.feed?.offMs).toBeGreaterThan(0);
+		expect(results.feed?.writerMs).toBeGreaterThanOrEqual(0);
+		expect(results.feed?.feed?.pages).toBe(results.config.sizes[0]);
+		expect(results.feed?.feed?.reviews).toBeGreaterThan(0);
+		expect(results.feed?.feed?.bytes).toBeGreaterThan(0);
+		expect(markdown).toContain('## Product review feed');
 	});
 
 	it('reports the live figures, or why there are none', () => {

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../integration/src/simulator/index.js';
+import { startSimulator, type Simulator } from '../../simulator/src/index.js';
 
 // A newcomer's site, from the packed tarball only: its own layout around the injected pages, its
 // own grid linking with productUrl, the README's components example, words in nl (overridden)

@@ -1,7 +1,7 @@
 import { parse, type HTMLElement } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORD_KEYS } from '../../integration/src/pages/words.js';
-import { startSimulator, type Simulator } from '../../integration/src/simulator/index.js';
+import { startSimulator, type Simulator } from '../../simulator/src/index.js';
 import { buildFixture, type BuiltSite } from '../helpers/build-fixture.js';
 
 // A site with its own layout, grid page and product route, against a catalogue whose refs need

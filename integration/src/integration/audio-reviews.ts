@@ -13,6 +13,9 @@ import { layoutFile, layoutHeadWarning, missingWordsWarning } from './page-optio
 import type { PageConfig } from '../pages/page-config.js';
 import { registeredLocales } from '../loaders/locale-registry.js';
 import { injectInvalidateRoute } from '../live/invalidate-option.js';
+import { collectPublishedPages } from '../pages/published-pages.js';
+import { checkReviewsFeedConfig } from './review-feed-option.js';
+import { buildReviewFeed } from './write-review-feed.js';
 
 export const INTEGRATION_NAME = 'astro-audio-reviews';
 const DEFAULT_ROUTE = '/products/[ref]';
@@ -33,6 +36,7 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 			'astro:config:setup': ({ config, command, injectRoute, updateConfig }) => {
 				// Before the content sync of this build (tests and tools run several builds in one process).
 				if (command === 'build') forgetLoaded();
+				checkReviewsFeedConfig(resolved.reviewsFeed, { site: config.site, route: resolved.route });
 				injectInvalidateRoute(resolved.invalidate, { injectRoute, updateConfig });
 				// Unchanged pages then stay in dist/ ("(cached)") instead of being deleted and copied
 				// back from Astro's cache ("(restored)"); build:done prunes what went stale.
@@ -73,6 +77,7 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 				// After the content sync, before any page: an empty productsLoader() collection fails now
 				// (a missing one, or one of another loader, fails where the pages read it).
 				if (resolved.route !== false) requireLoadedProducts(resolved.collection);
+				if (resolved.reviewsFeed !== false) collectPublishedPages(resolved.collection);
 			},
 			'astro:build:done': async ({ dir, assets, logger }) => {
 				const wordsWarning = missingWordsWarning(registeredLocales(resolved.collection) ?? [], resolved.uiText);
@@ -84,6 +89,7 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 					logger.warn(`LAST KNOWN GOOD: collection "${entry.collection}" was built from the store synced at ${entry.syncedAt} (${entry.reason})`);
 				}
 				if (!astroConfig) return;
+				const feed = await buildReviewFeed(resolved.reviewsFeed, { collection: resolved.collection, dir: fileURLToPath(dir), config: astroConfig, logger });
 				// Whoever turned it off (this integration or the user), dist/ was not emptied.
 				const keptOutDir = astroConfig.vite?.build?.emptyOutDir === false;
 				if (resolved.changeReport === false && !keptOutDir) return;
@@ -99,7 +105,8 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 						trailingSlash: urlsEndInSlash(astroConfig),
 					},
 					stale,
-					outputs: outputFiles(assets),
+					outputs: feed ? new Set([...outputFiles(assets), feed.file]) : outputFiles(assets),
+					otherFiles: feed ? [feed.path] : undefined,
 					prune: keptOutDir ? { startedAt: buildStartedAt, publicDir: fileURLToPath(astroConfig.publicDir) } : undefined,
 				});
 				if (report.pruned.length > 0) {

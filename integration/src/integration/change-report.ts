@@ -53,14 +53,18 @@ export interface UrlStyle {
 	trailingSlash: boolean;
 }
 
-/** `products/x/index.html` → `/products/x/`, `products/x.html` → `/products/x`, with base and site. */
+/**
+ * `products/x/index.html` → `/products/x/`, `products/x.html` → `/products/x`, with base and
+ * site; any other file (`product-reviews.xml`) is served under its own name.
+ */
 export function urlOfHtmlFile(file: string, style: UrlStyle): string {
 	const posix = file.split(sep).join('/');
 	let path: string;
-	if (posix === 'index.html') path = '/';
+	if (!posix.endsWith('.html')) path = `/${posix}`;
+	else if (posix === 'index.html') path = '/';
 	else if (posix.endsWith('/index.html')) path = `/${posix.slice(0, -'index.html'.length)}`;
 	else path = `/${posix.slice(0, -'.html'.length)}`;
-	if (!style.trailingSlash && path.length > 1) path = path.replace(/\/$/, '');
+	if (!style.trailingSlash && posix.endsWith('.html') && path.length > 1) path = path.replace(/\/$/, '');
 	const base = style.base.replace(/\/+$/, '');
 	const full = `${base}${path}`;
 	return style.site ? new URL(full, style.site).href : full;
@@ -72,19 +76,21 @@ export function urlOfHtmlFile(file: string, style: UrlStyle): string {
  * `fs/promises` (recursive readdir included) costs 3–5x the work (measured: 10k pages in
  * ~0.4 s synchronously vs ~1.1 s with bounded async reads).
  */
-export function hashPages(dir: string, style: UrlStyle): HashedPages {
+export function hashPages(dir: string, style: UrlStyle, otherFiles: readonly string[] = []): HashedPages {
 	const pages: Record<string, string> = {};
 	const files: string[] = [];
+	const add = (file: string) => {
+		files.push(file);
+		pages[urlOfHtmlFile(file, style)] = hash('sha256', readFileSync(join(dir, ...file.split('/'))), 'base64url').slice(0, 22);
+	};
 	const walk = (folder: string, prefix: string) => {
 		for (const entry of readdirSync(folder, { withFileTypes: true })) {
 			if (entry.isDirectory()) walk(join(folder, entry.name), `${prefix}${entry.name}/`);
-			else if (entry.name.endsWith('.html')) {
-				files.push(`${prefix}${entry.name}`);
-				pages[urlOfHtmlFile(`${prefix}${entry.name}`, style)] = hash('sha256', readFileSync(join(folder, entry.name)), 'base64url').slice(0, 22);
-			}
+			else if (entry.name.endsWith('.html')) add(`${prefix}${entry.name}`);
 		}
 	};
 	walk(dir, '');
+	for (const file of otherFiles) add(file);
 	return { pages, files };
 }
 
@@ -141,8 +147,10 @@ export interface ReportContext {
 	reportPath: string | undefined;
 	style: UrlStyle;
 	stale: StaleCollection[];
-	/** Every file the routes of this build output (`astro:build:done`'s `assets`). */
+	/** Every file the routes of this build output (`astro:build:done`'s `assets`), and the integration's own files. */
 	outputs: ReadonlySet<string>;
+	/** Files other than HTML that are reported like pages (the review feed), relative to `dir`, posix. */
+	otherFiles?: readonly string[] | undefined;
 	/**
 	 * Set when the output folder was not emptied before the build (`vite.build.emptyOutDir:
 	 * false`): pages of the previous build that this build did not output are deleted first.
@@ -157,7 +165,7 @@ export async function reportChanges(context: ReportContext): Promise<ChangeRepor
 	// Without the previous build's file list nothing is known to be a page: prune nothing, but
 	// say how many files could be stale (the caller warns).
 	const { removed: pruned, refused } = prune && previous?.files ? pruneStalePages({ ...prune, previousPages: new Set(previous.files) }) : { removed: [], refused: [] };
-	const { pages, files } = hashPages(context.dir, context.style);
+	const { pages, files } = hashPages(context.dir, context.style, context.otherFiles);
 	const unverified = prune && !previous?.files ? leftoverFiles(prune, files) : [];
 	const generatedAt = new Date().toISOString();
 	const diff = compareManifests(previous, pages);

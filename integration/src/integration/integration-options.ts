@@ -4,6 +4,7 @@ import { invalidateOptionSchema } from '../live/invalidate-option.js';
 import { changeReportOptionSchema, refreshOptionSchema } from './rebuild-options.js';
 import { layoutOptionSchema, uiTextOptionSchema } from './page-options.js';
 import type { UiTextOverrides } from '../pages/ui-text.js';
+import { reviewsFeedOptionSchema } from './review-feed-option.js';
 
 export const integrationOptionsSchema = z
 	.object({
@@ -45,6 +46,8 @@ export const integrationOptionsSchema = z
 		layout: layoutOptionSchema.optional(),
 		/** Per-locale overrides of the words pages and components print. */
 		uiText: uiTextOptionSchema.optional(),
+		/** Google's product review feed, written by `astro build` (docs/review-feed.md); false for none. */
+		reviewsFeed: reviewsFeedOptionSchema,
 	})
 	.strict();
 

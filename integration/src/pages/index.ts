@@ -4,3 +4,4 @@ export { BUILT_IN_WORDS, WORD_KEYS, type Words, type WordKey, type Phrase, type 
 export type { PageConfig } from './page-config.js';
 export { withBase, absoluteUrl } from './url.js';
 export { requireEntries } from './collection-check.js';
+export { publishPages } from './published-pages.js';

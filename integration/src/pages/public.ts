@@ -8,6 +8,7 @@ import { ratingSummary as summaryOf, type RatingSummary } from '../seo/review-po
 import type { Product } from '../schema/product.js';
 import { localeOfEntry, pathsForRoute, productPages, type ProductEntryLike, type StaticPath } from './product-paths.js';
 import { requireEntries } from './collection-check.js';
+import { publishPages } from './published-pages.js';
 import { withBase } from './url.js';
 import { uiText, type UiText } from './ui-text.js';
 import type { Words } from './words.js';
@@ -83,7 +84,10 @@ export async function getProductStaticPaths(options: { routePattern: string }): 
 	const { route, withLocale } = parseRoute(options.routePattern);
 	// Read afresh: in `astro dev` the collection changes between requests.
 	const { paths } = await catalogue(route, true);
-	return pathsForRoute(paths, { route, routePattern: withLocale ? `/[locale]${route}` : route, localeRoute: `/[locale]${route}`, defaultLocale: config.defaultLocale });
+	const routePaths = pathsForRoute(paths, { route, routePattern: withLocale ? `/[locale]${route}` : route, localeRoute: `/[locale]${route}`, defaultLocale: config.defaultLocale });
+	// The injected pages, not a user's own copy of them, are what files derived from the pages (the review feed) link to.
+	if (config.injected && route === parseRoute(config.route).route) publishPages(config.collection, options.routePattern, routePaths);
+	return routePaths;
 }
 
 /** Options of `productUrl`. */

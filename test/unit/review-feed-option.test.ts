@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { resolveIntegrationOptions } from '../../integration/src/integration/integration-options.js';
+
+const feedOf = (reviewsFeed: unknown) => resolveIntegrationOptions({ reviewsFeed } as never).reviewsFeed;
+
+function message(fn: () => unknown): string {
+	try {
+		fn();
+	} catch (error) {
+		return (error as Error).message;
+	}
+	throw new Error('expected the call to throw');
+}
+
+describe('reviewsFeed option', () => {
+	it('is off by default; the path defaults to product-reviews.xml at the site root', () => {
+		expect(resolveIntegrationOptions({}).reviewsFeed).toBe(false);
+		expect(feedOf(false)).toBe(false);
+		expect(feedOf({ publisher: 'Shop' })).toEqual({ publisher: 'Shop', path: 'product-reviews.xml' });
+		expect(feedOf({ publisher: 'Shop', path: '/feeds/google.xml' })).toEqual({ publisher: 'Shop', path: 'feeds/google.xml' });
+	});
+
+	it('rejects paths that leave the output folder or are no .xml file, saying what is expected', () => {
+		for (const path of ['../reviews.xml', 'feeds/../../x.xml', '.hidden.xml', 'a//b.xml', 'reviews.html', 'reviews', 'a b.xml', 'C:\\x.xml']) {
+			expect(message(() => feedOf({ publisher: 'Shop', path })), path).toContain('`reviewsFeed.path` to be an .xml file path relative to the site root');
+		}
+	});
+
+	it('requires a non-blank publisher and knows no other keys', () => {
+		expect(message(() => feedOf({ publisher: '  ' }))).toContain('reviewsFeed.publisher');
+		expect(message(() => feedOf({}))).toContain('{ publisher: "Your shop"');
+		expect(message(() => feedOf({ publisher: 'Shop', favicon: 'https://x.example/f.png' }))).toContain('favicon: unknown option');
+		expect(message(() => feedOf(true))).toContain('Expected `reviewsFeed` to be false or { publisher');
+	});
+});
