@@ -59,11 +59,11 @@ function mutate(ref: string, id: string, change: (item: SimAudio) => void): void
 beforeAll(async () => {
 	sim = await startSimulator({ products: 50, locales: [...LOCALES], seed: 15, adversarial: true, maxLimit: 40 });
 	const items = ratedItems();
-	const [noDate, badDay, noOffset, blank, controlsOnly, hostile, anonymous] = items.filter((_, i) => i % 7 === 0);
+	const [noDate, , noOffset, blank, controlsOnly, hostile, anonymous] = items.filter((_, i) => i % 7 === 0);
 	mutate(noDate!.ref, noDate!.item.id, (item) => delete item.created_at);
-	mutate(badDay!.ref, badDay!.item.id, (item) => (item.created_at = '2024-02-30T10:00:00Z'));
+	// A date that is no calendar day ('2024-02-30') never gets this far: the schema refuses the product (test/loader/hostile-data.test.ts).
 	mutate(noOffset!.ref, noOffset!.item.id, (item) => (item.created_at = '2024-05-01T10:00:00'));
-	for (const entry of [noDate, badDay, noOffset]) undated.add(entry!.item.id);
+	for (const entry of [noDate, noOffset]) undated.add(entry!.item.id);
 	mutate(blank!.ref, blank!.item.id, (item) => (item.transcript = ' \n\t '));
 	mutate(controlsOnly!.ref, controlsOnly!.item.id, (item) => (item.transcript = '\u0000\u0001\u000b\u001f'));
 	mutate(hostile!.ref, hostile!.item.id, (item) => {
@@ -125,7 +125,7 @@ describe('reviewsFeed on a two-locale catalogue with the adversarial corpus', ()
 				}
 			}
 		}
-		expect(undated.size).toBe(3);
+		expect(undated.size).toBe(2);
 		expect(noTranscript).toBeGreaterThanOrEqual(2);
 		expect(feed.reviews.map((review) => review.id).sort()).toEqual(expected.sort());
 		expect(plain(site.output)).toContain(`${noTranscript + noDate} reviews left out of the feed: ${noTranscript} no transcript / ${noDate} no date`);

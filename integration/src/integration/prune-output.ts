@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
  *
  * A file is stale only when all of these hold, so nothing that another part of the build
  * wrote is ever touched:
- * - it is an `.html` file that the previous build listed as a page (the page manifest);
+ * - it is an `.html` page (or `.xml` file) that the previous build listed (the page manifest);
  * - no route of this build output it (`astro:build:done`'s `assets`, cached pages included);
  * - it was not written during this build (older than the build's start);
  * - it is not a file of `public/` (copied as is, never a route).
@@ -50,13 +50,16 @@ export function pruneStalePages(context: PruneContext): { removed: string[]; ref
 	return { removed: removed.sort(), refused };
 }
 
+/** Pages, and the XML files the package writes beside them (the review feed). */
+const PRUNABLE_FILE = /\.(?:html|xml)$/;
+
 /**
  * `products/x/index.html`-style paths only: relative, `/`-separated, no empty, `.` or `..`
- * segment, no backslash or NUL, ending in `.html`; and, symbolic links resolved, still inside
+ * segment, no backslash or NUL, ending in `.html` (or `.xml`); and, symbolic links resolved, still inside
  * `dir` (a link inside dist/ to elsewhere must not carry a deletion out of it).
  */
 export function isPagePathInside(dir: string, file: unknown): file is string {
-	if (typeof file !== 'string' || !file.endsWith('.html') || /[\\\0]/.test(file)) return false;
+	if (typeof file !== 'string' || !PRUNABLE_FILE.test(file) || /[\\\0]/.test(file)) return false;
 	if (file.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) return false;
 	const path = join(dir, ...file.split('/'));
 	if (!isWithin(dir, path)) return false;
