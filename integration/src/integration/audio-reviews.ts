@@ -9,6 +9,7 @@ import { REFRESH_SECRET_ENV } from './rebuild-options.js';
 import { resolveIntegrationOptions, normalizeRoute, type AudioReviewsOptions } from './integration-options.js';
 import { virtualConfigPlugin, type PageConfig } from './virtual-config.js';
 import { injectInvalidateRoute } from '../live/invalidate-option.js';
+import { HUB_PAGE_SIZE, hubRoute } from '../pages/hub-paths.js';
 
 export const INTEGRATION_NAME = 'astro-audio-reviews';
 
@@ -38,11 +39,19 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 					localeRoute: `/[locale]${route}`,
 					defaultLocale: resolved.defaultLocale ?? config.i18n?.defaultLocale,
 					trailingSlash: urlsEndInSlash(config),
+					emptyProducts: resolved.emptyProducts,
+					hub: hubConfig(resolved.hub, route),
 				};
 				updateConfig({ vite: { plugins: [virtualConfigPlugin(pageConfig)] } });
 				const entrypoint = new URL('../../pages/product.astro', import.meta.url);
 				injectRoute({ pattern: route, entrypoint, prerender: true });
 				injectRoute({ pattern: pageConfig.localeRoute, entrypoint, prerender: true });
+				const parent = hubRoute(route);
+				if (pageConfig.hub && parent !== undefined) {
+					const hub = new URL('../../pages/hub.astro', import.meta.url);
+					injectRoute({ pattern: `${parent}/[...page]`, entrypoint: hub, prerender: true });
+					injectRoute({ pattern: `/[locale]${parent}/[...page]`, entrypoint: hub, prerender: true });
+				}
 			},
 			'astro:config:done': ({ config }) => {
 				astroConfig = config;
@@ -97,6 +106,12 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 			},
 		},
 	};
+}
+
+/** Hub pages live at the route's parent path; a top-level route (`/[ref]`) has none, the home page is the site's. */
+function hubConfig(hub: boolean | { pageSize: number }, route: string): PageConfig['hub'] {
+	if (hub === false || hubRoute(route) === undefined) return false;
+	return { pageSize: hub === true ? HUB_PAGE_SIZE : hub.pageSize };
 }
 
 /** Canonical, hreflang and report URLs must be the ones the host serves without a redirect. */

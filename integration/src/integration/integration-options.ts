@@ -39,6 +39,16 @@ export const integrationOptionsSchema = z
 		keepOutDir: z.boolean({ message: 'Expected `keepOutDir` to be true or false' }).default(false),
 		/** `astro dev` only: the webhook endpoint that re-syncs everything or one product. */
 		refresh: refreshOptionSchema,
+		/** A product without any review in a locale: a `noindex, follow` page, a normal page, or no page. */
+		emptyProducts: z
+			.enum(['noindex', 'index', 'skip'], { message: 'Expected `emptyProducts` to be "noindex", "index" or "skip"' })
+			.default('noindex'),
+		/** Hub pages listing the products at the route's parent path; `{ pageSize }` sets how many per page. */
+		hub: z
+			.union([z.boolean(), z.object({ pageSize: z.number().int().min(1).max(1000) }).strict()], {
+				message: 'Expected `hub` to be true, false or { pageSize: <1 to 1000> }',
+			})
+			.default(true),
 	})
 	.strict();
 

@@ -12,6 +12,9 @@ export interface PageConfig {
 	defaultLocale: string | undefined;
 	/** Whether page URLs (canonical, hreflang, links) end in `/`: Astro's `trailingSlash` and `build.format`. */
 	trailingSlash: boolean;
+	emptyProducts: 'noindex' | 'index' | 'skip';
+	/** Hub pages' size, or false when the site has none. */
+	hub: { pageSize: number } | false;
 }
 
 /**

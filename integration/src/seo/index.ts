@@ -12,5 +12,6 @@ export {
 	type ProductJsonLdOptions,
 	type RatingSummary,
 } from './product-json-ld.js';
-export { productTitle, productDescription, authorName, productPath, presentText } from './page-meta.js';
+export { productTitle, productHeading, productDescription, authorName, productPath, presentText, ogLocale } from './page-meta.js';
+export { hubJsonLd, breadcrumbJsonLd, nodeId, type Crumb, type JsonLdGraph, type HubJsonLdOptions } from './graph.js';
 export { fnv1a64 } from './hash.js';
