@@ -2,7 +2,7 @@
  * Pure, runtime-neutral SEO helpers (no `node:*` imports): they run at build time in
  * `getStaticPaths` and in edge SSR for the live loader's pages.
  */
-export { createSlugger, isPlainRef, slugForRef, MAX_SLUG_LENGTH, type Slugger } from './slug.js';
+export { createSlugger, isReadableRef, foldRef, slugForRef, MAX_SLUG_LENGTH, type Slugger } from './slug.js';
 export { safeHttpUrl, createUrlGuard, unsafeUrlFields, type DroppedUrl, type UrlGuard } from './safe-url.js';
 export { serializeJsonLd } from './serialize-json-ld.js';
 export { isRatedReview, ratedReviews, ratingSummary } from './review-policy.js';
