@@ -1,3 +1,4 @@
+import { fnv1a64 } from '../seo/hash.js';
 import { productHeading } from '../seo/page-meta.js';
 import type { Alternate, StaticPath } from './product-paths.js';
 import { newestDate } from './sitemap.js';
@@ -76,6 +77,8 @@ export type HubPageProps = {
 export interface HubStaticPath {
 	params: { page: string | undefined; locale?: string };
 	props: HubPageProps;
+	/** Everything the page renders, hashed: an unchanged hub page is restored by incremental builds. */
+	cacheKey: string;
 }
 
 export interface HubOptions {
@@ -87,54 +90,68 @@ export interface HubOptions {
 /** Every hub page of the site, from the product pages `productPages` made (so exactly the pages that exist). */
 export function hubPages(products: readonly StaticPath[], options: HubOptions): HubStaticPath[] {
 	const pageSize = options.pageSize ?? HUB_PAGE_SIZE;
-	const trailingSlash = options.trailingSlash ?? true;
 	const byLocale = new Map<string | undefined, StaticPath[]>();
 	for (const path of products) {
 		const list = byLocale.get(path.props.locale);
 		if (list) list.push(path);
 		else byLocale.set(path.props.locale, [path]);
 	}
-	const first = products[0]?.props;
-	const defaultLocale = first?.defaultLocale;
-	const bases = new Map([...byLocale.keys()].map((locale) => [locale, hubBasePath(options.route, locale ?? '', defaultLocale ?? '')]));
-	const counts = new Map([...byLocale].map(([locale, list]) => [locale, Math.ceil(list.length / pageSize)]));
-	const out: HubStaticPath[] = [];
+	const defaultLocale = products[0]?.props.defaultLocale;
+	const hubs: LocaleHub[] = [];
 	for (const [locale, list] of byLocale) {
-		const base = bases.get(locale);
-		if (base === undefined) continue;
-		const collator = new Intl.Collator(safeLocale(locale));
-		const items = list
-			.map((path): HubItem => ({ name: productHeading(path.props.product), path: path.props.path, lastmod: path.props.lastmod }))
-			.sort((a, b) => collator.compare(a.name, b.name) || (a.path < b.path ? -1 : 1));
-		const pageCount = counts.get(locale)!;
-		for (let page = 1; page <= pageCount; page++) {
-			const alternates: Alternate[] = [];
-			for (const [other, otherBase] of bases) {
-				if (other !== undefined && otherBase !== undefined && page <= counts.get(other)!) alternates.push({ locale: other, path: hubPagePath(otherBase, page, trailingSlash) });
-			}
-			const isDefault = locale === undefined || locale === defaultLocale;
-			const param = hubPageParam(page);
-			const pageItems = items.slice((page - 1) * pageSize, page * pageSize);
-			out.push({
-				params: isDefault ? { page: param } : { page: param, locale },
-				props: {
-					locale,
-					defaultLocale,
-					page,
-					pageCount,
-					base,
-					path: hubPagePath(base, page, trailingSlash),
-					trailingSlash,
-					items: pageItems,
-					firstPosition: (page - 1) * pageSize + 1,
-					total: items.length,
-					alternates: defaultLocale === undefined ? [] : sortDefaultFirst(alternates, defaultLocale),
-					lastmod: newestDate(pageItems.map((item) => item.lastmod)),
-				},
-			});
-		}
+		const base = hubBasePath(options.route, locale ?? '', defaultLocale ?? '');
+		if (base !== undefined) hubs.push({ locale, base, items: sortedItems(list, locale), pageCount: Math.ceil(list.length / pageSize) });
 	}
-	return out;
+	const site = { defaultLocale, pageSize, trailingSlash: options.trailingSlash ?? true, hubs };
+	return hubs.flatMap((hub) => Array.from({ length: hub.pageCount }, (_, index) => hubPage(hub, index + 1, site)));
+}
+
+interface LocaleHub {
+	locale: string | undefined;
+	base: string;
+	items: HubItem[];
+	pageCount: number;
+}
+
+interface HubSite {
+	defaultLocale: string | undefined;
+	pageSize: number;
+	trailingSlash: boolean;
+	hubs: readonly LocaleHub[];
+}
+
+/** The locale's product pages by name in its own collation (ties by path: a stable order). */
+function sortedItems(list: readonly StaticPath[], locale: string | undefined): HubItem[] {
+	const collator = new Intl.Collator(safeLocale(locale));
+	return list
+		.map((path): HubItem => ({ name: productHeading(path.props.product), path: path.props.path, lastmod: path.props.lastmod }))
+		.sort((a, b) => collator.compare(a.name, b.name) || (a.path < b.path ? -1 : 1));
+}
+
+function hubPage(hub: LocaleHub, page: number, site: HubSite): HubStaticPath {
+	const { defaultLocale, pageSize, trailingSlash } = site;
+	const alternates = site.hubs
+		.filter((other) => other.locale !== undefined && page <= other.pageCount)
+		.map((other) => ({ locale: other.locale!, path: hubPagePath(other.base, page, trailingSlash) }));
+	const items = hub.items.slice((page - 1) * pageSize, page * pageSize);
+	const props: HubPageProps = {
+		locale: hub.locale,
+		defaultLocale,
+		page,
+		pageCount: hub.pageCount,
+		base: hub.base,
+		path: hubPagePath(hub.base, page, trailingSlash),
+		trailingSlash,
+		items,
+		firstPosition: (page - 1) * pageSize + 1,
+		total: hub.items.length,
+		alternates: defaultLocale === undefined ? [] : sortDefaultFirst(alternates, defaultLocale),
+		lastmod: newestDate(items.map((item) => item.lastmod)),
+	};
+	const rendered = { ...props, lastmod: undefined, items: items.map(({ name, path }) => [name, path]) };
+	const isDefault = hub.locale === undefined || hub.locale === defaultLocale;
+	const param = hubPageParam(page);
+	return { params: isDefault ? { page: param } : { page: param, locale: hub.locale! }, props, cacheKey: `hub|${fnv1a64(JSON.stringify(rendered))}` };
 }
 
 function sortDefaultFirst(alternates: Alternate[], defaultLocale: string): Alternate[] {
