@@ -41,7 +41,7 @@ describe("Google's rich-result rules (@adobe/structured-data-validator) over eve
 		// Google's Product snippet rules only. The validator also applies its Merchant listing rules
 		// (offers and image required) to every Product; those are for pages where the product can be
 		// bought, and the service has no price or image: offers are never invented.
-		validator.registeredHandlers.Product = validator.registeredHandlers.Product.filter((load: () => Promise<unknown>) => !String(load).includes('ProductMerchant'));
+		validator.registeredHandlers.Product = validator.registeredHandlers.Product!.filter((load) => !String(load).includes('ProductMerchant'));
 		const errors: string[] = [];
 		const warnings = new Map<string, number>();
 		const files = await site.htmlFiles();
