@@ -59,6 +59,24 @@ describe("Google's rich-result rules (@adobe/structured-data-validator) over eve
 	});
 });
 
+describe('the validator itself', () => {
+	it('rejects the markup the package used to write: a Product without rating, unrated items as Reviews', async () => {
+		const old = {
+			'@context': 'https://schema.org',
+			'@type': 'Product',
+			name: 'Chair',
+			review: [{ '@type': 'Review', author: { '@type': 'Person', name: 'Ana' }, reviewBody: 'Nice.' }],
+		};
+		const html = `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify(old)}</script></head><body></body></html>`;
+		const issues = await new Validator().validate(new WebAutoExtractor({ addLocation: true, embedSource: ['rdfa', 'microdata'] }).parse(html));
+		const errors = issues.filter((issue) => issue.severity === 'ERROR').map((issue) => issue.issueMessage);
+		expect(errors).toEqual(expect.arrayContaining(['Required attribute "reviewRating" is missing']));
+		const bare = html.replace(/,"review":\[.*\]\}/, '}');
+		const bareIssues = await new Validator().validate(new WebAutoExtractor({ addLocation: true, embedSource: ['rdfa', 'microdata'] }).parse(bare));
+		expect(bareIssues.map((issue) => issue.issueMessage)).toContain('One of the following attributes is required: "aggregateRating", "offers" or "review"');
+	});
+});
+
 describe('structured data policy', () => {
 	it('marks up a Product only with rated reviews: exactly those, aggregate over them, the number the page shows', async () => {
 		for (const locale of ['fr', 'en'] as const) {
@@ -186,5 +204,23 @@ describe('hub pages', () => {
 		const alternates = Object.fromEntries(html.querySelectorAll('link[rel="alternate"]').map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]));
 		expect(alternates).toEqual({ fr: `${SITE}/products/~page-2/`, en: `${SITE}/en/products/~page-2/`, 'x-default': `${SITE}/products/~page-2/` });
 		expect(html.querySelector('h1')!.textContent).toBe('Audio reviews of our products – page 2');
+	});
+});
+
+describe('options: emptyProducts "skip", hub false', () => {
+	let bare: BuiltSite;
+	beforeAll(async () => {
+		bare = await buildSeoSite(sim, { label: 'search-ready-options', env: { FIXTURE_HUB: 'off', FIXTURE_EMPTY_PRODUCTS: 'skip' } });
+	}, 240_000);
+
+	it('writes no page for a product without reviews and no hub page; breadcrumbs go home → product', async () => {
+		const files = await bare.htmlFiles();
+		expect(files.filter((file) => /\/products\/(~page-\d+\/)?index\.html$/.test(file))).toEqual([]);
+		expect(files.some((file) => file.includes(`/${CASES.noReviews}/`))).toBe(false);
+		expect(files).toContain(`/products/${CASES.onlyTestimonies}/index.html`);
+		const html = parse(await bare.read(`products/${CASES.onlyTestimonies}/index.html`));
+		const crumbs = graphOf(html).find((node) => node['@type'] === 'BreadcrumbList').itemListElement;
+		expect(crumbs.map((crumb: any) => crumb.item)).toEqual([`${SITE}/`, `${SITE}/products/${CASES.onlyTestimonies}/`]);
+		expect(html.querySelector('meta[name="robots"]')).toBeNull();
 	});
 });
