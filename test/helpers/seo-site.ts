@@ -46,7 +46,7 @@ export async function startSeoSimulator(products = 12): Promise<Simulator> {
 			})),
 		);
 	const set = (ref: string, change: Partial<SimProduct>) => sim.updateProduct(ref, (product) => void Object.assign(product, change));
-	set(CASES.accented, { name: 'Théière éco 50 cl', reviews: items(CASES.accented, { type: 'review', rating: 3.5 }) });
+	set(CASES.accented, { name: 'Théière éco 50 cl', seo_description: 'Une théière en fonte émaillée, écoutée par nos clients.', reviews: items(CASES.accented, { type: 'review', rating: 3.5 }) });
 	set(CASES.onlyTestimonies, { reviews: items(CASES.onlyTestimonies, { type: 'testimony' }) });
 	set(CASES.onlyUnrated, { reviews: items(CASES.onlyUnrated, { type: 'review' }) });
 	set(CASES.noReviews, { reviews: [] });

@@ -34,16 +34,17 @@ function renderedFields(product: Product): unknown {
 
 export function contentDates(context: Pick<LoaderContext, 'meta' | 'collection' | 'generateDigest'>, now: string): ContentDates {
 	const dates = readDates(context.meta);
+	const observe = (id: string, product: Product) => {
+		const digest = context.generateDigest(renderedFields(product) as Record<string, unknown>);
+		if (dates[id]?.[0] !== digest) dates[id] = [digest, now];
+	};
 	return {
-		observe(id, product) {
-			const digest = context.generateDigest(renderedFields(product) as Record<string, unknown>);
-			if (dates[id]?.[0] !== digest) dates[id] = [digest, now];
-		},
+		observe,
 		save(kept, stored) {
 			for (const id of Object.keys(dates)) if (!kept.has(id)) delete dates[id];
 			for (const id of kept) {
 				const product = dates[id] === undefined ? stored(id) : undefined;
-				if (product) this.observe(id, product);
+				if (product) observe(id, product);
 			}
 			context.meta.set(META_KEY, JSON.stringify(dates));
 			publishContentDates(context.collection, dates);

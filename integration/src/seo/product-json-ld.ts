@@ -2,7 +2,7 @@ import type { AggregateRating, AudioObject, ItemPage, Person, Product as SchemaP
 import type { Product, Review } from '../schema/product.js';
 import { authorName, presentText, productDescription, productHeading } from './page-meta.js';
 import { safeHttpUrl } from './safe-url.js';
-import { isRatedReview, ratingSummary } from './review-policy.js';
+import { isRatedReview, ratingSummary, type RatingSummary } from './review-policy.js';
 import { breadcrumbJsonLd, nodeId, type Crumb, type JsonLdGraph } from './graph.js';
 
 /** The service rates from 0 to 5: without these, Google assumes 1..5 and misreads a 0. */
@@ -50,7 +50,7 @@ export function productJsonLd(product: Product, options: ProductJsonLdOptions = 
 		...(summary ? { mainEntity: { '@id': nodeId(url, 'product') } } : {}),
 	};
 	const graph: Thing[] = [page];
-	if (summary) graph.push(productNode(product, options, safeUrl));
+	if (summary) graph.push(productNode(product, summary, options, safeUrl));
 	const media = product.reviews.flatMap((review, index) => (isRatedReview(review) ? [] : audioNode(review, index, options, safeUrl)));
 	if (media.length > 0) {
 		page.associatedMedia = media.map((node) => ({ '@id': String(node['@id']) }));
@@ -60,9 +60,8 @@ export function productJsonLd(product: Product, options: ProductJsonLdOptions = 
 	return { '@context': 'https://schema.org', '@graph': graph };
 }
 
-function productNode(product: Product, options: ProductJsonLdOptions, safeUrl: JsonLdUrlFilter): SchemaProduct {
+function productNode(product: Product, summary: RatingSummary, options: ProductJsonLdOptions, safeUrl: JsonLdUrlFilter): SchemaProduct {
 	const description = productDescription(product);
-	const summary = ratingSummary(product)!;
 	const aggregate: AggregateRating = {
 		'@type': 'AggregateRating',
 		ratingValue: summary.average,
