@@ -44,10 +44,10 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-	chromium?.kill();
+	if (chromium && chromium.exitCode === null) await new Promise((resolve) => (chromium.once('exit', resolve), chromium.kill()));
 	await server?.close();
 	await sim?.close();
-	if (profile) await rm(profile, { recursive: true, force: true });
+	if (profile) await rm(profile, { recursive: true, force: true, maxRetries: 5 });
 });
 
 /** Debian's Chromium with a DevTools port; the machine has no network, so nothing phones home. */
