@@ -10,7 +10,8 @@ export default defineConfig({
 	// BENCH_EMPTY_OUT_DIR=0: keep dist/ between builds (the integration's `keepOutDir`), so
 	// Astro's incremental build leaves unchanged pages in place ("(cached)") instead of deleting
 	// and copying them back ("(restored)"), and the integration prunes pages gone stale.
-	integrations: [audioReviews({ keepOutDir: process.env.BENCH_EMPTY_OUT_DIR === '0' })],
+	// No hub pages: the figures count product pages, as BENCHMARKS.md always has.
+	integrations: [audioReviews({ keepOutDir: process.env.BENCH_EMPTY_OUT_DIR === '0', hub: false })],
 	experimental: {
 		incrementalBuild: process.env.BENCH_INCREMENTAL !== '0',
 		collectionStorage: storage,
