@@ -10,10 +10,12 @@ export default defineConfig({
 	// BENCH_EMPTY_OUT_DIR=0: keep dist/ between builds (the integration's `keepOutDir`), so
 	// Astro's incremental build leaves unchanged pages in place ("(cached)") instead of deleting
 	// and copying them back ("(restored)"), and the integration prunes pages gone stale.
+	// No hub pages: the figures count product pages, as BENCHMARKS.md always has.
 	// BENCH_REVIEWS_FEED=1: also write the product review feed (dist/product-reviews.xml).
 	integrations: [
 		audioReviews({
 			keepOutDir: process.env.BENCH_EMPTY_OUT_DIR === '0',
+			hub: false,
 			reviewsFeed: process.env.BENCH_REVIEWS_FEED === '1' ? { publisher: 'Bench Shop' } : false,
 		}),
 	],

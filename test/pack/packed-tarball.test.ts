@@ -147,8 +147,10 @@ await sim.close();`;
 		const en = sim.listAll({ locale: 'en', without: 'inactive' });
 		const index = await readFile(join(site, 'dist/index.html'), 'utf8');
 		expect(index).toContain(`<p id="count">${fr.length + en.length}</p>`);
-		const frPages = await readdir(join(site, 'dist/products'));
-		const enPages = await readdir(join(site, 'dist/en/products'));
+		// Hub pages (`index.html`, `~page-<n>/`) sit next to the product pages.
+		const productDirs = (entries: string[]) => entries.filter((name) => name !== 'index.html' && !name.startsWith('~page-'));
+		const frPages = productDirs(await readdir(join(site, 'dist/products')));
+		const enPages = productDirs(await readdir(join(site, 'dist/en/products')));
 		expect(frPages).toHaveLength(fr.length);
 		expect(enPages).toHaveLength(en.length);
 		const page = await readFile(join(site, 'dist/products', fr[0]!.external_id, 'index.html'), 'utf8');

@@ -50,7 +50,8 @@ describe('keepOutDir: dist/ kept between builds', () => {
 		expect(statSync(join(again.dist, 'products', removed), { throwIfNoEntry: false })).toBeUndefined();
 		expect(files).toContain('/google1234567890abcdef.html');
 		expect(files).toContain('/legacy.html');
-		expect(files.filter((file) => file.startsWith('/products/')).sort()).toEqual(refs.filter((ref) => ref !== removed).map(productFile).sort());
+		// The hub page lists the products: it stays, changed.
+		expect(files.filter((file) => file.startsWith('/products/')).sort()).toEqual([...refs.filter((ref) => ref !== removed).map(productFile), '/products/index.html'].sort());
 		expect(output).toContain('Deleted 1 page of the previous build that this build no longer has');
 
 		// Left in place, not re-rendered nor copied back from Astro's cache.
@@ -61,7 +62,7 @@ describe('keepOutDir: dist/ kept between builds', () => {
 
 		const changes = await report(again);
 		expect(changes.removed).toEqual([`/products/${removed}/`]);
-		expect(changes.changed).toEqual(['/', `/products/${edited}/`]);
+		expect(changes.changed).toEqual(['/', '/products/', `/products/${edited}/`]);
 		// The report describes what dist/ serves: the hand-written file is new there.
 		expect(changes.added).toEqual(['/legacy']);
 

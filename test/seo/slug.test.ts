@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createSlugger, fnv1a64, isPlainRef, MAX_SLUG_LENGTH, slugForRef } from '../../integration/src/seo/index.js';
+import { createSlugger, fnv1a64, foldRef, isReadableRef, MAX_SLUG_LENGTH, slugForRef } from '../../integration/src/seo/index.js';
 
-const SLUG_SHAPE = /^[A-Za-z0-9_-]+$|^[a-z0-9-]*~[0-9a-f]{12}$/;
+const SLUG_SHAPE = /^[\p{L}\p{N}_-][\p{L}\p{M}\p{N}_-]*$|^[\p{L}\p{M}\p{N}-]*~[0-9a-f]{12}$/u;
 
 /** Reference FNV-1a 64 over TextEncoder bytes, the slow obvious way. */
 function referenceFnv1a64(text: string): string {
@@ -15,6 +15,8 @@ function referenceFnv1a64(text: string): string {
 
 function expectPairwiseDistinctCaseInsensitively(slugs: readonly string[]): void {
 	expect(new Set(slugs.map((slug) => slug.toLowerCase())).size).toBe(slugs.length);
+	expect(new Set(slugs.map(foldRef)).size).toBe(slugs.length);
+	expect(new Set(slugs.map((slug) => slug.normalize('NFD').toLowerCase())).size).toBe(slugs.length);
 }
 
 const HOSTILE_REFS = [
@@ -69,26 +71,27 @@ describe('fnv1a64', () => {
 	});
 });
 
-describe('isPlainRef', () => {
-	it('accepts ASCII letters, digits, - and _ only', () => {
-		expect(isPlainRef('SKU-42')).toBe(true);
-		expect(isPlainRef('a_b-C9')).toBe(true);
-		expect(isPlainRef('x'.repeat(MAX_SLUG_LENGTH))).toBe(true);
+describe('isReadableRef', () => {
+	it('accepts NFC letters, marks and digits of any script, - and _, up to 200 UTF-8 bytes', () => {
+		for (const ref of ['SKU-42', 'a_b-C9', 'x'.repeat(MAX_SLUG_LENGTH), 'théière-éco-50', '日本語', 'Straße', 'чайник-2', 'चाय', 'é'.repeat(100)]) {
+			expect(isReadableRef(ref), ref).toBe(true);
+		}
 	});
 
-	it('rejects empty, ~, separators, dots, non-ASCII and over-long refs', () => {
-		for (const ref of ['', '~a', 'a~b', 'a/b', 'a.b', '.', 'a b', 'café', 'a%2F', 'x'.repeat(MAX_SLUG_LENGTH + 1)]) {
-			expect(isPlainRef(ref), ref).toBe(false);
+	it('rejects empty, ~, separators, dots, symbols, NFD, format characters and over-long refs', () => {
+		for (const ref of ['', '~a', 'a~b', 'a/b', 'a.b', '.', 'a b', 'cafe\u0301', '\u0301a', 'a%2F', '🎧', 'a\u200eb', 'a\u202eb', 'x'.repeat(MAX_SLUG_LENGTH + 1), 'é'.repeat(101)]) {
+			expect(isReadableRef(ref), ref).toBe(false);
 		}
 	});
 });
 
 describe('slugForRef', () => {
-	it('keeps a plain ref without case twin unchanged', () => {
+	it('keeps a readable ref without twin unchanged', () => {
 		expect(slugForRef('SKU-42', false)).toBe('SKU-42');
+		expect(slugForRef('théière-éco-50', false)).toBe('théière-éco-50');
 	});
 
-	it('escapes a plain ref with a case twin to <readable>~<hash>', () => {
+	it('escapes a ref with a twin to <readable>~<hash>', () => {
 		expect(slugForRef('Shoe-1', true)).toBe(`shoe-1~${fnv1a64('Shoe-1').slice(0, 12)}`);
 	});
 
@@ -97,10 +100,9 @@ describe('slugForRef', () => {
 		expect(slugForRef('red shoe', false)).toBe(`red-shoe~${hash('red shoe')}`);
 		expect(slugForRef('../../etc/passwd', false)).toBe(`etc-passwd~${hash('../../etc/passwd')}`);
 		expect(slugForRef('..', false)).toBe(`~${hash('..')}`);
-		expect(slugForRef('日本語', false)).toBe(`~${hash('日本語')}`);
-		expect(slugForRef('Crème Brûlée!', false)).toBe(`creme-brulee~${hash('Crème Brûlée!')}`);
-		// NFKD folds compatibility forms: ﬁ → fi, ² → 2.
-		expect(slugForRef('ﬁle²', false)).toBe(`file2~${hash('ﬁle²')}`);
+		expect(slugForRef('日本語 茶', false)).toBe(`日本語-茶~${hash('日本語 茶')}`);
+		expect(slugForRef('Crème Brûlée!', false)).toBe(`crème-brûlée~${hash('Crème Brûlée!')}`);
+		expect(slugForRef('cafe\u0301', false)).toBe(`café~${hash('cafe\u0301')}`);
 	});
 
 	it('cuts the readable part to 48 chars without a trailing dash', () => {
@@ -130,12 +132,16 @@ describe('createSlugger', () => {
 		expect(slugger.refFor(upper)).toBe('Shoe-1');
 	});
 
-	it('gives NFC and NFD café different slugs', () => {
+	it('escapes folded twins: NFC and NFD café, ß and SS, compatibility forms', () => {
 		const nfc = 'caf\u00e9';
 		const nfd = 'cafe\u0301';
-		const slugger = createSlugger([nfc, nfd]);
-		expect(slugger.slugFor(nfc)).toMatch(/^cafe~[0-9a-f]{12}$/);
-		expect(slugger.slugFor(nfd)).toMatch(/^cafe~[0-9a-f]{12}$/);
+		const slugger = createSlugger([nfc, nfd, 'Straße', 'STRASSE', 'ﬁle', 'file', 'théière']);
+		expect(slugger.slugFor(nfc)).toMatch(/^café~[0-9a-f]{12}$/);
+		expect(slugger.slugFor(nfd)).toMatch(/^café~[0-9a-f]{12}$/);
+		expect(slugger.slugFor('Straße')).toMatch(/^straße~[0-9a-f]{12}$/);
+		expect(slugger.slugFor('STRASSE')).toMatch(/^strasse~[0-9a-f]{12}$/);
+		expect(slugger.slugFor('file')).toMatch(/^file~[0-9a-f]{12}$/);
+		expect(slugger.slugFor('théière')).toBe('théière');
 		expect(slugger.slugFor(nfc)).not.toBe(slugger.slugFor(nfd));
 	});
 
@@ -145,13 +151,13 @@ describe('createSlugger', () => {
 		for (const [i, slug] of slugs.entries()) {
 			const ref = HOSTILE_REFS[i];
 			expect(slug, JSON.stringify(ref)).toMatch(SLUG_SHAPE);
-			expect(slug.length, JSON.stringify(ref)).toBeLessThanOrEqual(MAX_SLUG_LENGTH);
+			expect(new TextEncoder().encode(slug).length, JSON.stringify(ref)).toBeLessThanOrEqual(MAX_SLUG_LENGTH + 5);
 			expect(slug).not.toMatch(/[/\\.%?#\s\p{Cc}]/u);
 			expect(slugger.refFor(slug)).toBe(ref);
 		}
 		expectPairwiseDistinctCaseInsensitively(slugs);
-		// Only the short plain refs without case twin survive unchanged (`---` is plain too).
-		expect(slugs.filter((slug, i) => slug === HOSTILE_REFS[i])).toEqual(['---', 'plain_ref-42']);
+		// Only readable refs without twin survive unchanged (`---` is one too).
+		expect(slugs.filter((slug, i) => slug === HOSTILE_REFS[i])).toEqual(['日本語', '---', 'plain_ref-42']);
 	});
 
 	it('is deterministic and independent of iteration order', () => {
@@ -186,6 +192,6 @@ describe('createSlugger', () => {
 		const slugs = refs.map((ref) => slugger.slugFor(ref));
 		expectPairwiseDistinctCaseInsensitively(slugs);
 		expect(slugs[1]).toMatch(/^sku-1~[0-9a-f]{12}$/);
-		expect(slugs[0]).toMatch(/^product-0-cafe~[0-9a-f]{12}$/);
+		expect(slugs[0]).toMatch(/^product-0-café~[0-9a-f]{12}$/);
 	});
 });

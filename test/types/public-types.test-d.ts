@@ -25,28 +25,28 @@ describe('entry data', () => {
 
 describe('options', () => {
 	it('requires the connection and accepts the documented options', () => {
-		expectTypeOf(productsLoader).parameter(0).toMatchTypeOf<ProductsLoaderOptions>();
-		expectTypeOf<typeof connection>().toMatchTypeOf<ProductsLoaderOptions>();
-		expectTypeOf<{ baseUrl: string }>().not.toMatchTypeOf<ProductsLoaderOptions>();
-		expectTypeOf<{ onInvalid: 'skip' } & typeof connection>().toMatchTypeOf<ProductsLoaderOptions>();
-		expectTypeOf<{ onInvalid: 'ignore' } & typeof connection>().not.toMatchTypeOf<ProductsLoaderOptions>();
+		expectTypeOf(productsLoader).parameter(0).toExtend<ProductsLoaderOptions>();
+		expectTypeOf<typeof connection>().toExtend<ProductsLoaderOptions>();
+		expectTypeOf<{ baseUrl: string }>().not.toExtend<ProductsLoaderOptions>();
+		expectTypeOf<{ onInvalid: 'skip' } & typeof connection>().toExtend<ProductsLoaderOptions>();
+		expectTypeOf<{ onInvalid: 'ignore' } & typeof connection>().not.toExtend<ProductsLoaderOptions>();
 	});
 
 	it('gives Astro a loader, a live loader and an integration', () => {
-		expectTypeOf(productsLoader(connection)).toMatchTypeOf<Loader>();
-		expectTypeOf(productsLiveLoader(connection)).toMatchTypeOf<LiveLoader<Product>>();
-		expectTypeOf(audioReviews).returns.toMatchTypeOf<AstroIntegration>();
-		expectTypeOf<{ collection: 'products'; route: false }>().toMatchTypeOf<AudioReviewsOptions>();
-		expectTypeOf<{ route: 42 }>().not.toMatchTypeOf<AudioReviewsOptions>();
+		expectTypeOf(productsLoader(connection)).toExtend<Loader>();
+		expectTypeOf(productsLiveLoader(connection)).toExtend<LiveLoader<Product>>();
+		expectTypeOf(audioReviews).returns.toExtend<AstroIntegration>();
+		expectTypeOf<{ collection: 'products'; route: false }>().toExtend<AudioReviewsOptions>();
+		expectTypeOf<{ route: 42 }>().not.toExtend<AudioReviewsOptions>();
 	});
 });
 
 describe('client and errors', () => {
 	it('types the client and keeps the error hierarchy', () => {
 		expectTypeOf(createClient(connection)).toEqualTypeOf<AudioReviewsClient>();
-		expectTypeOf<ServiceError>().toMatchTypeOf<AudioReviewsError>();
-		expectTypeOf<NotFoundError>().toMatchTypeOf<ServiceError>();
-		expectTypeOf<ProductValidationError>().toMatchTypeOf<AudioReviewsError>();
-		expectTypeOf<AudioReviewsError>().toMatchTypeOf<Error>();
+		expectTypeOf<ServiceError>().toExtend<AudioReviewsError>();
+		expectTypeOf<NotFoundError>().toExtend<ServiceError>();
+		expectTypeOf<ProductValidationError>().toExtend<AudioReviewsError>();
+		expectTypeOf<AudioReviewsError>().toExtend<Error>();
 	});
 });

@@ -16,6 +16,7 @@ import { injectInvalidateRoute } from '../live/invalidate-option.js';
 import { collectPublishedPages } from '../pages/published-pages.js';
 import { checkReviewsFeedConfig } from './review-feed-option.js';
 import { buildReviewFeed } from './write-review-feed.js';
+import { HUB_PAGE_SIZE, hubRoute } from '../pages/hub-paths.js';
 
 export const INTEGRATION_NAME = 'astro-audio-reviews';
 const DEFAULT_ROUTE = '/products/[ref]';
@@ -52,12 +53,20 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 					trailingSlash: urlsEndInSlash(config),
 					base: config.base,
 					uiText: resolved.uiText ?? {},
+					emptyProducts: resolved.emptyProducts,
+					hub: hubConfig(resolved.hub, route),
 				};
 				updateConfig({ vite: { plugins: [virtualConfigPlugin(pageConfig), virtualLayoutPlugin(layoutFile(resolved.layout, config.root))] } });
 				if (resolved.route === false) return;
 				const entrypoint = new URL('../../pages/product.astro', import.meta.url);
 				injectRoute({ pattern: route, entrypoint, prerender: true });
 				injectRoute({ pattern: pageConfig.localeRoute, entrypoint, prerender: true });
+				const parent = hubRoute(route);
+				if (pageConfig.hub && parent !== undefined) {
+					const hub = new URL('../../pages/hub.astro', import.meta.url);
+					injectRoute({ pattern: `${parent}/[...page]`, entrypoint: hub, prerender: true });
+					injectRoute({ pattern: `/[locale]${parent}/[...page]`, entrypoint: hub, prerender: true });
+				}
 			},
 			'astro:config:done': ({ config }) => {
 				astroConfig = config;
@@ -128,6 +137,12 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 			},
 		},
 	};
+}
+
+/** Hub pages live at the route's parent path; a top-level route (`/[ref]`) has none, the home page is the site's. */
+function hubConfig(hub: boolean | { pageSize: number }, route: string): PageConfig['hub'] {
+	if (hub === false || hubRoute(route) === undefined) return false;
+	return { pageSize: hub === true ? HUB_PAGE_SIZE : hub.pageSize };
 }
 
 /** Canonical, hreflang and report URLs must be the ones the host serves without a redirect. */

@@ -48,6 +48,16 @@ export const integrationOptionsSchema = z
 		uiText: uiTextOptionSchema.optional(),
 		/** Google's product review feed, written by `astro build` (docs/review-feed.md); false for none. */
 		reviewsFeed: reviewsFeedOptionSchema,
+		/** A product without any review in a locale: a `noindex, follow` page, a normal page, or no page. */
+		emptyProducts: z
+			.enum(['noindex', 'index', 'skip'], { message: 'Expected `emptyProducts` to be "noindex", "index" or "skip"' })
+			.default('noindex'),
+		/** Hub pages listing the products at the route's parent path; `{ pageSize }` sets how many per page. */
+		hub: z
+			.union([z.boolean(), z.object({ pageSize: z.number().int().min(1).max(1000) }).strict()], {
+				message: 'Expected `hub` to be true, false or { pageSize: <1 to 1000> }',
+			})
+			.default(true),
 	})
 	.strict();
 

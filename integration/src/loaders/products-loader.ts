@@ -23,6 +23,7 @@ import {
 } from './loader-options.js';
 import { fmt, progressLogger } from './progress-log.js';
 import { foreignWebsiteWarning } from './website-check.js';
+import { clearContentDates, contentDates, publishStoredDates, type ContentDates } from './content-dates.js';
 import {
 	clearSyncState,
 	fingerprintChanges,
@@ -82,6 +83,7 @@ async function syncAll(context: LoaderContext, resolved: ResolvedProductsLoaderO
 		logger.warn(`The restored content store does not match this site (${mismatch.join('; ')}): discarding it and syncing everything`);
 		store.clear();
 		clearSyncState(meta, [...new Set([...plan.locales, ...(state.fingerprint?.locales ?? [])])]);
+		clearContentDates(meta);
 		state = readSyncState(meta);
 	}
 
@@ -109,7 +111,8 @@ async function syncAll(context: LoaderContext, resolved: ResolvedProductsLoaderO
 	const kept = new Set<string>();
 	const invalid: ProductValidationError[] = [];
 	const counts: Counts = { added: 0, updated: 0, unchanged: 0 };
-	let missing = await storeItems(context, plan, fetched, kept, invalid, counts);
+	const dates = contentDates(context, new Date().toISOString());
+	let missing = await storeItems(context, plan, fetched, kept, invalid, counts, dates);
 	if (missing.length > 0) {
 		// 304 for a page whose products are not all in the store (skipped as invalid, or a store
 		// edited by hand): ask those locales again without validators.
@@ -119,7 +122,7 @@ async function syncAll(context: LoaderContext, resolved: ResolvedProductsLoaderO
 		kept.clear();
 		invalid.length = 0;
 		Object.assign(counts, { added: 0, updated: 0, unchanged: 0 });
-		missing = await storeItems(context, plan, fetched, kept, invalid, counts);
+		missing = await storeItems(context, plan, fetched, kept, invalid, counts, dates);
 	}
 
 	if (invalid.length > 0) reportInvalid(invalid, resolved.onInvalid, logger);
@@ -142,6 +145,7 @@ async function syncAll(context: LoaderContext, resolved: ResolvedProductsLoaderO
 		}
 	}
 
+	dates.save(kept, (id) => store.get<Product>(id)?.data);
 	writeFingerprint(meta, fingerprint);
 	writeLastSync(meta, { at: new Date().toISOString(), products: Object.fromEntries(perLocale) });
 	for (const entry of fetched) writePages(meta, entry.locale, entry.pages);
@@ -175,6 +179,7 @@ async function storeItems(
 	kept: Set<string>,
 	invalid: ProductValidationError[],
 	counts: Counts,
+	dates: ContentDates,
 ): Promise<string[]> {
 	const { store, logger, generateDigest, parseData } = context;
 	const missing: string[] = [];
@@ -217,6 +222,7 @@ async function storeItems(
 			// parseData applies the collection's schema: ours, or the user's own if they replaced it.
 			const data = await parseData({ id: entryId, data: result.data as unknown as Record<string, unknown> });
 			store.set({ id: entryId, data, digest });
+			dates.observe(entryId, result.data);
 			if (previous) counts.updated++;
 			else counts.added++;
 		}
@@ -299,6 +305,7 @@ function serveLastKnownGood(context: LoaderContext, resolved: ResolvedProductsLo
 		].join('\n'),
 	);
 	writeLastSync(context.meta, { ...state.lastSync, lastKnownGood: { reason, since } });
+	publishStoredDates(context);
 	markStale({ collection: context.collection, reason, syncedAt: since });
 	recordLoaded(context.collection, context.store.keys().length);
 	return true;
@@ -325,6 +332,7 @@ function refreshRequest(data: Record<string, unknown> | undefined): RefreshReque
 async function refreshProducts(context: LoaderContext, resolved: ResolvedProductsLoaderOptions, plan: Plan, request: RefreshRequest): Promise<void> {
 	const { store, logger, generateDigest } = context;
 	const client = clientFromResolved(resolved);
+	const dates = contentDates(context, new Date().toISOString());
 	const results = await Promise.all(
 		plan.locales.flatMap((locale) =>
 			request.refs.map(async (ref) => {
@@ -338,6 +346,7 @@ async function refreshProducts(context: LoaderContext, resolved: ResolvedProduct
 					warnUnsafeUrls(logger, result.data, locale);
 					const data = await context.parseData({ id, data: result.data as unknown as Record<string, unknown> });
 					store.set({ id, data, digest });
+					dates.observe(id, result.data);
 					return 'updated';
 				} catch (error) {
 					if (!(error instanceof NotFoundError)) throw error;
@@ -346,6 +355,7 @@ async function refreshProducts(context: LoaderContext, resolved: ResolvedProduct
 			}),
 		),
 	);
+	dates.save(new Set(store.keys()), (id) => store.get<Product>(id)?.data);
 	const count = (what: string) => results.filter((r) => r === what).length;
 	logger.info(
 		`Refreshed ${request.refs.map((ref) => JSON.stringify(ref)).join(', ')} (${plan.locales.join(', ')}): ${count('updated')} updated, ${count('removed')} removed, ${count('unchanged')} unchanged`,

@@ -1,7 +1,11 @@
-export { productPages, pathsForRoute, routeLocale, localeOfEntry, type ProductPageProps, type ProductEntryLike, type StaticPath, type Alternate } from './product-paths.js';
+export { productPages, pathsForRoute, routeLocale, localeOfEntry, type ProductPageProps, type ProductEntryLike, type StaticPath, type Alternate, type EmptyProducts } from './product-paths.js';
 export { uiText, wordsFor, hasWords, formatRating, formatDate, paragraphs, type UiText, type UiTextOverrides } from './ui-text.js';
 export { BUILT_IN_WORDS, WORD_KEYS, type Words, type WordKey, type Phrase, type PluralForms } from './words.js';
 export type { PageConfig } from './page-config.js';
 export { withBase, absoluteUrl } from './url.js';
 export { requireEntries } from './collection-check.js';
 export { publishPages } from './published-pages.js';
+export { hubPages, hubPagePath, hubBasePath, hubRoute, HUB_PAGE_SIZE, type HubPageProps, type HubStaticPath, type HubItem } from './hub-paths.js';
+export { metaDescription, MAX_DESCRIPTION_LENGTH } from './meta-description.js';
+export { seoText, type SeoText, type SeoWordKey } from './seo-words.js';
+export { registerSitemapPages, serializeSitemapItem, newestDate, type SitemapPage } from './sitemap.js';

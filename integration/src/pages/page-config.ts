@@ -15,4 +15,8 @@ export interface PageConfig {
 	/** Astro's `base`. */
 	base: string;
 	uiText: UiTextOverrides;
+	/** A product without any review in a locale: `noindex, follow`, a normal page, or no page. */
+	emptyProducts: 'noindex' | 'index' | 'skip';
+	/** Hub pages' size, or false when the site has none. */
+	hub: { pageSize: number } | false;
 }

@@ -2,6 +2,11 @@ import type { Product } from '../schema/product.js';
 import { createSlugger } from '../seo/slug.js';
 import { productPath } from '../seo/page-meta.js';
 import { registeredLocales } from '../loaders/locale-registry.js';
+import { contentDateOf } from '../loaders/content-dates.js';
+import { hubBasePath, hubPagePath } from './hub-paths.js';
+
+/** What a product without any review in a locale gets: a `noindex, follow` page, a normal page, or no page. */
+export type EmptyProducts = 'noindex' | 'index' | 'skip';
 
 /** The part of a content-collection entry the pages read (`getCollection` returns more). */
 export interface ProductEntryLike {
@@ -32,6 +37,12 @@ export type ProductPageProps = {
 	/** Every locale version of this product, this one included, default locale first. */
 	alternates: Alternate[];
 	defaultLocale: string | undefined;
+	/** False for a page search engines are asked not to index (`noindex, follow`); default true. */
+	indexable?: boolean | undefined;
+	/** Site-relative path of the first page of this locale's hub, when the site has hub pages. */
+	hubPath?: string | undefined;
+	/** When the content of this page last changed (ISO), as the loader recorded it; for the sitemap, not rendered. */
+	lastmod?: string | undefined;
 };
 
 export interface StaticPath {
@@ -52,6 +63,10 @@ export interface PathOptions {
 	localeRoute?: string | undefined;
 	/** Whether page URLs end in `/` (default true); false for `trailingSlash: 'never'`. */
 	trailingSlash?: boolean | undefined;
+	/** Products without any review in a locale (default `noindex`). */
+	emptyProducts?: EmptyProducts | undefined;
+	/** Whether the site has hub pages at the route's parent path (default false). */
+	hub?: boolean | undefined;
 }
 
 /**
@@ -85,13 +100,15 @@ export function localeOfEntry(entry: ProductEntryLike, collection = entry.collec
 export function productPages(entries: readonly ProductEntryLike[], options: Omit<PathOptions, 'routePattern' | 'localeRoute'>): StaticPath[] {
 	const locales: string[] = [];
 	const byRef = new Map<string, Map<string | undefined, ProductEntryLike>>();
+	const emptyProducts = options.emptyProducts ?? 'noindex';
 	for (const entry of entries) {
 		const locale = routeLocale(entry);
 		if (locale !== undefined && !locales.includes(locale)) locales.push(locale);
 		const ref = entry.data.external_id;
 		let versions = byRef.get(ref);
 		if (!versions) byRef.set(ref, (versions = new Map()));
-		versions.set(locale, entry);
+		// Still slugged with the others: a product's URL must not depend on its siblings' reviews.
+		if (emptyProducts !== 'skip' || entry.data.reviews.length > 0) versions.set(locale, entry);
 	}
 	const loaderOrder = options.collection === undefined ? undefined : registeredLocales(options.collection);
 	const candidates = [options.defaultLocale, ...(loaderOrder ?? []), ...[...locales].sort()];
@@ -112,15 +129,30 @@ export function productPages(entries: readonly ProductEntryLike[], options: Omit
 		for (const [locale, entry] of versions) {
 			const path = productPath(slug, locale ?? '', defaultLocale ?? '', options.route, options.trailingSlash);
 			const isDefault = locale === undefined || locale === defaultLocale;
+			const indexable = emptyProducts !== 'noindex' || entry.data.reviews.length > 0;
+			const hubBase = options.hub ? hubBasePath(options.route, locale ?? '', defaultLocale ?? '') : undefined;
+			const hubPath = hubBase === undefined ? undefined : hubPagePath(hubBase, 1, options.trailingSlash ?? true);
 			paths.push({
 				params: isDefault ? { ref: slug } : { ref: slug, locale },
-				props: { product: entry.data, entryId: entry.id, locale, lang: localeOfEntry(entry, options.collection, options.defaultLocale), slug, path, alternates, defaultLocale },
+				props: {
+					product: entry.data,
+					entryId: entry.id,
+					locale,
+					lang: localeOfEntry(entry, options.collection, options.defaultLocale),
+					slug,
+					path,
+					alternates,
+					defaultLocale,
+					indexable,
+					hubPath,
+					lastmod: options.collection === undefined ? undefined : contentDateOf(options.collection, entry.id),
+				},
 				// Everything the page renders: the entry's data (its digest), where it lives and its
 				// alternates. Without a digest (another loader) there is no safe key: always render.
 				cacheKey:
 					entry.digest === undefined
 						? undefined
-						: `${String(entry.digest)}|${path}|${alternates.map((a) => `${a.locale}=${a.path}`).join(',')}`,
+						: `${String(entry.digest)}|${path}|${alternates.map((a) => `${a.locale}=${a.path}`).join(',')}|${indexable}|${hubPath ?? ''}`,
 			});
 		}
 	}

@@ -9,6 +9,7 @@ import type { Product } from '../schema/product.js';
 import { localeOfEntry, pathsForRoute, productPages, type ProductEntryLike, type StaticPath } from './product-paths.js';
 import { requireEntries } from './collection-check.js';
 import { publishPages } from './published-pages.js';
+import { registerSitemapPages } from './sitemap.js';
 import { withBase } from './url.js';
 import { uiText, type UiText } from './ui-text.js';
 import type { Words } from './words.js';
@@ -45,7 +46,15 @@ async function readCollection(): Promise<ProductEntryLike[]> {
 
 async function loadCatalogue(route: string): Promise<Catalogue> {
 	const entries = await readCollection();
-	const paths = productPages(entries, { route, defaultLocale: config.defaultLocale, collection: config.collection, trailingSlash: config.trailingSlash });
+	const paths = productPages(entries, {
+		route,
+		defaultLocale: config.defaultLocale,
+		collection: config.collection,
+		trailingSlash: config.trailingSlash,
+		emptyProducts: config.emptyProducts,
+		// Hub pages sit at the injected route's parent: only its pages link back to one.
+		hub: config.hub !== false && isInjectedRoute(route),
+	});
 	return { paths, byId: new Map(paths.map((path) => [path.props.entryId!, path])) };
 }
 
@@ -75,6 +84,10 @@ function parseRoute(pattern: string): { route: string; withLocale: boolean } {
 	return { route, withLocale };
 }
 
+function isInjectedRoute(route: string): boolean {
+	return config.injected && route === parseRoute(config.route).route;
+}
+
 /**
  * A ready `getStaticPaths` for a product route of your own (`export const getStaticPaths =
  * getProductStaticPaths`): same slugs, props and cache keys as the injected pages. A route
@@ -86,7 +99,10 @@ export async function getProductStaticPaths(options: { routePattern: string }): 
 	const { paths } = await catalogue(route, true);
 	const routePaths = pathsForRoute(paths, { route, routePattern: withLocale ? `/[locale]${route}` : route, localeRoute: `/[locale]${route}`, defaultLocale: config.defaultLocale });
 	// The injected pages, not a user's own copy of them, are what files derived from the pages (the review feed) link to.
-	if (config.injected && route === parseRoute(config.route).route) publishPages(config.collection, options.routePattern, routePaths);
+	if (isInjectedRoute(route)) {
+		publishPages(config.collection, options.routePattern, routePaths);
+		registerSitemapPages(config.base, routePaths.map(({ props }) => ({ path: props.path, lastmod: props.lastmod, indexable: props.indexable ?? true })));
+	}
 	return routePaths;
 }
 

@@ -11,6 +11,11 @@ export function productTitle(product: Product): string {
 	return presentText(product.seo_name) ?? presentText(product.name) ?? presentText(product.external_id) ?? product.external_id;
 }
 
+/** The visible `<h1>`: `name`, else `seo_name`, else the ref (`seo_name` is written for result pages, not for reading). */
+export function productHeading(product: Product): string {
+	return presentText(product.name) ?? presentText(product.seo_name) ?? presentText(product.external_id) ?? product.external_id;
+}
+
 /** `<meta name="description">` text: `seo_description` trimmed, or undefined when unset or blank. */
 export function productDescription(product: Product): string | undefined {
 	return presentText(product.seo_description);
@@ -24,7 +29,8 @@ export function authorName(user: ReviewUser): string | undefined {
 const REF_PARAM = '[ref]';
 // Locales come from validated options, but this is the last step before a file path is made:
 // a `/` or `..` here would write outside `dist/`, so refuse rather than trust the caller.
-const SAFE_SEGMENT = /^[A-Za-z0-9_~-]+$/;
+// Slugs keep letters, marks and digits of any script (see slug.ts); none of `/ \\ . % ? #`.
+const SAFE_SEGMENT = /^[\p{L}\p{M}\p{N}_~-]+$/u;
 
 /**
  * Site-relative path of a product page: the pattern's `[ref]` replaced by the slug, prefixed
@@ -42,4 +48,15 @@ export function productPath(slug: string, locale: string, defaultLocale: string,
 	// A replacer function, so `$&`-style sequences are never interpreted.
 	const path = routePattern.replace(REF_PARAM, () => slug).replace(/^\/*/, '/').replace(/\/+$/, '');
 	return `${isDefault ? '' : `/${locale}`}${path}${trailingSlash ? '/' : ''}`;
+}
+
+/** Open Graph's `ll_TT` form of a locale: `fr` → `fr_FR`, `en-GB` → `en_GB`, `pt-br` → `pt_BR`; undefined when Intl cannot tell a region. */
+export function ogLocale(locale: string | undefined): string | undefined {
+	if (!locale) return undefined;
+	try {
+		const full = new Intl.Locale(locale).maximize();
+		return full.region ? `${full.language}_${full.region}` : undefined;
+	} catch {
+		return undefined;
+	}
 }

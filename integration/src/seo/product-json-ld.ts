@@ -1,22 +1,15 @@
-import type {
-	AggregateRating,
-	AudioObject,
-	Person,
-	Product as SchemaProduct,
-	Rating,
-	Review as SchemaReview,
-	WithContext,
-} from 'schema-dts';
+import type { AggregateRating, AudioObject, ItemPage, Person, Product as SchemaProduct, Rating, Review as SchemaReview, Thing } from 'schema-dts';
 import type { Product, Review } from '../schema/product.js';
-import { authorName, presentText, productDescription, productTitle } from './page-meta.js';
+import { authorName, presentText, productDescription, productHeading } from './page-meta.js';
 import { safeHttpUrl } from './safe-url.js';
-import { ratingSummary } from './review-policy.js';
+import { isRatedReview, ratingSummary, type RatingSummary } from './review-policy.js';
+import { breadcrumbJsonLd, nodeId, type Crumb, type JsonLdGraph } from './graph.js';
 
-/** The service rates from 0 to 5 (API.md 2.2): without these, Google assumes 1..5 and misreads a 0. */
+/** The service rates from 0 to 5: without these, Google assumes 1..5 and misreads a 0. */
 const BEST_RATING = 5;
 const WORST_RATING = 0;
 const ANONYMOUS = 'Anonymous';
-// The service only documents mp3 audio (API.md 2.2).
+// The service only documents mp3 audio.
 const AUDIO_FORMAT = 'audio/mpeg';
 
 export type { RatingSummary } from './review-policy.js';
@@ -25,79 +18,125 @@ export type { RatingSummary } from './review-policy.js';
 export type JsonLdUrlFilter = (value: string | undefined, field: string) => string | undefined;
 
 export interface ProductJsonLdOptions {
-	/** Absolute URL of the page (the canonical one). */
+	/** Absolute URL of the page (the canonical one); the nodes' `@id`s are built on it. */
 	url?: string | undefined;
-	/** Locale of the reviews' content, declared as each Review's `inLanguage`. */
+	/** Locale of the reviews' content, declared as `inLanguage`. */
 	locale?: string | undefined;
 	/** Filter for every URL put in the markup; defaults to `safeHttpUrl`. Pass a `createUrlGuard` wrapper to log drops. */
 	safeUrl?: JsonLdUrlFilter | undefined;
+	/** Home → hub → this page; a `BreadcrumbList` needs at least two. */
+	breadcrumbs?: readonly Crumb[] | undefined;
 }
 
 /**
- * schema.org `Product` of a product page, following Google's Product and Review snippet rules:
- * every review shown on the page is marked up, only the rated ones carry `reviewRating` (a
- * testimony without a rating must not look rated), and `aggregateRating` is there only when at
- * least one review is rated.
+ * The structured data of a product page as one `@graph`, following Google's Product and Review
+ * snippet rules: a `Product` only when at least one review is rated (Google rejects a Product
+ * with neither rating, review nor offer, and the service has no price to offer), whose `review`s
+ * are exactly the rated ones and whose `aggregateRating` is computed over exactly them.
+ * Testimonies and unrated reviews are `AudioObject`s of the page: a transcript, never a rating.
  */
-export function productJsonLd(product: Product, options: ProductJsonLdOptions = {}): WithContext<SchemaProduct> {
+export function productJsonLd(product: Product, options: ProductJsonLdOptions = {}): JsonLdGraph {
 	const safeUrl: JsonLdUrlFilter = options.safeUrl ?? ((value) => safeHttpUrl(value));
+	const { url, locale } = options;
+	const crumbs = options.breadcrumbs ?? [];
+	const summary = ratingSummary(product);
+	const page: ItemPage = {
+		'@type': 'ItemPage',
+		'@id': nodeId(url, 'webpage'),
+		name: productHeading(product),
+		...(url ? { url } : {}),
+		...(locale ? { inLanguage: locale } : {}),
+		...(crumbs.length >= 2 ? { breadcrumb: { '@id': nodeId(url, 'breadcrumb') } } : {}),
+		...(summary ? { mainEntity: { '@id': nodeId(url, 'product') } } : {}),
+	};
+	const graph: Thing[] = [page];
+	if (summary) graph.push(productNode(product, summary, options, safeUrl));
+	const media = product.reviews.flatMap((review, index) => (isRatedReview(review) ? [] : audioNode(review, index, options, safeUrl)));
+	if (media.length > 0) {
+		page.associatedMedia = media.map((node) => ({ '@id': String(node['@id']) }));
+		graph.push(...media);
+	}
+	if (crumbs.length >= 2) graph.push(breadcrumbJsonLd(crumbs, nodeId(url, 'breadcrumb')));
+	return { '@context': 'https://schema.org', '@graph': graph };
+}
+
+function productNode(product: Product, summary: RatingSummary, options: ProductJsonLdOptions, safeUrl: JsonLdUrlFilter): SchemaProduct {
 	const description = productDescription(product);
-	const data: WithContext<SchemaProduct> = {
-		'@context': 'https://schema.org',
+	const aggregate: AggregateRating = {
+		'@type': 'AggregateRating',
+		ratingValue: summary.average,
+		ratingCount: summary.count,
+		reviewCount: summary.count,
+		bestRating: BEST_RATING,
+		worstRating: WORST_RATING,
+	};
+	const reviews = product.reviews.flatMap((review, index) => (isRatedReview(review) ? [reviewJsonLd(review, `reviews[${index}]`, options.locale, safeUrl)] : []));
+	return {
 		'@type': 'Product',
-		name: productTitle(product),
+		'@id': nodeId(options.url, 'product'),
+		name: productHeading(product),
 		sku: product.external_id,
 		productID: product.external_id,
 		...(description === undefined ? {} : { description }),
 		...(options.url ? { url: options.url } : {}),
+		review: reviews,
+		aggregateRating: aggregate,
 	};
-	if (product.reviews.length > 0) {
-		data.review = product.reviews.map((review, index) => reviewJsonLd(review, `reviews[${index}]`, options.locale, safeUrl));
-	}
-	const summary = ratingSummary(product);
-	if (summary) {
-		const aggregate: AggregateRating = {
-			'@type': 'AggregateRating',
-			ratingValue: summary.average,
-			ratingCount: summary.count,
-			// Only rated items count: unrated testimonies are not "reviews" in Google's sense.
-			reviewCount: summary.count,
-			bestRating: BEST_RATING,
-			worstRating: WORST_RATING,
-		};
-		data.aggregateRating = aggregate;
-	}
-	return data;
 }
 
-function reviewJsonLd(review: Review, path: string, locale: string | undefined, safeUrl: JsonLdUrlFilter): SchemaReview {
+function reviewJsonLd(review: Review & { rating: number }, path: string, locale: string | undefined, safeUrl: JsonLdUrlFilter): SchemaReview {
 	const label = presentText(review.label);
 	const transcript = presentText(review.transcript);
-	const out: SchemaReview = {
+	const rating: Rating = { '@type': 'Rating', ratingValue: review.rating, bestRating: BEST_RATING, worstRating: WORST_RATING };
+	// The transcript is the reviewBody already: not repeated in the audio.
+	const audio = audioObject(review, path, locale, safeUrl, false);
+	return {
 		'@type': 'Review',
 		author: authorJsonLd(review, path, safeUrl),
+		reviewRating: rating,
 		...(label === undefined ? {} : { name: label }),
 		...(transcript === undefined ? {} : { reviewBody: transcript }),
 		...(review.created_at ? { datePublished: review.created_at } : {}),
 		...(locale ? { inLanguage: locale } : {}),
+		...(audio === undefined ? {} : { audio }),
 	};
-	if (typeof review.rating === 'number' && Number.isFinite(review.rating)) {
-		const rating: Rating = { '@type': 'Rating', ratingValue: review.rating, bestRating: BEST_RATING, worstRating: WORST_RATING };
-		out.reviewRating = rating;
-	}
-	// An AudioObject without a playable URL says nothing useful: leave it out.
-	const contentUrl = safeUrl(review.audio_url, `${path}.audio_url`);
-	if (contentUrl !== undefined) {
-		const audio: AudioObject = {
+}
+
+/** A testimony or unrated review as a page's `AudioObject`; nothing when it has neither audio nor transcript. */
+function audioNode(review: Review, index: number, options: ProductJsonLdOptions, safeUrl: JsonLdUrlFilter): AudioObject[] {
+	const path = `reviews[${index}]`;
+	const transcript = presentText(review.transcript);
+	const audio = audioObject(review, path, options.locale, safeUrl);
+	if (audio === undefined && transcript === undefined) return [];
+	const label = presentText(review.label);
+	return [
+		{
 			'@type': 'AudioObject',
-			contentUrl,
-			encodingFormat: AUDIO_FORMAT,
-			...(transcript === undefined ? {} : { transcript }),
+			...audio,
+			'@id': nodeId(options.url, `audio-${encodeURIComponent(review.id)}`),
+			author: authorJsonLd(review, path, safeUrl),
 			...(label === undefined ? {} : { name: label }),
-		};
-		out.audio = audio;
-	}
-	return out;
+			...(transcript === undefined ? {} : { transcript }),
+			...(review.created_at ? { uploadDate: review.created_at } : {}),
+			...(options.locale ? { inLanguage: options.locale } : {}),
+		},
+	];
+}
+
+/** The playable part of a review; an AudioObject without a playable URL says nothing useful. */
+function audioObject(review: Review, path: string, locale: string | undefined, safeUrl: JsonLdUrlFilter, withTranscript = true): AudioObject | undefined {
+	const contentUrl = safeUrl(review.audio_url, `${path}.audio_url`);
+	if (contentUrl === undefined) return undefined;
+	const transcript = withTranscript ? presentText(review.transcript) : undefined;
+	const label = presentText(review.label);
+	return {
+		'@type': 'AudioObject',
+		contentUrl,
+		encodingFormat: AUDIO_FORMAT,
+		...(transcript === undefined ? {} : { transcript }),
+		...(label === undefined ? {} : { name: label }),
+		...(locale ? { inLanguage: locale } : {}),
+	};
 }
 
 function authorJsonLd(review: Review, path: string, safeUrl: JsonLdUrlFilter): Person {

@@ -1,0 +1,57 @@
+import type { Product } from '../schema/product.js';
+import { presentText, productDescription, productHeading } from '../seo/page-meta.js';
+import { ratingSummary } from '../seo/review-policy.js';
+import { seoText } from './seo-words.js';
+
+/** Search engines cut longer descriptions; Lighthouse only asks that one exists. */
+export const MAX_DESCRIPTION_LENGTH = 160;
+const ELLIPSIS = '…';
+
+/**
+ * `<meta name="description">` of a product page: `seo_description` when the shop wrote one,
+ * else a sentence made from the data in the page's language: the name, the rating summary (the
+ * same numbers the page shows), then the opening of a transcript. Never empty, at most 160
+ * characters (cut at a word, with an ellipsis).
+ */
+export function metaDescription(product: Product, locale: string | undefined): string {
+	const own = productDescription(product);
+	if (own !== undefined) return clip(collapse(own));
+	const text = seoText(locale);
+	const name = collapse(productHeading(product));
+	const summary = ratingSummary(product);
+	const lead = summary
+		? text('describeRated', { name, average: summary.average, count: summary.count })
+		: product.reviews.length > 0
+			? text('describeHeard', { name, count: product.reviews.length })
+			: text('describeEmpty', { name });
+	const quote = firstTranscript(product);
+	return clip(quote === undefined ? lead : `${lead} “${quote}`, quote !== undefined);
+}
+
+function firstTranscript(product: Product): string | undefined {
+	for (const review of product.reviews) {
+		const transcript = presentText(review.transcript);
+		if (transcript !== undefined) return collapse(transcript);
+	}
+	return undefined;
+}
+
+/** One line of text: transcripts and back-office fields hold line breaks and runs of spaces. */
+function collapse(text: string): string {
+	return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * `text` cut to at most 160 code points, at a word boundary when one is near. An opened quote is
+ * closed. Counts code points, so an emoji or a CJK character is never split in two.
+ */
+function clip(text: string, quoted = false): string {
+	const chars = [...text];
+	const close = quoted ? '”' : '';
+	if (chars.length + close.length <= MAX_DESCRIPTION_LENGTH) return `${text}${close}`;
+	const room = MAX_DESCRIPTION_LENGTH - ELLIPSIS.length - close.length;
+	const cut = chars.slice(0, room).join('');
+	const space = cut.lastIndexOf(' ');
+	const head = space > room * 0.6 ? cut.slice(0, space) : cut;
+	return `${head.replace(/[\s,;:.–-]+$/u, '')}${ELLIPSIS}${close}`;
+}

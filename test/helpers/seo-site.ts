@@ -1,0 +1,86 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import { startSimulator, type Simulator } from '../../simulator/src/index.js';
+import type { SimAudio, SimProduct } from '../../simulator/src/model.js';
+import { buildFixture, type BuildOptions, type BuiltSite } from './build-fixture.js';
+
+/** Refs of the catalogue's deliberate cases, next to the generated and the adversarial products. */
+export const CASES = {
+	/** Non-ASCII, readable: its URL keeps the accents. */
+	accented: 'théière-éco-50',
+	onlyTestimonies: 'only-testimonies',
+	onlyUnrated: 'only-unrated',
+	noReviews: 'no-reviews',
+	noSeoDescription: 'no-seo-description',
+	/** Case and ß twins: both escaped. */
+	twinUpper: 'STRASSE-1',
+	twinSharp: 'straße-1',
+} as const;
+
+/**
+ * A simulator whose catalogue holds every case the search-facing output must handle: rated
+ * reviews, only testimonies, only unrated reviews, no review at all, no seo_description, hostile
+ * text (the adversarial corpus), non-ASCII and twin refs, in two locales.
+ */
+export async function startSeoSimulator(products = 12): Promise<Simulator> {
+	const sim = await startSimulator({ products, locales: ['fr', 'en'], seed: 5, adversarial: true });
+	for (const ref of Object.values(CASES)) sim.addProduct({ external_id: ref });
+	const items = (ref: string, kind: Pick<SimAudio, 'type' | 'rating'>): SimAudio[] =>
+		['fr', 'en'].flatMap((locale) =>
+			[0, 1, 2].map((i) => ({
+				id: `${ref}-${locale}-${i}`,
+				...kind,
+				label: i === 0 ? undefined : `${kind.type} ${i}`,
+				audio_url: `https://cdn.example.com/${locale}/${i}.mp3`,
+				is_active: true,
+				is_default: i === 0,
+				transcript: i === 2 ? undefined : `Transcript ${i} of ${ref} (${locale}): it works well.`,
+				created_at: i === 1 ? undefined : '2026-03-01T10:00:00.000Z',
+				user: { id: `u${i}`, firstname: i === 0 ? undefined : 'Ana', lastname: 'Silva' },
+				locale,
+				validated: true,
+				awaitingValidation: false,
+			})),
+		);
+	const set = (ref: string, change: Partial<SimProduct>) => sim.updateProduct(ref, (product) => void Object.assign(product, change));
+	set(CASES.accented, { name: 'Théière éco 50 cl', seo_description: 'Une théière en fonte émaillée, écoutée par nos clients.', reviews: items(CASES.accented, { type: 'review', rating: 3.5 }) });
+	set(CASES.onlyTestimonies, { reviews: items(CASES.onlyTestimonies, { type: 'testimony' }) });
+	set(CASES.onlyUnrated, { reviews: items(CASES.onlyUnrated, { type: 'review' }) });
+	set(CASES.noReviews, { reviews: [] });
+	set(CASES.noSeoDescription, { seo_description: undefined, reviews: items(CASES.noSeoDescription, { type: 'review', rating: 4.5 }) });
+	set(CASES.twinUpper, { reviews: items(CASES.twinUpper, { type: 'review', rating: 5 }) });
+	set(CASES.twinSharp, { reviews: items(CASES.twinSharp, { type: 'testimony' }) });
+	return sim;
+}
+
+export function seoEnv(sim: Simulator, extra: Record<string, string> = {}): Record<string, string> {
+	return { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, AUDIO_REVIEWS_LOCALES: 'fr,en', ...extra };
+}
+
+/** The `seo` fixture (the basic collection, hub pages, sitemap with content dates). */
+export function buildSeoSite(sim: Simulator, options: BuildOptions & { env?: Record<string, string> } = {}): Promise<BuiltSite> {
+	return buildFixture('seo', { extends: 'basic', label: 'seo', ...options, env: seoEnv(sim, options.env) });
+}
+
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.xml': 'application/xml' };
+
+/** A static file server over a built dist/, like any host serves it (UTF-8 paths decoded). */
+export async function serveDist(dist: () => string): Promise<{ origin: string; close(): Promise<void> }> {
+	const http: Server = createServer(async (req, res) => {
+		const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+		let file = normalize(join(dist(), path));
+		if (!file.startsWith(dist())) return void res.writeHead(403).end();
+		if ((await stat(file).catch(() => undefined))?.isDirectory()) file = join(file, 'index.html');
+		if (!(await stat(file).catch(() => undefined))) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+		res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+		createReadStream(file).pipe(res);
+	});
+	await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+	return {
+		origin: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+		close: () => new Promise<void>((resolve) => (http.closeAllConnections(), http.close(() => resolve()))),
+	};
+}

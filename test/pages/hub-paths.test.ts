@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { hubBasePath, hubPagePath, hubPages, hubRoute, productPages, type ProductEntryLike } from '../../integration/src/pages/index.js';
+import { createSlugger } from '../../integration/src/seo/index.js';
+import type { Product } from '../../integration/src/schema/product.js';
+
+function entry(locale: string, ref: string, name: string, reviews = 1): ProductEntryLike {
+	const product: Product = {
+		id: ref,
+		external_id: ref,
+		name,
+		website: { id: 'w' },
+		reviews: Array.from({ length: reviews }, (_, i) => ({ id: `${ref}-${i}`, type: 'review' as const, rating: 4, is_active: true, is_default: false, user: { id: 'u' } })),
+	};
+	return { id: `${locale}/${ref}`, data: product, digest: ref };
+}
+
+describe('hub paths', () => {
+	it('sit at the route parent, per locale, and never have a product slug shape', () => {
+		expect(hubRoute('/products/[ref]')).toBe('/products');
+		expect(hubRoute('/shop/[ref]/reviews')).toBe('/shop');
+		expect(hubRoute('/[ref]')).toBeUndefined();
+		expect(hubBasePath('/products/[ref]', 'en', 'fr')).toBe('/en/products');
+		expect(hubBasePath('/products/[ref]', 'fr', 'fr')).toBe('/products');
+		expect(hubPagePath('/products', 1, true)).toBe('/products/');
+		expect(hubPagePath('/en/products', 3, false)).toBe('/en/products/~page-3');
+		// Whatever the refs, no slug is a hub page segment.
+		const refs = ['~page-2', 'page-2', '~2', '~page-2~', 'a~b', '~0123456789ab'];
+		const slugs = refs.map((ref) => createSlugger(refs).slugFor(ref));
+		for (const slug of slugs) expect(slug).not.toMatch(/^~page-\d+$/);
+	});
+
+	it('list every product page of each locale once, sorted by name, split into pages with alternates', () => {
+		const entries = [
+			...['b', 'a', 'd', 'c', 'e'].map((ref) => entry('fr', ref, `Nom ${ref.toUpperCase()}`)),
+			...['a', 'b', 'c'].map((ref) => entry('en', ref, `Name ${ref}`)),
+			entry('en', 'empty', 'Empty', 0),
+		];
+		const products = productPages(entries, { route: '/products/[ref]', defaultLocale: 'fr', emptyProducts: 'skip', hub: true });
+		const hubs = hubPages(products, { route: '/products/[ref]', pageSize: 2 });
+		expect(hubs.map((hub) => hub.props.path)).toEqual(['/products/', '/products/~page-2/', '/products/~page-3/', '/en/products/', '/en/products/~page-2/']);
+		expect(hubs.map((hub) => hub.params)).toEqual([
+			{ page: undefined },
+			{ page: '~page-2' },
+			{ page: '~page-3' },
+			{ page: undefined, locale: 'en' },
+			{ page: '~page-2', locale: 'en' },
+		]);
+		expect(hubs.filter((hub) => hub.props.locale === 'fr').flatMap((hub) => hub.props.items.map((item) => item.path))).toEqual(['a', 'b', 'c', 'd', 'e'].map((ref) => `/products/${ref}/`));
+		expect(hubs[2]!.props.alternates.map((a) => a.locale)).toEqual(['fr']);
+		expect(hubs[1]!.props.alternates).toEqual([
+			{ locale: 'fr', path: '/products/~page-2/' },
+			{ locale: 'en', path: '/en/products/~page-2/' },
+		]);
+		expect(hubs[4]!.props.firstPosition).toBe(3);
+		// The skipped product has neither a page nor a hub entry.
+		expect(products.some((path) => path.props.product.external_id === 'empty')).toBe(false);
+		expect(new Set(hubs.map((hub) => hub.cacheKey)).size).toBe(hubs.length);
+	});
+});

@@ -1,0 +1,124 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import lighthouse from 'lighthouse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Simulator } from '../../simulator/src/index.js';
+import type { BuiltSite } from '../helpers/build-fixture.js';
+import { buildSeoSite, CASES, serveDist, startSeoSimulator } from '../helpers/seo-site.js';
+
+/**
+ * Lighthouse (SEO, accessibility) in Debian's Chromium and the W3C Nu checker over one page of
+ * each type, in both locales. One browser and one checker run for all pages keep this fast.
+ */
+const CHROMIUM = '/usr/bin/chromium';
+const VNU = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
+
+/** Page types: a product with and without seo_description, without reviews, hub pages 1 and 2. */
+const PAGE_TYPES: Record<string, (prefix: string) => string> = {
+	'product with seo_description': (prefix) => `${prefix}/products/théière-éco-50/`,
+	'product without seo_description': (prefix) => `${prefix}/products/${CASES.noSeoDescription}/`,
+	'product with only testimonies': (prefix) => `${prefix}/products/${CASES.onlyTestimonies}/`,
+	'product without reviews (noindex)': (prefix) => `${prefix}/products/${CASES.noReviews}/`,
+	'hub page 1': (prefix) => `${prefix}/products/`,
+	'hub page 2': (prefix) => `${prefix}/products/~page-2/`,
+};
+const PAGES = ['', '/en'].flatMap((prefix) => Object.entries(PAGE_TYPES).map(([type, path]) => ({ type: `${type}, ${prefix === '' ? 'fr' : 'en'}`, path: path(prefix) })));
+
+let sim: Simulator;
+let site: BuiltSite | undefined;
+let server: Awaited<ReturnType<typeof serveDist>>;
+let chromium: ChildProcess;
+let port: number;
+let profile: string;
+
+beforeAll(async () => {
+	sim = await startSeoSimulator();
+	server = await serveDist(() => site!.dist);
+	// The canonical URLs point at the server Lighthouse loads the pages from.
+	site = await buildSeoSite(sim, { label: 'audits', env: { FIXTURE_SITE: server.origin } });
+	profile = await mkdtemp(join(tmpdir(), 'aar-lighthouse-'));
+	({ chromium, port } = await launchChromium(profile));
+}, 240_000);
+
+afterAll(async () => {
+	if (chromium && chromium.exitCode === null) await new Promise((resolve) => (chromium.once('exit', resolve), chromium.kill()));
+	await server?.close();
+	await sim?.close();
+	if (profile) await rm(profile, { recursive: true, force: true, maxRetries: 5 });
+});
+
+/** Debian's Chromium with a DevTools port; the machine has no network, so nothing phones home. */
+async function launchChromium(userDataDir: string): Promise<{ chromium: ChildProcess; port: number }> {
+	const child = spawn(CHROMIUM, [
+		'--headless',
+		'--no-sandbox',
+		'--disable-gpu',
+		'--disable-quic',
+		'--no-first-run',
+		'--disable-background-networking',
+		'--disable-component-update',
+		'--disable-sync',
+		'--disable-dev-shm-usage',
+		'--remote-debugging-port=0',
+		`--user-data-dir=${userDataDir}`,
+		'about:blank',
+	]);
+	const devtoolsPort = await new Promise<number>((resolve, reject) => {
+		let log = '';
+		child.stderr!.on('data', (chunk: Buffer) => {
+			log += chunk.toString();
+			const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(log);
+			if (match) resolve(Number(match[1]));
+		});
+		child.on('exit', (code) => reject(new Error(`chromium exited with ${code}: ${log}`)));
+	});
+	return { chromium: child, port: devtoolsPort };
+}
+
+describe('Lighthouse in Chromium, every page type and locale', () => {
+	it('scores SEO 100 (a noindexed page fails only "is-crawlable", by design) and accessibility 100', async () => {
+		const scores: string[] = [];
+		const failures: string[] = [];
+		for (const { type, path } of PAGES) {
+			const result = await lighthouse(`${server.origin}${encodeURI(path)}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['seo', 'accessibility'], formFactor: 'desktop', screenEmulation: { disabled: true }, throttlingMethod: 'provided' });
+			const lhr = result!.lhr;
+			const seo = Math.round((lhr.categories.seo!.score ?? 0) * 100);
+			const a11y = Math.round((lhr.categories.accessibility!.score ?? 0) * 100);
+			scores.push(`${type}: SEO ${seo}, accessibility ${a11y}`);
+			for (const category of ['seo', 'accessibility'] as const) {
+				for (const ref of lhr.categories[category]!.auditRefs) {
+					const audit = lhr.audits[ref.id]!;
+					if (ref.weight === 0 || audit.score === null || audit.score === 1) continue;
+					const expected = type.startsWith('product without reviews') && ref.id === 'is-crawlable';
+					if (!expected) failures.push(`${type} ${path}: ${category}/${ref.id} ${audit.title}`);
+				}
+			}
+			if (!type.startsWith('product without reviews')) expect(seo, type).toBe(100);
+			expect(a11y, type).toBe(100);
+		}
+		console.log(`Lighthouse:\n${scores.join('\n')}`);
+		expect(failures).toEqual([]);
+	}, 300_000);
+});
+
+describe('W3C Nu HTML checker (vnu-jar), every page type and locale', () => {
+	it('reports 0 errors', async () => {
+		const files = PAGES.map(({ path }) => join(site!.dist, path, 'index.html'));
+		const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+			const child = spawn('java', ['-jar', VNU, '--errors-only', '--format', 'json', ...files]);
+			let text = '';
+			child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+			child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+			child.on('error', reject);
+			child.on('close', (exitCode) => resolve({ code: exitCode, output: text }));
+		});
+		const messages = (JSON.parse(output) as { messages: Array<{ type: string; url: string; message: string }> }).messages;
+		const errors = messages.filter((message) => message.type === 'error').map((message) => `${message.url}: ${message.message}`);
+		console.log(`Nu checker: ${files.length} pages, ${errors.length} errors`);
+		expect(errors).toEqual([]);
+		expect(code).toBe(0);
+	}, 120_000);
+});

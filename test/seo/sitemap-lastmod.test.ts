@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSlugger, productPath } from '../../integration/src/seo/index.js';
+import type { Simulator } from '../../simulator/src/index.js';
+import { plain, type BuiltSite } from '../helpers/build-fixture.js';
+import { buildSeoSite, CASES, startSeoSimulator } from '../helpers/seo-site.js';
+
+const SITE = 'https://shop.example';
+let sim: Simulator;
+
+beforeAll(async () => {
+	sim = await startSeoSimulator();
+}, 60_000);
+afterAll(() => sim?.close());
+
+/** `<loc>` → `<lastmod>` of the sitemap a build wrote (URLs decoded). */
+async function sitemap(site: BuiltSite): Promise<Map<string, string | undefined>> {
+	const xml = await site.read('sitemap-0.xml');
+	const urls = new Map<string, string | undefined>();
+	for (const [, body] of xml.matchAll(/<url>(.*?)<\/url>/g)) {
+		const loc = /<loc>(.*?)<\/loc>/.exec(body!)![1]!;
+		urls.set(decodeURI(loc), /<lastmod>(.*?)<\/lastmod>/.exec(body!)?.[1]);
+	}
+	return urls;
+}
+
+const urlOf = (ref: string, locale: 'fr' | 'en') => {
+	const refs = [...sim.listAll({ locale: 'fr', without: 'inactive' }), ...sim.listAll({ locale: 'en', without: 'inactive' })].map((p) => p.external_id);
+	return `${SITE}${productPath(createSlugger(refs).slugFor(ref), locale, 'fr')}`;
+};
+
+describe('sitemap lastmod from content dates', () => {
+	it('moves only the edited product’s lastmod (all locales) on a rebuild, and lists no noindexed page', async () => {
+		// Child processes: the sitemap is written where the build runs, as on a deploy hook.
+		const first = await buildSeoSite(sim, { label: 'sitemap', child: true });
+		const before = await sitemap(first);
+		const edited = CASES.accented;
+		for (const locale of ['fr', 'en'] as const) {
+			expect(before.get(urlOf(edited, locale)), `${edited} ${locale}`).toMatch(/^\d{4}-\d\d-\d\dT/);
+			expect(before.has(urlOf(CASES.noReviews, locale))).toBe(false);
+		}
+		const products = [...before.keys()].filter((url) => /\/products\/(?!~page-)[^/]+\/$/.test(url));
+		for (const url of products) expect(before.get(url), url).toBeDefined();
+
+		sim.updateProduct(edited, (product) => {
+			for (const review of product.reviews) review.transcript = `${review.transcript ?? ''} Edited.`;
+		});
+		// Changed JSON that the pages do not render moves no date.
+		sim.updateProduct(CASES.onlyUnrated, { config: { theme: 'dark' } } as never);
+		const second = await buildSeoSite(sim, { reuse: first, child: true });
+		// Both products' JSON changed in both locales: the loader stored 4 updates.
+		expect(plain(second.output)).toMatch(/ 0 added, 4 updated, 0 removed/);
+		const after = await sitemap(second);
+
+		const moved = products.filter((url) => after.get(url) !== before.get(url));
+		expect(moved.sort()).toEqual([urlOf(edited, 'en'), urlOf(edited, 'fr')].sort());
+		for (const url of moved) expect(after.get(url)! > before.get(url)!).toBe(true);
+		for (const locale of ['fr', 'en'] as const) expect(after.has(urlOf(CASES.noReviews, locale))).toBe(false);
+		// A hub page's date is the newest of its products'.
+		const hubs = [...after.keys()].filter((url) => /\/products\/(~page-\d+\/)?$/.test(url));
+		expect(hubs.length).toBeGreaterThan(2);
+		for (const hub of hubs) expect(after.get(hub)).toBeDefined();
+		expect(hubs.some((hub) => after.get(hub) === after.get(urlOf(edited, 'fr')))).toBe(true);
+	}, 300_000);
+});
