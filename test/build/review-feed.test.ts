@@ -88,14 +88,17 @@ async function renderedPages(built: BuiltSite): Promise<Map<string, { canonical:
 	const pages = new Map<string, { canonical: string; h1: string; ratedInJsonLd: number }>();
 	for (const file of await built.htmlFiles()) {
 		const html = parse(await built.read(file.slice(1)));
-		const script = html.querySelector('script[type="application/ld+json"]');
-		if (!script) continue;
-		const data = JSON.parse(script.text) as { sku: string; aggregateRating?: { ratingCount: number } };
+		// Product pages carry their ref; hub pages do not.
+		const ref = html.querySelector('meta[property="product:retailer_item_id"]')?.getAttribute('content');
+		if (ref === undefined) continue;
+		const script = html.querySelector('script[type="application/ld+json"]')!;
+		const graph = (JSON.parse(script.text) as { '@graph': Array<{ '@type': string; aggregateRating?: { ratingCount: number } }> })['@graph'];
+		const product = graph.find((node) => node['@type'] === 'Product');
 		const lang = html.querySelector('html')!.getAttribute('lang')!;
-		pages.set(`${data.sku}|${lang}`, {
+		pages.set(`${ref}|${lang}`, {
 			canonical: html.querySelector('link[rel="canonical"]')!.getAttribute('href')!,
 			h1: html.querySelector('h1')!.text,
-			ratedInJsonLd: data.aggregateRating?.ratingCount ?? 0,
+			ratedInJsonLd: product?.aggregateRating?.ratingCount ?? 0,
 		});
 	}
 	return pages;

@@ -1,5 +1,5 @@
 import type { Product, Review } from '../schema/product.js';
-import { authorName, presentText, productTitle } from './page-meta.js';
+import { authorName, presentText, productHeading } from './page-meta.js';
 import { ratedReviews } from './review-policy.js';
 import { escapeXmlText, withoutForbiddenXmlChars } from './xml-text.js';
 
@@ -118,7 +118,7 @@ function reviewXml(review: Review & { rating: number }, url: string, product: st
 /** `<products>` of every review of a page: the page's product, named as the page names it. */
 function productXml(product: Product, url: string): string {
 	const sku = feedId(product.external_id);
-	const name = feedText(productTitle(product));
+	const name = feedText(productHeading(product));
 	return (
 		'\t\t\t<products>\n\t\t\t\t<product>\n' +
 		(sku === undefined ? '' : `\t\t\t\t\t<product_ids>\n\t\t\t\t\t\t<skus>\n\t\t\t\t\t\t\t<sku>${escapeXmlText(sku)}</sku>\n\t\t\t\t\t\t</skus>\n\t\t\t\t\t</product_ids>\n`) +
