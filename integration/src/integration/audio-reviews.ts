@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
-import { staleCollections } from '../loaders/build-registry.js';
+import { staleCollections } from '../loaders/build-state.js';
 import { reportChanges } from './change-report.js';
 import { outputFiles } from './prune-output.js';
 import { createRefreshHandler } from './dev-refresh.js';

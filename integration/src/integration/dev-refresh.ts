@@ -1,7 +1,8 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RefreshContentOptions } from 'astro';
-import { LOADER_NAME, REFRESH_CONTEXT_KEY } from '../loaders/products-loader.js';
+import { LOADER_NAME } from '../loaders/products-loader.js';
+import { REFRESH_CONTEXT_KEY } from '../loaders/refresh-products.js';
 
 /**
  * `astro dev` webhook: the backoffice POSTs here when a shop edits content. No body re-syncs

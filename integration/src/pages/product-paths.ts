@@ -1,7 +1,7 @@
 import type { Product } from '../schema/product.js';
 import { createSlugger } from '../seo/slug.js';
 import { productPath } from '../seo/page-meta.js';
-import { registeredLocales } from '../loaders/locale-registry.js';
+import { registeredLocales } from '../loaders/build-state.js';
 
 /** The part of a content-collection entry the pages read (`getCollection` returns more). */
 export interface ProductEntryLike {

@@ -47,10 +47,22 @@ export interface SyncOptions {
 	signal?: AbortSignal;
 	/** Pages of the previous sync, to ask conditionally (If-None-Match / If-Modified-Since). */
 	previous?: readonly PageMemo[] | undefined;
+	/**
+	 * Takes each page's items as the page arrives (in arrival order, duplicates by `id`
+	 * already dropped), so the caller can process them while later pages load; the result's
+	 * `items` then stays empty. An attempt that fails is followed by `onResync`: everything
+	 * delivered before it belongs to a discarded snapshot.
+	 */
+	onPage?: (items: Array<unknown | ReusedItem>, page: DeliveredPage) => void | Promise<void>;
+}
+
+export interface DeliveredPage {
+	/** List position of the page's first item. */
+	offset: number;
 }
 
 export interface SyncResult {
-	/** Raw product JSON (or a `ReusedItem` from a 304 page), deduplicated by `id`, in list order. */
+	/** Raw product JSON (or a `ReusedItem` from a 304 page), deduplicated by `id`, in list order; empty with `onPage`. */
 	items: Array<unknown | ReusedItem>;
 	/** Memos of this snapshot's pages, for the next sync. */
 	pages: PageMemo[];
@@ -134,7 +146,8 @@ async function syncOnce(client: AudioReviewsClient, options: SyncOptions): Promi
 	if (first.items.length < Math.min(pageSize, total) && first.items.length > 0) cap = Math.min(cap ?? Infinity, first.items.length);
 	const step = Math.max(1, Math.min(pageSize, cap ?? pageSize));
 
-	const chunks: Array<Array<unknown | ReusedItem>> = [first.items];
+	const delivery = pageDelivery(options.onPage);
+	const chunks: Array<Array<unknown | ReusedItem>> = [await delivery.take(first.items, 0)];
 	let received = first.items.length;
 	const report = () => options.onProgress?.({ locale: query.locale, received: Math.min(received, total), total });
 	report();
@@ -151,7 +164,7 @@ async function syncOnce(client: AudioReviewsClient, options: SyncOptions): Promi
 		let offset = start;
 		while (offset < end) {
 			const page = await fetchPage(offset, end - offset);
-			items.push(...page.items);
+			items.push(...(await delivery.take(page.items, offset)));
 			received += page.items.length;
 			report();
 			if (page.items.length === 0) {
@@ -186,9 +199,36 @@ async function syncOnce(client: AudioReviewsClient, options: SyncOptions): Promi
 			items.push(item);
 		}
 	}
-	if (items.length !== total) {
-		return { ok: false, reason: `${items.length} distinct products received while count_item is ${total}` };
+	if (items.length + delivery.distinct() !== total) {
+		return { ok: false, reason: `${items.length + delivery.distinct()} distinct products received while count_item is ${total}` };
 	}
 	memos.sort((a, b) => a.offset - b.offset);
 	return { ok: true, result: { items, count: total, requests, cap, pages: memos, notModified } };
+}
+
+/**
+ * With `onPage`, hands each page over as it arrives and keeps only the ids (to drop duplicates
+ * and count distinct products), so raw pages are not held until the last one. Without it,
+ * pages are kept for the in-order result.
+ */
+function pageDelivery(onPage: SyncOptions['onPage']) {
+	const seen = new Set<string>();
+	let delivered = 0;
+	return {
+		async take(items: Array<unknown | ReusedItem>, offset: number): Promise<Array<unknown | ReusedItem>> {
+			if (!onPage) return items;
+			const fresh = items.filter((item) => {
+				const id = item instanceof ReusedItem ? item.id : idOf(item);
+				// Items without an id cannot be deduplicated; keep them so validation reports them.
+				if (id === undefined) return true;
+				if (seen.has(id)) return false;
+				seen.add(id);
+				return true;
+			});
+			delivered += fresh.length;
+			await onPage(fresh, { offset });
+			return [];
+		},
+		distinct: () => delivered,
+	};
 }

@@ -1,0 +1,49 @@
+/**
+ * What the loaders of one `astro build` (or dev server) tell the rest of the package: the order
+ * of a collection's locales, for the injected pages (the content store sorts entries by id, so
+ * "the first locale", served without a prefix, cannot be read back from `getCollection`), and
+ * the collections served from a last-known-good store, for the `astro:build:done` hook. Loaders,
+ * pages and hooks run in one process but are loaded as separate module instances (Vite's SSR
+ * graph and the integration), so the state lives on `globalThis` under one symbol.
+ */
+const KEY = Symbol.for('astro-audio-reviews.build-state');
+
+export interface StaleCollection {
+	collection: string;
+	/** Why the service could not be synced. */
+	reason: string;
+	/** When the store being served was last synced successfully. */
+	syncedAt: string;
+}
+
+interface BuildState {
+	locales: Map<string, readonly string[]>;
+	stale: Map<string, StaleCollection>;
+}
+
+function buildState(): BuildState {
+	const holder = globalThis as { [KEY]?: BuildState };
+	return (holder[KEY] ??= { locales: new Map(), stale: new Map() });
+}
+
+export function registerLocales(collection: string, locales: readonly string[]): void {
+	buildState().locales.set(collection, locales);
+}
+
+export function registeredLocales(collection: string): readonly string[] | undefined {
+	return buildState().locales.get(collection);
+}
+
+/** This build serves `collection` from the last known good store. */
+export function markStale(entry: StaleCollection): void {
+	buildState().stale.set(entry.collection, entry);
+}
+
+/** A successful sync replaces any earlier marker (dev server, repeated builds in one process). */
+export function markFresh(collection: string): void {
+	buildState().stale.delete(collection);
+}
+
+export function staleCollections(): StaleCollection[] {
+	return [...buildState().stale.values()];
+}
