@@ -2,19 +2,33 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import { clientFromResolved, type AudioReviewsClient } from '../client/client.js';
 import type { productSchema } from '../schema/product.js';
 import { markFresh, registerLocales } from './build-state.js';
-import { catalogueStage, type CatalogueStage } from './catalogue-stage.js';
+import { CatalogueStage } from './catalogue-stage.js';
 import { fetchLocale, type FetchedLocale } from './fetch-products.js';
 import { serveLastKnownGood } from './last-known-good.js';
-import { localePlan, resolveProductsLoaderOptions, type LocalePlan, type ProductsLoaderOptions, type ResolvedProductsLoaderOptions } from './loader-options.js';
+import {
+	localePlan,
+	resolveProductsLoaderOptions,
+	type LocalePlan,
+	type ProductsLoaderOptions,
+	type ResolvedProductsLoaderOptions,
+} from './loader-options.js';
 import { loaderSchema } from './loader-schema.js';
 import { progressLogger } from './progress-log.js';
 import { refreshProducts, refreshRequest } from './refresh-products.js';
 import { guardShrink } from './shrink-guard.js';
 import { STORE_FORMAT } from './stored-entry.js';
 import { logSyncSummary, reportInvalid } from './sync-summary.js';
-import { clearSyncState, fingerprintChanges, fingerprintOf, readSyncState, writeFingerprint, writeLastSync, writePages, type SyncState } from './sync-state.js';
-
-export { STORE_FORMAT };
+import {
+	clearSyncState,
+	fingerprintChanges,
+	fingerprintOf,
+	readSyncState,
+	writeFingerprint,
+	writeLastSync,
+	writePages,
+	type Fingerprint,
+	type SyncState,
+} from './sync-state.js';
 
 export const LOADER_NAME = 'astro-audio-reviews';
 
@@ -46,7 +60,7 @@ async function syncAll(context: LoaderContext, resolved: ResolvedProductsLoaderO
 	const client = clientFromResolved(resolved);
 	const fingerprint = fingerprintOf(resolved, plan.locales, STORE_FORMAT);
 	const state = trustedSyncState(context, plan, fingerprint);
-	const stage = catalogueStage(context, plan);
+	const stage = new CatalogueStage(context, plan);
 	const fetchInto = fetcher(context, resolved, client, stage);
 
 	let fetched: FetchedLocale[];
@@ -104,7 +118,7 @@ function fetcher(context: LoaderContext, resolved: ResolvedProductsLoaderOptions
  * The sync state of the store, or a fresh start when the store was written for another site,
  * locale set or store format: a restored CI cache of another site must not leak entries into this one.
  */
-function trustedSyncState(context: LoaderContext, plan: LocalePlan, fingerprint: ReturnType<typeof fingerprintOf>): SyncState {
+function trustedSyncState(context: LoaderContext, plan: LocalePlan, fingerprint: Fingerprint): SyncState {
 	const state = readSyncState(context.meta);
 	const mismatch = state.fingerprint ? fingerprintChanges(state.fingerprint, fingerprint) : context.store.keys().length > 0 ? ['no record of what wrote it'] : [];
 	if (mismatch.length === 0) return state;
