@@ -50,8 +50,9 @@ export interface SyncOptions {
 	/**
 	 * Takes each page's items as the page arrives (in arrival order, duplicates by `id`
 	 * already dropped), so the caller can process them while later pages load; the result's
-	 * `items` then stays empty. An attempt that fails is followed by `onResync`: everything
-	 * delivered before it belongs to a discarded snapshot.
+	 * `items` then stays empty. An attempt that fails is followed by `onResync` (or, after the
+	 * last attempt, by the sync's error): everything delivered before it belongs to a discarded
+	 * snapshot.
 	 */
 	onPage?: (items: Array<unknown | ReusedItem>, page: DeliveredPage) => void | Promise<void>;
 }
@@ -189,15 +190,7 @@ async function syncOnce(client: AudioReviewsClient, options: SyncOptions): Promi
 	const seen = new Set<string>();
 	const items: Array<unknown | ReusedItem> = [];
 	for (const chunk of chunks) {
-		for (const item of chunk) {
-			const id = item instanceof ReusedItem ? item.id : idOf(item);
-			// Items without an id cannot be deduplicated; keep them so validation reports them.
-			if (id !== undefined) {
-				if (seen.has(id)) continue;
-				seen.add(id);
-			}
-			items.push(item);
-		}
+		for (const item of chunk) if (firstSighting(seen, item)) items.push(item);
 	}
 	if (items.length + delivery.distinct() !== total) {
 		return { ok: false, reason: `${items.length + delivery.distinct()} distinct products received while count_item is ${total}` };
@@ -217,18 +210,21 @@ function pageDelivery(onPage: SyncOptions['onPage']) {
 	return {
 		async take(items: Array<unknown | ReusedItem>, offset: number): Promise<Array<unknown | ReusedItem>> {
 			if (!onPage) return items;
-			const fresh = items.filter((item) => {
-				const id = item instanceof ReusedItem ? item.id : idOf(item);
-				// Items without an id cannot be deduplicated; keep them so validation reports them.
-				if (id === undefined) return true;
-				if (seen.has(id)) return false;
-				seen.add(id);
-				return true;
-			});
+			const fresh = items.filter((item) => firstSighting(seen, item));
 			delivered += fresh.length;
 			await onPage(fresh, { offset });
 			return [];
 		},
 		distinct: () => delivered,
 	};
+}
+
+/** Whether `item`'s id is new to `seen` (and records it). */
+function firstSighting(seen: Set<string>, item: unknown): boolean {
+	const id = item instanceof ReusedItem ? item.id : idOf(item);
+	// Items without an id cannot be deduplicated; keep them so validation reports them.
+	if (id === undefined) return true;
+	if (seen.has(id)) return false;
+	seen.add(id);
+	return true;
 }
