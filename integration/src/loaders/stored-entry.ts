@@ -1,6 +1,6 @@
-import type { ProductValidationError } from '../errors/product-validation-error.js';
 import type { DataStore, LoaderContext } from 'astro/loaders';
 import type { Endpoint } from '../errors/audio-reviews-error.js';
+import type { ProductValidationError } from '../errors/product-validation-error.js';
 import type { Product } from '../schema/product.js';
 import { refOf, validateProduct } from '../schema/validate.js';
 import { markValidated } from './loader-schema.js';
