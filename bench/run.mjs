@@ -6,7 +6,9 @@
  *
  *   node bench/run.mjs [--sizes 10000,50000,100000] [--reps 5] [--peer-size N (default: the first size)]
  *                      [--latency 40] [--cap 100] [--storage single-file|chunked]
- *                      [--no-profile] [--no-live] [--no-scale] [--out-dir DIR]
+ *                      [--no-profile] [--no-live] [--no-scale] [--scale-only] [--out-dir DIR]
+ *   --scale-only: figure 5 alone (ours and the floor, one build each at every size), without
+ *                 figures 1-4; with --no-live, a quick check of memory at a few sizes.
  *   node bench/run.mjs --smoke        tiny sizes, short latency, results in a temp folder
  *   node bench/run.mjs --report-only  BENCHMARKS.md again from bench/results.json
  *   node bench/run.mjs --only feed [--reps 3]  just the review feed's figure (results in a temp folder)
@@ -39,6 +41,7 @@ const { values: args } = parseArgs({
 		'no-profile': { type: 'boolean', default: false },
 		'no-live': { type: 'boolean', default: false },
 		'no-scale': { type: 'boolean', default: false },
+		'scale-only': { type: 'boolean', default: false },
 		'out-dir': { type: 'string' },
 		'report-only': { type: 'boolean', default: false },
 		'scale-incremental': { type: 'string' },
@@ -74,6 +77,7 @@ const config = {
 	profile: !args['no-profile'] && !smoke,
 	live: !args['no-live'],
 	scale: !args['no-scale'],
+	scaleOnly: args['scale-only'],
 	// Figure 5 compares loaders, so by default both sites build as a site does without the
 	// experimental flag (figure 1 reports both settings at the main size).
 	scaleIncremental: (args['scale-incremental'] ?? 'off') === 'on',
@@ -183,7 +187,7 @@ if (feedOnly) {
 
 // ---------------------------------------------------------------------------------------------
 // 1, 3, 4: cold build vs the floor (alternating order, median of reps), requests, rebuild.
-await withCatalogue(main, async (sim, env) => {
+if (!config.scaleOnly) await withCatalogue(main, async (sim, env) => {
 	// Headline: both sites as configured (incrementalBuild on). Also both with it off: with a
 	// cacheKey (ours), Astro writes every page twice on a cold build (dist + its cache).
 	const runs = { on: { ours: [], floor: [] }, off: { ours: [], floor: [] } };
@@ -295,7 +299,7 @@ await withCatalogue(main, async (sim, env) => {
 // 2: the hand-written peer. Both without incrementalBuild (a site's default; the peer's
 // entries have no digest, so it could not use it). At the main size ours is the cold builds
 // of figure 1 (same catalogue, same settings): no extra build.
-await withCatalogue(config.peerSize, async (sim, env) => {
+if (!config.scaleOnly) await withCatalogue(config.peerSize, async (sim, env) => {
 	const offEnv = { ...env, BENCH_INCREMENTAL: '0' };
 	const { record: peer, root: a } = await measure(sim, { kind: 'peer', size: config.peerSize, label: `peer-${config.peerSize}`, env: offEnv });
 	const { record: ours, root: b } = config.peerSize === main && results.cold?.withoutIncremental?.oursMs ? { record: coldOursOff(), root: undefined } : await measure(sim, { kind: 'ours', size: config.peerSize, label: `ours-${config.peerSize}-vs-peer`, env: offEnv });
@@ -341,7 +345,7 @@ if (config.peerSize !== main && results.peer?.peerSyncSeconds && results.cold?.o
 
 // 5: memory and time at every size, each beside the floor (the main size is reused).
 for (const size of config.sizes) {
-	if (size === main) {
+	if (size === main && !config.scaleOnly) {
 		const c = config.scaleIncremental ? results.cold : results.cold.withoutIncremental;
 		results.scale.push({ size, oursMs: c.oursMs, floorMs: c.floorMs, oursRssBytes: c.oursRssBytes, floorRssBytes: c.floorRssBytes, reps: config.reps });
 		continue;

@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
-import { forgetLoaded, staleCollections } from '../loaders/build-registry.js';
+import { forgetLoaded, staleCollections } from '../loaders/build-state.js';
 import { requireLoadedProducts } from '../pages/collection-check.js';
 import { reportChanges } from './change-report.js';
 import { outputFiles } from './prune-output.js';
@@ -11,7 +11,7 @@ import { resolveIntegrationOptions, normalizeRoute, type AudioReviewsOptions } f
 import { virtualConfigPlugin, virtualLayoutPlugin } from './virtual-config.js';
 import { layoutFile, layoutHeadWarning, missingWordsWarning } from './page-options.js';
 import type { PageConfig } from '../pages/page-config.js';
-import { registeredLocales } from '../loaders/locale-registry.js';
+import { registeredLocales } from '../loaders/build-state.js';
 import { injectInvalidateRoute } from '../live/invalidate-option.js';
 import { collectPublishedPages } from '../pages/published-pages.js';
 import { checkReviewsFeedConfig } from './review-feed-option.js';

@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
-import type { StaleCollection } from '../loaders/build-registry.js';
+import type { StaleCollection } from '../loaders/build-state.js';
 import { leftoverFiles, pruneStalePages, type PruneContext } from './prune-output.js';
 
 /**

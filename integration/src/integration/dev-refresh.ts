@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RefreshContentOptions } from 'astro';
-import { LOADER_NAME, REFRESH_CONTEXT_KEY } from '../loaders/products-loader.js';
+import { LOADER_NAME } from '../loaders/products-loader.js';
+import { REFRESH_CONTEXT_KEY } from '../loaders/refresh-products.js';
 import { secretsMatch } from '../live/secret.js';
 import { parseWebhookBody, readCappedBody, refuseHead, type WebhookRefusal } from '../live/webhook.js';
 

@@ -1,24 +1,33 @@
 import type { AudioReviewsClient } from '../client/client.js';
 import { NotFoundError } from '../errors/service-error.js';
-import { AudioReviewsError } from '../errors/audio-reviews-error.js';
+import { AudioReviewsError, type Endpoint } from '../errors/audio-reviews-error.js';
 import type { ResolvedSharedOptions } from '../options/shared-options.js';
 import { syncCatalogue, type PageMemo, type ReusedItem, type SyncProgress } from '../sync/sync-catalogue.js';
 
+/** What a locale's fetch leaves once its items are handed over. */
 export interface FetchedLocale {
 	locale: string;
-	/** Raw product JSON as the service sent it, or a `ReusedItem` where a page was Not Modified. */
-	items: Array<unknown | ReusedItem>;
 	/** Page memos for the next conditional sync (list endpoint only). */
 	pages: PageMemo[] | undefined;
 	notModified: number;
-	endpoint: 'listProducts' | 'getProduct';
-	requests: number;
 	cap: number | undefined;
+}
+
+/** Items of one delivery: raw product JSON as the service sent it, or a `ReusedItem` where a page was Not Modified. */
+export interface Delivery {
+	locale: string;
+	items: Array<unknown | ReusedItem>;
+	endpoint: Endpoint;
+	/** List position of the first item, so deliveries can be put back in list order. */
+	position: number;
 }
 
 export interface FetchHooks {
 	onProgress: (progress: SyncProgress) => void;
+	/** Everything delivered for this locale so far belongs to a discarded snapshot. */
 	onResync: (locale: string, reason: string) => void;
+	/** Takes items as they arrive: raw pages are not held until the whole catalogue is in. */
+	onItems: (delivery: Delivery) => void | Promise<void>;
 	/** Page memos of the previous sync of this locale, to ask pages conditionally. */
 	previous?: readonly PageMemo[] | undefined;
 }
@@ -37,16 +46,9 @@ export async function fetchLocale(
 		onProgress: hooks.onProgress,
 		onResync: (reason) => hooks.onResync(locale, reason),
 		previous: hooks.previous,
+		onPage: (items, page) => hooks.onItems({ locale, items, endpoint: 'listProducts', position: page.offset }),
 	});
-	return {
-		locale,
-		items: result.items,
-		endpoint: 'listProducts',
-		requests: result.requests,
-		cap: result.cap,
-		pages: result.pages,
-		notModified: result.notModified,
-	};
+	return { locale, cap: result.cap, pages: result.pages, notModified: result.notModified };
 }
 
 async function fetchRefs(
@@ -81,5 +83,6 @@ async function fetchRefs(
 			{ endpoint: 'getProduct', locale, type: 'ERR_DB_MISSING', ref: missing.length === 1 ? missing[0] : undefined },
 		);
 	}
-	return { locale, items: settled, endpoint: 'getProduct', requests: refs.length, cap: undefined, pages: undefined, notModified: 0 };
+	await hooks.onItems({ locale, items: settled, endpoint: 'getProduct', position: 0 });
+	return { locale, cap: undefined, pages: undefined, notModified: 0 };
 }

@@ -46,10 +46,12 @@ export function resolveProductsLoaderOptions(options: ProductsLoaderOptions): Re
 }
 
 /** The locales to load and how entry ids are formed (CONTRACT.md "Entry ids"). */
-export function localePlan(options: ResolvedSharedOptions): {
+export interface LocalePlan {
 	locales: readonly string[];
 	entryId: (locale: string, ref: string) => string;
-} {
+}
+
+export function localePlan(options: ResolvedSharedOptions): LocalePlan {
 	if (options.locales) return { locales: options.locales, entryId: (locale, ref) => `${locale}/${ref}` };
 	return { locales: [options.locale], entryId: (_locale, ref) => ref };
 }

@@ -3,11 +3,11 @@ import { clientFromResolved } from '../client/client.js';
 import type { AudioReviewsError } from '../errors/audio-reviews-error.js';
 import { NotFoundError } from '../errors/service-error.js';
 import type { Product } from '../schema/product.js';
-import { validateProduct } from '../schema/validate.js';
 import { productTag, websiteTag } from './cache-tags.js';
 import { listLiveProducts } from './live-list.js';
 import type { SharedOptions } from '../options/shared-options.js';
 import { resolveLoaderOptions } from './loader-options.js';
+import { entryFromRaw } from './stored-entry.js';
 
 /** The options CONTRACT.md lists for every loader; the build-only rebuild guards do not apply. */
 export type ProductsLiveLoaderOptions = SharedOptions;
@@ -63,12 +63,12 @@ export function productsLiveLoader(options: ProductsLiveLoaderOptions): Products
 	async function loadOne(ref: string, locale: string | undefined, variant: string | undefined): Promise<LiveEntryResult> {
 		try {
 			const response = await client.getProductRaw(ref, { locale, variant, type: resolved.type });
-			const result = validateProduct(response.product, { endpoint: 'getProduct', ref, locale });
-			if (!result.success) return { error: result.error };
+			const result = entryFromRaw(response.product, { endpoint: 'getProduct', ref, locale, entryId: (id) => id });
+			if (!result.ok) return { error: result.error };
 			const lastModified = response.validators.lastModified ? new Date(response.validators.lastModified) : undefined;
 			return {
-				id: ref,
-				data: result.data,
+				id: result.entry.id,
+				data: result.entry.data,
 				cacheHint: {
 					tags: [site, productTag(resolved.websiteId, ref)],
 					...(lastModified && !Number.isNaN(lastModified.getTime()) ? { lastModified } : {}),
@@ -100,12 +100,13 @@ export function productsLiveLoader(options: ProductsLiveLoaderOptions): Products
 					limit: filter.limit ?? resolved.pageSize,
 					offset: filter.offset ?? 0,
 				});
+				const source = { endpoint: 'listProducts' as const, locale: filter.locale ?? resolved.locale, entryId: (ref: string) => ref };
 				const entries = [];
 				for (const item of items) {
-					const result = validateProduct(item, { endpoint: 'listProducts', locale: filter.locale ?? resolved.locale });
-					if (!result.success) return { error: result.error };
-					const ref = result.data.external_id;
-					entries.push({ id: ref, data: result.data, cacheHint: { tags: [site, productTag(resolved.websiteId, ref)] } });
+					const result = entryFromRaw(item, source);
+					if (!result.ok) return { error: result.error };
+					const { id, data } = result.entry;
+					entries.push({ id, data, cacheHint: { tags: [site, productTag(resolved.websiteId, id)] } });
 				}
 				return { entries, cacheHint: { tags: [site] } };
 			} catch (error) {

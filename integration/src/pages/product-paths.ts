@@ -1,7 +1,7 @@
 import type { Product } from '../schema/product.js';
 import { createSlugger } from '../seo/slug.js';
 import { productPath } from '../seo/page-meta.js';
-import { registeredLocales } from '../loaders/locale-registry.js';
+import { registeredLocales } from '../loaders/build-state.js';
 import { contentDateOf } from '../loaders/content-dates.js';
 import { hubBasePath, hubPagePath } from './hub-paths.js';
 

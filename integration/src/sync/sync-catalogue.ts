@@ -25,10 +25,23 @@ export interface SyncOptions {
 	signal?: AbortSignal;
 	/** Pages of the previous sync, to ask conditionally (If-None-Match / If-Modified-Since). */
 	previous?: readonly PageMemo[] | undefined;
+	/**
+	 * Takes each page's items as the page arrives (in arrival order, duplicates by `id`
+	 * already dropped), so the caller can process them while later pages load; the result's
+	 * `items` then stays empty. An attempt that fails is followed by `onResync` (or, after the
+	 * last attempt, by the sync's error): everything delivered before it belongs to a discarded
+	 * snapshot.
+	 */
+	onPage?: (items: Array<unknown | ReusedItem>, page: DeliveredPage) => void | Promise<void>;
+}
+
+export interface DeliveredPage {
+	/** List position of the page's first item. */
+	offset: number;
 }
 
 export interface SyncResult {
-	/** Raw product JSON (or a `ReusedItem` from a 304 page), deduplicated by `id`, in list order. */
+	/** Raw product JSON (or a `ReusedItem` from a 304 page), deduplicated by `id`, in list order; empty with `onPage`. */
 	items: Array<unknown | ReusedItem>;
 	/** Memos of this snapshot's pages, for the next sync. */
 	pages: PageMemo[];
@@ -84,6 +97,8 @@ async function syncOnce(client: AudioReviewsClient, options: SyncOptions): Promi
 	if (first.items.length < Math.min(pageSize, total) && first.items.length > 0) cap = Math.min(cap ?? Infinity, first.items.length);
 	if (first.items.length === 0 && total > 0) return { ok: false, reason: `first page was empty while count_item is ${total}` };
 
+	const delivery = pageDelivery(options.onPage);
+	const firstKept = await delivery.take(first.items, 0);
 	let received = first.items.length;
 	const report = () => options.onProgress?.({ locale: query.locale, received: Math.min(received, total), total });
 	report();
@@ -92,6 +107,7 @@ async function syncOnce(client: AudioReviewsClient, options: SyncOptions): Promi
 		total,
 		limit: Math.min(pageSize, cap ?? pageSize),
 		workers: client.options.concurrency,
+		deliver: delivery.take,
 		onPage: (fresh) => {
 			received += fresh;
 			report();
@@ -100,11 +116,12 @@ async function syncOnce(client: AudioReviewsClient, options: SyncOptions): Promi
 	if (rest.ended) return { ok: false, reason: rest.ended };
 	if (pages.counts.size > 1) return { ok: false, reason: `count_item changed from ${total} to ${[...pages.counts].filter((c) => c !== total).join(', ')}` };
 
-	const chunks = stitch(first.items, rest);
+	const chunks = stitch({ kept: firstKept, length: first.items.length, last: identityOf(first.items[first.items.length - 1]) }, rest);
 	if (!chunks.ok) return chunks;
 	const items = dedupe(chunks.items);
-	if (items.length !== total) {
-		return { ok: false, reason: `${items.length} distinct products received while count_item is ${total}` };
+	const distinct = items.length + delivery.distinct();
+	if (distinct !== total) {
+		return { ok: false, reason: `${distinct} distinct products received while count_item is ${total}` };
 	}
 	pages.memos.sort((a, b) => a.offset - b.offset);
 	const { requests, notModified } = pages.stats;
@@ -118,12 +135,24 @@ interface RestPlan {
 	/** Items per page, overlap included. */
 	limit: number;
 	workers: number;
+	/** Hands a page's new items (the overlap left out) to the delivery; returns what the result keeps of them. */
+	deliver: (items: unknown[], offset: number) => Promise<Array<unknown | ReusedItem>>;
 	onPage: (freshItems: number) => void;
+}
+
+/**
+ * What stitching needs of a page: the identities at its edges, and the items the result keeps
+ * (none when pages are delivered as they arrive, so a page's raw JSON is not held to the end).
+ */
+interface PageEdges {
+	first: string | undefined;
+	last: string | undefined;
+	kept: Array<unknown | ReusedItem>;
 }
 
 interface Rest {
 	/** Pages by the offset of their first new product. */
-	pages: Map<number, FetchedPage>;
+	pages: Map<number, PageEdges>;
 	step: number;
 	overlap: number;
 	/** Why the pages stopped before `count_item`, when they did. */
@@ -138,7 +167,7 @@ interface Rest {
 async function fetchRest(pages: PageFetcher, plan: RestPlan): Promise<Rest> {
 	const overlap = plan.limit >= 2 ? 1 : 0;
 	const step = plan.limit - overlap;
-	const fetched = new Map<number, FetchedPage>();
+	const fetched = new Map<number, PageEdges>();
 	let next = plan.from;
 	let endedAt = Infinity;
 	let ended: string | undefined;
@@ -149,8 +178,9 @@ async function fetchRest(pages: PageFetcher, plan: RestPlan): Promise<Rest> {
 			next += step;
 			const offset = start - overlap;
 			const asked = Math.min(plan.limit, plan.total - offset);
-			const page = await pages.fetch(offset, asked);
-			fetched.set(start, page);
+			const page: FetchedPage = await pages.fetch(offset, asked);
+			const kept = await plan.deliver(page.items.slice(overlap), start);
+			fetched.set(start, { first: identityOf(page.items[0]), last: identityOf(page.items[page.items.length - 1]), kept });
 			plan.onPage(Math.max(0, page.items.length - overlap));
 			if (page.count_item !== plan.total) ended ??= `count_item changed from ${plan.total} to ${page.count_item}`;
 			else if (page.items.length < asked && offset + page.items.length < endedAt) {
@@ -164,18 +194,19 @@ async function fetchRest(pages: PageFetcher, plan: RestPlan): Promise<Rest> {
 }
 
 /** Joins the pages in order, checking each overlapping product against the previous page's last. */
-function stitch(first: readonly unknown[], rest: Rest): { ok: true; items: unknown[] } | { ok: false; reason: string } {
-	const items = [...first];
+function stitch(
+	first: { kept: Array<unknown | ReusedItem>; length: number; last: string | undefined },
+	rest: Rest,
+): { ok: true; items: unknown[] } | { ok: false; reason: string } {
+	const items = [...first.kept];
+	let before = first.last;
 	for (let start = first.length; rest.pages.has(start); start += rest.step) {
-		const page = rest.pages.get(start)!.items;
-		if (rest.overlap === 1) {
-			const before = identityOf(items[items.length - 1]);
-			const after = identityOf(page[0]);
-			if (before !== undefined && after !== undefined && before !== after) {
-				return { ok: false, reason: `products shifted between pages: the page at offset ${start - 1} does not start with the product that ended the page before` };
-			}
+		const page = rest.pages.get(start)!;
+		if (rest.overlap === 1 && before !== undefined && page.first !== undefined && before !== page.first) {
+			return { ok: false, reason: `products shifted between pages: the page at offset ${start - 1} does not start with the product that ended the page before` };
 		}
-		for (let i = rest.overlap; i < page.length; i++) items.push(page[i]);
+		items.push(...page.kept);
+		before = page.last ?? before;
 	}
 	return { ok: true, items };
 }
@@ -183,15 +214,35 @@ function stitch(first: readonly unknown[], rest: Rest): { ok: true; items: unkno
 /** Keeps the first occurrence of every id, in list order. */
 function dedupe(all: readonly unknown[]): Array<unknown | ReusedItem> {
 	const seen = new Set<string>();
-	const items: Array<unknown | ReusedItem> = [];
-	for (const item of all) {
-		const id = item instanceof ReusedItem ? item.id : idOf(item);
-		// Items without an id cannot be deduplicated; keep them so validation reports them.
-		if (id !== undefined) {
-			if (seen.has(id)) continue;
-			seen.add(id);
-		}
-		items.push(item);
-	}
-	return items;
+	return all.filter((item) => firstSighting(seen, item));
+}
+
+/**
+ * With `onPage`, hands each page over as it arrives and keeps only the ids (to drop duplicates
+ * and count distinct products), so raw pages are not held until the last one. Without it,
+ * pages are kept for the in-order result.
+ */
+function pageDelivery(onPage: SyncOptions['onPage']) {
+	const seen = new Set<string>();
+	let delivered = 0;
+	return {
+		async take(items: Array<unknown | ReusedItem>, offset: number): Promise<Array<unknown | ReusedItem>> {
+			if (!onPage) return items;
+			const fresh = items.filter((item) => firstSighting(seen, item));
+			delivered += fresh.length;
+			await onPage(fresh, { offset });
+			return [];
+		},
+		distinct: () => delivered,
+	};
+}
+
+/** Whether `item`'s id is new to `seen` (and records it). */
+function firstSighting(seen: Set<string>, item: unknown): boolean {
+	const id = item instanceof ReusedItem ? item.id : idOf(item);
+	// Items without an id cannot be deduplicated; keep them so validation reports them.
+	if (id === undefined) return true;
+	if (seen.has(id)) return false;
+	seen.add(id);
+	return true;
 }

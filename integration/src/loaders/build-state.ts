@@ -1,0 +1,67 @@
+/**
+ * What the loaders of one `astro build` (or dev server) tell the rest of the package: the order
+ * of a collection's locales, for the injected pages (the content store sorts entries by id, so
+ * "the first locale", served without a prefix, cannot be read back from `getCollection`), and
+ * the collections served from a last-known-good store, for the `astro:build:done` hook, and
+ * how many entries each collection was loaded with, for the empty-collection check. Loaders,
+ * pages and hooks run in one process but are loaded as separate module instances (Vite's SSR
+ * graph and the integration), so the state lives on `globalThis` under one symbol.
+ */
+const KEY = Symbol.for('astro-audio-reviews.build-state');
+
+export interface StaleCollection {
+	collection: string;
+	/** Why the service could not be synced. */
+	reason: string;
+	/** When the store being served was last synced successfully. */
+	syncedAt: string;
+}
+
+interface BuildState {
+	locales: Map<string, readonly string[]>;
+	stale: Map<string, StaleCollection>;
+	/** Collection → entries stored, for every collection a productsLoader() finished loading. */
+	loaded: Map<string, number>;
+}
+
+function buildState(): BuildState {
+	const holder = globalThis as { [KEY]?: BuildState };
+	return (holder[KEY] ??= { locales: new Map(), stale: new Map(), loaded: new Map() });
+}
+
+export function registerLocales(collection: string, locales: readonly string[]): void {
+	buildState().locales.set(collection, locales);
+}
+
+export function registeredLocales(collection: string): readonly string[] | undefined {
+	return buildState().locales.get(collection);
+}
+
+/** This build serves `collection` from the last known good store. */
+export function markStale(entry: StaleCollection): void {
+	buildState().stale.set(entry.collection, entry);
+}
+
+/** A successful sync replaces any earlier marker (dev server, repeated builds in one process). */
+export function markFresh(collection: string): void {
+	buildState().stale.delete(collection);
+}
+
+export function staleCollections(): StaleCollection[] {
+	return [...buildState().stale.values()];
+}
+
+/** `collection` now holds `entries` entries (after a sync, or from the last known good store). */
+export function recordLoaded(collection: string, entries: number): void {
+	buildState().loaded.set(collection, entries);
+}
+
+/** A new build starts: what an earlier build in this process loaded no longer counts. */
+export function forgetLoaded(): void {
+	buildState().loaded.clear();
+}
+
+/** What the productsLoader() collections of this process hold, by name. */
+export function loadedCollections(): ReadonlyMap<string, number> {
+	return buildState().loaded;
+}

@@ -1,0 +1,177 @@
+import type { LoaderContext } from 'astro/loaders';
+import { AudioReviewsError } from '../errors/audio-reviews-error.js';
+import type { ProductValidationError } from '../errors/product-validation-error.js';
+import { ReusedItem } from '../sync/sync-catalogue.js';
+import type { Delivery } from './fetch-products.js';
+import type { LocalePlan } from './loader-options.js';
+import { digestOfRaw, planEntry, type EntrySource, type StoredEntry } from './stored-entry.js';
+import { unsafeUrlWarnings } from './unsafe-url-warnings.js';
+
+/** Something to report later, with its product's list position (pages arrive in any order). */
+interface Positioned<T> {
+	position: number;
+	value: T;
+}
+
+export interface StoreCounts {
+	added: number;
+	updated: number;
+	unchanged: number;
+}
+
+/** What one locale's sync has delivered so far. Nothing of it is in the store yet. */
+interface LocaleStage {
+	/** Entry ids this sync keeps: unchanged ones and the changed ones below. */
+	kept: Set<string>;
+	changed: Array<Positioned<StoredEntry>>;
+	counts: StoreCounts;
+	/** Items the service returned, valid or not (the first shrink guard compares these). */
+	returned: number;
+	invalid: Array<Positioned<ProductValidationError>>;
+	warnings: Array<Positioned<string>>;
+	/** An entry id two products claimed: one would silently replace the other. */
+	duplicate: string | undefined;
+	/** A Not Modified page named a product the store does not hold: its items cannot be replayed. */
+	missing: boolean;
+}
+
+function emptyStage(): LocaleStage {
+	return { kept: new Set(), changed: [], counts: { added: 0, updated: 0, unchanged: 0 }, returned: 0, invalid: [], warnings: [], duplicate: undefined, missing: false };
+}
+
+/**
+ * The catalogue as it arrives, page by page: each product planned (digest, validation) as
+ * soon as its page is in, so raw pages die young; writes and deletions wait for `commit`,
+ * which the caller runs only once the sync is complete and the guards passed.
+ */
+export class CatalogueStage {
+	readonly #context: LoaderContext;
+	readonly #plan: LocalePlan;
+	readonly #digest: (raw: unknown) => string;
+	readonly #stages: Map<string, LocaleStage>;
+
+	constructor(context: LoaderContext, plan: LocalePlan) {
+		this.#context = context;
+		this.#plan = plan;
+		this.#digest = digestOfRaw(context);
+		this.#stages = new Map(plan.locales.map((locale) => [locale, emptyStage()]));
+	}
+
+	/** Plans every item of a delivery; changed products go through the collection's `parseData`. */
+	readonly take = async ({ locale, items, endpoint, position }: Delivery): Promise<void> => {
+		const stage = this.#stages.get(locale)!;
+		const source: EntrySource = { endpoint, locale, entryId: (ref) => this.#plan.entryId(locale, ref) };
+		stage.returned += items.length;
+		for (const [index, raw] of items.entries()) {
+			if (raw instanceof ReusedItem) {
+				const id = source.entryId(raw.ref);
+				if (this.#context.store.has(id)) keep(stage, id, 'unchanged');
+				else stage.missing = true;
+				continue;
+			}
+			const entry = planEntry(raw, source, this.#context.store, this.#digest);
+			if (entry.kind === 'invalid') stage.invalid.push({ position: position + index, value: entry.error });
+			else if (entry.kind === 'unchanged') keep(stage, entry.id, 'unchanged');
+			else await this.#stageChanged(stage, entry.entry, entry.replaces, position + index);
+		}
+	};
+
+	async #stageChanged(stage: LocaleStage, entry: StoredEntry, replaces: boolean, position: number): Promise<void> {
+		keep(stage, entry.id, replaces ? 'updated' : 'added');
+		for (const warning of unsafeUrlWarnings(entry.data, entry.locale)) stage.warnings.push({ position, value: warning });
+		// parseData applies the collection's schema: ours (which trusts what was just
+		// validated), or the user's own if they replaced it.
+		const data = await this.#context.parseData({ id: entry.id, data: entry.data });
+		stage.changed.push({ position, value: { ...entry, data } });
+	}
+
+	/** Drops what a locale delivered (a discarded snapshot, or a locale fetched again). */
+	reset(locale: string): void {
+		this.#stages.set(locale, emptyStage());
+	}
+
+	/** Per locale: items the service returned, valid or not. */
+	returnedCounts(): Map<string, number> {
+		return new Map([...this.#stages].map(([locale, stage]) => [locale, stage.returned]));
+	}
+
+	/** Per locale: entries this sync keeps. */
+	keptCounts(): Map<string, number> {
+		return new Map([...this.#stages].map(([locale, stage]) => [locale, stage.kept.size]));
+	}
+
+	/** Locales where a Not Modified page named a product the store lacks: to fetch again without validators. */
+	missingLocales(): string[] {
+		return [...this.#stages].filter(([, stage]) => stage.missing).map(([locale]) => locale);
+	}
+
+	/** Invalid products, locale by locale, in list order. */
+	invalid(): ProductValidationError[] {
+		return [...this.#stages.values()].flatMap((stage) => inListOrder(stage.invalid));
+	}
+
+	warnings(): string[] {
+		return [...this.#stages.values()].flatMap((stage) => inListOrder(stage.warnings));
+	}
+
+	counts(): StoreCounts & { kept: number } {
+		const total = { added: 0, updated: 0, unchanged: 0, kept: 0 };
+		for (const { counts, kept } of this.#stages.values()) {
+			total.added += counts.added;
+			total.updated += counts.updated;
+			total.unchanged += counts.unchanged;
+			total.kept += kept.size;
+		}
+		return total;
+	}
+
+	/** Two products with one ref would silently overwrite each other's entry (and page). */
+	assertUniqueRefs(): void {
+		for (const [locale, stage] of this.#stages) {
+			if (stage.duplicate === undefined) continue;
+			throw new AudioReviewsError(
+				'Two products of the catalogue share this ref (external_id); entries and pages are keyed by ref, so one would silently replace the other. Fix the duplicate ref in the backoffice',
+				{ ref: stage.duplicate, locale, endpoint: 'listProducts' },
+			);
+		}
+	}
+
+	/** Entry ids this sync keeps, every locale. */
+	keptIds(): Set<string> {
+		return new Set([...this.#stages.values()].flatMap((stage) => [...stage.kept]));
+	}
+
+	/**
+	 * Writes the changed entries (each also handed to `written`) and deletes every entry this
+	 * sync did not keep. Returns how many were deleted.
+	 */
+	commit(written?: (entry: StoredEntry) => void): number {
+		const { store } = this.#context;
+		const stages = [...this.#stages.values()];
+		for (const stage of stages) {
+			// In list order, as a store filled in one pass holds them.
+			for (const entry of inListOrder(stage.changed)) {
+				store.set({ id: entry.id, data: entry.data, digest: entry.digest });
+				written?.(entry);
+			}
+			stage.changed = [];
+		}
+		let removed = 0;
+		for (const id of store.keys()) {
+			if (stages.some((stage) => stage.kept.has(id))) continue;
+			store.delete(id);
+			removed++;
+		}
+		return removed;
+	}
+}
+
+function keep(stage: LocaleStage, id: string, as: keyof StoreCounts): void {
+	if (stage.kept.has(id)) stage.duplicate ??= id;
+	stage.kept.add(id);
+	stage.counts[as]++;
+}
+
+function inListOrder<T>(all: Array<Positioned<T>>): T[] {
+	return all.sort((a, b) => a.position - b.position).map((item) => item.value);
+}

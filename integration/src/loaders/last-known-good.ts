@@ -1,0 +1,48 @@
+import type { LoaderContext } from 'astro/loaders';
+import { AudioReviewsError } from '../errors/audio-reviews-error.js';
+import { CatalogueSyncError } from '../errors/catalogue-error.js';
+import { NetworkError, TimeoutError } from '../errors/network-error.js';
+import { ResponseFormatError } from '../errors/response-format-error.js';
+import { NotFoundError, ServiceError } from '../errors/service-error.js';
+import { markStale, recordLoaded } from './build-state.js';
+import { publishStoredDates } from './content-dates.js';
+import { ENV, envFlag, type ResolvedProductsLoaderOptions } from './loader-options.js';
+import { writeLastSync, type SyncState } from './sync-state.js';
+
+/** The service cannot be reached or keeps failing: nothing about the data itself. */
+function isOutage(error: unknown): error is AudioReviewsError {
+	if (error instanceof NotFoundError) return false;
+	return (
+		error instanceof NetworkError ||
+		error instanceof TimeoutError ||
+		error instanceof ServiceError ||
+		error instanceof ResponseFormatError ||
+		error instanceof CatalogueSyncError
+	);
+}
+
+/**
+ * Opt-in: keep the last successfully synced store when the service is down. Loud by design:
+ * a warning block in the log and a marker in the change report, so nobody mistakes it for a
+ * fresh build. Returns whether the store is kept (otherwise the caller rethrows).
+ */
+export function serveLastKnownGood(context: LoaderContext, resolved: ResolvedProductsLoaderOptions, state: SyncState, error: unknown): boolean {
+	const enabled = resolved.lastKnownGood || envFlag(ENV.lastKnownGood);
+	if (!enabled || !isOutage(error) || !state.lastSync || context.store.keys().length === 0) return false;
+	const since = state.lastSync.lastKnownGood?.since ?? state.lastSync.at;
+	const reason = error.message.split('\n')[0]!;
+	context.logger.warn(
+		[
+			'!'.repeat(72),
+			`LAST KNOWN GOOD: the service is unreachable; building collection "${context.collection}" from the store synced at ${since}.`,
+			`Reason: ${reason}`,
+			'Pages show the catalogue as it was then. Rebuild once the service is back.',
+			'!'.repeat(72),
+		].join('\n'),
+	);
+	writeLastSync(context.meta, { ...state.lastSync, lastKnownGood: { reason, since } });
+	publishStoredDates(context);
+	markStale({ collection: context.collection, reason, syncedAt: since });
+	recordLoaded(context.collection, context.store.keys().length);
+	return true;
+}

@@ -1,0 +1,61 @@
+import type { LoaderContext } from 'astro/loaders';
+import { clientFromResolved } from '../client/client.js';
+import { NotFoundError } from '../errors/service-error.js';
+import type { LocalePlan, ResolvedProductsLoaderOptions } from './loader-options.js';
+import type { Product } from '../schema/product.js';
+import { contentDates, type ContentDates } from './content-dates.js';
+import { digestOfRaw, planEntry } from './stored-entry.js';
+import { unsafeUrlWarnings } from './unsafe-url-warnings.js';
+
+/** `refreshContent({ context: { astroAudioReviews: { refs } } })` from the dev refresh endpoint. */
+export interface RefreshRequest {
+	refs: string[];
+}
+
+export const REFRESH_CONTEXT_KEY = 'astroAudioReviews';
+
+/** The refs a dev refresh names, or undefined for an ordinary (full) sync. */
+export function refreshRequest(data: Record<string, unknown> | undefined): RefreshRequest | undefined {
+	const request = data?.[REFRESH_CONTEXT_KEY] as { refs?: unknown } | undefined;
+	if (!request || !Array.isArray(request.refs) || request.refs.length === 0) return undefined;
+	const refs = request.refs.filter((ref): ref is string => typeof ref === 'string' && ref.length > 0);
+	return refs.length > 0 ? { refs } : undefined;
+}
+
+type RefreshResult = 'updated' | 'removed' | 'unchanged';
+
+/**
+ * Targeted refresh (dev webhook): only the named products, through the single-product
+ * endpoint, in every locale. A product the service no longer knows loses its entry.
+ */
+export async function refreshProducts(context: LoaderContext, resolved: ResolvedProductsLoaderOptions, plan: LocalePlan, request: RefreshRequest): Promise<void> {
+	const client = clientFromResolved(resolved);
+	const dates = contentDates(context, new Date().toISOString());
+	const refreshOne = async (locale: string, ref: string): Promise<RefreshResult> => {
+		const source = { endpoint: 'getProduct' as const, ref, locale, entryId: (of: string) => plan.entryId(locale, of) };
+		try {
+			const { product } = await client.getProductRaw(ref, { locale, variant: resolved.variant, type: resolved.type });
+			return await storeRefreshed(context, planEntry(product, source, context.store, digestOfRaw(context)), dates);
+		} catch (error) {
+			if (!(error instanceof NotFoundError)) throw error;
+			context.store.delete(source.entryId(ref));
+			return 'removed';
+		}
+	};
+	const results = await Promise.all(plan.locales.flatMap((locale) => request.refs.map((ref) => refreshOne(locale, ref))));
+	dates.save(new Set(context.store.keys()), (id) => context.store.get<Product>(id)?.data);
+	const count = (what: RefreshResult) => results.filter((result) => result === what).length;
+	context.logger.info(
+		`Refreshed ${request.refs.map((ref) => JSON.stringify(ref)).join(', ')} (${plan.locales.join(', ')}): ${count('updated')} updated, ${count('removed')} removed, ${count('unchanged')} unchanged`,
+	);
+}
+
+async function storeRefreshed(context: LoaderContext, entry: ReturnType<typeof planEntry>, dates: ContentDates): Promise<RefreshResult> {
+	if (entry.kind === 'invalid') throw entry.error;
+	if (entry.kind === 'unchanged') return 'unchanged';
+	const { id, data, digest, locale } = entry.entry;
+	for (const warning of unsafeUrlWarnings(data, locale)) context.logger.warn(warning);
+	context.store.set({ id, data: await context.parseData({ id, data }), digest });
+	dates.observe(id, data);
+	return 'updated';
+}

@@ -1,0 +1,33 @@
+import { AudioReviewsError } from '../errors/audio-reviews-error.js';
+import { ENV, envFlag, type ResolvedProductsLoaderOptions } from './loader-options.js';
+import { fmt } from './progress-log.js';
+import type { SyncState } from './sync-state.js';
+
+/**
+ * A sync far smaller than the last one is far more often an upstream accident (a wrong filter,
+ * a half-migrated database) than the shop's intent; publishing it would take pages offline.
+ * Checked before anything is written, so the store stays as the last good build left it:
+ * once on what the service returned, once on what passed validation (a schema change that
+ * makes most products invalid, with onInvalid "skip", must not empty the site either).
+ */
+export function guardShrink(
+	resolved: ResolvedProductsLoaderOptions,
+	state: SyncState,
+	counts: ReadonlyMap<string, number>,
+	stage: 'returned' | 'valid',
+): void {
+	if (resolved.maxShrink === false || !state.lastSync || envFlag(ENV.allowShrink)) return;
+	for (const [locale, now] of counts) {
+		const before = state.lastSync.products[locale] ?? 0;
+		if (before === 0) continue;
+		const gone = (before - now) / before;
+		if (now === 0 || gone > resolved.maxShrink) {
+			const what = stage === 'returned' ? `The service returned ${fmt(now)} products` : `Only ${fmt(now)} products passed validation (onInvalid: "skip")`;
+			throw new AudioReviewsError(
+				`${what} for locale ${locale}, ${fmt(before)} at the last successful sync (${Math.round(gone * 100)}% gone, more than the ${Math.round(resolved.maxShrink * 100)}% \`maxShrink\` allows). ` +
+					`Refusing to publish a catalogue that shrank this much, so the previous deploy stays live. If the shop really removed them, rebuild with ${ENV.allowShrink}=1, or raise \`maxShrink\` in productsLoader()`,
+				{ endpoint: 'listProducts', locale },
+			);
+		}
+	}
+}
