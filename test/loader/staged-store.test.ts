@@ -14,7 +14,7 @@ const WEBSITE = '0b8f6a8e-5a0c-4d7e-9b1f-2c3d4e5f6a7b';
 const fast = { retryBaseDelayMs: 5, retryMaxDelayMs: 20, retries: 0 } as const;
 
 let catalogue: Product[] = [];
-/** List offsets the service answers 500 for. */
+/** List positions whose page the service answers 500 for (pages overlap, so offsets are not multiples of the page size). */
 let failing = new Set<number>();
 let server: TestServer;
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
 		const url = new URL(req.url!, 'http://x');
 		const limit = Number(url.searchParams.get('limit'));
 		const offset = Number(url.searchParams.get('offset'));
-		if (failing.has(offset)) return sendJson(res, 500, { type: 'ERR_INTERNAL', message: 'down' });
+		if ([...failing].some((position) => position >= offset && position < offset + limit)) return sendJson(res, 500, { type: 'ERR_INTERNAL', message: 'down' });
 		sendJson(res, 200, { limit, offset, count_item: catalogue.length, items: catalogue.slice(offset, offset + limit) });
 	});
 });

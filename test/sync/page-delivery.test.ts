@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../integration/src/client/index.js';
-import { startSimulator, type Simulator } from '../../integration/src/simulator/index.js';
+import { startSimulator, type Simulator } from '../../simulator/src/index.js';
 import { ReusedItem, syncCatalogue } from '../../integration/src/sync/sync-catalogue.js';
 import { sendJson, startServer } from '../helpers/http-server.js';
 import { validProduct } from '../helpers/products.js';
@@ -31,13 +31,14 @@ describe('syncCatalogue with onPage', () => {
 
 	it('delivers a product the service repeats on two pages once, and counts it once', async () => {
 		const catalogue = Array.from({ length: 20 }, (_, i) => ({ ...validProduct(), id: `p${i}`, external_id: `SKU-${i}` }));
-		// Page two repeats the last product of page one in place of its own first one; count_item
-		// says 20, so the repeat leaves one short and the sync must not accept it.
+		// Later pages repeat a product of page one in place of SKU-10; count_item says 20, so the
+		// repeat leaves one short and the sync must not accept it.
 		const server = await startServer((req, res) => {
 			const url = new URL(req.url!, 'http://x');
 			const offset = Number(url.searchParams.get('offset'));
 			const limit = Number(url.searchParams.get('limit'));
-			const items = offset === 10 ? [catalogue[9], ...catalogue.slice(11, 20)] : catalogue.slice(offset, offset + limit);
+			const page = catalogue.slice(offset, offset + limit);
+			const items = offset === 0 ? page : page.map((item) => (item.id === 'p10' ? catalogue[8] : item));
 			sendJson(res, 200, { limit, offset, count_item: catalogue.length, items });
 		});
 		try {

@@ -1,0 +1,79 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The package's folders form layers that read one way: a folder may import its own files and any
+ * folder of a lower rank, never one of the same or a higher rank. Leaves first.
+ */
+const LAYER_RANK: Record<string, number> = {
+	errors: 0,
+	options: 1,
+	schema: 1,
+	client: 2,
+	sync: 3,
+	loaders: 4,
+	live: 5,
+	render: 6,
+	integration: 7,
+	// The package's public entry points: thin barrels over the layers.
+	entries: 8,
+};
+
+const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../integration/src');
+const RELATIVE_IMPORT = /(?:from\s+|import\s*\(\s*|import\s+)'(\.{1,2}\/[^']+)'/g;
+
+async function sourceFiles(dir: string): Promise<string[]> {
+	const found: string[] = [];
+	for (const item of await readdir(dir, { withFileTypes: true })) {
+		const path = join(dir, item.name);
+		if (item.isDirectory()) found.push(...(await sourceFiles(path)));
+		else if (/\.ts$/.test(item.name)) found.push(path);
+	}
+	return found;
+}
+
+/** Top-level folder of a file inside integration/src; files at the root count as entries. */
+function layerOf(file: string): string {
+	const parts = relative(SRC, file).split(sep);
+	return parts.length === 1 ? 'entries' : parts[0]!;
+}
+
+interface Edge {
+	from: string;
+	to: string;
+	specifier: string;
+}
+
+async function crossLayerImports(): Promise<Edge[]> {
+	const edges: Edge[] = [];
+	for (const file of await sourceFiles(SRC)) {
+		const text = await readFile(file, 'utf8');
+		for (const match of text.matchAll(RELATIVE_IMPORT)) {
+			const target = resolve(dirname(file), match[1]!);
+			if (!target.startsWith(SRC + sep)) {
+				edges.push({ from: relative(SRC, file), to: '(outside integration/src)', specifier: match[1]! });
+				continue;
+			}
+			if (layerOf(target) !== layerOf(file)) edges.push({ from: relative(SRC, file), to: relative(SRC, target), specifier: match[1]! });
+		}
+	}
+	return edges;
+}
+
+describe('integration/src import graph', () => {
+	it('has only known layers', async () => {
+		const layers = new Set((await sourceFiles(SRC)).map(layerOf));
+		expect([...layers].filter((layer) => !(layer in LAYER_RANK))).toEqual([]);
+	});
+
+	it('imports only downwards', async () => {
+		const upward = (await crossLayerImports()).filter(({ from, to }) => {
+			const fromRank = LAYER_RANK[layerOf(join(SRC, from))];
+			const toRank = LAYER_RANK[to.startsWith('(') ? 'entries' : layerOf(join(SRC, to))];
+			return fromRank === undefined || toRank === undefined || toRank >= fromRank;
+		});
+		expect(upward.map(({ from, specifier }) => `${from} imports ${specifier}`)).toEqual([]);
+	});
+});
