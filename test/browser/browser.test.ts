@@ -6,7 +6,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSlugger, productPath, safeHttpUrl } from '../../integration/src/seo/index.js';
+import { createSlugger, productPath, safeHttpUrl } from '../../integration/src/render/seo/index.js';
 import { startSimulator, type Simulator } from '../../simulator/src/index.js';
 import { buildFixture, type BuiltSite } from '../helpers/build-fixture.js';
 

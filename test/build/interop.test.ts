@@ -1,6 +1,6 @@
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSlugger, productPath } from '../../integration/src/seo/index.js';
+import { createSlugger, productPath } from '../../integration/src/render/seo/index.js';
 import { startSimulator, type Simulator } from '../../simulator/src/index.js';
 import { buildFixture, type BuiltSite } from '../helpers/build-fixture.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hubBasePath, hubPagePath, hubPages, hubRoute, productPages, type ProductEntryLike } from '../../integration/src/pages/index.js';
-import { createSlugger } from '../../integration/src/seo/index.js';
+import { hubBasePath, hubPagePath, hubPages, hubRoute, productPages, type ProductEntryLike } from '../../integration/src/render/pages/index.js';
+import { createSlugger } from '../../integration/src/render/seo/index.js';
 import type { Product } from '../../integration/src/schema/product.js';
 
 function entry(locale: string, ref: string, name: string, reviews = 1): ProductEntryLike {

@@ -1,6 +1,6 @@
 import { parse, type HTMLElement } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WORD_KEYS } from '../../integration/src/pages/words.js';
+import { WORD_KEYS } from '../../integration/src/render/pages/words.js';
 import { startSimulator, type Simulator } from '../../simulator/src/index.js';
 import { buildFixture, type BuiltSite } from '../helpers/build-fixture.js';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../integration/src/schema/index.js';
-import { createSlugger, productPath, safeHttpUrl } from '../../integration/src/seo/index.js';
+import { createSlugger, productPath, safeHttpUrl } from '../../integration/src/render/seo/index.js';
 import { startSimulator, type Simulator } from '../../simulator/src/index.js';
 import { buildFixture, plain, type BuiltSite } from '../helpers/build-fixture.js';
 

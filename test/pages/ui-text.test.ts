@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import audioReviews from '../../integration/src/index.js';
 import { layoutFile, missingWordsWarning } from '../../integration/src/integration/page-options.js';
-import { hasWords, uiText, wordsFor } from '../../integration/src/pages/ui-text.js';
-import { BUILT_IN_WORDS, WORD_KEYS } from '../../integration/src/pages/words.js';
+import { hasWords, uiText, wordsFor } from '../../integration/src/render/pages/ui-text.js';
+import { BUILT_IN_WORDS, WORD_KEYS } from '../../integration/src/render/pages/words.js';
 
 const REQUIRED = ['fr', 'en', 'de', 'es', 'it', 'nl', 'pt', 'pl', 'sv', 'da'];
 

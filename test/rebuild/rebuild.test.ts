@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeReport } from '../../integration/src/integration/change-report.js';
-import { createSlugger, productPath } from '../../integration/src/seo/index.js';
+import { createSlugger, productPath } from '../../integration/src/render/seo/index.js';
 import { startSimulator, type Simulator } from '../../simulator/src/index.js';
 import { buildFixture, plain, type BuiltSite } from '../helpers/build-fixture.js';
 

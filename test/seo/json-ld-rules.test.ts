@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product, Review } from '../../integration/src/schema/product.js';
-import { createUrlGuard, productJsonLd, ratingSummary, serializeJsonLd, type DroppedUrl } from '../../integration/src/seo/index.js';
+import { createUrlGuard, productJsonLd, ratingSummary, serializeJsonLd, type DroppedUrl } from '../../integration/src/render/seo/index.js';
 
 function review(id: string, extra: Partial<Review> = {}): Review {
 	return {

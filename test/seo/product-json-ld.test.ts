@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productJsonLd, productPath, productTitle, ratingSummary } from '../../integration/src/seo/index.js';
+import { productJsonLd, productPath, productTitle, ratingSummary } from '../../integration/src/render/seo/index.js';
 import { validProduct } from '../helpers/products.js';
 
 describe('productJsonLd', () => {

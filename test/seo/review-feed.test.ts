@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, Review } from '../../integration/src/schema/product.js';
-import { createReviewFeed, xmlDateTime, type FeedPage } from '../../integration/src/seo/review-feed.js';
-import { escapeXmlText } from '../../integration/src/seo/xml-text.js';
+import { createReviewFeed, xmlDateTime, type FeedPage } from '../../integration/src/render/seo/review-feed.js';
+import { escapeXmlText } from '../../integration/src/render/seo/xml-text.js';
 import { readFeed, validateFeed } from '../helpers/review-feed-xml.js';
 
 let dir: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createUrlGuard, safeHttpUrl, serializeJsonLd } from '../../integration/src/seo/index.js';
+import { createUrlGuard, safeHttpUrl, serializeJsonLd } from '../../integration/src/render/seo/index.js';
 
 describe('safeHttpUrl', () => {
 	it.each([

@@ -3,7 +3,7 @@ import WebAutoExtractor from '@marbec/web-auto-extractor';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../integration/src/schema/index.js';
-import { createSlugger, productHeading, productPath, productTitle, ratedReviews, ratingSummary } from '../../integration/src/seo/index.js';
+import { createSlugger, productHeading, productPath, productTitle, ratedReviews, ratingSummary } from '../../integration/src/render/seo/index.js';
 import type { Simulator } from '../../simulator/src/index.js';
 import type { BuiltSite } from '../helpers/build-fixture.js';
 import { buildSeoSite, CASES, startSeoSimulator } from '../helpers/seo-site.js';

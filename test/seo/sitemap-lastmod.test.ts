@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSlugger, productPath } from '../../integration/src/seo/index.js';
+import { createSlugger, productPath } from '../../integration/src/render/seo/index.js';
 import type { Simulator } from '../../simulator/src/index.js';
 import { plain, type BuiltSite } from '../helpers/build-fixture.js';
 import { buildSeoSite, CASES, startSeoSimulator } from '../helpers/seo-site.js';

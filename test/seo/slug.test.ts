@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSlugger, fnv1a64, foldRef, isReadableRef, MAX_SLUG_LENGTH, slugForRef } from '../../integration/src/seo/index.js';
+import { createSlugger, fnv1a64, foldRef, isReadableRef, MAX_SLUG_LENGTH, slugForRef } from '../../integration/src/render/seo/index.js';
 
 const SLUG_SHAPE = /^[\p{L}\p{N}_-][\p{L}\p{M}\p{N}_-]*$|^[\p{L}\p{M}\p{N}-]*~[0-9a-f]{12}$/u;
 

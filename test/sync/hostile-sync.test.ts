@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CatalogueSyncError, createClient, syncCatalogue, type ClientOptions } from '../../integration/src/client/index.js';
+import { CatalogueSyncError, createClient, syncCatalogue, type ClientOptions } from '../../integration/src/entries/client.js';
 import { makeCatalogue, startHostileService, type HostileService, type HostileServiceOptions } from '../helpers/hostile-service.js';
 
 const fast = { retryBaseDelayMs: 5, retryMaxDelayMs: 20 } as const;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogueSyncError, createClient, syncCatalogue } from '../../integration/src/client/index.js';
+import { CatalogueSyncError, createClient, syncCatalogue } from '../../integration/src/entries/client.js';
 import { startSimulator, type Simulator } from '../../simulator/src/index.js';
 import { sendJson, startServer } from '../helpers/http-server.js';
 import { validProduct } from '../helpers/products.js';

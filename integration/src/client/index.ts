@@ -2,5 +2,4 @@ export { createClient, clientFromResolved, type AudioReviewsClient, type ClientO
 export type { GetProductQuery, ListProductsQuery } from './urls.js';
 export type { RequestOptions, RequestStats, Validators } from './request.js';
 export { backoffDelay, parseRetryAfter, retryDelay, RETRYABLE_STATUSES } from './retry-timing.js';
-export { syncCatalogue, type SyncOptions, type SyncResult, type SyncProgress } from '../sync/sync-catalogue.js';
 export * from '../errors/index.js';

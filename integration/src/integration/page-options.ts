@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'astro/zod';
 import { AudioReviewsOptionsError } from '../errors/options-error.js';
-import { hasWords, type UiTextOverrides } from '../pages/ui-text.js';
-import { BUILT_IN_WORDS, PLACEHOLDERS, WORD_KEYS, type WordKey } from '../pages/words.js';
+import { hasWords, type UiTextOverrides } from '../render/pages/ui-text.js';
+import { BUILT_IN_WORDS, PLACEHOLDERS, WORD_KEYS, type WordKey } from '../render/pages/words.js';
 
 /** `layout`: the user's layout component, as a path from the project root. */
 export const layoutOptionSchema = z

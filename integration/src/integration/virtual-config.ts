@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import type { PageConfig } from '../pages/page-config.js';
+import type { PageConfig } from '../render/pages/page-config.js';
 
 export const VIRTUAL_CONFIG_ID = 'virtual:astro-audio-reviews/config';
 export const VIRTUAL_LAYOUT_ID = 'virtual:astro-audio-reviews/layout';

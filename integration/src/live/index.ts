@@ -8,8 +8,7 @@ export {
 	type InvalidationRequest,
 	type InvalidationResult,
 } from './invalidate.js';
-export { liveProductPage, liveStaticPaths, liveErrorResponse, notFoundResponse, livePath, type LiveStaticPath, type LivePageContext, type LiveEntryResultLike, type LiveProductPageOptions } from './live-page.js';
 export { liveRef } from './live-ref.js';
 export { secretsMatch, presentedSecret } from './secret.js';
 export { singleFlight } from './single-flight.js';
-export { productTag, websiteTag } from '../loaders/cache-tags.js';
+export { productTag, websiteTag } from './cache-tags.js';

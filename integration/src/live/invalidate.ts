@@ -1,5 +1,5 @@
 import type { APIContext, APIRoute } from 'astro';
-import { productTag, websiteTag } from '../loaders/cache-tags.js';
+import { productTag, websiteTag } from './cache-tags.js';
 import { NO_STORE } from './cache-policy.js';
 import { presentedSecret, secretsMatch } from './secret.js';
 import {

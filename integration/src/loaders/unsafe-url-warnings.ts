@@ -1,5 +1,5 @@
 import type { Product } from '../schema/product.js';
-import { unsafeUrlFields } from '../seo/safe-url.js';
+import { unsafeUrlFields } from '../schema/safe-url.js';
 
 /** One warning per URL field of a stored product that pages will not render (not http(s)). */
 export function unsafeUrlWarnings(product: Product, locale: string | undefined): string[] {

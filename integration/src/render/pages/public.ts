@@ -5,7 +5,7 @@
  */
 import config from 'virtual:astro-audio-reviews/config';
 import { ratingSummary as summaryOf, type RatingSummary } from '../seo/review-policy.js';
-import type { Product } from '../schema/product.js';
+import type { Product } from '../../schema/product.js';
 import { localeOfEntry, pathsForRoute, productPages, type ProductEntryLike, type StaticPath } from './product-paths.js';
 import { requireEntries } from './collection-check.js';
 import { publishPages } from './published-pages.js';

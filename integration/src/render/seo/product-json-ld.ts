@@ -1,7 +1,7 @@
 import type { AggregateRating, AudioObject, ItemPage, Person, Product as SchemaProduct, Rating, Review as SchemaReview, Thing } from 'schema-dts';
-import type { Product, Review } from '../schema/product.js';
+import type { Product, Review } from '../../schema/product.js';
 import { authorName, presentText, productDescription, productHeading } from './page-meta.js';
-import { safeHttpUrl } from './safe-url.js';
+import { safeHttpUrl } from '../../schema/safe-url.js';
 import { isRatedReview, ratingSummary, type RatingSummary } from './review-policy.js';
 import { breadcrumbJsonLd, nodeId, type Crumb, type JsonLdGraph } from './graph.js';
 

@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { jsonModulePlugin } from '../integration/virtual-config.js';
+import { jsonModulePlugin } from './virtual-config.js';
 
 export const VIRTUAL_LIVE_CONFIG_ID = 'virtual:astro-audio-reviews/live-config';
 

@@ -1,8 +1,8 @@
-import type { Product } from '../schema/product.js';
+import type { Product } from '../../schema/product.js';
 import { createSlugger } from '../seo/slug.js';
 import { productPath } from '../seo/page-meta.js';
-import { registeredLocales } from '../loaders/build-state.js';
-import { contentDateOf } from '../loaders/content-dates.js';
+import { registeredLocales } from '../../loaders/build-state.js';
+import { contentDateOf } from '../../loaders/content-dates.js';
 import { hubBasePath, hubPagePath } from './hub-paths.js';
 
 /** What a product without any review in a locale gets: a `noindex, follow` page, a normal page, or no page. */

@@ -1,4 +1,4 @@
-import type { Product, Review } from '../schema/product.js';
+import type { Product, Review } from '../../schema/product.js';
 import { authorName, presentText, productHeading } from './page-meta.js';
 import { ratedReviews } from './review-policy.js';
 import { escapeXmlText, withoutForbiddenXmlChars } from './xml-text.js';

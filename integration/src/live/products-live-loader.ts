@@ -6,12 +6,12 @@ import type { Product } from '../schema/product.js';
 import { productTag, websiteTag } from './cache-tags.js';
 import { listLiveProducts } from './live-list.js';
 import type { SharedOptions } from '../options/shared-options.js';
-import { resolveLoaderOptions } from './loader-options.js';
-import { entryFromRaw } from './stored-entry.js';
+import { resolveLoaderOptions } from '../loaders/loader-options.js';
+import { entryFromRaw } from '../loaders/stored-entry.js';
 
 /** The options CONTRACT.md lists for every loader; the build-only rebuild guards do not apply. */
 export type ProductsLiveLoaderOptions = SharedOptions;
-import { singleFlight } from '../live/single-flight.js';
+import { singleFlight } from './single-flight.js';
 
 export const LIVE_LOADER_NAME = 'astro-audio-reviews-live';
 

@@ -1,7 +1,7 @@
 import type { AudioReviewsClient } from '../client/client.js';
 import type { ListProductsQuery } from '../client/urls.js';
 import { AudioReviewsError } from '../errors/audio-reviews-error.js';
-import { fmt } from './progress-log.js';
+import { fmt } from '../loaders/progress-log.js';
 
 /**
  * Most products one `getLiveCollection()` call may ask for. It runs while a visitor waits; a

@@ -3,7 +3,7 @@
  * `getStaticPaths` and in edge SSR for the live loader's pages.
  */
 export { createSlugger, isReadableRef, foldRef, slugForRef, MAX_SLUG_LENGTH, type Slugger } from './slug.js';
-export { safeHttpUrl, createUrlGuard, unsafeUrlFields, type DroppedUrl, type UrlGuard } from './safe-url.js';
+export { safeHttpUrl, createUrlGuard, unsafeUrlFields, type DroppedUrl, type UrlGuard } from '../../schema/safe-url.js';
 export { serializeJsonLd } from './serialize-json-ld.js';
 export { isRatedReview, ratedReviews, ratingSummary } from './review-policy.js';
 export {

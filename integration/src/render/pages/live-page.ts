@@ -1,11 +1,11 @@
 import type { AstroGlobal } from 'astro';
-import { ProductValidationError } from '../errors/product-validation-error.js';
-import { ResponseFormatError } from '../errors/response-format-error.js';
-import { escapeControl } from '../errors/untrusted-text.js';
-import { productTag, websiteTag } from '../loaders/cache-tags.js';
-import type { ProductPageProps } from '../pages/product-paths.js';
-import type { Product } from '../schema/product.js';
-import { cacheControlHeader, notFoundCacheControlHeader, NO_STORE, resolveCachePolicy, type CachePolicy, type CachePolicyInput } from './cache-policy.js';
+import { ProductValidationError } from '../../errors/product-validation-error.js';
+import { ResponseFormatError } from '../../errors/response-format-error.js';
+import { escapeControl } from '../../errors/untrusted-text.js';
+import { productTag, websiteTag } from '../../live/cache-tags.js';
+import type { ProductPageProps } from './product-paths.js';
+import type { Product } from '../../schema/product.js';
+import { cacheControlHeader, notFoundCacheControlHeader, NO_STORE, resolveCachePolicy, type CachePolicy, type CachePolicyInput } from '../../live/cache-policy.js';
 
 /** The part of `Astro` (or an endpoint's context) the helpers use. */
 export interface LivePageContext {
