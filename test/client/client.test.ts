@@ -76,7 +76,7 @@ describe('getProduct', () => {
 });
 
 describe('listProducts', () => {
-	it('passes every query parameter of API.md 4.2 and echoes the page', async () => {
+	it('passes every query parameter of docs/service.md §4.2 and echoes the page', async () => {
 		const page = await client.listProducts({ locale: 'en', limit: 7, offset: 3, withAudio: true, published: true, without: 'inactive' });
 		const expected = sim.listAll({ locale: 'en', without: 'inactive', withAudio: true, published: true });
 		expect(page.limit).toBe(7);

@@ -1,6 +1,6 @@
 import type { Product } from '../../integration/src/schema/index.js';
 
-/** A complete, valid product of API.md 2.1, fresh on each call so tests can mutate it. */
+/** A complete, valid product of docs/service.md §2.1, fresh on each call so tests can mutate it. */
 export function validProduct(): Product {
 	return {
 		id: '6f1c2f0e-3a55-4b8e-9a51-0d3f4c2b1a10',

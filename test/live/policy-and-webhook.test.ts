@@ -3,7 +3,7 @@ import audioReviews from 'astro-audio-reviews';
 import { cacheControlHeader, DEFAULT_CACHE_POLICY, livePath, parseInvalidationRequest, resolveCachePolicy, secretsMatch } from 'astro-audio-reviews/live';
 
 describe('Cache-Control policy', () => {
-	it('defaults to API.md §8: 300 s in shared caches, nothing in the browser, stale windows for revalidation and errors', () => {
+	it('defaults to docs/service.md §8: 300 s in shared caches, nothing in the browser, stale windows for revalidation and errors', () => {
 		expect(DEFAULT_CACHE_POLICY.maxAge).toBe(300);
 		expect(cacheControlHeader()).toBe('public, max-age=0, s-maxage=300, stale-while-revalidate=3600, stale-if-error=86400');
 	});

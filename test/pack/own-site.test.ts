@@ -93,7 +93,7 @@ let site: string;
 let sim: Simulator;
 
 beforeAll(async () => {
-	if (!existsSync(join(ROOT, 'integration/dist/pages/public.js'))) throw new Error('integration/dist is missing: run `npm run build:pkg` (npm test does) before this test');
+	if (!existsSync(join(ROOT, 'integration/dist/entries/pages.js'))) throw new Error('integration/dist is missing: run `npm run build:pkg` (npm test does) before this test');
 	sim = await startSimulator({ products: 30, locales: ['nl', 'de'], seed: 21 });
 	site = await mkdtemp(join(tmpdir(), 'aar-own-site-'));
 	const packDir = join(site, 'pack');

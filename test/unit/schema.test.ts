@@ -4,7 +4,7 @@ import { validProduct } from '../helpers/products.js';
 import { isIsoDateTime } from '../../integration/src/schema/text.js';
 
 describe('productSchema', () => {
-	it('accepts a complete product of API.md 2.1', () => {
+	it('accepts a complete product of docs/service.md §2.1', () => {
 		const product = validProduct();
 		expect(productSchema.parse(product)).toEqual(product);
 	});

@@ -50,11 +50,11 @@ export interface AudioReviewsClient {
 	listProductsConditional(query?: ListProductsQuery, request?: RequestOptions): Promise<ConditionalListResponse>;
 }
 
-/** The options the loaders share (CONTRACT.md); query options become per-call defaults. */
+/** The options the loaders share (README, the public contract); query options become per-call defaults. */
 export type ClientOptions = SharedOptions;
 
 /**
- * The typed HTTP client of API.md §4. Options are validated here, once. `locale`, `without`,
+ * The typed HTTP client of docs/service.md §4. Options are validated here, once. `locale`, `without`,
  * `withAudio` and `published` become defaults of `listProducts`; `variant`, `type` (and `locale`
  * when given explicitly) defaults of `getProduct`, which otherwise returns every locale.
  */
@@ -98,7 +98,7 @@ export function clientFromResolved(options: ResolvedConnectionOptions | Resolved
 		if (!parsed.success) {
 			const issue = parsed.error.issues[0];
 			throw new ResponseFormatError(
-				`Expected a product list (API.md 2.5), got a body where ${issue?.path.join('.') || 'the root'}: ${issue?.message}`,
+				`Expected a product list ({ limit, offset, count_item, items }), got a body where ${issue?.path.join('.') || 'the root'}: ${issue?.message}`,
 				{ ...context, status: response.status },
 			);
 		}

@@ -1,6 +1,6 @@
 import { AudioReviewsError } from '../errors/audio-reviews-error.js';
 
-/** Query parameters of the list endpoint (API.md 4.2). */
+/** Query parameters of the list endpoint (docs/service.md §4.2). */
 export interface ListProductsQuery {
 	limit?: number | undefined;
 	offset?: number | undefined;
@@ -10,7 +10,7 @@ export interface ListProductsQuery {
 	published?: boolean | undefined;
 }
 
-/** Query parameters of the single-product endpoint (API.md 4.1). */
+/** Query parameters of the single-product endpoint (docs/service.md §4.1). */
 export interface GetProductQuery {
 	locale?: string | undefined;
 	type?: string | undefined;

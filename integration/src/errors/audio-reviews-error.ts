@@ -1,6 +1,6 @@
 import { escapeControl } from './untrusted-text.js';
 
-/** The two operations of API.md §4, named as the client's methods. */
+/** The two operations of docs/service.md §4, named as the client's methods. */
 export type Endpoint = 'getProduct' | 'listProducts';
 
 export const ENDPOINT_PATHS: Record<Endpoint, string> = {
@@ -17,7 +17,7 @@ export interface ErrorContext {
 	locale?: string | undefined;
 	/** HTTP status of the last response, when there was one. */
 	status?: number | undefined;
-	/** The service's stable error code (API.md 2.6 `type`), when it sent one. */
+	/** The service's stable error code (docs/service.md §2.6 `type`), when it sent one. */
 	type?: string | undefined;
 	/** How many attempts were made before giving up. */
 	attempts?: number | undefined;

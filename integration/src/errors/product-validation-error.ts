@@ -1,7 +1,7 @@
 import type { core } from 'astro/zod';
 import { AudioReviewsError, type ErrorContext } from './audio-reviews-error.js';
 
-/** A product that does not match the schema of API.md §2. Kept apart from transport errors. */
+/** A product that does not match the schema of docs/service.md §2. Kept apart from transport errors. */
 export class ProductValidationError extends AudioReviewsError {
 	override name = 'ProductValidationError';
 	readonly issues: readonly core.$ZodIssue[];

@@ -1,6 +1,6 @@
 import { AudioReviewsError } from './audio-reviews-error.js';
 
-/** The response was not JSON, or not the envelope API.md promises for the endpoint. */
+/** The response was not JSON, or not the envelope docs/service.md promises for the endpoint. */
 export class ResponseFormatError extends AudioReviewsError {
 	override name = 'ResponseFormatError';
 }

@@ -2,7 +2,7 @@ import { AudioReviewsError, type ErrorContext } from './audio-reviews-error.js';
 import { quoteServiceText } from './untrusted-text.js';
 
 /**
- * The service answered with an error: a non-2xx status, or an Error body (API.md 2.6)
+ * The service answered with an error: a non-2xx status, or an Error body (docs/service.md §2.6)
  * sent with status 200 as the single-product endpoint does.
  */
 export class ServiceError extends AudioReviewsError {

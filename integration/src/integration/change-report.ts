@@ -6,7 +6,7 @@ import type { StaleCollection } from '../loaders/build-state.js';
 import { leftoverFiles, pruneStalePages, type PruneContext } from './prune-output.js';
 
 /**
- * The pages a build changed, for CDN purges (API.md §8: the shop purges its own CDN). Pages are
+ * The pages a build changed, for CDN purges (docs/service.md §8: the shop purges its own CDN). Pages are
  * compared by a hash of the HTML Astro wrote, so a page counts as changed exactly when its bytes
  * did (a re-rendered but identical page is not purged; a template change purges everything).
  */

@@ -5,7 +5,7 @@ import { parseOptions } from '../options/parse-options.js';
  * How long a rendered product page may be reused, in seconds.
  *
  * - `maxAge`: fresh lifetime in shared caches (Astro's route cache, the CDN). 300 s follows
- *   API.md §8, which recommends a short client cache of about 300 seconds.
+ *   docs/service.md §8, which recommends a short client cache of about 300 seconds.
  * - `swr`: after `maxAge`, a cache may keep serving the page while it re-renders in the
  *   background; this is also what keeps pages up during a service outage.
  * - `staleIfError`: how long a CDN may serve a stale page when the origin answers 5xx.

@@ -9,7 +9,7 @@ import type { SharedOptions } from '../options/shared-options.js';
 import { resolveLoaderOptions } from '../loaders/loader-options.js';
 import { entryFromRaw } from '../loaders/stored-entry.js';
 
-/** The options CONTRACT.md lists for every loader; the build-only rebuild guards do not apply. */
+/** The options every loader shares (README, "Options"); the build-only rebuild guards do not apply. */
 export type ProductsLiveLoaderOptions = SharedOptions;
 import { singleFlight } from './single-flight.js';
 
@@ -25,7 +25,7 @@ export interface ProductEntryFilter {
 	variant?: string;
 }
 
-/** Filters of the list endpoint (API.md 4.2) plus paging. */
+/** Filters of the list endpoint (docs/service.md §4.2) plus paging. */
 export interface ProductCollectionFilter {
 	locale?: string;
 	withAudio?: boolean;

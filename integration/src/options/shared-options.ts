@@ -2,10 +2,10 @@ import { z } from 'astro/zod';
 
 /**
  * The options `createClient`, `productsLoader` and `productsLiveLoader` share
- * (CONTRACT.md "Loader options"). Defaults live here, in one place.
+ * (README "Loader options"). Defaults live here, in one place.
  */
 
-/** Same rule as API.md: a BCP-47 tag such as `fr`, `en`, `pt-BR`, `zh-Hant-TW`. */
+/** Same rule as docs/service.md: a BCP-47 tag such as `fr`, `en`, `pt-BR`, `zh-Hant-TW`. */
 const localeSchema = z
 	.string()
 	.regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/, { message: 'Expected a BCP-47 locale such as "fr" or "en-GB"' });

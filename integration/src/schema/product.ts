@@ -3,7 +3,7 @@ import { freeFormJson } from './free-form.js';
 import { hasControlCharacters, isoDateTime, text } from './text.js';
 
 /**
- * Zod schemas for the resources of API.md §2.
+ * Zod schemas for the resources of docs/service.md §2.
  *
  * Required/optional follow the spec's tables exactly. Objects use zod's default
  * (strip) mode on purpose: a field the service adds later is dropped instead of
@@ -17,7 +17,7 @@ import { hasControlCharacters, isoDateTime, text } from './text.js';
  * on their own before any page links them.
  */
 
-/** API.md 2.3 */
+/** docs/service.md §2.3 */
 export const reviewUserSchema = z.object({
 	id: z.string(),
 	firstname: text().optional(),
@@ -26,7 +26,7 @@ export const reviewUserSchema = z.object({
 	description: text().optional(),
 });
 
-/** API.md 2.2 */
+/** docs/service.md §2.2 */
 export const reviewSchema = z.object({
 	id: z.string(),
 	type: z.enum(['review', 'testimony']),
@@ -40,7 +40,7 @@ export const reviewSchema = z.object({
 	user: reviewUserSchema,
 });
 
-/** API.md 2.4, ExperimentVariation */
+/** docs/service.md §2.4, ExperimentVariation */
 export const experimentVariationSchema = z.object({
 	id: z.string(),
 	name: text(),
@@ -55,25 +55,25 @@ export const experimentVariationSchema = z.object({
 	config: freeFormJson().optional(),
 });
 
-/** API.md 2.4 */
+/** docs/service.md §2.4 */
 export const experimentSchema = z.object({
 	id: z.string(),
 	name: text(),
 	variations: z.array(experimentVariationSchema),
 });
 
-/** API.md 2.1, `website` */
+/** docs/service.md §2.1, `website` */
 export const websiteSchema = z.object({
 	id: z.string(),
 	name: text().optional(),
 });
 
-/** API.md 2.1, `features`: only `ctaAnalytics` is documented; others are stripped. */
+/** docs/service.md §2.1, `features`: only `ctaAnalytics` is documented; others are stripped. */
 export const featuresSchema = z.object({
 	ctaAnalytics: z.boolean().optional(),
 });
 
-/** API.md 2.1 */
+/** docs/service.md §2.1 */
 export const productSchema = z.object({
 	id: z.string(),
 	// The ref names pages, files and cache keys: one with control characters is refused, never altered into another ref.
@@ -93,13 +93,13 @@ export const productSchema = z.object({
 	reviews: z.array(reviewSchema),
 });
 
-/** API.md 2.6 */
+/** docs/service.md §2.6 */
 export const errorBodySchema = z.object({
 	type: z.string(),
 	message: z.string().optional(),
 });
 
-/** API.md 2.5, with every item validated as a Product. */
+/** docs/service.md §2.5, with every item validated as a Product. */
 export const productListSchema = z.object({
 	limit: z.number().int(),
 	offset: z.number().int(),
@@ -108,7 +108,7 @@ export const productListSchema = z.object({
 });
 
 /**
- * API.md 2.5 envelope only. Items are validated one at a time by the caller so a single
+ * docs/service.md §2.5 envelope only. Items are validated one at a time by the caller so a single
  * bad product can be reported by its ref (or skipped) without losing the whole page.
  */
 export const productListEnvelopeSchema = productListSchema.extend({
