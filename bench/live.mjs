@@ -60,7 +60,8 @@ try {
 	const missPaths = refs.slice(config.warm, config.warm + config.missAmount).map(pathOf);
 	// Other never-requested products for the misses through the CDN.
 	const cdnMissPaths = refs.slice(config.warm + config.missAmount, config.warm + 2 * config.missAmount).map(pathOf);
-	if (cdnMissPaths.length < config.missAmount) throw new Error(`catalogue too small: ${cdnMissPaths.length} fresh refs for ${config.missAmount} misses through the CDN`);
+	if (cdnMissPaths.length < config.missAmount)
+		throw new Error(`catalogue too small: ${cdnMissPaths.length} fresh refs for ${config.missAmount} misses through the CDN`);
 
 	// Cached phase: warm every page once, then hammer them.
 	sim.resetStats();
@@ -68,14 +69,17 @@ try {
 		const response = await fetch(`${server.url}${path}`);
 		await response.arrayBuffer();
 		if (response.status !== 200 || response.headers.get('x-astro-cache') !== 'MISS') {
-			throw new Error(`warm-up of ${path}: HTTP ${response.status}, X-Astro-Cache ${response.headers.get('x-astro-cache')}\n${server.log().slice(-2000)}`);
+			throw new Error(
+				`warm-up of ${path}: HTTP ${response.status}, X-Astro-Cache ${response.headers.get('x-astro-cache')}\n${server.log().slice(-2000)}`,
+			);
 		}
 	}
 	const hits = await hitPhase('cached hits', server.url, warmPaths);
 	const cachedViews = warmPaths.length + hits.requests.total;
 	const cachedUpstream = sim.stats.total;
 	const perProduct = Math.max(0, ...Object.values(sim.stats.byRef));
-	if (cachedUpstream !== warmPaths.length) throw new Error(`cached hits: ${cachedUpstream} upstream requests, expected only the ${warmPaths.length} of the warm-up`);
+	if (cachedUpstream !== warmPaths.length)
+		throw new Error(`cached hits: ${cachedUpstream} upstream requests, expected only the ${warmPaths.length} of the warm-up`);
 
 	// Misses: each request a product not seen before.
 	const misses = await missPhase('misses', server.url, missPaths);
@@ -93,10 +97,16 @@ try {
 		ratio: round(rps(hits) / rps(misses), 1),
 	};
 
-	say(`  cached hits: ${figures.cachedRps} req/s, p50 ${figures.cachedP50Ms} ms, p99 ${figures.cachedP99Ms} ms (${hits.requests.total} requests over ${warmPaths.length} pages, ${config.hitConnections} connections)`);
-	say(`  misses:      ${figures.missRps} req/s, p50 ${figures.missP50Ms} ms, p99 ${figures.missP99Ms} ms (${misses.requests.total} distinct products, ${config.missConnections} connections)`);
+	say(
+		`  cached hits: ${figures.cachedRps} req/s, p50 ${figures.cachedP50Ms} ms, p99 ${figures.cachedP99Ms} ms (${hits.requests.total} requests over ${warmPaths.length} pages, ${config.hitConnections} connections)`,
+	);
+	say(
+		`  misses:      ${figures.missRps} req/s, p50 ${figures.missP50Ms} ms, p99 ${figures.missP99Ms} ms (${misses.requests.total} distinct products, ${config.missConnections} connections)`,
+	);
 	say(`  ratio:       ${figures.ratio}x (target >= 20x) ${figures.ratio >= 20 ? 'met' : 'NOT met'}`);
-	say(`  upstream:    ${cachedUpstream} requests for ${cachedViews} cached-phase views = ${figures.upstreamPer1000Views} per 1,000; at most ${perProduct} per product within one max-age window (target <= 1) ${perProduct <= 1 ? 'met' : 'NOT met'}`);
+	say(
+		`  upstream:    ${cachedUpstream} requests for ${cachedViews} cached-phase views = ${figures.upstreamPer1000Views} per 1,000; at most ${perProduct} per product within one max-age window (target <= 1) ${perProduct <= 1 ? 'met' : 'NOT met'}`,
+	);
 	say(`               misses: ${missUpstream} upstream requests for ${misses.requests.total} views`);
 
 	const missing = varnishMissing();
@@ -111,8 +121,13 @@ try {
 	if (!args.json) {
 		// Widened: the CDN phase adds its fields with Object.assign above.
 		const all = /** @type {Record<string, unknown>} */ (figures);
-		const viaCdn = all.cdnRatio === undefined ? '' : ` · through Varnish: hits ${all.cdnHitRps} req/s · misses ${all.cdnMissRps} req/s · ratio ${all.cdnRatio}x`;
-		console.log(`cached ${figures.cachedRps} req/s · misses ${figures.missRps} req/s · ratio ${figures.ratio}x · ${figures.upstreamPer1000Views} upstream per 1,000 views${viaCdn}`);
+		const viaCdn =
+			all.cdnRatio === undefined
+				? ''
+				: ` · through Varnish: hits ${all.cdnHitRps} req/s · misses ${all.cdnMissRps} req/s · ratio ${all.cdnRatio}x`;
+		console.log(
+			`cached ${figures.cachedRps} req/s · misses ${figures.missRps} req/s · ratio ${figures.ratio}x · ${figures.upstreamPer1000Views} upstream per 1,000 views${viaCdn}`,
+		);
 	}
 	console.log(JSON.stringify(figures));
 } finally {
@@ -135,7 +150,10 @@ async function cdnPhases(cdn, warmPaths, missPaths, directMissRps) {
 		const response = await fetch(`${cdn.url}${path}`);
 		await response.arrayBuffer();
 		const ids = (response.headers.get('x-varnish') ?? '').trim().split(/\s+/);
-		if (response.status !== 200 || ids.length !== 1) throw new Error(`cdn warm-up of ${path}: HTTP ${response.status}, X-Varnish ${response.headers.get('x-varnish')}\n${cdn.log().slice(-2000)}`);
+		if (response.status !== 200 || ids.length !== 1)
+			throw new Error(
+				`cdn warm-up of ${path}: HTTP ${response.status}, X-Varnish ${response.headers.get('x-varnish')}\n${cdn.log().slice(-2000)}`,
+			);
 	}
 	const warmUpstream = sim.stats.total;
 	if (warmUpstream > warmPaths.length) throw new Error(`cdn warm-up: ${warmUpstream} upstream requests for ${warmPaths.length} pages`);
@@ -145,7 +163,8 @@ async function cdnPhases(cdn, warmPaths, missPaths, directMissRps) {
 	// Varnish sums its counters per worker thread, a moment after the requests: wait for them.
 	const after = await settledCounters(cdn, (c) => c.cacheHit - before.cacheHit >= hits.requests.total);
 	const originRequests = after.backendReq - before.backendReq;
-	if (hitUpstream !== 0 || originRequests !== 0) throw new Error(`cdn hits: ${hitUpstream} upstream and ${originRequests} origin requests after the warm-up, expected none`);
+	if (hitUpstream !== 0 || originRequests !== 0)
+		throw new Error(`cdn hits: ${hitUpstream} upstream and ${originRequests} origin requests after the warm-up, expected none`);
 
 	const misses = await missPhase('cdn misses', cdn.url, missPaths);
 	const round1 = (value) => round(value, 1);
@@ -165,10 +184,18 @@ async function cdnPhases(cdn, warmPaths, missPaths, directMissRps) {
 		cdnVersion: cdn.version,
 	};
 	say(`  cdn (${cdn.version}, builtin VCL, in front of the same server):`);
-	say(`    hits:      ${cdnFigures.cdnHitRps} req/s, p50 ${cdnFigures.cdnHitP50Ms} ms, p99 ${cdnFigures.cdnHitP99Ms} ms (${hits.requests.total} requests over ${warmPaths.length} pages, ${config.hitConnections} connections)`);
-	say(`    misses:    ${cdnFigures.cdnMissRps} req/s, p50 ${cdnFigures.cdnMissP50Ms} ms, p99 ${cdnFigures.cdnMissP99Ms} ms (${misses.requests.total} distinct products, ${config.missConnections} connections)`);
-	say(`    ratio:     ${cdnFigures.cdnRatio}x against misses through the CDN, ${cdnFigures.cdnRatioVsDirectMisses}x against direct misses (target >= 20x) ${cdnFigures.cdnRatio >= 20 ? 'met' : 'NOT met'}`);
-	say(`    upstream:  ${warmUpstream} requests for the ${warmPaths.length} warm-up views, then ${hitUpstream} upstream and ${originRequests} origin requests (Varnish backend fetches) for ${hits.requests.total} hits`);
+	say(
+		`    hits:      ${cdnFigures.cdnHitRps} req/s, p50 ${cdnFigures.cdnHitP50Ms} ms, p99 ${cdnFigures.cdnHitP99Ms} ms (${hits.requests.total} requests over ${warmPaths.length} pages, ${config.hitConnections} connections)`,
+	);
+	say(
+		`    misses:    ${cdnFigures.cdnMissRps} req/s, p50 ${cdnFigures.cdnMissP50Ms} ms, p99 ${cdnFigures.cdnMissP99Ms} ms (${misses.requests.total} distinct products, ${config.missConnections} connections)`,
+	);
+	say(
+		`    ratio:     ${cdnFigures.cdnRatio}x against misses through the CDN, ${cdnFigures.cdnRatioVsDirectMisses}x against direct misses (target >= 20x) ${cdnFigures.cdnRatio >= 20 ? 'met' : 'NOT met'}`,
+	);
+	say(
+		`    upstream:  ${warmUpstream} requests for the ${warmPaths.length} warm-up views, then ${hitUpstream} upstream and ${originRequests} origin requests (Varnish backend fetches) for ${hits.requests.total} hits`,
+	);
 	return cdnFigures;
 }
 
@@ -200,7 +227,8 @@ async function missPhase(label, url, paths) {
 	});
 	checkClean(label, result);
 	// Every miss must have cost exactly one single-product request, else the phase measured something else.
-	if (sim.stats.single !== result.requests.total) throw new Error(`${label}: ${sim.stats.single} single-product requests for ${result.requests.total} views`);
+	if (sim.stats.single !== result.requests.total)
+		throw new Error(`${label}: ${sim.stats.single} single-product requests for ${result.requests.total} views`);
 	return result;
 }
 

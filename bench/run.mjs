@@ -23,11 +23,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { dumpCatalogue, startBenchSimulator } from './lib/catalogue.mjs';
+import { feedLog, measureFeed } from './lib/feed.mjs';
 import { machineInfo } from './lib/machine.mjs';
 import { summariseProfile } from './lib/profile.mjs';
 import { renderMarkdown } from './lib/report.mjs';
-import { BENCH, REPO, astroBuild, freshSite, htmlFiles, loaderSeconds, pageLog, prepareWork, syncLine } from './lib/sites.mjs';
-import { feedLog, measureFeed } from './lib/feed.mjs';
+import { astroBuild, BENCH, freshSite, htmlFiles, loaderSeconds, pageLog, prepareWork, REPO, syncLine } from './lib/sites.mjs';
 
 const { values: args } = parseArgs({
 	options: {
@@ -129,7 +129,11 @@ async function measure(sim, { kind, size, label, env, root, cpuProfDir, rebuild 
 	say(`${rebuild ? 'rebuild' : 'build'} ${kind} ${size.toLocaleString('en-US')} (${label})`);
 	const record = { kind, size, label, rebuild, storage: config.storage };
 	try {
-		const run = await astroBuild(siteRoot, { env: { ...env, BENCH_STORAGE: config.storage }, cpuProfDir, logFile: join(work, `${label}${rebuild ? '-rebuild' : ''}.log`) });
+		const run = await astroBuild(siteRoot, {
+			env: { ...env, BENCH_STORAGE: config.storage },
+			cpuProfDir,
+			logFile: join(work, `${label}${rebuild ? '-rebuild' : ''}.log`),
+		});
 		const pages = pageLog(run.output);
 		Object.assign(record, {
 			ok: true,
@@ -143,9 +147,14 @@ async function measure(sim, { kind, size, label, env, root, cpuProfDir, rebuild 
 			sync: syncLine(run.output),
 			loaderSeconds: loaderSeconds(run.output),
 			feedLog: feedLog(run.output),
-			requests: sim && kind !== 'floor' ? { list: sim.stats.list, single: sim.stats.single, total: sim.stats.total, notModified: sim.stats.notModified } : undefined,
+			requests:
+				sim && kind !== 'floor'
+					? { list: sim.stats.list, single: sim.stats.single, total: sim.stats.total, notModified: sim.stats.notModified }
+					: undefined,
 		});
-		say(`  ${(run.wallMs / 1000).toFixed(1)} s, peak RSS ${mib(run.maxRssBytes)} MiB, ${pages.rendered.length} rendered, ${pages.skipped} skipped${record.requests ? `, ${record.requests.list} list + ${record.requests.single} single requests` : ''}`);
+		say(
+			`  ${(run.wallMs / 1000).toFixed(1)} s, peak RSS ${mib(run.maxRssBytes)} MiB, ${pages.rendered.length} rendered, ${pages.skipped} skipped${record.requests ? `, ${record.requests.list} list + ${record.requests.single} single requests` : ''}`,
+		);
 	} catch (error) {
 		Object.assign(record, { ok: false, error: String(error.message ?? error).slice(0, 4000) });
 		results.errors.push(`${kind} ${size}${rebuild ? ' rebuild' : ''}: ${String(error.message ?? error).split('\n')[0]}`);
@@ -187,139 +196,164 @@ if (feedOnly) {
 
 // ---------------------------------------------------------------------------------------------
 // 1, 3, 4: cold build vs the floor (alternating order, median of reps), requests, rebuild.
-if (!config.scaleOnly) await withCatalogue(main, async (sim, env) => {
-	// Headline: both sites as configured (incrementalBuild on). Also both with it off: with a
-	// cacheKey (ours), Astro writes every page twice on a cold build (dist + its cache).
-	const runs = { on: { ours: [], floor: [] }, off: { ours: [], floor: [] } };
-	const roots = { on: {}, off: {} };
-	for (let rep = 1; rep <= config.reps; rep++) {
-		const specs = [['on', 'floor'], ['on', 'ours'], ['off', 'ours'], ['off', 'floor']];
-		for (const [mode, kind] of rep % 2 === 1 ? specs : specs.reverse()) {
-			const incremental = mode === 'on' ? '1' : '0';
-			const { record, root } = await measure(sim, { kind, size: main, label: `${kind}-${main}-${mode}-r${rep}`, env: { ...env, BENCH_INCREMENTAL: incremental } });
-			record.incremental = mode === 'on';
-			runs[mode][kind].push(record);
-			if (roots[mode][kind]) await dropSite(roots[mode][kind]);
-			roots[mode][kind] = root;
+if (!config.scaleOnly)
+	await withCatalogue(main, async (sim, env) => {
+		// Headline: both sites as configured (incrementalBuild on). Also both with it off: with a
+		// cacheKey (ours), Astro writes every page twice on a cold build (dist + its cache).
+		const runs = { on: { ours: [], floor: [] }, off: { ours: [], floor: [] } };
+		const roots = { on: {}, off: {} };
+		for (let rep = 1; rep <= config.reps; rep++) {
+			const specs = [
+				['on', 'floor'],
+				['on', 'ours'],
+				['off', 'ours'],
+				['off', 'floor'],
+			];
+			for (const [mode, kind] of rep % 2 === 1 ? specs : specs.reverse()) {
+				const incremental = mode === 'on' ? '1' : '0';
+				const { record, root } = await measure(sim, {
+					kind,
+					size: main,
+					label: `${kind}-${main}-${mode}-r${rep}`,
+					env: { ...env, BENCH_INCREMENTAL: incremental },
+				});
+				record.incremental = mode === 'on';
+				runs[mode][kind].push(record);
+				if (roots[mode][kind]) await dropSite(roots[mode][kind]);
+				roots[mode][kind] = root;
+			}
 		}
-	}
-	const ok = (list) => list.filter((r) => r.ok);
-	const pair = async (mode) => {
-		const { ours, floor } = runs[mode];
-		const oursMs = ok(ours).length ? median(ok(ours).map((r) => r.wallMs)) : undefined;
-		const floorMs = ok(floor).length ? median(ok(floor).map((r) => r.wallMs)) : undefined;
-		return {
-			incremental: mode === 'on',
-			oursMs,
-			floorMs,
-			oursRuns: ours.map((r) => r.wallMs),
-			floorRuns: floor.map((r) => r.wallMs),
-			ratio: oursMs && floorMs ? oursMs / floorMs : undefined,
-			oursRssBytes: ok(ours).length ? median(ok(ours).map((r) => r.maxRssBytes)) : undefined,
-			floorRssBytes: ok(floor).length ? median(ok(floor).map((r) => r.maxRssBytes)) : undefined,
-			samePages: oursMs && floorMs ? await compareOutputs(roots[mode].ours, roots[mode].floor) : undefined,
-		};
-	};
-	results.cold = { size: main, target: 1.15, ...(await pair('on')), withoutIncremental: await pair('off') };
-	const oursMs = results.cold.oursMs;
-	const oursRoot = roots.on.ours;
-	const ours = runs.on.ours;
-	const allOurs = [...runs.on.ours, ...runs.off.ours];
-	const firstOurs = ok(allOurs)[0];
-	results.requests = firstOurs && {
-		size: main,
-		cap: config.cap,
-		list: Math.max(...ok(allOurs).map((r) => r.requests.list)),
-		single: Math.max(...ok(allOurs).map((r) => r.requests.single)),
-		maxList: Math.ceil(main / config.cap) + 1,
-		perRun: ok(allOurs).map((r) => ({ label: r.label, ...r.requests })),
-	};
-
-	// 4: one product changed, same site folder (store and incremental cache kept). Twice: as
-	// configured (Astro empties dist/, then copies unchanged pages back from its cache), and
-	// with \`vite.build.emptyOutDir: false\` (unchanged pages stay in place). Not part of Astro's
-	// config hash, so the second rebuild reuses the same cache.
-	if (oursRoot && ok(ours).length) {
-		const refs = sim.refs().filter((ref) => /^[A-Za-z0-9_-]+$/.test(ref));
-		const rebuild = async (changed, keepDist) => {
-			sim.updateProduct(changed, { seo_name: `Changed for the bench rebuild (${changed})` });
-			const { record } = await measure(sim, {
-				kind: 'ours',
-				size: main,
-				label: `ours-${main}-on-r${config.reps}${keepDist ? '-keep-dist' : ''}`,
-				env: { ...env, BENCH_EMPTY_OUT_DIR: keepDist ? '0' : '1' },
-				root: oursRoot,
-				rebuild: true,
-			});
-			const total = record.ok ? record.pagesRendered + record.pagesSkipped : 0;
-			const html = record.ok ? await htmlFiles(oursRoot).catch(() => []) : [];
+		const ok = (list) => list.filter((r) => r.ok);
+		const pair = async (mode) => {
+			const { ours, floor } = runs[mode];
+			const oursMs = ok(ours).length ? median(ok(ours).map((r) => r.wallMs)) : undefined;
+			const floorMs = ok(floor).length ? median(ok(floor).map((r) => r.wallMs)) : undefined;
 			return {
-				size: main,
-				emptyOutDir: !keepDist,
-				changedRef: changed,
-				ok: record.ok,
-				wallMs: record.wallMs,
-				coldMs: oursMs,
-				ratio: record.ok ? record.wallMs / oursMs : undefined,
-				pagesRendered: record.pagesRendered,
-				pagesSkipped: record.pagesSkipped,
-				pagesTotal: total,
-				pageFiles: html.length,
-				renderedShare: record.ok && total ? record.pagesRendered / total : undefined,
-				renderedSlugs: record.renderedSlugs,
-				exactlyTheChangedPage: record.ok && record.pagesRendered === 1 && record.renderedSlugs?.[0] === changed,
-				requests: record.requests,
-				sync: record.sync,
-				rssBytes: record.maxRssBytes,
-				targetShare: 0.01,
-				targetRatio: 0.6,
+				incremental: mode === 'on',
+				oursMs,
+				floorMs,
+				oursRuns: ours.map((r) => r.wallMs),
+				floorRuns: floor.map((r) => r.wallMs),
+				ratio: oursMs && floorMs ? oursMs / floorMs : undefined,
+				oursRssBytes: ok(ours).length ? median(ok(ours).map((r) => r.maxRssBytes)) : undefined,
+				floorRssBytes: ok(floor).length ? median(ok(floor).map((r) => r.maxRssBytes)) : undefined,
+				samePages: oursMs && floorMs ? await compareOutputs(roots[mode].ours, roots[mode].floor) : undefined,
 			};
 		};
-		results.rebuild = await rebuild(refs[Math.floor(refs.length / 2)], false);
-		results.rebuildKeepDist = await rebuild(refs[Math.floor(refs.length / 3)], true);
-	}
-	for (const mode of ['on', 'off']) for (const root of Object.values(roots[mode])) await dropSite(root);
+		results.cold = { size: main, target: 1.15, ...(await pair('on')), withoutIncremental: await pair('off') };
+		const oursMs = results.cold.oursMs;
+		const oursRoot = roots.on.ours;
+		const ours = runs.on.ours;
+		const allOurs = [...runs.on.ours, ...runs.off.ours];
+		const firstOurs = ok(allOurs)[0];
+		results.requests = firstOurs && {
+			size: main,
+			cap: config.cap,
+			list: Math.max(...ok(allOurs).map((r) => r.requests.list)),
+			single: Math.max(...ok(allOurs).map((r) => r.requests.single)),
+			maxList: Math.ceil(main / config.cap) + 1,
+			perRun: ok(allOurs).map((r) => ({ label: r.label, ...r.requests })),
+		};
 
-	results.feed = await feedFigure(sim, env);
-
-	// Profile: one more build of ours, with --cpu-prof (its time is not a figure).
-	if (config.profile) {
-		const dir = join(work, 'cpu-profile');
-		await rm(dir, { recursive: true, force: true });
-		await mkdir(dir, { recursive: true });
-		const { record, root } = await measure(sim, { kind: 'ours', size: main, label: `ours-${main}-profile`, env, cpuProfDir: dir });
-		const files = (await readdir(dir)).filter((f) => f.endsWith('.cpuprofile'));
-		if (record.ok && files.length) {
-			results.profile = { size: main, wallMs: record.wallMs, file: join(dir, files[0]), ...(await summariseProfile(join(dir, files[0]))) };
+		// 4: one product changed, same site folder (store and incremental cache kept). Twice: as
+		// configured (Astro empties dist/, then copies unchanged pages back from its cache), and
+		// with \`vite.build.emptyOutDir: false\` (unchanged pages stay in place). Not part of Astro's
+		// config hash, so the second rebuild reuses the same cache.
+		if (oursRoot && ok(ours).length) {
+			const refs = sim.refs().filter((ref) => /^[A-Za-z0-9_-]+$/.test(ref));
+			const rebuild = async (changed, keepDist) => {
+				sim.updateProduct(changed, { seo_name: `Changed for the bench rebuild (${changed})` });
+				const { record } = await measure(sim, {
+					kind: 'ours',
+					size: main,
+					label: `ours-${main}-on-r${config.reps}${keepDist ? '-keep-dist' : ''}`,
+					env: { ...env, BENCH_EMPTY_OUT_DIR: keepDist ? '0' : '1' },
+					root: oursRoot,
+					rebuild: true,
+				});
+				const total = record.ok ? record.pagesRendered + record.pagesSkipped : 0;
+				const html = record.ok ? await htmlFiles(oursRoot).catch(() => []) : [];
+				return {
+					size: main,
+					emptyOutDir: !keepDist,
+					changedRef: changed,
+					ok: record.ok,
+					wallMs: record.wallMs,
+					coldMs: oursMs,
+					ratio: record.ok ? record.wallMs / oursMs : undefined,
+					pagesRendered: record.pagesRendered,
+					pagesSkipped: record.pagesSkipped,
+					pagesTotal: total,
+					pageFiles: html.length,
+					renderedShare: record.ok && total ? record.pagesRendered / total : undefined,
+					renderedSlugs: record.renderedSlugs,
+					exactlyTheChangedPage: record.ok && record.pagesRendered === 1 && record.renderedSlugs?.[0] === changed,
+					requests: record.requests,
+					sync: record.sync,
+					rssBytes: record.maxRssBytes,
+					targetShare: 0.01,
+					targetRatio: 0.6,
+				};
+			};
+			results.rebuild = await rebuild(refs[Math.floor(refs.length / 2)], false);
+			results.rebuildKeepDist = await rebuild(refs[Math.floor(refs.length / 3)], true);
 		}
-		await dropSite(root);
-	}
-});
+		for (const mode of ['on', 'off']) for (const root of Object.values(roots[mode])) await dropSite(root);
+
+		results.feed = await feedFigure(sim, env);
+
+		// Profile: one more build of ours, with --cpu-prof (its time is not a figure).
+		if (config.profile) {
+			const dir = join(work, 'cpu-profile');
+			await rm(dir, { recursive: true, force: true });
+			await mkdir(dir, { recursive: true });
+			const { record, root } = await measure(sim, { kind: 'ours', size: main, label: `ours-${main}-profile`, env, cpuProfDir: dir });
+			const files = (await readdir(dir)).filter((f) => f.endsWith('.cpuprofile'));
+			if (record.ok && files.length) {
+				results.profile = {
+					size: main,
+					wallMs: record.wallMs,
+					file: join(dir, files[0]),
+					...(await summariseProfile(join(dir, files[0]))),
+				};
+			}
+			await dropSite(root);
+		}
+	});
 
 // 2: the hand-written peer. Both without incrementalBuild (a site's default; the peer's
 // entries have no digest, so it could not use it). At the main size ours is the cold builds
 // of figure 1 (same catalogue, same settings): no extra build.
-if (!config.scaleOnly) await withCatalogue(config.peerSize, async (sim, env) => {
-	const offEnv = { ...env, BENCH_INCREMENTAL: '0' };
-	const { record: peer, root: a } = await measure(sim, { kind: 'peer', size: config.peerSize, label: `peer-${config.peerSize}`, env: offEnv });
-	const { record: ours, root: b } = config.peerSize === main && results.cold?.withoutIncremental?.oursMs ? { record: coldOursOff(), root: undefined } : await measure(sim, { kind: 'ours', size: config.peerSize, label: `ours-${config.peerSize}-vs-peer`, env: offEnv });
-	results.peer = {
-		size: config.peerSize,
-		peerMs: peer.wallMs,
-		oursMs: ours.wallMs,
-		ratio: peer.ok && ours.ok ? peer.wallMs / ours.wallMs : undefined,
-		peerSyncSeconds: peer.loaderSeconds,
-		oursSyncSeconds: ours.loaderSeconds,
-		syncRatio: peer.loaderSeconds && ours.loaderSeconds ? peer.loaderSeconds / ours.loaderSeconds : undefined,
-		peerRequests: peer.requests,
-		oursRequests: ours.requests,
-		peerRssBytes: peer.maxRssBytes,
-		oursRssBytes: ours.maxRssBytes,
-		target: 20,
-	};
-	await dropSite(a);
-	if (b) await dropSite(b);
-});
+if (!config.scaleOnly)
+	await withCatalogue(config.peerSize, async (sim, env) => {
+		const offEnv = { ...env, BENCH_INCREMENTAL: '0' };
+		const { record: peer, root: a } = await measure(sim, {
+			kind: 'peer',
+			size: config.peerSize,
+			label: `peer-${config.peerSize}`,
+			env: offEnv,
+		});
+		const { record: ours, root: b } =
+			config.peerSize === main && results.cold?.withoutIncremental?.oursMs
+				? { record: coldOursOff(), root: undefined }
+				: await measure(sim, { kind: 'ours', size: config.peerSize, label: `ours-${config.peerSize}-vs-peer`, env: offEnv });
+		results.peer = {
+			size: config.peerSize,
+			peerMs: peer.wallMs,
+			oursMs: ours.wallMs,
+			ratio: peer.ok && ours.ok ? peer.wallMs / ours.wallMs : undefined,
+			peerSyncSeconds: peer.loaderSeconds,
+			oursSyncSeconds: ours.loaderSeconds,
+			syncRatio: peer.loaderSeconds && ours.loaderSeconds ? peer.loaderSeconds / ours.loaderSeconds : undefined,
+			peerRequests: peer.requests,
+			oursRequests: ours.requests,
+			peerRssBytes: peer.maxRssBytes,
+			oursRssBytes: ours.maxRssBytes,
+			target: 20,
+		};
+		await dropSite(a);
+		if (b) await dropSite(b);
+	});
 
 /** Figure 1's cold builds of ours without incrementalBuild, as one record (medians). */
 function coldOursOff() {
@@ -336,10 +370,19 @@ function coldOursOff() {
 // The peer at the main size, estimated: its sync scales with N (one request per product, in
 // sequence), the rest of its build is the same as ours (same pages, same store).
 if (config.peerSize !== main && results.peer?.peerSyncSeconds && results.cold?.oursMs) {
-	const oursSyncMain = median(results.builds.filter((b) => b.ok && b.kind === 'ours' && b.size === main && !b.rebuild && b.loaderSeconds).map((b) => b.loaderSeconds));
+	const oursSyncMain = median(
+		results.builds.filter((b) => b.ok && b.kind === 'ours' && b.size === main && !b.rebuild && b.loaderSeconds).map((b) => b.loaderSeconds),
+	);
 	if (oursSyncMain) {
 		const peerMs = results.cold.oursMs - oursSyncMain * 1000 + results.peer.peerSyncSeconds * 1000 * (main / config.peerSize);
-		results.peer.estimateAtMain = { size: main, peerMs: Math.round(peerMs), oursMs: results.cold.oursMs, ratio: peerMs / results.cold.oursMs, oursSyncSeconds: oursSyncMain, peerSyncSeconds: results.peer.peerSyncSeconds * (main / config.peerSize) };
+		results.peer.estimateAtMain = {
+			size: main,
+			peerMs: Math.round(peerMs),
+			oursMs: results.cold.oursMs,
+			ratio: peerMs / results.cold.oursMs,
+			oursSyncSeconds: oursSyncMain,
+			peerSyncSeconds: results.peer.peerSyncSeconds * (main / config.peerSize),
+		};
 	}
 }
 
@@ -347,7 +390,14 @@ if (config.peerSize !== main && results.peer?.peerSyncSeconds && results.cold?.o
 for (const size of config.sizes) {
 	if (size === main && !config.scaleOnly) {
 		const c = config.scaleIncremental ? results.cold : results.cold.withoutIncremental;
-		results.scale.push({ size, oursMs: c.oursMs, floorMs: c.floorMs, oursRssBytes: c.oursRssBytes, floorRssBytes: c.floorRssBytes, reps: config.reps });
+		results.scale.push({
+			size,
+			oursMs: c.oursMs,
+			floorMs: c.floorMs,
+			oursRssBytes: c.oursRssBytes,
+			floorRssBytes: c.floorRssBytes,
+			reps: config.reps,
+		});
 		continue;
 	}
 	if (!config.scale) continue;
@@ -355,7 +405,12 @@ for (const size of config.sizes) {
 		const row = { size, reps: 1 };
 		const roots = [];
 		for (const kind of ['floor', 'ours']) {
-			const { record, root } = await measure(sim, { kind, size, label: `${kind}-${size}`, env: { ...env, BENCH_INCREMENTAL: config.scaleIncremental ? '1' : '0' } });
+			const { record, root } = await measure(sim, {
+				kind,
+				size,
+				label: `${kind}-${size}`,
+				env: { ...env, BENCH_INCREMENTAL: config.scaleIncremental ? '1' : '0' },
+			});
 			record.incremental = config.scaleIncremental;
 			row[`${kind}Ms`] = record.ok ? record.wallMs : undefined;
 			row[`${kind}RssBytes`] = record.ok ? record.maxRssBytes : undefined;
@@ -386,14 +441,23 @@ async function compareOutputs(a, b) {
 	const onlyOurs = x.filter((f) => !ys.has(f));
 	const xs = new Set(x);
 	const onlyFloor = y.filter((f) => !xs.has(f));
-	return { equal: onlyOurs.length === 0 && onlyFloor.length === 0, oursFiles: x.length, floorFiles: y.length, onlyOurs: onlyOurs.slice(0, 5), onlyFloor: onlyFloor.slice(0, 5) };
+	return {
+		equal: onlyOurs.length === 0 && onlyFloor.length === 0,
+		oursFiles: x.length,
+		floorFiles: y.length,
+		onlyOurs: onlyOurs.slice(0, 5),
+		onlyFloor: onlyFloor.slice(0, 5),
+	};
 }
 
 async function runLive() {
 	const script = join(BENCH, 'live.mjs');
 	if (!existsSync(script)) return { ok: false, reason: 'bench/live.mjs does not exist in this checkout' };
 	say('live serving bench (bench/live.mjs)');
-	const child = spawn(process.execPath, [script, '--json', ...(smoke ? ['--smoke'] : [])], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(process.execPath, [script, '--json', ...(smoke ? ['--smoke'] : [])], {
+		cwd: REPO,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	const out = [];
 	const err = [];
 	child.stdout.on('data', (c) => out.push(c));
@@ -403,14 +467,26 @@ async function runLive() {
 	clearTimeout(timer);
 	const stdout = Buffer.concat(out).toString('utf8');
 	const last = stdout.trim().split('\n').at(-1) ?? '';
-	if (code !== 0) return { ok: false, reason: `bench/live.mjs exited with ${code}: ${Buffer.concat(err).toString('utf8').trim().split('\n').slice(-3).join(' ')}` };
+	if (code !== 0)
+		return {
+			ok: false,
+			reason: `bench/live.mjs exited with ${code}: ${Buffer.concat(err).toString('utf8').trim().split('\n').slice(-3).join(' ')}`,
+		};
 	try {
 		const data = JSON.parse(last);
 		say(`  live: ${last}`);
 		// The per-product figure is only in its human-readable lines (stderr).
 		const stderr = Buffer.concat(err).toString('utf8');
 		const perProduct = /at most (\d+) per product within one max-age window/.exec(stderr);
-		return { ok: true, ...data, maxUpstreamPerProductPerWindow: perProduct ? Number(perProduct[1]) : undefined, summary: stderr.split('\n').filter((l) => /^\s+(cached hits|misses|ratio|upstream|hits|cdn\b[^:]*):/.test(l)).map((l) => l.trimEnd()) };
+		return {
+			ok: true,
+			...data,
+			maxUpstreamPerProductPerWindow: perProduct ? Number(perProduct[1]) : undefined,
+			summary: stderr
+				.split('\n')
+				.filter((l) => /^\s+(cached hits|misses|ratio|upstream|hits|cdn\b[^:]*):/.test(l))
+				.map((l) => l.trimEnd()),
+		};
 	} catch {
 		return { ok: false, reason: `last stdout line of bench/live.mjs is not JSON: ${last.slice(0, 200)}` };
 	}

@@ -1,7 +1,10 @@
 import { defineCollection } from 'astro:content';
 import { productsLoader } from 'astro-audio-reviews/loaders';
 
-const locales = (process.env.AUDIO_REVIEWS_LOCALES ?? 'fr').split(',').map((locale) => locale.trim()).filter(Boolean);
+const locales = (process.env.AUDIO_REVIEWS_LOCALES ?? 'fr')
+	.split(',')
+	.map((locale) => locale.trim())
+	.filter(Boolean);
 
 export const collections = {
 	products: defineCollection({

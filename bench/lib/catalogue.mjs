@@ -1,6 +1,7 @@
 // The simulated service of the bench and the floor's data dump.
-import { createWriteStream } from 'node:fs';
+
 import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
 import { startSimulator } from 'astro-audio-reviews/simulator';
 
 /** The catalogue of issue 5: realistic demo generator, 1 locale, ~3 reviews per product, 200–2,000-char transcripts. */
@@ -26,7 +27,16 @@ export const LIST_QUERY = { locale: 'fr', without: 'inactive' };
 export async function dumpCatalogue(sim, file) {
 	const items = sim.listAll(LIST_QUERY);
 	const out = createWriteStream(file);
-	const facts = { products: items.length, reviews: 0, withoutReviews: 0, transcripts: 0, transcriptMin: Infinity, transcriptMax: 0, transcriptChars: 0, bytes: 0 };
+	const facts = {
+		products: items.length,
+		reviews: 0,
+		withoutReviews: 0,
+		transcripts: 0,
+		transcriptMin: Infinity,
+		transcriptMax: 0,
+		transcriptChars: 0,
+		bytes: 0,
+	};
 	let buffer = '{';
 	for (let i = 0; i < items.length; i++) {
 		const product = items[i];

@@ -17,7 +17,9 @@ export function feedLog(output) {
 		reviews: count(written[1]),
 		pages: count(written[2]),
 		writerMs: Math.round(Number(written[4]) * 1000),
-		leftOut: left ? { total: count(left[1]), noTranscript: count(left[2]), noDate: count(left[3]) } : { total: 0, noTranscript: 0, noDate: 0 },
+		leftOut: left
+			? { total: count(left[1]), noTranscript: count(left[2]), noDate: count(left[3]) }
+			: { total: 0, noTranscript: 0, noDate: 0 },
 	};
 }
 

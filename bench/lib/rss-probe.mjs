@@ -18,7 +18,14 @@ if (file) {
 		const usage = process.resourceUsage();
 		writeFileSync(
 			file,
-			JSON.stringify({ code, startedAt: started, maxRssKiB: usage.maxRSS, userMs: usage.userCPUTime / 1000, systemMs: usage.systemCPUTime / 1000, timeline: { columns: ['ms', 'rssMiB', 'heapUsedMiB', 'externalMiB', 'heapTotalMiB'], rows: timeline } }),
+			JSON.stringify({
+				code,
+				startedAt: started,
+				maxRssKiB: usage.maxRSS,
+				userMs: usage.userCPUTime / 1000,
+				systemMs: usage.systemCPUTime / 1000,
+				timeline: { columns: ['ms', 'rssMiB', 'heapUsedMiB', 'externalMiB', 'heapTotalMiB'], rows: timeline },
+			}),
 		);
 	});
 }

@@ -2,7 +2,7 @@
 // site does: bench/.work/node_modules/astro-audio-reviews links to the repository root.
 import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { cp, mkdir, readFile, readdir, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -55,7 +55,15 @@ export async function astroBuild(root, { env = {}, cpuProfDir, maxOldSpaceMb = 8
 		// from the cache on every repeat, while ours' never can (its meta holds the sync's time and
 		// validators) — and neither can a real rebuild, whose data changed. Measured: at 100,000 the
 		// cached floor reached its first page 10 s after bundling, ours 172 s.
-		env: { ...process.env, ...env, NODE_DISABLE_COMPILE_CACHE: '1', BENCH_USAGE_FILE: usageFile, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+		env: {
+			...process.env,
+			...env,
+			NODE_DISABLE_COMPILE_CACHE: '1',
+			BENCH_USAGE_FILE: usageFile,
+			ASTRO_TELEMETRY_DISABLED: '1',
+			NO_COLOR: '1',
+			FORCE_COLOR: '0',
+		},
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
 	const chunks = [];
@@ -96,7 +104,6 @@ export async function astroBuild(root, { env = {}, cpuProfDir, maxOldSpaceMb = 8
 
 /** Strips ANSI colours. */
 export function plain(text) {
-	// eslint-disable-next-line no-control-regex
 	return text.replace(/\u001b\[[0-9;]*m/g, '');
 }
 
@@ -122,12 +129,19 @@ export function pageLog(output) {
 export async function htmlFiles(root) {
 	const dist = join(root, 'dist');
 	const files = await readdir(dist, { recursive: true });
-	return files.filter((file) => file.endsWith('.html')).map((file) => `/${relative(dist, join(dist, file)).split('\\').join('/')}`).sort();
+	return files
+		.filter((file) => file.endsWith('.html'))
+		.map((file) => `/${relative(dist, join(dist, file)).split('\\').join('/')}`)
+		.sort();
 }
 
 /** The "Synced …" summary line of productsLoader, when present. */
 export function syncLine(output) {
-	return plain(output).split('\n').find((line) => line.includes('Synced ') && line.includes(' products'))?.replace(/^.*?Synced/, 'Synced').trim();
+	return plain(output)
+		.split('\n')
+		.find((line) => line.includes('Synced ') && line.includes(' products'))
+		?.replace(/^.*?Synced/, 'Synced')
+		.trim();
 }
 
 /**
@@ -140,7 +154,9 @@ export function memoryPhases(usage, output) {
 	if (!rows?.length || !usage.startedAt) return undefined;
 	const day = new Date(usage.startedAt);
 	const at = (pattern) => {
-		const line = plain(output).split('\n').find((l) => pattern.test(l));
+		const line = plain(output)
+			.split('\n')
+			.find((l) => pattern.test(l));
 		const match = line && /^(\d\d):(\d\d):(\d\d)/.exec(line);
 		if (!match) return undefined;
 		const t = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), Number(match[1]), Number(match[2]), Number(match[3]));

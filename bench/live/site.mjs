@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { cp, mkdir, rm, symlink } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { cp, mkdir, rm, symlink } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,7 +10,9 @@ const FIXTURE = join(REPO, 'test', 'fixtures', 'on-demand');
 const WORK = join(REPO, 'bench', '.tmp', 'live');
 
 /** Astro 7 needs Node >= 22.12: the repository pins Node 24 as a dev dependency. */
-export const NODE = existsSync(join(REPO, 'node_modules', 'node', 'bin', 'node')) ? join(REPO, 'node_modules', 'node', 'bin', 'node') : process.execPath;
+export const NODE = existsSync(join(REPO, 'node_modules', 'node', 'bin', 'node'))
+	? join(REPO, 'node_modules', 'node', 'bin', 'node')
+	: process.execPath;
 
 function run(command, args, options) {
 	return new Promise((resolve, reject) => {
@@ -24,7 +26,9 @@ function run(command, args, options) {
 		child.stdout.on('data', forward);
 		child.stderr.on('data', forward);
 		child.on('error', reject);
-		child.on('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output.slice(-4000)}`))));
+		child.on('close', (code) =>
+			code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output.slice(-4000)}`)),
+		);
 	});
 }
 
@@ -42,7 +46,11 @@ export async function buildSite(env, { verbose = false } = {}) {
 	await symlink(REPO, link, 'dir');
 	await cp(FIXTURE, site, { recursive: true });
 	const started = performance.now();
-	await run(NODE, [join(REPO, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build', '--root', site], { cwd: site, env: { ...process.env, ...env }, verbose });
+	await run(NODE, [join(REPO, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build', '--root', site], {
+		cwd: site,
+		env: { ...process.env, ...env },
+		verbose,
+	});
 	return { site, dist: join(site, 'dist'), buildMs: performance.now() - started };
 }
 
@@ -83,7 +91,12 @@ export async function startServer(dist, env) {
 	child.stderr.on('data', (c) => (log += c));
 	let exited = false;
 	/** @type {Promise<void>} */
-	const exit = new Promise((resolve) => child.once('exit', () => ((exited = true), resolve())));
+	const exit = new Promise((resolve) =>
+		child.once('exit', () => {
+			exited = true;
+			resolve();
+		}),
+	);
 	const url = `http://127.0.0.1:${port}`;
 	const deadline = Date.now() + 30_000;
 	for (;;) {

@@ -95,8 +95,16 @@ async function launch(workdir, originArgs, storage) {
 	child.stdout?.on('data', (chunk) => (log += chunk));
 	child.stderr?.on('data', (chunk) => (log += chunk));
 	let exited = false;
-	const exit = new Promise((resolve) => child.once('close', () => ((exited = true), resolve(undefined))));
-	child.once('error', (error) => ((log += `\n${error.message}`), (exited = true)));
+	const exit = new Promise((resolve) =>
+		child.once('close', () => {
+			exited = true;
+			resolve(undefined);
+		}),
+	);
+	child.once('error', (error) => {
+		log += `\n${error.message}`;
+		exited = true;
+	});
 	const pid = child.pid;
 	/** @param {NodeJS.Signals} signal */
 	const signalGroup = (signal) => {
@@ -158,7 +166,9 @@ async function launch(workdir, originArgs, storage) {
  * @returns {VarnishCounters}
  */
 function counters(workdir) {
-	const run = spawnSync(VARNISHSTAT, ['-n', workdir, '-1', '-f', 'MAIN.cache_hit', '-f', 'MAIN.cache_miss', '-f', 'MAIN.backend_req'], { encoding: 'utf8' });
+	const run = spawnSync(VARNISHSTAT, ['-n', workdir, '-1', '-f', 'MAIN.cache_hit', '-f', 'MAIN.cache_miss', '-f', 'MAIN.backend_req'], {
+		encoding: 'utf8',
+	});
 	if (run.status !== 0) throw new Error(`varnishstat failed (${run.status}): ${run.stderr}`);
 	/** @param {string} name */
 	const value = (name) => {

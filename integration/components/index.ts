@@ -1,5 +1,6 @@
 // Astro components ship as source; Astro compiles them in the user's site.
+
+export { default as AudioReviews } from './AudioReviews.astro';
 export { default as ProductHead } from './ProductHead.astro';
 export { default as ProductJsonLd } from './ProductJsonLd.astro';
-export { default as AudioReviews } from './AudioReviews.astro';
 export { default as ProductPage } from './ProductPage.astro';

@@ -2,8 +2,9 @@
  * The invalidation webhook `audioReviews({ invalidate })` injects (on-demand). The secret is
  * read from the environment on every call, never baked into the build.
  */
-import type { APIRoute } from 'astro';
+
 import config from 'virtual:astro-audio-reviews/live-config';
+import type { APIRoute } from 'astro';
 import { createInvalidateHandler } from '../dist/live/index.js';
 
 export const prerender = false;

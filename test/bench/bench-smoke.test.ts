@@ -160,7 +160,7 @@ describe('bench (smoke)', () => {
 	it('measures live serving through a CDN (Varnish): hits and misses through it, no upstream request for the hits', () => {
 		const live = results.live!;
 		expect(live.ok, live.reason).toBe(true);
-		expect(live.cdnSkipped, 'needs Debian\'s varnish (apt-get install varnish)').toBeUndefined();
+		expect(live.cdnSkipped, "needs Debian's varnish (apt-get install varnish)").toBeUndefined();
 		for (const key of ['cdnHitRps', 'cdnMissRps', 'cdnRatio', 'cdnRatioVsDirectMisses', 'cdnMissP50Ms', 'cdnMissP99Ms'] as const) {
 			expect(live[key], key).toBeGreaterThan(0);
 		}

@@ -4,15 +4,20 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSlugger, productPath, safeHttpUrl } from '../../integration/src/render/seo/index.js';
-import { startSimulator, type Simulator } from '../../simulator/src/index.js';
-import { buildFixture, type BuiltSite } from '../helpers/build-fixture.js';
+import { type Simulator, startSimulator } from '../../simulator/src/index.js';
+import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.xml': 'application/xml' };
+const TYPES: Record<string, string> = {
+	'.html': 'text/html; charset=utf-8',
+	'.css': 'text/css',
+	'.js': 'text/javascript',
+	'.xml': 'application/xml',
+};
 
 let sim: Simulator;
 let site: BuiltSite;
@@ -38,7 +43,12 @@ beforeAll(async () => {
 	sim = await startSimulator({ products: 12, locales: ['fr', 'en'], seed: 5, adversarial: true });
 	site = await buildFixture('basic', {
 		label: 'browser',
-		env: { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, AUDIO_REVIEWS_LOCALES: 'fr,en', FIXTURE_SITE: 'https://shop.example' },
+		env: {
+			AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+			AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+			AUDIO_REVIEWS_LOCALES: 'fr,en',
+			FIXTURE_SITE: 'https://shop.example',
+		},
 	});
 	server = await serve(site.dist);
 	origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -46,7 +56,15 @@ beforeAll(async () => {
 		executablePath: CHROMIUM,
 		headless: true,
 		// The machine has no network: keep Chromium from trying to reach Google's services.
-		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-quic',
+			'--no-first-run',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+		],
 	});
 }, 240_000);
 
@@ -66,7 +84,8 @@ describe('built product pages in a real browser', () => {
 			if (message.type() !== 'error') return;
 			// This machine has no network: avatars on the shop's CDN cannot load, and there is no favicon.
 			const url = message.location().url;
-			const offlineAsset = message.text().startsWith('Failed to load resource') && (!url.startsWith(origin) || url.endsWith('/favicon.ico'));
+			const offlineAsset =
+				message.text().startsWith('Failed to load resource') && (!url.startsWith(origin) || url.endsWith('/favicon.ico'));
 			if (!offlineAsset) problems.push(`console: ${message.text()} (${url})`);
 		});
 		page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'node-html-parser';
-import { startSimulator, type Simulator } from '../../simulator/src/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { buildFixture, plain } from '../helpers/build-fixture.js';
 
 let sim: Simulator;
@@ -37,17 +37,21 @@ describe('astro build of a site using productsLoader', () => {
 			if (review) review.rating = 7;
 		});
 		try {
-			const error = (await buildFixture('basic', { env: env({ AUDIO_REVIEWS_LOCALES: 'fr' }) }).catch((e: unknown) => e)) as Error & { output: string };
+			const error = (await buildFixture('basic', { env: env({ AUDIO_REVIEWS_LOCALES: 'fr' }) }).catch((e: unknown) => e)) as Error & {
+				output: string;
+			};
 			expect(error).toBeInstanceOf(Error);
 			const text = plain(`${error.message}\n${error.output}`);
 			expect(text).toContain(JSON.stringify(ref));
 			expect(text).toMatch(/reviews\[\d+\]\.rating/);
 
 			const skipped = await buildFixture('basic', { env: env({ AUDIO_REVIEWS_LOCALES: 'fr', FIXTURE_ON_INVALID: 'skip' }) });
-			const ids = parse(await skipped.read('index.html')).querySelectorAll('#products li').map((li) => li.getAttribute('data-id'));
+			const ids = parse(await skipped.read('index.html'))
+				.querySelectorAll('#products li')
+				.map((li) => li.getAttribute('data-id'));
 			expect(ids).not.toContain(ref);
 			expect(ids).toHaveLength(sim.listAll({ locale: 'fr', without: 'inactive' }).length - 1);
-			expect(plain(skipped.output)).toMatch(new RegExp(`Skipped: Invalid product: reviews\\[\\d+\\]\\.rating`));
+			expect(plain(skipped.output)).toMatch(/Skipped: Invalid product: reviews\[\d+\]\.rating/);
 		} finally {
 			sim.updateProduct(ref, (product) => {
 				for (const review of product.reviews) if (review.rating === 7) review.rating = 5;
@@ -58,7 +62,9 @@ describe('astro build of a site using productsLoader', () => {
 	it('exits with an error naming the endpoint and the error when the service is down', async () => {
 		sim.setFaults({ outage: true });
 		try {
-			const error = (await buildFixture('basic', { env: env({ FIXTURE_RETRIES: '1' }) }).catch((e: unknown) => e)) as Error & { output: string };
+			const error = (await buildFixture('basic', { env: env({ FIXTURE_RETRIES: '1' }) }).catch((e: unknown) => e)) as Error & {
+				output: string;
+			};
 			expect(error).toBeInstanceOf(Error);
 			const text = plain(`${error.message}\n${error.output}`);
 			expect(text).toContain('GET /ws/websites/{websiteId}/products');

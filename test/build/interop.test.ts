@@ -1,8 +1,8 @@
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSlugger, productPath } from '../../integration/src/render/seo/index.js';
-import { startSimulator, type Simulator } from '../../simulator/src/index.js';
-import { buildFixture, type BuiltSite } from '../helpers/build-fixture.js';
+import { type Simulator, startSimulator } from '../../simulator/src/index.js';
+import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
 
 /**
  * The pages next to what shops put in their config: @astrojs/sitemap, Astro's i18n routing
@@ -38,7 +38,11 @@ async function sitemapUrls(site: BuiltSite): Promise<string[]> {
 	const urls: string[] = [];
 	for (const loc of index.querySelectorAll('sitemap loc')) {
 		const file = new URL(loc.textContent.trim()).pathname.slice(1);
-		urls.push(...parse(await site.read(file)).querySelectorAll('url loc').map((node) => node.textContent.trim()));
+		urls.push(
+			...parse(await site.read(file))
+				.querySelectorAll('url loc')
+				.map((node) => node.textContent.trim()),
+		);
 	}
 	return urls;
 }
@@ -47,7 +51,8 @@ async function sitemapUrls(site: BuiltSite): Promise<string[]> {
 function expectedUrls(slash: boolean): Map<string, { locale: string; ref: string }> {
 	const urls = new Map<string, { locale: string; ref: string }>();
 	for (const locale of ['en', 'fr'] as const) {
-		for (const ref of refs[locale]) urls.set(new URL(productPath(slugFor(ref), locale, 'en', '/products/[ref]', slash), SITE).href, { locale, ref });
+		for (const ref of refs[locale])
+			urls.set(new URL(productPath(slugFor(ref), locale, 'en', '/products/[ref]', slash), SITE).href, { locale, ref });
 	}
 	return urls;
 }
@@ -55,7 +60,12 @@ function expectedUrls(slash: boolean): Map<string, { locale: string; ref: string
 const cases = [
 	{ label: 'slash-ignore', env: {}, slash: true, file: (path: string) => `${path}index.html` },
 	{ label: 'slash-never', env: { FIXTURE_TRAILING_SLASH: 'never' }, slash: false, file: (path: string) => `${path}/index.html` },
-	{ label: 'format-file', env: { FIXTURE_TRAILING_SLASH: 'never', FIXTURE_FORMAT: 'file' }, slash: false, file: (path: string) => `${path}.html` },
+	{
+		label: 'format-file',
+		env: { FIXTURE_TRAILING_SLASH: 'never', FIXTURE_FORMAT: 'file' },
+		slash: false,
+		file: (path: string) => `${path}.html`,
+	},
 ] as const;
 
 describe.each(cases)('interop: sitemap + i18n routing, $label', ({ label, env, slash, file }) => {
@@ -72,9 +82,12 @@ describe.each(cases)('interop: sitemap + i18n routing, $label', ({ label, env, s
 			const html = parse(await site.read(file(path).slice(1)));
 			expect(html.querySelector('html')!.getAttribute('lang'), url).toBe(locale);
 			expect(html.querySelector('link[rel="canonical"]')!.getAttribute('href'), ref).toBe(url);
-			const alternates = Object.fromEntries(html.querySelectorAll('link[rel="alternate"][hreflang]').map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]));
+			const alternates = Object.fromEntries(
+				html.querySelectorAll('link[rel="alternate"][hreflang]').map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]),
+			);
 			expect(alternates[locale]).toBe(url);
-			if (refs.en.includes(ref)) expect(alternates['x-default']).toBe(new URL(productPath(slugFor(ref), 'en', 'en', '/products/[ref]', slash), SITE).href);
+			if (refs.en.includes(ref))
+				expect(alternates['x-default']).toBe(new URL(productPath(slugFor(ref), 'en', 'en', '/products/[ref]', slash), SITE).href);
 		}
 	});
 

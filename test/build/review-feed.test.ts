@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'node-html-parser';
-import { startSimulator, type ApiReview, type SimAudio, type Simulator } from '../../simulator/src/index.js';
-import { buildFixture, plain, type BuiltSite } from '../helpers/build-fixture.js';
-import { readFeed, validateFeed, type FeedReview } from '../helpers/review-feed-xml.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiReview, type SimAudio, type Simulator, startSimulator } from '../../simulator/src/index.js';
+import { type BuiltSite, buildFixture, plain } from '../helpers/build-fixture.js';
+import { type FeedReview, readFeed, validateFeed } from '../helpers/review-feed-xml.js';
 
 /**
  * The review feed of a real `astro build`, checked against Google's schema with xmllint and
@@ -44,7 +44,15 @@ function ratedItems(): Array<{ ref: string; item: SimAudio }> {
 	const found: Array<{ ref: string; item: SimAudio }> = [];
 	for (const ref of sim.refs()) {
 		for (const item of sim.inspect(ref)!.reviews) {
-			if (item.type === 'review' && typeof item.rating === 'number' && item.is_active && item.validated && !item.awaitingValidation && item.audio_url && item.transcript) {
+			if (
+				item.type === 'review' &&
+				typeof item.rating === 'number' &&
+				item.is_active &&
+				item.validated &&
+				!item.awaitingValidation &&
+				item.audio_url &&
+				item.transcript
+			) {
 				found.push({ ref, item });
 			}
 		}
@@ -92,7 +100,9 @@ async function renderedPages(built: BuiltSite): Promise<Map<string, { canonical:
 		const ref = html.querySelector('meta[property="product:retailer_item_id"]')?.getAttribute('content');
 		if (ref === undefined) continue;
 		const script = html.querySelector('script[type="application/ld+json"]')!;
-		const graph = (JSON.parse(script.text) as { '@graph': Array<{ '@type': string; aggregateRating?: { ratingCount: number } }> })['@graph'];
+		const graph = (JSON.parse(script.text) as { '@graph': Array<{ '@type': string; aggregateRating?: { ratingCount: number } }> })[
+			'@graph'
+		];
 		const product = graph.find((node) => node['@type'] === 'Product');
 		const lang = html.querySelector('html')!.getAttribute('lang')!;
 		pages.set(`${ref}|${lang}`, {
@@ -131,7 +141,9 @@ describe('reviewsFeed on a two-locale catalogue with the adversarial corpus', ()
 		expect(undated.size).toBe(2);
 		expect(noTranscript).toBeGreaterThanOrEqual(2);
 		expect(feed.reviews.map((review) => review.id).sort()).toEqual(expected.sort());
-		expect(plain(site.output)).toContain(`${noTranscript + noDate} reviews left out of the feed: ${noTranscript} no transcript / ${noDate} no date`);
+		expect(plain(site.output)).toContain(
+			`${noTranscript + noDate} reviews left out of the feed: ${noTranscript} no transcript / ${noDate} no date`,
+		);
 		expect(plain(site.output)).toContain(`Review feed: ${FEED_PATH}, ${expected.length.toLocaleString('en-US')} reviews`);
 	});
 
@@ -180,13 +192,19 @@ describe('reviewsFeed on a two-locale catalogue with the adversarial corpus', ()
 		const before = await readFile(feedFile(site));
 		const again = await buildFixture('review-feed', { env: env(), reuse: site });
 		expect((await readFile(feedFile(again))).equals(before)).toBe(true);
-		const quiet = JSON.parse(await readFile(join(site.root, '.astro/audio-reviews-changes.json'), 'utf8')) as { changed: string[]; added: string[] };
+		const quiet = JSON.parse(await readFile(join(site.root, '.astro/audio-reviews-changes.json'), 'utf8')) as {
+			changed: string[];
+			added: string[];
+		};
 		expect([...quiet.changed, ...quiet.added]).not.toContain(FEED_URL);
 
 		const [target] = ratedItems().filter(({ item }) => !undated.has(item.id) && !cleaned.has(item.id));
 		mutate(target!.ref, target!.item.id, (item) => (item.transcript = 'A transcript corrected in the back office.'));
 		const changed = await buildFixture('review-feed', { env: env(), reuse: site });
-		const report = JSON.parse(await readFile(join(site.root, '.astro/audio-reviews-changes.json'), 'utf8')) as { changed: string[]; summary: string };
+		const report = JSON.parse(await readFile(join(site.root, '.astro/audio-reviews-changes.json'), 'utf8')) as {
+			changed: string[];
+			summary: string;
+		};
 		expect(report.changed).toContain(FEED_URL);
 		expect(plain(changed.output)).toContain(`Pages since the last build: ${report.summary}`);
 		expect((await validateFeed(feedFile(changed))).valid).toBe(true);
@@ -206,7 +224,11 @@ describe('reviewsFeed on a two-locale catalogue with the adversarial corpus', ()
 	});
 
 	it('with dist/ kept between builds, deletes the feed of the previous build once the feed is turned off', async () => {
-		const kept = await buildFixture('review-feed', { extends: 'basic', env: env({ FIXTURE_KEEP_OUT_DIR: '1' }), label: 'review-feed-kept' });
+		const kept = await buildFixture('review-feed', {
+			extends: 'basic',
+			env: env({ FIXTURE_KEEP_OUT_DIR: '1' }),
+			label: 'review-feed-kept',
+		});
 		expect(existsSync(feedFile(kept))).toBe(true);
 		const off = await buildFixture('review-feed', { env: env({ FIXTURE_KEEP_OUT_DIR: '1', FIXTURE_FEED: 'off' }), reuse: kept });
 		expect(existsSync(feedFile(off))).toBe(false);
@@ -219,7 +241,9 @@ describe('reviewsFeed on a two-locale catalogue with the adversarial corpus', ()
 			[{ FIXTURE_SITE: 'none' }, '`reviewsFeed` needs `site`'],
 			[{ FIXTURE_ROUTE: 'false' }, '`reviewsFeed` needs the product pages the integration injects'],
 		] as const) {
-			const error = (await buildFixture('review-feed', { extends: 'basic', env: env(extra), child: true }).catch((e: unknown) => e)) as Error & { output?: string };
+			const error = (await buildFixture('review-feed', { extends: 'basic', env: env(extra), child: true }).catch(
+				(e: unknown) => e,
+			)) as Error & { output?: string };
 			expect(error).toBeInstanceOf(Error);
 			expect(plain(`${error.message}\n${error.output}`)).toContain(message);
 		}

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+	type AudioReviewsClient,
 	AudioReviewsError,
 	createClient,
 	NetworkError,
 	NotFoundError,
 	ServiceError,
 	TimeoutError,
-	type AudioReviewsClient,
 } from '../../integration/src/client/index.js';
-import { startSimulator, type Simulator } from '../../simulator/src/index.js';
+import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { sendJson, startServer } from '../helpers/http-server.js';
 import { validProduct } from '../helpers/products.js';
 

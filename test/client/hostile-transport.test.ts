@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+	type AudioReviewsError,
+	type ClientOptions,
 	createClient,
 	NetworkError,
 	RedirectError,
@@ -7,21 +9,19 @@ import {
 	ResponseTooLargeError,
 	ServiceError,
 	TimeoutError,
-	type AudioReviewsError,
-	type ClientOptions,
 } from '../../integration/src/client/index.js';
-import { sendJson, startServer, type TestServer } from '../helpers/http-server.js';
 import {
 	closedPortUrl,
 	endlessBody,
 	GZIP_BOMB_BYTES,
 	gzipBomb,
+	type HostileService,
+	type HostileServiceOptions,
 	hang,
 	redirectTo,
 	startHostileService,
-	type HostileService,
-	type HostileServiceOptions,
 } from '../helpers/hostile-service.js';
+import { sendJson, type TestServer } from '../helpers/http-server.js';
 
 /** Fast retry timing: these tests are about what is retried, not how long the waits are. */
 const fast = { retryBaseDelayMs: 5, retryMaxDelayMs: 20 } as const;
@@ -50,7 +50,12 @@ async function failure<T extends AudioReviewsError>(promise: Promise<unknown>): 
 
 describe('a 304 Not Modified nobody asked for', () => {
 	it('fails the list request naming the endpoint, without retrying', async () => {
-		const service = await hostile({ misbehave: (_req, res) => (res.writeHead(304).end(), true) });
+		const service = await hostile({
+			misbehave: (_req, res) => {
+				res.writeHead(304).end();
+				return true;
+			},
+		});
 		const error = await failure<ResponseFormatError>(clientOf(service).listProducts());
 		expect(error).toBeInstanceOf(ResponseFormatError);
 		expect(error.message).toMatch(
@@ -60,7 +65,12 @@ describe('a 304 Not Modified nobody asked for', () => {
 	});
 
 	it('fails the single-product request naming the ref', async () => {
-		const service = await hostile({ misbehave: (_req, res) => (res.writeHead(304).end(), true) });
+		const service = await hostile({
+			misbehave: (_req, res) => {
+				res.writeHead(304).end();
+				return true;
+			},
+		});
 		const error = await failure<ResponseFormatError>(clientOf(service).getProduct('SKU-1'));
 		expect(error).toBeInstanceOf(ResponseFormatError);
 		expect(error.ref).toBe('SKU-1');
@@ -86,7 +96,9 @@ describe('redirects', () => {
 	});
 
 	it('follows a redirect within the same origin, headers included', async () => {
-		const service = await hostile({ misbehave: (req, res) => (req.query.has('moved') ? false : redirectTo(res, `${req.path}?moved=1&limit=3`, 307)) });
+		const service = await hostile({
+			misbehave: (req, res) => (req.query.has('moved') ? false : redirectTo(res, `${req.path}?moved=1&limit=3`, 307)),
+		});
 		const page = await clientOf(service, { headers: { 'X-Shop': 'demo' } }).listProducts();
 		expect(page.items).toHaveLength(3);
 		expect(service.seen.map((r) => r.headers['x-shop'])).toEqual(['demo', 'demo']);
@@ -96,19 +108,28 @@ describe('redirects', () => {
 		const service = await hostile({ misbehave: (req, res) => redirectTo(res, req.path) });
 		const error = await failure<RedirectError>(clientOf(service).listProducts());
 		expect(error).toBeInstanceOf(RedirectError);
-		expect(error.message).toMatch(/^Gave up after 5 redirects in a row \(a redirect loop\?\); the last one pointed to "http:\/\/127\.0\.0\.1:\d+\/ws\/websites\/[^"]+\/products"/);
+		expect(error.message).toMatch(
+			/^Gave up after 5 redirects in a row \(a redirect loop\?\); the last one pointed to "http:\/\/127\.0\.0\.1:\d+\/ws\/websites\/[^"]+\/products"/,
+		);
 		expect(service.seen).toHaveLength(6);
 	});
 });
 
-describe('the service\'s own text in errors', () => {
+describe("the service's own text in errors", () => {
 	it('quotes `message` on one line, control characters escaped, cut to 200 characters', async () => {
 		const forged = `Boom\n[build] Complete!\r\u001b[2K\u009b31m${'x'.repeat(500)}`;
-		const service = await hostile({ misbehave: (_req, res) => (sendJson(res, 400, { type: 'ERR_INPUT_VALIDATION', message: forged }), true) });
+		const service = await hostile({
+			misbehave: (_req, res) => {
+				sendJson(res, 400, { type: 'ERR_INPUT_VALIDATION', message: forged });
+				return true;
+			},
+		});
 		const error = await failure<ServiceError>(clientOf(service).listProducts());
 		expect(error).toBeInstanceOf(ServiceError);
 		expect(error.message).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
-		expect(error.message).toMatch(/^The service rejected a query parameter: "Boom\\n\[build\] Complete!\\r\\u001b\[2K\\u009b31mx{169}…" \(locale fr, type ERR_INPUT_VALIDATION, HTTP 400, endpoint /);
+		expect(error.message).toMatch(
+			/^The service rejected a query parameter: "Boom\\n\[build\] Complete!\\r\\u001b\[2K\\u009b31mx{169}…" \(locale fr, type ERR_INPUT_VALIDATION, HTTP 400, endpoint /,
+		);
 		// The raw text stays available to code, never to logs.
 		expect(error.serviceMessage).toBe(forged);
 	});
@@ -135,7 +156,12 @@ describe('response size', () => {
 	});
 
 	it('does not retry a complete body that is not JSON', async () => {
-		const service = await hostile({ misbehave: (_req, res) => (res.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>'), true) });
+		const service = await hostile({
+			misbehave: (_req, res) => {
+				res.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>');
+				return true;
+			},
+		});
 		const error = await failure<ResponseFormatError>(clientOf(service).listProducts());
 		expect(error).toBeInstanceOf(ResponseFormatError);
 		expect(error.message).toContain('Expected a JSON body, got "<html>maintenance</html>"');
@@ -150,7 +176,9 @@ describe('the retry budget is a deadline', () => {
 		const error = await failure<TimeoutError>(client.listProducts());
 		expect(error).toBeInstanceOf(TimeoutError);
 		// Attempt 1 used its 400 ms timeout; attempt 2 had what was left of the 600 ms and was cut there.
-		expect(error.message).toMatch(/^No response within the retry budget of 600 ms \(the attempt in flight was stopped at the deadline\) \(locale fr, 2 attempts, endpoint /);
+		expect(error.message).toMatch(
+			/^No response within the retry budget of 600 ms \(the attempt in flight was stopped at the deadline\) \(locale fr, 2 attempts, endpoint /,
+		);
 		expect(error.attempts).toBe(2);
 		expect(service.count('list')).toBe(2);
 	});

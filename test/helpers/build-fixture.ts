@@ -1,5 +1,5 @@
-import { cp, mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
+import { cp, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'astro';
@@ -88,7 +88,10 @@ async function buildInChild(root: string, env: Record<string, string | undefined
 	for (const [key, value] of Object.entries(env)) if (value === undefined) delete childEnv[key];
 	const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
 		// Vitest runs on the repository's Node 24, which Astro 7 needs: the child uses the same binary.
-		const child = spawn(process.execPath, [astro, 'build', '--root', root], { env: childEnv as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = spawn(process.execPath, [astro, 'build', '--root', root], {
+			env: childEnv as NodeJS.ProcessEnv,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
 		const chunks: string[] = [];
 		child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
 		child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
@@ -108,7 +111,10 @@ function builtSite(root: string, output: string): BuiltSite {
 		read: (path) => readFile(join(dist, path), 'utf8'),
 		htmlFiles: async () => {
 			const files = (await readdir(dist, { recursive: true })) as string[];
-			return files.filter((file) => file.endsWith('.html')).map((file) => `/${relative(dist, join(dist, file)).split('\\').join('/')}`).sort();
+			return files
+				.filter((file) => file.endsWith('.html'))
+				.map((file) => `/${relative(dist, join(dist, file)).split('\\').join('/')}`)
+				.sort();
 		},
 	};
 }

@@ -63,7 +63,13 @@ export async function startHostileService(options: HostileServiceOptions = {}): 
 		const url = new URL(req.url!, 'http://hostile');
 		const match = /^\/ws\/websites\/([^/]+)\/products(?:\/([^/]+))?$/.exec(url.pathname);
 		const ref = match?.[2] === undefined ? undefined : decodeURIComponent(match[2]);
-		const request: SeenRequest = { path: url.pathname, query: url.searchParams, headers: req.headers, kind: !match ? 'other' : ref === undefined ? 'list' : 'single', ref };
+		const request: SeenRequest = {
+			path: url.pathname,
+			query: url.searchParams,
+			headers: req.headers,
+			kind: !match ? 'other' : ref === undefined ? 'list' : 'single',
+			ref,
+		};
 		seen.push(request);
 		if (options.misbehave && (await options.misbehave(request, res, service))) return;
 		if (request.kind === 'list') return sendList(res, service.catalogue, url.searchParams, options.countItem);
@@ -77,7 +83,12 @@ export async function startHostileService(options: HostileServiceOptions = {}): 
 	return service;
 }
 
-function sendList(res: ServerResponse, catalogue: readonly Product[], query: URLSearchParams, countItem: ((real: number) => number) | undefined): void {
+function sendList(
+	res: ServerResponse,
+	catalogue: readonly Product[],
+	query: URLSearchParams,
+	countItem: ((real: number) => number) | undefined,
+): void {
 	const asked = Number(query.get('limit') ?? 50);
 	const limit = asked > 0 ? asked : 50;
 	const offset = Number(query.get('offset') ?? 0);

@@ -55,7 +55,15 @@ export function createLoaderContext(previous?: TestLoaderContext): TestLoaderCon
 		delete: (key) => void meta.delete(key),
 	};
 	const log = (level: LogLine['level']) => (message: string) => void logs.push({ level, message });
-	const logger = { info: log('info'), warn: log('warn'), error: log('error'), debug: log('debug'), fork: () => logger, label: 'test', options: {} };
+	const logger = {
+		info: log('info'),
+		warn: log('warn'),
+		error: log('error'),
+		debug: log('debug'),
+		fork: () => logger,
+		label: 'test',
+		options: {},
+	};
 
 	const context: LoaderContext = {
 		collection: 'products',
@@ -67,7 +75,11 @@ export function createLoaderContext(previous?: TestLoaderContext): TestLoaderCon
 		renderMarkdown: async () => {
 			throw new Error('not used by productsLoader');
 		},
-		generateDigest: (data) => createHash('sha256').update(typeof data === 'string' ? data : JSON.stringify(data)).digest('hex').slice(0, 16),
+		generateDigest: (data) =>
+			createHash('sha256')
+				.update(typeof data === 'string' ? data : JSON.stringify(data))
+				.digest('hex')
+				.slice(0, 16),
 	};
 	return { context, entries, meta, logs, writes, resetWrites: () => void writes.splice(0) };
 }

@@ -23,7 +23,13 @@ export function validProduct(): Product {
 				is_default: true,
 				transcript: 'I use it every day. It is sturdy and comfortable.',
 				created_at: '2026-03-01T10:00:00.000Z',
-				user: { id: 'u1', firstname: 'Ana', lastname: 'Silva', image_url: 'https://cdn.example.com/u/1.jpg', description: 'Verified buyer' },
+				user: {
+					id: 'u1',
+					firstname: 'Ana',
+					lastname: 'Silva',
+					image_url: 'https://cdn.example.com/u/1.jpg',
+					description: 'Verified buyer',
+				},
 			},
 			{
 				id: 'r2',

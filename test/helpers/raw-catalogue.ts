@@ -40,7 +40,10 @@ export async function startRawCatalogue(products: Array<{ ref: string; json: str
 
 /** A valid product of this website as JSON text, with `edit` applied to a fresh copy first. */
 export function rawProduct(ref: string, edit: (product: Record<string, unknown>) => void = () => undefined): { ref: string; json: string } {
-	const product = { ...validProduct(), external_id: ref, id: `id-${ref}`, website: { id: RAW_WEBSITE_ID, name: 'Demo shop' } } as Record<string, unknown>;
+	const product = { ...validProduct(), external_id: ref, id: `id-${ref}`, website: { id: RAW_WEBSITE_ID, name: 'Demo shop' } } as Record<
+		string,
+		unknown
+	>;
 	edit(product);
 	return { ref, json: JSON.stringify(product) };
 }
@@ -63,5 +66,16 @@ export function withRawConfig(ref: string, configJson: string, inVariation = fal
 }
 
 function variation(config: unknown) {
-	return { id: 'v1', name: 'A', widgetEnabled: true, widgetConfigId: null, audioSelection: 'auto', audioId: null, audioPosition: null, allocation: 100, position: 0, config };
+	return {
+		id: 'v1',
+		name: 'A',
+		widgetEnabled: true,
+		widgetConfigId: null,
+		audioSelection: 'auto',
+		audioId: null,
+		audioPosition: null,
+		allocation: 100,
+		position: 0,
+		config,
+	};
 }

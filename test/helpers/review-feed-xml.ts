@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { parse, type HTMLElement } from 'node-html-parser';
+import { type HTMLElement, parse } from 'node-html-parser';
 
 /** Google's product review feed schema 2.3 (test/data/google-product-reviews/SOURCES.md). */
 export const FEED_XSD = fileURLToPath(new URL('../data/google-product-reviews/product_reviews-2.3.xsd', import.meta.url));
@@ -8,10 +8,15 @@ export const FEED_XSD = fileURLToPath(new URL('../data/google-product-reviews/pr
 /** Validates an XML file against the feed schema with Debian's xmllint; resolves with its verdict and output. */
 export function validateFeed(file: string): Promise<{ valid: boolean; output: string }> {
 	return new Promise((resolve, reject) => {
-		execFile('/usr/bin/xmllint', ['--noout', '--nonet', '--schema', FEED_XSD, file], { maxBuffer: 64 * 2 ** 20 }, (error, stdout, stderr) => {
-			if (error && typeof error.code !== 'number') return reject(error);
-			resolve({ valid: !error, output: `${stdout}${stderr}` });
-		});
+		execFile(
+			'/usr/bin/xmllint',
+			['--noout', '--nonet', '--schema', FEED_XSD, file],
+			{ maxBuffer: 64 * 2 ** 20 },
+			(error, stdout, stderr) => {
+				if (error && typeof error.code !== 'number') return reject(error);
+				resolve({ valid: !error, output: `${stdout}${stderr}` });
+			},
+		);
 	});
 }
 

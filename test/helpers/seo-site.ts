@@ -3,9 +3,9 @@ import { stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
-import { startSimulator, type Simulator } from '../../simulator/src/index.js';
+import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import type { SimAudio, SimProduct } from '../../simulator/src/model.js';
-import { buildFixture, type BuildOptions, type BuiltSite } from './build-fixture.js';
+import { type BuildOptions, type BuiltSite, buildFixture } from './build-fixture.js';
 
 /** Refs of the catalogue's deliberate cases, next to the generated and the adversarial products. */
 export const CASES = {
@@ -46,7 +46,11 @@ export async function startSeoSimulator(products = 12): Promise<Simulator> {
 			})),
 		);
 	const set = (ref: string, change: Partial<SimProduct>) => sim.updateProduct(ref, (product) => void Object.assign(product, change));
-	set(CASES.accented, { name: 'Théière éco 50 cl', seo_description: 'Une théière en fonte émaillée, écoutée par nos clients.', reviews: items(CASES.accented, { type: 'review', rating: 3.5 }) });
+	set(CASES.accented, {
+		name: 'Théière éco 50 cl',
+		seo_description: 'Une théière en fonte émaillée, écoutée par nos clients.',
+		reviews: items(CASES.accented, { type: 'review', rating: 3.5 }),
+	});
 	set(CASES.onlyTestimonies, { reviews: items(CASES.onlyTestimonies, { type: 'testimony' }) });
 	set(CASES.onlyUnrated, { reviews: items(CASES.onlyUnrated, { type: 'review' }) });
 	set(CASES.noReviews, { reviews: [] });
@@ -65,7 +69,12 @@ export function buildSeoSite(sim: Simulator, options: BuildOptions & { env?: Rec
 	return buildFixture('seo', { extends: 'basic', label: 'seo', ...options, env: seoEnv(sim, options.env) });
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.xml': 'application/xml' };
+const TYPES: Record<string, string> = {
+	'.html': 'text/html; charset=utf-8',
+	'.css': 'text/css',
+	'.js': 'text/javascript',
+	'.xml': 'application/xml',
+};
 
 /** A static file server over a built dist/, like any host serves it (UTF-8 paths decoded). */
 export async function serveDist(dist: () => string): Promise<{ origin: string; close(): Promise<void> }> {
@@ -81,6 +90,10 @@ export async function serveDist(dist: () => string): Promise<{ origin: string; c
 	await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
 	return {
 		origin: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
-		close: () => new Promise<void>((resolve) => (http.closeAllConnections(), http.close(() => resolve()))),
+		close: () =>
+			new Promise<void>((resolve) => {
+				http.closeAllConnections();
+				http.close(() => resolve());
+			}),
 	};
 }

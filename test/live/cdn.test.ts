@@ -1,9 +1,9 @@
+import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from 'astro-audio-reviews/simulator';
-import { startVarnish, varnishMissing, type Varnish } from '../../bench/live/varnish.mjs';
+import { startVarnish, type Varnish, varnishMissing } from '../../bench/live/varnish.mjs';
 import { buildFixture } from '../helpers/build-fixture.js';
-import { expectNotFoundPage, get, productPath, titleOf, type Page, nthOnDemandRef, upstreamRequests } from './pages.js';
-import { startStandalone, type StandaloneServer } from './standalone.js';
+import { expectNotFoundPage, get, nthOnDemandRef, type Page, productPath, titleOf, upstreamRequests } from './pages.js';
+import { type StandaloneServer, startStandalone } from './standalone.js';
 
 /**
  * The on-demand fixture behind a stock shared cache: Debian's Varnish with its builtin VCL, as

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ServiceError, TimeoutError, WrongProductError } from 'astro-audio-reviews/client';
-import { liveProductPage, type LivePageContext, type LiveEntryResultLike } from 'astro-audio-reviews/live';
+import { type LiveEntryResultLike, type LivePageContext, liveProductPage } from 'astro-audio-reviews/live';
 import { LIVE_REQUEST_DEFAULTS, productsLiveLoader } from 'astro-audio-reviews/loaders';
-import { hang, makeCatalogue, startHostileService, type HostileService, type HostileServiceOptions } from '../helpers/hostile-service.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type HostileService, type HostileServiceOptions, hang, makeCatalogue, startHostileService } from '../helpers/hostile-service.js';
 
 const open: HostileService[] = [];
 afterEach(async () => {
@@ -18,7 +18,13 @@ async function hostile(options: HostileServiceOptions): Promise<HostileService> 
 
 /** What an on-demand product page does with the loader's answer: `getLiveEntry()`, then `liveProductPage()`. */
 async function renderPage(service: HostileService, ref: string, extra: Record<string, unknown> = {}) {
-	const loader = productsLiveLoader({ baseUrl: service.url, websiteId: service.websiteId, retryBaseDelayMs: 5, retryMaxDelayMs: 20, ...extra });
+	const loader = productsLiveLoader({
+		baseUrl: service.url,
+		websiteId: service.websiteId,
+		retryBaseDelayMs: 5,
+		retryMaxDelayMs: 20,
+		...extra,
+	});
 	const result = (await loader.loadEntry({ filter: { ref }, collection: 'products' })) as LiveEntryResultLike;
 	const astro = { cache: { enabled: false }, response: { headers: new Headers() } } as unknown as LivePageContext;
 	return { result, page: liveProductPage(astro, result, { ref }) };
@@ -27,7 +33,13 @@ async function renderPage(service: HostileService, ref: string, extra: Record<st
 describe('on-demand pages against a service that breaks its contract', () => {
 	it('never serves product B at /products/A/: the wrong answer is a 502 naming both refs in the server log', async () => {
 		const [a, b] = makeCatalogue(2);
-		const service = await hostile({ catalogue: [a!, b!], misbehave: (_req, res) => (res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(b)), true) });
+		const service = await hostile({
+			catalogue: [a!, b!],
+			misbehave: (_req, res) => {
+				res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(b));
+				return true;
+			},
+		});
 		const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
 		const { result, page } = await renderPage(service, 'SKU-0');
 		expect(result.error).toBeInstanceOf(WrongProductError);
@@ -40,9 +52,14 @@ describe('on-demand pages against a service that breaks its contract', () => {
 		);
 	});
 
-	it('logs the service\'s message on one line, escaped and cut', async () => {
+	it("logs the service's message on one line, escaped and cut", async () => {
 		const forged = `db down\n[200] GET /products/x/ 3ms\u001b[0m${'y'.repeat(1_000)}`;
-		const service = await hostile({ misbehave: (_req, res) => (res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'ERR_SOMETHING', message: forged })), true) });
+		const service = await hostile({
+			misbehave: (_req, res) => {
+				res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'ERR_SOMETHING', message: forged }));
+				return true;
+			},
+		});
 		const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
 		const { result, page } = await renderPage(service, 'SKU-0');
 		expect(result.error).toBeInstanceOf(ServiceError);
@@ -57,9 +74,14 @@ describe('on-demand pages against a service that breaks its contract', () => {
 		const service = await hostile({ misbehave: () => hang() });
 		vi.spyOn(console, 'error').mockImplementation(() => undefined);
 		// Request-time defaults as documented: 5 s per attempt, 8 s in all.
-		const { result, page } = await renderPage(service, 'SKU-0', { retryBaseDelayMs: LIVE_REQUEST_DEFAULTS.retryBaseDelayMs, retryMaxDelayMs: LIVE_REQUEST_DEFAULTS.retryMaxDelayMs });
+		const { result, page } = await renderPage(service, 'SKU-0', {
+			retryBaseDelayMs: LIVE_REQUEST_DEFAULTS.retryBaseDelayMs,
+			retryMaxDelayMs: LIVE_REQUEST_DEFAULTS.retryMaxDelayMs,
+		});
 		expect(result.error).toBeInstanceOf(TimeoutError);
-		expect(result.error!.message).toMatch(/^No response within the retry budget of 8000 ms \(the attempt in flight was stopped at the deadline\) \(product ref "SKU-0", 2 attempts, /);
+		expect(result.error!.message).toMatch(
+			/^No response within the retry budget of 8000 ms \(the attempt in flight was stopped at the deadline\) \(product ref "SKU-0", 2 attempts, /,
+		);
 		expect((page as Response).status).toBe(503);
 		expect(service.count('single')).toBe(2);
 	});

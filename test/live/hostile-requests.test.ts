@@ -1,8 +1,8 @@
+import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from 'astro-audio-reviews/simulator';
 import { buildFixture } from '../helpers/build-fixture.js';
 import { get, productPath, titleOf } from './pages.js';
-import { startStandalone, type StandaloneServer } from './standalone.js';
+import { type StandaloneServer, startStandalone } from './standalone.js';
 
 /**
  * The on-demand fixture served by its standalone Node server: refs that need percent-encoding
@@ -46,13 +46,20 @@ const webhook = (init: RequestInit & { headers?: Record<string, string> }) =>
 		...init,
 		headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json', ...init.headers },
 	});
-const refusal = async (response: Response) => ({ status: response.status, body: (await response.json()) as { error: string; message: string } });
+const refusal = async (response: Response) => ({
+	status: response.status,
+	body: (await response.json()) as { error: string; message: string },
+});
 
 describe('invalidation webhook: the shared webhook rules', () => {
 	it('refuses cross-site calls, by Origin or Sec-Fetch-Site, even with the right secret', async () => {
 		expect(await refusal(await webhook({ body: '{}', headers: { origin: 'https://evil.example' } }))).toEqual({
 			status: 403,
-			body: { error: 'cross_site', message: 'Cross-site calls are refused (Origin "https://evil.example" is not this server); call this webhook from a server, not from a web page.' },
+			body: {
+				error: 'cross_site',
+				message:
+					'Cross-site calls are refused (Origin "https://evil.example" is not this server); call this webhook from a server, not from a web page.',
+			},
 		});
 		expect((await refusal(await webhook({ body: '{}', headers: { 'sec-fetch-site': 'cross-site' } }))).body.message).toBe(
 			'Cross-site calls are refused (Sec-Fetch-Site: cross-site); call this webhook from a server, not from a web page.',
@@ -64,7 +71,10 @@ describe('invalidation webhook: the shared webhook rules', () => {
 		// (text/plain and form types never get this far: Astro's own origin check refuses them first.)
 		expect(await refusal(await webhook({ body: '{}', headers: { 'content-type': 'application/xml' } }))).toEqual({
 			status: 415,
-			body: { error: 'unsupported_media_type', message: 'Send the body as JSON with `Content-Type: application/json` (got "application/xml").' },
+			body: {
+				error: 'unsupported_media_type',
+				message: 'Send the body as JSON with `Content-Type: application/json` (got "application/xml").',
+			},
 		});
 	});
 
@@ -87,9 +97,15 @@ describe('invalidation webhook: the shared webhook rules', () => {
 				controller.enqueue(chunk);
 			},
 		});
-		const response = await webhook({ body, duplex: 'half' } as RequestInit & { headers?: Record<string, string> }).catch((error: unknown) => error);
+		const response = await webhook({ body, duplex: 'half' } as RequestInit & { headers?: Record<string, string> }).catch(
+			(error: unknown) => error,
+		);
 		// The server answers 413 and closes the connection; depending on timing the client sees the answer or the reset.
-		if (response instanceof Response) expect(await refusal(response)).toEqual({ status: 413, body: { error: 'payload_too_large', message: 'Body larger than 65536 bytes.' } });
+		if (response instanceof Response)
+			expect(await refusal(response)).toEqual({
+				status: 413,
+				body: { error: 'payload_too_large', message: 'Body larger than 65536 bytes.' },
+			});
 		expect(offered).toBeLessThan(32 * MiB);
 	});
 });

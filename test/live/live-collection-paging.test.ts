@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productsLiveLoader } from 'astro-audio-reviews/loaders';
-import { startSimulator, type Simulator } from 'astro-audio-reviews/simulator';
+import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /** `getLiveCollection('products', { limit })` against a service that answers at most 100 products per page. */
 let sim: Simulator;
@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 
-const loader = () => productsLiveLoader({ baseUrl: sim.baseUrl, websiteId: sim.websiteId, locale: 'en', retryBaseDelayMs: 5, retryMaxDelayMs: 20 });
+const loader = () =>
+	productsLiveLoader({ baseUrl: sim.baseUrl, websiteId: sim.websiteId, locale: 'en', retryBaseDelayMs: 5, retryMaxDelayMs: 20 });
 const expected = (offset: number, limit: number) =>
 	sim
 		.listAll({ locale: 'en', without: 'inactive' })

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NetworkError, ProductValidationError, ServiceError } from 'astro-audio-reviews/client';
 import { productsLiveLoader, productTag, websiteTag } from 'astro-audio-reviews/loaders';
-import { startSimulator, type Simulator } from 'astro-audio-reviews/simulator';
+import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let sim: Simulator;
 

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { productTag, websiteTag } from 'astro-audio-reviews/live';
+import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productTag, websiteTag } from 'astro-audio-reviews/live';
-import { startSimulator, type Simulator } from 'astro-audio-reviews/simulator';
-import { buildFixture, type BuiltSite } from '../helpers/build-fixture.js';
-import { expectNotFoundPage, get, productPath, titleOf, nthOnDemandRef, upstreamRequests } from './pages.js';
-import { startStandalone, type StandaloneServer } from './standalone.js';
+import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
+import { expectNotFoundPage, get, nthOnDemandRef, productPath, titleOf, upstreamRequests } from './pages.js';
+import { type StandaloneServer, startStandalone } from './standalone.js';
 
 const SECRET = 'test-webhook-secret-0123456789';
 const TOP_N = 3;
@@ -71,7 +71,9 @@ describe('on-demand product page', () => {
 		const html = parse(page.body);
 		expect(titleOf(page.body)).toBe(expected.seo_name ?? expected.name ?? expected.external_id);
 		// One graph; its Product (there only with rated reviews) names the ref.
-		const graph = (JSON.parse(html.querySelector('script[type="application/ld+json"]')!.text) as { '@graph': Array<{ '@type': string; sku?: string }> })['@graph'];
+		const graph = (
+			JSON.parse(html.querySelector('script[type="application/ld+json"]')!.text) as { '@graph': Array<{ '@type': string; sku?: string }> }
+		)['@graph'];
 		const product = graph.find((node) => node['@type'] === 'Product');
 		if (expected.reviews.some((review) => review.type === 'review' && review.rating !== undefined)) expect(product?.sku).toBe(ref);
 		else expect(product).toBeUndefined();
@@ -249,7 +251,9 @@ describe('upstream outage', () => {
 		expect(down.status).toBe(503);
 		expect(down.headers.get('cache-control')).toBe('no-store');
 		expect(down.headers.get('retry-after')).toBe('30');
-		expect(down.body).toMatch(/^503 Service Unavailable: The page of product ".+" cannot be shown right now because the product catalogue service is unavailable/);
+		expect(down.body).toMatch(
+			/^503 Service Unavailable: The page of product ".+" cannot be shown right now because the product catalogue service is unavailable/,
+		);
 		expect(down.body).not.toContain('simulated outage');
 		// Not cached: the next request tries the service again.
 		expect((await get(short.url, productPath(uncached))).headers.get('x-astro-cache')).toBeNull();

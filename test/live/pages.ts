@@ -1,6 +1,6 @@
+import type { Simulator } from 'astro-audio-reviews/simulator';
 import { parse } from 'node-html-parser';
 import { expect } from 'vitest';
-import type { Simulator } from 'astro-audio-reviews/simulator';
 
 /** A response read whole, for assertions on status, headers and body together. */
 export interface Page {

@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
 import audioReviews from 'astro-audio-reviews';
-import { cacheControlHeader, DEFAULT_CACHE_POLICY, livePath, parseInvalidationRequest, resolveCachePolicy, secretsMatch } from 'astro-audio-reviews/live';
+import {
+	cacheControlHeader,
+	DEFAULT_CACHE_POLICY,
+	livePath,
+	parseInvalidationRequest,
+	resolveCachePolicy,
+	secretsMatch,
+} from 'astro-audio-reviews/live';
+import { describe, expect, it } from 'vitest';
 
 describe('Cache-Control policy', () => {
 	it('defaults to docs/service.md §8: 300 s in shared caches, nothing in the browser, stale windows for revalidation and errors', () => {
@@ -25,7 +32,10 @@ describe('webhook body', () => {
 		[undefined, { ok: true, value: { scope: 'website' } }],
 		[{}, { ok: true, value: { scope: 'website' } }],
 		[{ ref: 'A' }, { ok: true, value: { scope: 'products', refs: ['A'] } }],
-		[{ ref: 'A', refs: ['B', 'A'] }, { ok: true, value: { scope: 'products', refs: ['A', 'B'] } }],
+		[
+			{ ref: 'A', refs: ['B', 'A'] },
+			{ ok: true, value: { scope: 'products', refs: ['A', 'B'] } },
+		],
 	])('%o → %o', (body, expected) => {
 		expect(parseInvalidationRequest(body)).toEqual(expected);
 	});
@@ -64,7 +74,9 @@ describe('shared secret', () => {
 
 describe('audioReviews({ invalidate })', () => {
 	it('validates the option at config time', () => {
-		expect(() => audioReviews({ invalidate: { websiteId: 'not-a-uuid' } })).toThrow(/invalidate\.websiteId: Expected `invalidate.websiteId` to be the website UUID/);
+		expect(() => audioReviews({ invalidate: { websiteId: 'not-a-uuid' } })).toThrow(
+			/invalidate\.websiteId: Expected `invalidate.websiteId` to be the website UUID/,
+		);
 		const websiteId = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 		expect(() => audioReviews({ invalidate: { websiteId, route: 'hooks' } })).toThrow(/invalidate\.route/);
 		expect(() => audioReviews({ invalidate: { websiteId, route: '/a/../b' } })).toThrow(/invalidate\.route/);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productsLoader } from '../../integration/src/loaders/index.js';
 import { createLoaderContext } from '../helpers/loader-context.js';
-import { nestedJson, rawProduct, RAW_WEBSITE_ID, startRawCatalogue, withRawConfig, type RawCatalogue } from '../helpers/raw-catalogue.js';
+import { nestedJson, RAW_WEBSITE_ID, type RawCatalogue, rawProduct, startRawCatalogue, withRawConfig } from '../helpers/raw-catalogue.js';
 
 const OTHER_WEBSITE = '9d2c4e6a-1111-4b8e-9a51-0d3f4c2b1a10';
 
@@ -40,15 +40,23 @@ const listEndpoint = 'endpoint GET /ws/websites/{websiteId}/products';
 describe('hostile product data (raw JSON over HTTP)', () => {
 	it('names the ref and field path of a config nested 5,000 levels deep, of one with 20,000 values and of a __proto__ key, instead of crashing', async () => {
 		const t = createLoaderContext();
-		const error = (await productsLoader(options()).load(t.context).catch((e: unknown) => e)) as Error;
+		const error = (await productsLoader(options())
+			.load(t.context)
+			.catch((e: unknown) => e)) as Error;
 		expect(error.message).toMatch(/^4 products failed validation\. First: Invalid product: config\.a\.a\.a\.a\.a\.a\.a\.…/);
 		const logged = t.logs.filter((line) => line.level === 'error').map((line) => line.message);
-		expect(logged).toContain(`Invalid product: config.a.a.a.a.a.a.a.…: Expected JSON nested at most 64 levels deep (product ref "deep-config", locale fr, ${listEndpoint})`);
+		expect(logged).toContain(
+			`Invalid product: config.a.a.a.a.a.a.a.…: Expected JSON nested at most 64 levels deep (product ref "deep-config", locale fr, ${listEndpoint})`,
+		);
 		expect(logged).toContain(
 			`Invalid product: experiment.variations[0].config.__proto__: Expected no "__proto__" key: it cannot be stored (JavaScript reads it as the object's prototype) (product ref "proto-config", locale fr, ${listEndpoint})`,
 		);
-		expect(logged).toContain(`Invalid product: config: Expected free-form JSON of at most 10,000 values (product ref "huge-config", locale fr, ${listEndpoint})`);
-		expect(logged).toContain(`Invalid product: reviews[0].created_at: Expected an ISO 8601 date-time such as "2026-03-01T10:00:00Z" (product ref "bad-date", locale fr, ${listEndpoint})`);
+		expect(logged).toContain(
+			`Invalid product: config: Expected free-form JSON of at most 10,000 values (product ref "huge-config", locale fr, ${listEndpoint})`,
+		);
+		expect(logged).toContain(
+			`Invalid product: reviews[0].created_at: Expected an ISO 8601 date-time such as "2026-03-01T10:00:00Z" (product ref "bad-date", locale fr, ${listEndpoint})`,
+		);
 	});
 
 	it('with onInvalid "skip", builds the rest: control characters stripped from text, a foreign website named', async () => {
@@ -69,7 +77,11 @@ describe('hostile product data (raw JSON over HTTP)', () => {
 
 	it('refuses the same deep config through the single-product endpoint (`refs`), naming the ref', async () => {
 		const t = createLoaderContext();
-		const error = (await productsLoader(options({ refs: ['deep-config'] })).load(t.context).catch((e: unknown) => e)) as Error;
-		expect(error.message).toContain('config.a.a.a.a.a.a.a.…: Expected JSON nested at most 64 levels deep (product ref "deep-config", locale fr, endpoint GET /ws/websites/{websiteId}/products/{productRef})');
+		const error = (await productsLoader(options({ refs: ['deep-config'] }))
+			.load(t.context)
+			.catch((e: unknown) => e)) as Error;
+		expect(error.message).toContain(
+			'config.a.a.a.a.a.a.a.…: Expected JSON nested at most 64 levels deep (product ref "deep-config", locale fr, endpoint GET /ws/websites/{websiteId}/products/{productRef})',
+		);
 	});
 });

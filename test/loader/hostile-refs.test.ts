@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { WrongProductError } from '../../integration/src/client/index.js';
 import { productsLoader } from '../../integration/src/loaders/index.js';
+import { type HostileService, makeCatalogue, startHostileService } from '../helpers/hostile-service.js';
 import { createLoaderContext } from '../helpers/loader-context.js';
-import { makeCatalogue, startHostileService, type HostileService } from '../helpers/hostile-service.js';
 
 let service: HostileService | undefined;
 afterEach(async () => {
@@ -16,10 +16,20 @@ describe('refs mode against a service that answers another product', () => {
 		// The single-product endpoint answers SKU-2 when asked for SKU-1.
 		service = await startHostileService({
 			catalogue,
-			misbehave: (request, res) => request.ref === 'SKU-1' && (res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(catalogue[2])), true),
+			misbehave: (request, res) => {
+				if (request.ref !== 'SKU-1') return false;
+				res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(catalogue[2]));
+				return true;
+			},
 		});
 		const t = createLoaderContext();
-		const loader = productsLoader({ baseUrl: service.url, websiteId: service.websiteId, refs: ['SKU-0', 'SKU-1'], retryBaseDelayMs: 5, retryMaxDelayMs: 20 });
+		const loader = productsLoader({
+			baseUrl: service.url,
+			websiteId: service.websiteId,
+			refs: ['SKU-0', 'SKU-1'],
+			retryBaseDelayMs: 5,
+			retryMaxDelayMs: 20,
+		});
 		const error = await loader.load(t.context).catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(WrongProductError);
 		expect((error as WrongProductError).message).toBe(

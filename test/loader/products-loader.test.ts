@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productsLoader } from '../../integration/src/loaders/index.js';
-import { startSimulator, type Simulator } from '../../simulator/src/index.js';
+import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { createLoaderContext } from '../helpers/loader-context.js';
 
 const fast = { retryBaseDelayMs: 5, retryMaxDelayMs: 20 } as const;
@@ -75,7 +75,9 @@ describe('productsLoader', () => {
 
 	it('fails on a ref in `refs` that does not exist, naming it', async () => {
 		const t = createLoaderContext();
-		const error = await productsLoader(options({ refs: [sim.refs()[0]!, 'ghost-product'] })).load(t.context).catch((e: unknown) => e);
+		const error = await productsLoader(options({ refs: [sim.refs()[0]!, 'ghost-product'] }))
+			.load(t.context)
+			.catch((e: unknown) => e);
 		expect((error as Error).message).toContain('"ghost-product"');
 		expect((error as Error).message).toContain('ERR_DB_MISSING');
 	});
@@ -89,7 +91,9 @@ describe('productsLoader', () => {
 		try {
 			const path = `reviews[${sim.getProduct(ref, { locale: 'fr' }).reviews.findIndex((r) => r.rating === 7)}].rating`;
 			const strict = createLoaderContext();
-			const error = await productsLoader(options({ locale: 'fr' })).load(strict.context).catch((e: unknown) => e);
+			const error = await productsLoader(options({ locale: 'fr' }))
+				.load(strict.context)
+				.catch((e: unknown) => e);
 			expect((error as Error).message).toContain(JSON.stringify(ref));
 			expect((error as Error).message).toContain(path);
 			expect(strict.logs.some((l) => l.level === 'error' && l.message.includes(path))).toBe(true);
@@ -125,7 +129,9 @@ describe('productsLoader', () => {
 		sim.setFaults({ outage: true });
 		try {
 			const t = createLoaderContext();
-			const error = await productsLoader(options({ retries: 2 })).load(t.context).catch((e: unknown) => e);
+			const error = await productsLoader(options({ retries: 2 }))
+				.load(t.context)
+				.catch((e: unknown) => e);
 			expect((error as Error).message).toContain('GET /ws/websites/{websiteId}/products');
 			expect((error as Error).message).toContain('HTTP 503');
 			expect(t.entries.size).toBe(0);

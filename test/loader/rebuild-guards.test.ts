@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productsLoader } from '../../integration/src/loaders/index.js';
-import { startSimulator, type Simulator } from '../../simulator/src/index.js';
+import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { createLoaderContext, type TestLoaderContext } from '../helpers/loader-context.js';
 
 /** The rebuild guards at loader level, against the simulator over HTTP. */
@@ -12,7 +12,13 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 
-const options = (extra: Record<string, unknown> = {}) => ({ baseUrl: sim.baseUrl, websiteId: sim.websiteId, locale: 'fr', ...fast, ...extra });
+const options = (extra: Record<string, unknown> = {}) => ({
+	baseUrl: sim.baseUrl,
+	websiteId: sim.websiteId,
+	locale: 'fr',
+	...fast,
+	...extra,
+});
 const breakRating = (ref: string) =>
 	sim.updateProduct(ref, (product) => {
 		product.reviews[0]!.rating = 9;
@@ -33,7 +39,9 @@ describe('rebuild guards (loader)', () => {
 		for (const ref of broken) breakRating(ref);
 		try {
 			const again = createLoaderContext(t);
-			await expect(productsLoader(options({ onInvalid: 'skip' })).load(again.context)).rejects.toThrow(/Only \d+ products passed validation \(onInvalid: "skip"\) for locale fr, \d+ at the last successful sync/);
+			await expect(productsLoader(options({ onInvalid: 'skip' })).load(again.context)).rejects.toThrow(
+				/Only \d+ products passed validation \(onInvalid: "skip"\) for locale fr, \d+ at the last successful sync/,
+			);
 			expect([...again.entries.keys()].sort()).toEqual([...before.keys()].sort());
 		} finally {
 			for (const ref of broken) fixRating(ref);
@@ -71,7 +79,9 @@ describe('rebuild guards (loader)', () => {
 		expect(sim.stats.list).toBe(5);
 		expect(sim.stats.notModified).toBe(5);
 		expect(again.writes).toEqual([]);
-		expect(messages(again, 'info').find((m) => m.startsWith('Synced'))).toMatch(/0 added, 0 updated, 0 removed, 40 unchanged · 5 requests \(5 not modified\)/);
+		expect(messages(again, 'info').find((m) => m.startsWith('Synced'))).toMatch(
+			/0 added, 0 updated, 0 removed, 40 unchanged · 5 requests \(5 not modified\)/,
+		);
 	});
 
 	it('with `conditional: false`, sends no validators', async () => {
@@ -88,7 +98,9 @@ describe('rebuild guards (loader)', () => {
 		const ref = sim.refs().find((r) => sim.getProduct(r, { locale: 'fr' }).reviews.length > 0)!;
 		breakRating(ref);
 		try {
-			await expect(productsLoader(options({ lastKnownGood: true })).load(createLoaderContext(t).context)).rejects.toThrow(/failed validation/);
+			await expect(productsLoader(options({ lastKnownGood: true })).load(createLoaderContext(t).context)).rejects.toThrow(
+				/failed validation/,
+			);
 		} finally {
 			fixRating(ref);
 		}

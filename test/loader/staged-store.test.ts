@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productsLoader } from '../../integration/src/loaders/index.js';
 import { entryFromRaw } from '../../integration/src/loaders/stored-entry.js';
 import type { Product } from '../../integration/src/schema/index.js';
-import { createLoaderContext } from '../helpers/loader-context.js';
 import { sendJson, startServer, type TestServer } from '../helpers/http-server.js';
+import { createLoaderContext } from '../helpers/loader-context.js';
 import { validProduct } from '../helpers/products.js';
 
 /**
@@ -25,7 +25,8 @@ beforeAll(async () => {
 		const url = new URL(req.url!, 'http://x');
 		const limit = Number(url.searchParams.get('limit'));
 		const offset = Number(url.searchParams.get('offset'));
-		if ([...failing].some((position) => position >= offset && position < offset + limit)) return sendJson(res, 500, { type: 'ERR_INTERNAL', message: 'down' });
+		if ([...failing].some((position) => position >= offset && position < offset + limit))
+			return sendJson(res, 500, { type: 'ERR_INTERNAL', message: 'down' });
 		sendJson(res, 200, { limit, offset, count_item: catalogue.length, items: catalogue.slice(offset, offset + limit) });
 	});
 });
@@ -55,7 +56,8 @@ describe('staged store (loader)', () => {
 		catalogue = Array.from({ length: 30 }, (_, i) => product(i));
 		failing = new Set();
 		const t = createLoaderContext();
-		const skipping = () => productsLoader({ baseUrl: server.url, websiteId: WEBSITE, locale: 'fr', pageSize: 10, onInvalid: 'skip', ...fast });
+		const skipping = () =>
+			productsLoader({ baseUrl: server.url, websiteId: WEBSITE, locale: 'fr', pageSize: 10, onInvalid: 'skip', ...fast });
 		await skipping().load(t.context);
 		const before = snapshot(t.entries);
 
@@ -63,7 +65,9 @@ describe('staged store (loader)', () => {
 		catalogue = catalogue.map((p, i) => (i === 0 ? product(0, 'Renamed while most of the catalogue broke') : i < 5 ? p : broken(i)));
 		const again = createLoaderContext(t);
 		again.resetWrites();
-		await expect(skipping().load(again.context)).rejects.toThrow(/Only 5 products passed validation \(onInvalid: "skip"\) for locale fr, 30 at the last successful sync/);
+		await expect(skipping().load(again.context)).rejects.toThrow(
+			/Only 5 products passed validation \(onInvalid: "skip"\) for locale fr, 30 at the last successful sync/,
+		);
 		expect(again.writes).toEqual([]);
 		expect(snapshot(again.entries)).toEqual(before);
 	});
@@ -80,7 +84,10 @@ describe('staged store (loader)', () => {
 describe('one validation per product', () => {
 	it('hands Astro the products it validated as they are: the loader schema does not validate them again', async () => {
 		const schema = loader().schema;
-		const result = entryFromRaw({ ...validProduct(), unknownField: 1 }, { endpoint: 'listProducts', locale: 'fr', entryId: (ref) => `fr/${ref}` });
+		const result = entryFromRaw(
+			{ ...validProduct(), unknownField: 1 },
+			{ endpoint: 'listProducts', locale: 'fr', entryId: (ref) => `fr/${ref}` },
+		);
 		if (!result.ok) throw result.error;
 		expect(result.entry).toMatchObject({ id: 'fr/chair-oak-2', locale: 'fr' });
 		const parsed = await schema.safeParseAsync(result.entry.data);
@@ -99,7 +106,10 @@ describe('one validation per product', () => {
 	});
 
 	it('names the ref, locale and field of an invalid product', () => {
-		const result = entryFromRaw({ ...validProduct(), reviews: [{ ...validProduct().reviews[0], rating: 9 }] }, { endpoint: 'listProducts', locale: 'en', entryId: (ref) => ref });
+		const result = entryFromRaw(
+			{ ...validProduct(), reviews: [{ ...validProduct().reviews[0], rating: 9 }] },
+			{ endpoint: 'listProducts', locale: 'en', entryId: (ref) => ref },
+		);
 		expect(result.ok).toBe(false);
 		if (result.ok) return;
 		expect(result.error.ref).toBe('chair-oak-2');

@@ -7,21 +7,24 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../simulator/src/index.js';
+import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 
 // A newcomer's site, from the packed tarball only: its own layout around the injected pages, its
 // own grid linking with productUrl, the README's components example, words in nl (overridden)
 // and de (built in), and `astro check`. One install; the site is rebuilt per locale.
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const versionOf = async (name: string) => (JSON.parse(await readFile(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+const versionOf = async (name: string) =>
+	(JSON.parse(await readFile(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
 const sh = (file: string, args: string[], cwd: string, env: Record<string, string> = {}) =>
-	run(file, args, { cwd, env: { ...process.env, ...env, PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}` }, maxBuffer: 64 * 1024 * 1024 }).catch(
-		(error: Error & { stdout?: string; stderr?: string }) => {
-			throw new Error(`${error.message}\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);
-		},
-	);
+	run(file, args, {
+		cwd,
+		env: { ...process.env, ...env, PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}` },
+		maxBuffer: 64 * 1024 * 1024,
+	}).catch((error: Error & { stdout?: string; stderr?: string }) => {
+		throw new Error(`${error.message}\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);
+	});
 
 const FILES: Record<string, string> = {
 	'astro.config.mjs': `import { defineConfig } from 'astro/config';
@@ -93,7 +96,8 @@ let site: string;
 let sim: Simulator;
 
 beforeAll(async () => {
-	if (!existsSync(join(ROOT, 'integration/dist/entries/pages.js'))) throw new Error('integration/dist is missing: run `npm run build:pkg` (npm test does) before this test');
+	if (!existsSync(join(ROOT, 'integration/dist/entries/pages.js')))
+		throw new Error('integration/dist is missing: run `npm run build:pkg` (npm test does) before this test');
 	sim = await startSimulator({ products: 30, locales: ['nl', 'de'], seed: 21 });
 	site = await mkdtemp(join(tmpdir(), 'aar-own-site-'));
 	const packDir = join(site, 'pack');
@@ -102,7 +106,10 @@ beforeAll(async () => {
 	const tarball = join(packDir, stdout.trim().split('\n').pop()!);
 	const dependencies = { astro: await versionOf('astro'), 'astro-audio-reviews': `file:${tarball}` };
 	const devDependencies = { typescript: await versionOf('typescript'), '@astrojs/check': await versionOf('@astrojs/check') };
-	await writeFile(join(site, 'package.json'), JSON.stringify({ name: 'own-site', private: true, type: 'module', dependencies, devDependencies }));
+	await writeFile(
+		join(site, 'package.json'),
+		JSON.stringify({ name: 'own-site', private: true, type: 'module', dependencies, devDependencies }),
+	);
 	for (const [path, content] of Object.entries(FILES)) {
 		await mkdir(join(site, path, '..'), { recursive: true });
 		await writeFile(join(site, path), content);
@@ -134,12 +141,19 @@ async function buildFor(locale: string, uiText: object = {}) {
 
 describe('a shop site of its own, from the packed tarball', () => {
 	it('nl with overridden words: own layout, grid links by productUrl, words and numbers in Dutch', async () => {
-		const { log, read, products } = await buildFor('nl', { nl: { reviews: 'Wat klanten zeggen', average: { one: 'Gemiddeld {average}/5 ({count} stem)', other: 'Gemiddeld {average}/5 ({count} stemmen)' } } });
+		const { log, read, products } = await buildFor('nl', {
+			nl: {
+				reviews: 'Wat klanten zeggen',
+				average: { one: 'Gemiddeld {average}/5 ({count} stem)', other: 'Gemiddeld {average}/5 ({count} stemmen)' },
+			},
+		});
 		expect(log).not.toContain('No words for locale');
 		const grid = await read('');
 		const links = grid.querySelectorAll('#grid a').map((a) => a.getAttribute('href')!);
 		expect(links).toHaveLength(products.length);
-		const rated = products.find((product) => product.reviews.some((review) => review.type === 'review' && typeof review.rating === 'number'))!;
+		const rated = products.find((product) =>
+			product.reviews.some((review) => review.type === 'review' && typeof review.rating === 'number'),
+		)!;
 		const link = grid.querySelector(`#grid li[data-ref="${rated.external_id}"] a`)!.getAttribute('href')!;
 		expect(link).toBe(`/products/${rated.external_id}/`);
 		for (const href of links) expect(existsSync(join(site, 'dist', href, 'index.html')), href).toBe(true);

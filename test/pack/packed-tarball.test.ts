@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../simulator/src/index.js';
+import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -35,7 +35,8 @@ beforeAll(async () => {
 	await mkdir(packDir);
 	// `--ignore-scripts`: prepack's `tsc` would rewrite integration/dist in place while other test
 	// files' `astro build`s import it (a half-written module fails them). `npm test` builds it first.
-	if (!existsSync(join(ROOT, 'integration/dist/index.js'))) throw new Error('integration/dist is missing: run `npm run build:pkg` (npm test does) before this test');
+	if (!existsSync(join(ROOT, 'integration/dist/index.js')))
+		throw new Error('integration/dist is missing: run `npm run build:pkg` (npm test does) before this test');
 	const { stdout } = await sh('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', packDir], ROOT);
 	tarball = join(packDir, stdout.trim().split('\n').pop()!);
 	await writeFile(
@@ -95,7 +96,10 @@ export async function typed() {
 }
 `,
 	);
-	await writeFile(join(site, 'tsconfig.json'), JSON.stringify({ extends: 'astro/tsconfigs/strict', include: ['.astro/types.d.ts', 'src/**/*'] }));
+	await writeFile(
+		join(site, 'tsconfig.json'),
+		JSON.stringify({ extends: 'astro/tsconfigs/strict', include: ['.astro/types.d.ts', 'src/**/*'] }),
+	);
 	await sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], site);
 }, 600_000);
 
@@ -107,8 +111,13 @@ afterAll(async () => {
 describe('the packed tarball in a fresh Astro 7 site', () => {
 	it('ships only the public entry points', async () => {
 		const installed = join(site, 'node_modules/astro-audio-reviews');
-		const manifest = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8')) as { exports: Record<string, unknown>; version: string };
-		expect(Object.keys(manifest.exports)).toEqual(expect.arrayContaining(['.', './loaders', './client', './schema', './components', './live']));
+		const manifest = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8')) as {
+			exports: Record<string, unknown>;
+			version: string;
+		};
+		expect(Object.keys(manifest.exports)).toEqual(
+			expect.arrayContaining(['.', './loaders', './client', './schema', './components', './live']),
+		);
 		expect(manifest.version).toBe(pkg.version);
 		const top = await readdir(installed);
 		expect(top).not.toContain('test');

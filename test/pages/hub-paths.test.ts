@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { hubBasePath, hubPagePath, hubPages, hubRoute, productPages, type ProductEntryLike } from '../../integration/src/render/pages/index.js';
+import {
+	hubBasePath,
+	hubPagePath,
+	hubPages,
+	hubRoute,
+	type ProductEntryLike,
+	productPages,
+} from '../../integration/src/render/pages/index.js';
 import { createSlugger } from '../../integration/src/render/seo/index.js';
 import type { Product } from '../../integration/src/schema/product.js';
 
@@ -9,7 +16,14 @@ function entry(locale: string, ref: string, name: string, reviews = 1): ProductE
 		external_id: ref,
 		name,
 		website: { id: 'w' },
-		reviews: Array.from({ length: reviews }, (_, i) => ({ id: `${ref}-${i}`, type: 'review' as const, rating: 4, is_active: true, is_default: false, user: { id: 'u' } })),
+		reviews: Array.from({ length: reviews }, (_, i) => ({
+			id: `${ref}-${i}`,
+			type: 'review' as const,
+			rating: 4,
+			is_active: true,
+			is_default: false,
+			user: { id: 'u' },
+		})),
 	};
 	return { id: `${locale}/${ref}`, data: product, digest: ref };
 }
@@ -37,7 +51,13 @@ describe('hub paths', () => {
 		];
 		const products = productPages(entries, { route: '/products/[ref]', defaultLocale: 'fr', emptyProducts: 'skip', hub: true });
 		const hubs = hubPages(products, { route: '/products/[ref]', pageSize: 2 });
-		expect(hubs.map((hub) => hub.props.path)).toEqual(['/products/', '/products/~page-2/', '/products/~page-3/', '/en/products/', '/en/products/~page-2/']);
+		expect(hubs.map((hub) => hub.props.path)).toEqual([
+			'/products/',
+			'/products/~page-2/',
+			'/products/~page-3/',
+			'/en/products/',
+			'/en/products/~page-2/',
+		]);
 		expect(hubs.map((hub) => hub.params)).toEqual([
 			{ page: undefined },
 			{ page: '~page-2' },
@@ -45,7 +65,9 @@ describe('hub paths', () => {
 			{ page: undefined, locale: 'en' },
 			{ page: '~page-2', locale: 'en' },
 		]);
-		expect(hubs.filter((hub) => hub.props.locale === 'fr').flatMap((hub) => hub.props.items.map((item) => item.path))).toEqual(['a', 'b', 'c', 'd', 'e'].map((ref) => `/products/${ref}/`));
+		expect(hubs.filter((hub) => hub.props.locale === 'fr').flatMap((hub) => hub.props.items.map((item) => item.path))).toEqual(
+			['a', 'b', 'c', 'd', 'e'].map((ref) => `/products/${ref}/`),
+		);
 		expect(hubs[2]!.props.alternates.map((a) => a.locale)).toEqual(['fr']);
 		expect(hubs[1]!.props.alternates).toEqual([
 			{ locale: 'fr', path: '/products/~page-2/' },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../simulator/src/index.js';
+import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { buildFixture, plain } from '../helpers/build-fixture.js';
 
 let sim: Simulator;
@@ -17,7 +17,12 @@ const rendered = (output: string) =>
 
 describe('incremental builds', () => {
 	it('re-renders only the page whose product changed, thanks to the digest cacheKey', async () => {
-		const env = { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, AUDIO_REVIEWS_LOCALES: 'fr', FIXTURE_INCREMENTAL: '1' };
+		const env = {
+			AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+			AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+			AUDIO_REVIEWS_LOCALES: 'fr',
+			FIXTURE_INCREMENTAL: '1',
+		};
 		const first = await buildFixture('basic', { label: 'incremental', env });
 		const all = sim.listAll({ locale: 'fr', without: 'inactive' }).map((p) => p.external_id);
 		expect(rendered(first.output).sort()).toEqual([...all].sort());

@@ -1,8 +1,8 @@
-import { parse, type HTMLElement } from 'node-html-parser';
+import { type HTMLElement, parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORD_KEYS } from '../../integration/src/render/pages/words.js';
-import { startSimulator, type Simulator } from '../../simulator/src/index.js';
-import { buildFixture, type BuiltSite } from '../helpers/build-fixture.js';
+import { type Simulator, startSimulator } from '../../simulator/src/index.js';
+import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
 
 // A site with its own layout, grid page and product route, against a catalogue whose refs need
 // escaping and include case twins (slugs that depend on the other refs).
@@ -15,7 +15,12 @@ beforeAll(async () => {
 	site = await buildFixture('own-pages', {
 		extends: 'basic',
 		label: 'own-pages',
-		env: { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, AUDIO_REVIEWS_LOCALES: 'fr,en', FIXTURE_BASE: BASE },
+		env: {
+			AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+			AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+			AUDIO_REVIEWS_LOCALES: 'fr,en',
+			FIXTURE_BASE: BASE,
+		},
 	});
 }, 240_000);
 afterAll(() => sim?.close());
@@ -50,7 +55,9 @@ describe('own pages and links', () => {
 			const html = await page(own);
 			expect(html.querySelector('meta[property="product:retailer_item_id"], h1')).not.toBeNull();
 		}
-		expect(items.map((item) => item.getAttribute('data-locale')).sort()).toEqual(items.map((item) => (item.getAttribute('data-id')!.startsWith('en/') ? 'en' : 'fr')).sort());
+		expect(items.map((item) => item.getAttribute('data-locale')).sort()).toEqual(
+			items.map((item) => (item.getAttribute('data-id')!.startsWith('en/') ? 'en' : 'fr')).sort(),
+		);
 	});
 
 	it('renders injected pages in the layout: its header, one title, the SEO tags in its head', async () => {
@@ -81,7 +88,12 @@ describe('build warnings (a one-locale "is" site)', () => {
 		single = await startSimulator({ products: 3, locales: ['is'], seed: 8 });
 	});
 	afterAll(() => single?.close());
-	const env = (extra: Record<string, string> = {}) => ({ AUDIO_REVIEWS_BASE_URL: single.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: single.websiteId, AUDIO_REVIEWS_LOCALES: 'is', ...extra });
+	const env = (extra: Record<string, string> = {}) => ({
+		AUDIO_REVIEWS_BASE_URL: single.baseUrl,
+		AUDIO_REVIEWS_WEBSITE_ID: single.websiteId,
+		AUDIO_REVIEWS_LOCALES: 'is',
+		...extra,
+	});
 
 	it('name a locale without words and say how to add them', async () => {
 		const built = await buildFixture('own-pages', { extends: 'basic', label: 'words-is', env: env() });
@@ -92,18 +104,30 @@ describe('build warnings (a one-locale "is" site)', () => {
 		);
 		const file = (await built.htmlFiles()).find((path) => path.startsWith('/products/'))!;
 		// A single-locale page still has the loader's locale as its language.
-		expect(parse(await built.read(file.slice(1))).querySelector('html')!.getAttribute('lang')).toBe('is');
+		expect(
+			parse(await built.read(file.slice(1)))
+				.querySelector('html')!
+				.getAttribute('lang'),
+		).toBe('is');
 	}, 240_000);
 
 	it('name a layout without a head slot', async () => {
-		const built = await buildFixture('own-pages', { extends: 'basic', label: 'no-head', env: env({ FIXTURE_LAYOUT: '/src/layouts/NoHead.astro' }) });
+		const built = await buildFixture('own-pages', {
+			extends: 'basic',
+			label: 'no-head',
+			env: env({ FIXTURE_LAYOUT: '/src/layouts/NoHead.astro' }),
+		});
 		expect(built.output).toMatch(
 			/Layout \/src\/layouts\/NoHead\.astro renders no <slot name="head" \/> in its <head>: product pages such as \S+\/products\/\S+index\.html lack their canonical, hreflang, Open Graph and JSON-LD tags\. Add <slot name="head" \/> inside its <head>/,
 		);
 	}, 240_000);
 
 	it('stay silent once uiText gives the locale words, which the pages then show', async () => {
-		const built = await buildFixture('own-pages', { extends: 'basic', label: 'words-is-override', env: env({ FIXTURE_UI_TEXT: JSON.stringify({ is: { reviews: 'Hljóðumsagnir' } }) }) });
+		const built = await buildFixture('own-pages', {
+			extends: 'basic',
+			label: 'words-is-override',
+			env: env({ FIXTURE_UI_TEXT: JSON.stringify({ is: { reviews: 'Hljóðumsagnir' } }) }),
+		});
 		expect(built.output).not.toContain('No words for locale');
 		expect(built.output).not.toContain('renders no <slot name="head" />');
 		const withReviews = single.listAll({ locale: 'is', without: 'inactive' }).find((product) => product.reviews.length > 0)!;

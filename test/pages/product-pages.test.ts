@@ -1,11 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parse, type HTMLElement } from 'node-html-parser';
+import { type HTMLElement, parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '../../integration/src/schema/index.js';
 import { createSlugger, productPath, safeHttpUrl } from '../../integration/src/render/seo/index.js';
-import { startSimulator, type Simulator } from '../../simulator/src/index.js';
-import { buildFixture, plain, type BuiltSite } from '../helpers/build-fixture.js';
+import type { Product } from '../../integration/src/schema/index.js';
+import { type Simulator, startSimulator } from '../../simulator/src/index.js';
+import { type BuiltSite, buildFixture, plain } from '../helpers/build-fixture.js';
 
 const SITE = 'https://shop.example';
 let sim: Simulator;
@@ -18,7 +18,12 @@ beforeAll(async () => {
 	sim = await startSimulator({ products: 40, locales: ['fr', 'en'], seed: 77, adversarial: true });
 	site = await buildFixture('basic', {
 		label: 'pages',
-		env: { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, AUDIO_REVIEWS_LOCALES: 'fr,en', FIXTURE_SITE: SITE },
+		env: {
+			AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+			AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+			AUDIO_REVIEWS_LOCALES: 'fr,en',
+			FIXTURE_SITE: SITE,
+		},
 	});
 	fr = sim.listAll({ locale: 'fr', without: 'inactive' });
 	en = sim.listAll({ locale: 'en', without: 'inactive' });
@@ -57,12 +62,15 @@ describe('product pages', () => {
 			expect(html.querySelector('title')!.textContent).toBe(expectedTitle);
 			const description = html.querySelector('meta[name="description"]')!.getAttribute('content')!;
 			// The shop's own description, else one generated from the data (test/seo/search-ready.test.ts).
-			if (product.seo_description?.trim() && product.seo_description.length <= 160) expect(description).toBe(product.seo_description.trim().replace(/\s+/g, ' '));
+			if (product.seo_description?.trim() && product.seo_description.length <= 160)
+				expect(description).toBe(product.seo_description.trim().replace(/\s+/g, ' '));
 			else expect(description.length).toBeGreaterThan(0);
 			expect(html.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(new URL(path, SITE).href);
 			expect(html.querySelector('html')!.getAttribute('lang')).toBe('fr');
 			if (en.some((other) => other.external_id === product.external_id)) {
-				const alternates = Object.fromEntries(html.querySelectorAll('link[rel="alternate"]').map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]));
+				const alternates = Object.fromEntries(
+					html.querySelectorAll('link[rel="alternate"]').map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]),
+				);
 				expect(alternates).toEqual({
 					fr: new URL(path, SITE).href,
 					en: new URL(pathOf(product, 'en'), SITE).href,
@@ -117,7 +125,10 @@ describe('product pages', () => {
 					expect(audio).toBeNull();
 				}
 				const transcript = text(item.querySelector('.aar-transcript') ?? item);
-				for (const line of (review.transcript ?? '').split('\n').map((l) => l.trim()).filter(Boolean)) {
+				for (const line of (review.transcript ?? '')
+					.split('\n')
+					.map((l) => l.trim())
+					.filter(Boolean)) {
 					expect(transcript).toContain(line.replace(/\s+/g, ' '));
 				}
 			});

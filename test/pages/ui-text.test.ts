@@ -44,7 +44,11 @@ describe('uiText overrides', () => {
 	const overrides = { nl: { reviews: 'Audiorecensies van klanten' }, 'nl-BE': { anonymous: 'Naamloos' }, is: { reviews: 'Hljóðumsagnir' } };
 
 	it('layers built-in words, language overrides, regional overrides and a component’s own text', () => {
-		expect(wordsFor('nl-BE', overrides)).toMatchObject({ reviews: 'Audiorecensies van klanten', anonymous: 'Naamloos', transcript: 'Transcriptie' });
+		expect(wordsFor('nl-BE', overrides)).toMatchObject({
+			reviews: 'Audiorecensies van klanten',
+			anonymous: 'Naamloos',
+			transcript: 'Transcriptie',
+		});
 		expect(uiText('nl', overrides, { transcript: 'Uitgeschreven' })('transcript')).toBe('Uitgeschreven');
 		expect(hasWords('is', overrides)).toBe(true);
 	});
@@ -58,11 +62,19 @@ describe('uiText overrides', () => {
 			}
 			throw new Error('expected audioReviews() to throw');
 		};
-		expect(message({ uiText: { nl: { revews: 'x' } } })).toContain(`\`uiText.nl\`: unknown word "revews"; the words are ${WORD_KEYS.join(', ')}`);
-		expect(message({ uiText: { nl: { rated: '{stars} van 5' } } })).toContain('`uiText.nl.rated`: unknown placeholder {stars} (this phrase takes: {rating})');
-		expect(message({ uiText: { nl: { average: { one: '{count} beoordeling' } } } })).toContain('`uiText.nl.average`: expected a string, or plural forms such as');
+		expect(message({ uiText: { nl: { revews: 'x' } } })).toContain(
+			`\`uiText.nl\`: unknown word "revews"; the words are ${WORD_KEYS.join(', ')}`,
+		);
+		expect(message({ uiText: { nl: { rated: '{stars} van 5' } } })).toContain(
+			'`uiText.nl.rated`: unknown placeholder {stars} (this phrase takes: {rating})',
+		);
+		expect(message({ uiText: { nl: { average: { one: '{count} beoordeling' } } } })).toContain(
+			'`uiText.nl.average`: expected a string, or plural forms such as',
+		);
 		expect(message({ uiText: { 'nl/x': {} } })).toContain('`uiText`: "nl/x" is not a locale tag');
-		expect(message({ layout: 'src/layouts/Shop' })).toContain('layout: Expected `layout` to be a path from the project root ending in .astro');
+		expect(message({ layout: 'src/layouts/Shop' })).toContain(
+			'layout: Expected `layout` to be a path from the project root ending in .astro',
+		);
 	});
 
 	it('name a layout file that does not exist, with where it was looked for', () => {

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { cp, mkdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../simulator/src/index.js';
+import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { plain } from '../helpers/build-fixture.js';
 // Astro's `--port 0` is not reported back reliably: ask the OS for a free port instead.
 import { freePort } from '../live/standalone.js';
@@ -86,13 +86,22 @@ describe('dev refresh endpoint', () => {
 
 	it('follows the shared webhook rules: no cross-site call, JSON only, refs bounded, body capped', async () => {
 		const call = (body: BodyInit, headers: Record<string, string> = {}) =>
-			fetch(`${origin}${ENDPOINT}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${SECRET}`, ...headers }, body, duplex: 'half' } as RequestInit);
+			fetch(`${origin}${ENDPOINT}`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${SECRET}`, ...headers },
+				body,
+				duplex: 'half',
+			} as RequestInit);
 		const answer = async (response: Response) => ({ status: response.status, body: await response.json() });
 		sim.resetStats();
 		// A page open in the developer's browser, on another site or on another port of localhost.
 		expect(await answer(await call('{}', { Origin: 'https://evil.example' }))).toEqual({
 			status: 403,
-			body: { error: 'cross_site', message: 'Cross-site calls are refused (Origin "https://evil.example" is not this server); call this webhook from a server, not from a web page.' },
+			body: {
+				error: 'cross_site',
+				message:
+					'Cross-site calls are refused (Origin "https://evil.example" is not this server); call this webhook from a server, not from a web page.',
+			},
 		});
 		expect((await call('{}', { 'Sec-Fetch-Site': 'same-site' })).status).toBe(403);
 		// The "simple" request a cross-site form or no-cors fetch can send.

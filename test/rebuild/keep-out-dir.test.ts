@@ -3,8 +3,8 @@ import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeReport } from '../../integration/src/integration/change-report.js';
-import { startSimulator, type Simulator } from '../../simulator/src/index.js';
-import { buildFixture, plain, type BuiltSite } from '../helpers/build-fixture.js';
+import { type Simulator, startSimulator } from '../../simulator/src/index.js';
+import { type BuiltSite, buildFixture, plain } from '../helpers/build-fixture.js';
 
 /**
  * `audioReviews({ keepOutDir: true })`: dist/ survives between builds, so Astro's incremental
@@ -16,11 +16,19 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
 	sim = await startSimulator({ products: 12, locales: ['fr'], seed: 31 });
-	env = { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, AUDIO_REVIEWS_LOCALES: 'fr', FIXTURE_INCREMENTAL: '1', FIXTURE_KEEP_OUT_DIR: '1', FIXTURE_RETRIES: '0' };
+	env = {
+		AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+		AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+		AUDIO_REVIEWS_LOCALES: 'fr',
+		FIXTURE_INCREMENTAL: '1',
+		FIXTURE_KEEP_OUT_DIR: '1',
+		FIXTURE_RETRIES: '0',
+	};
 });
 afterAll(() => sim.close());
 
-const report = async (site: BuiltSite) => JSON.parse(await readFile(join(site.root, '.astro/audio-reviews-changes.json'), 'utf8')) as ChangeReport;
+const report = async (site: BuiltSite) =>
+	JSON.parse(await readFile(join(site.root, '.astro/audio-reviews-changes.json'), 'utf8')) as ChangeReport;
 const mtime = (site: BuiltSite, file: string) => statSync(join(site.dist, file)).mtimeMs;
 const productFile = (ref: string) => `/products/${ref}/index.html`;
 
@@ -51,7 +59,9 @@ describe('keepOutDir: dist/ kept between builds', () => {
 		expect(files).toContain('/google1234567890abcdef.html');
 		expect(files).toContain('/legacy.html');
 		// The hub page lists the products: it stays, changed.
-		expect(files.filter((file) => file.startsWith('/products/')).sort()).toEqual([...refs.filter((ref) => ref !== removed).map(productFile), '/products/index.html'].sort());
+		expect(files.filter((file) => file.startsWith('/products/')).sort()).toEqual(
+			[...refs.filter((ref) => ref !== removed).map(productFile), '/products/index.html'].sort(),
+		);
 		expect(output).toContain('Deleted 1 page of the previous build that this build no longer has');
 
 		// Left in place, not re-rendered nor copied back from Astro's cache.
@@ -79,7 +89,9 @@ describe('keepOutDir: dist/ kept between builds', () => {
 		await new Promise((resolve) => setTimeout(resolve, 50));
 		const third = await buildFixture('keep-out-dir', { child: true, reuse: still, env });
 		expect(await third.htmlFiles()).toContain(productFile(gone));
-		expect(plain(third.output)).toMatch(/dist\/ holds 2 HTML files that this build did not output \(e\.g\. (legacy\.html|products\/[^ ]+\/index\.html)\), and there is no record of the previous build's pages/);
+		expect(plain(third.output)).toMatch(
+			/dist\/ holds 2 HTML files that this build did not output \(e\.g\. (legacy\.html|products\/[^ ]+\/index\.html)\), and there is no record of the previous build's pages/,
+		);
 	}, 240_000);
 
 	it('never deletes or reads outside dist/ from a tampered cached page list', async () => {

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeReport } from '../../integration/src/integration/change-report.js';
 import { createSlugger, productPath } from '../../integration/src/render/seo/index.js';
-import { startSimulator, type Simulator } from '../../simulator/src/index.js';
-import { buildFixture, plain, type BuiltSite } from '../helpers/build-fixture.js';
+import { type Simulator, startSimulator } from '../../simulator/src/index.js';
+import { type BuiltSite, buildFixture, plain } from '../helpers/build-fixture.js';
 
 /**
  * The deploy-hook path, end to end: real `astro build` processes of a fixture site against the
@@ -19,18 +19,35 @@ beforeAll(async () => {
 	// A page-size cap of 10 spreads the catalogue over several list pages per locale, so
 	// conditional requests can answer 304 for some pages and 200 for others.
 	sim = await startSimulator({ products: 24, locales: [...LOCALES], seed: 21, maxLimit: 10 });
-	env = { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, AUDIO_REVIEWS_LOCALES: LOCALES.join(','), FIXTURE_INCREMENTAL: '1', FIXTURE_RETRIES: '0' };
+	env = {
+		AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+		AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+		AUDIO_REVIEWS_LOCALES: LOCALES.join(','),
+		FIXTURE_INCREMENTAL: '1',
+		FIXTURE_RETRIES: '0',
+	};
 });
 afterAll(() => sim.close());
 
 /** Every HTML file of the output, hashed: "byte-identical" is checked on all of them. */
 async function snapshot(site: BuiltSite): Promise<Map<string, string>> {
 	const files = await site.htmlFiles();
-	const entries = await Promise.all(files.map(async (file) => [file, createHash('sha256').update(await readFile(join(site.dist, file))).digest('hex')] as const));
+	const entries = await Promise.all(
+		files.map(
+			async (file) =>
+				[
+					file,
+					createHash('sha256')
+						.update(await readFile(join(site.dist, file)))
+						.digest('hex'),
+				] as const,
+		),
+	);
 	return new Map(entries);
 }
 
-const report = async (site: BuiltSite) => JSON.parse(await readFile(join(site.root, '.astro/audio-reviews-changes.json'), 'utf8')) as ChangeReport;
+const report = async (site: BuiltSite) =>
+	JSON.parse(await readFile(join(site.root, '.astro/audio-reviews-changes.json'), 'utf8')) as ChangeReport;
 
 /** Product pages Astro rendered rather than restored from its incremental cache. */
 const renderedPages = (output: string) =>
@@ -39,13 +56,18 @@ const renderedPages = (output: string) =>
 		.filter((line) => /\/products\/[^ ]+index\.html/.test(line) && !/\((cached|restored)\)/.test(line))
 		.map((line) => /(\/(?:[a-z]{2}\/)?products\/[^ ]+\/)index\.html/.exec(line)![1]!)
 		.sort();
-const restoredCount = (output: string) => plain(output).split('\n').filter((line) => /\/products\/.*\((cached|restored)\)/.test(line)).length;
+const restoredCount = (output: string) =>
+	plain(output)
+		.split('\n')
+		.filter((line) => /\/products\/.*\((cached|restored)\)/.test(line)).length;
 
 /** Page paths of one product in every locale the simulator has it in, from the simulator's own data. */
 function pagesOf(ref: string): string[] {
 	const refs = LOCALES.flatMap((locale) => sim.listAll({ locale, without: 'inactive' }).map((p) => p.external_id));
 	const slug = createSlugger(refs).slugFor(ref);
-	return LOCALES.filter((locale) => sim.listAll({ locale, without: 'inactive' }).some((p) => p.external_id === ref)).map((locale) => productPath(slug, locale, 'fr'));
+	return LOCALES.filter((locale) => sim.listAll({ locale, without: 'inactive' }).some((p) => p.external_id === ref)).map((locale) =>
+		productPath(slug, locale, 'fr'),
+	);
 }
 
 describe('deploy-hook rebuilds', () => {
@@ -105,7 +127,9 @@ describe('deploy-hook rebuilds', () => {
 		expect(third.added).toEqual([...addedPages].sort());
 		expect(third.removed).toEqual([...removedPages].sort());
 		expect(third.unchanged).toBe(after.size - third.changed.length - third.added.length);
-		expect(plain(site.output)).toContain(`Pages since the last build: ${third.changed.length} changed, ${third.added.length} added, ${third.removed.length} removed, ${third.unchanged} unchanged`);
+		expect(plain(site.output)).toContain(
+			`Pages since the last build: ${third.changed.length} changed, ${third.added.length} added, ${third.removed.length} removed, ${third.unchanged} unchanged`,
+		);
 
 		// Astro skipped every product page whose cacheKey did not move.
 		expect(renderedPages(site.output)).toEqual([...editedPages, ...addedPages].sort());
@@ -126,7 +150,9 @@ describe('deploy-hook rebuilds', () => {
 			(error: Error & { output?: string }) => `${error.message}\n${error.output ?? ''}`,
 		);
 		expect(failure).toBeDefined();
-		expect(plain(failure!)).toMatch(/returned \d+ products for locale (fr|en), \d+ at the last successful sync \(\d+% gone, more than the 50% `maxShrink` allows\)/);
+		expect(plain(failure!)).toMatch(
+			/returned \d+ products for locale (fr|en), \d+ at the last successful sync \(\d+% gone, more than the 50% `maxShrink` allows\)/,
+		);
 		expect(plain(failure!)).toContain('AUDIO_REVIEWS_ALLOW_SHRINK=1');
 		// The failed build left the previous deploy's pages in place.
 		expect(await snapshot(site)).toEqual(before);
@@ -169,12 +195,18 @@ describe('deploy-hook rebuilds', () => {
 		try {
 			const otherEnv = { ...env, AUDIO_REVIEWS_BASE_URL: other.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: other.websiteId };
 			site = await buildFixture('basic', { child: true, reuse: site, env: otherEnv });
-			expect(plain(site.output)).toMatch(/The restored content store does not match this site \(website id .*; base URL .*\): discarding it and syncing everything/);
+			expect(plain(site.output)).toMatch(
+				/The restored content store does not match this site \(website id .*; base URL .*\): discarding it and syncing everything/,
+			);
 			const refs = other.listAll({ locale: 'fr', without: 'inactive' }).map((p) => p.external_id);
 			const files = (await site.htmlFiles()).filter((file) => file !== '/index.html' && !file.endsWith('/products/index.html'));
 			expect(files).toHaveLength(refs.length * LOCALES.length);
 			// Nothing of the first website survived, in pages or in the store.
-			expect(plain(site.output)).toMatch(new RegExp(`Synced ${refs.length} products × 2 locales \\(fr, en\\): ${refs.length * LOCALES.length} entries in [\\d.]+ s: ${refs.length * LOCALES.length} added, 0 updated, 0 removed, 0 unchanged`));
+			expect(plain(site.output)).toMatch(
+				new RegExp(
+					`Synced ${refs.length} products × 2 locales \\(fr, en\\): ${refs.length * LOCALES.length} entries in [\\d.]+ s: ${refs.length * LOCALES.length} added, 0 updated, 0 removed, 0 unchanged`,
+				),
+			);
 		} finally {
 			other.close();
 		}

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
 import lighthouse from 'lighthouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../simulator/src/index.js';
@@ -25,7 +25,9 @@ const PAGE_TYPES: Record<string, (prefix: string) => string> = {
 	'hub page 1': (prefix) => `${prefix}/products/`,
 	'hub page 2': (prefix) => `${prefix}/products/~page-2/`,
 };
-const PAGES = ['', '/en'].flatMap((prefix) => Object.entries(PAGE_TYPES).map(([type, path]) => ({ type: `${type}, ${prefix === '' ? 'fr' : 'en'}`, path: path(prefix) })));
+const PAGES = ['', '/en'].flatMap((prefix) =>
+	Object.entries(PAGE_TYPES).map(([type, path]) => ({ type: `${type}, ${prefix === '' ? 'fr' : 'en'}`, path: path(prefix) })),
+);
 
 let sim: Simulator;
 let site: BuiltSite | undefined;
@@ -44,7 +46,11 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-	if (chromium && chromium.exitCode === null) await new Promise((resolve) => (chromium.once('exit', resolve), chromium.kill()));
+	if (chromium && chromium.exitCode === null)
+		await new Promise((resolve) => {
+			chromium.once('exit', resolve);
+			chromium.kill();
+		});
 	await server?.close();
 	await sim?.close();
 	if (profile) await rm(profile, { recursive: true, force: true, maxRetries: 5 });
@@ -83,7 +89,15 @@ describe('Lighthouse in Chromium, every page type and locale', () => {
 		const scores: string[] = [];
 		const failures: string[] = [];
 		for (const { type, path } of PAGES) {
-			const result = await lighthouse(`${server.origin}${encodeURI(path)}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['seo', 'accessibility'], formFactor: 'desktop', screenEmulation: { disabled: true }, throttlingMethod: 'provided' });
+			const result = await lighthouse(`${server.origin}${encodeURI(path)}`, {
+				port,
+				output: 'json',
+				logLevel: 'error',
+				onlyCategories: ['seo', 'accessibility'],
+				formFactor: 'desktop',
+				screenEmulation: { disabled: true },
+				throttlingMethod: 'provided',
+			});
 			const lhr = result!.lhr;
 			const seo = Math.round((lhr.categories.seo!.score ?? 0) * 100);
 			const a11y = Math.round((lhr.categories.accessibility!.score ?? 0) * 100);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createUrlGuard, type DroppedUrl, productJsonLd, ratingSummary, serializeJsonLd } from '../../integration/src/render/seo/index.js';
 import type { Product, Review } from '../../integration/src/schema/product.js';
-import { createUrlGuard, productJsonLd, ratingSummary, serializeJsonLd, type DroppedUrl } from '../../integration/src/render/seo/index.js';
 
 function review(id: string, extra: Partial<Review> = {}): Review {
 	return {
@@ -90,7 +90,13 @@ describe('productJsonLd: fields', () => {
 					rating: 4.5,
 					transcript: 'Sturdy </script> and comfy.',
 					created_at: '2026-03-01T10:00:00.000Z',
-					user: { id: 'u1', firstname: ' Ana ', lastname: 'Silva', image_url: 'https://cdn.example.com/u1.jpg', description: 'Verified buyer' },
+					user: {
+						id: 'u1',
+						firstname: ' Ana ',
+						lastname: 'Silva',
+						image_url: 'https://cdn.example.com/u1.jpg',
+						description: 'Verified buyer',
+					},
 				}),
 			],
 			{ name: 'Oak chair', seo_name: 'Solid oak chair', seo_description: ' Reviewed by buyers. ' },
@@ -104,7 +110,15 @@ describe('productJsonLd: fields', () => {
 		expect(data).toEqual({
 			'@context': 'https://schema.org',
 			'@graph': [
-				{ '@type': 'ItemPage', '@id': `${url}#webpage`, name: 'Oak chair', url, inLanguage: 'en', breadcrumb: { '@id': `${url}#breadcrumb` }, mainEntity: { '@id': `${url}#product` } },
+				{
+					'@type': 'ItemPage',
+					'@id': `${url}#webpage`,
+					name: 'Oak chair',
+					url,
+					inLanguage: 'en',
+					breadcrumb: { '@id': `${url}#breadcrumb` },
+					mainEntity: { '@id': `${url}#product` },
+				},
 				{
 					'@type': 'Product',
 					'@id': `${url}#product`,
@@ -122,7 +136,13 @@ describe('productJsonLd: fields', () => {
 							reviewBody: 'Sturdy </script> and comfy.',
 							datePublished: '2026-03-01T10:00:00.000Z',
 							inLanguage: 'en',
-							audio: { '@type': 'AudioObject', contentUrl: 'https://cdn.example.com/r1.mp3', encodingFormat: 'audio/mpeg', name: 'Great chair', inLanguage: 'en' },
+							audio: {
+								'@type': 'AudioObject',
+								contentUrl: 'https://cdn.example.com/r1.mp3',
+								encodingFormat: 'audio/mpeg',
+								name: 'Great chair',
+								inLanguage: 'en',
+							},
 						},
 					],
 					aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, ratingCount: 1, reviewCount: 1, bestRating: 5, worstRating: 0 },
@@ -145,14 +165,22 @@ describe('productJsonLd: fields', () => {
 		expect(node.name).toBe('SEO chair');
 		expect(node).not.toHaveProperty('description');
 		expect(node).not.toHaveProperty('url');
-		expect(node.review[0]).toEqual({ '@type': 'Review', author: { '@type': 'Person', name: 'Anonymous' }, reviewRating: { '@type': 'Rating', ratingValue: 3, bestRating: 5, worstRating: 0 } });
+		expect(node.review[0]).toEqual({
+			'@type': 'Review',
+			author: { '@type': 'Person', name: 'Anonymous' },
+			reviewRating: { '@type': 'Rating', ratingValue: 3, bestRating: 5, worstRating: 0 },
+		});
 		expect(nodeOf(read(productJsonLd(product([review('r', { rating: 1 })]), {})), 'Product').name).toBe('SKU-7');
 	});
 
 	it('drops unsafe audio and image URLs and reports them with ref and field', () => {
 		const hostile = product([
 			review('r0', { rating: 5 }),
-			review('r1', { rating: 4, audio_url: 'javascript:alert(1)', user: { id: 'u', firstname: 'Eve', image_url: 'data:image/png;base64,AAAA' } }),
+			review('r1', {
+				rating: 4,
+				audio_url: 'javascript:alert(1)',
+				user: { id: 'u', firstname: 'Eve', image_url: 'data:image/png;base64,AAAA' },
+			}),
 			review('r2', { type: 'testimony', audio_url: '//evil.example/x.mp3', transcript: 'Hi.' }),
 		]);
 		const dropped: DroppedUrl[] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_DESCRIPTION_LENGTH, metaDescription } from '../../integration/src/render/pages/index.js';
-import type { Product, Review } from '../../integration/src/schema/product.js';
 import { ogLocale } from '../../integration/src/render/seo/index.js';
+import type { Product, Review } from '../../integration/src/schema/product.js';
 
 function review(extra: Partial<Review>): Review {
 	return { id: 'r', type: 'review', is_active: true, is_default: false, user: { id: 'u' }, ...extra };
@@ -17,7 +17,10 @@ describe('metaDescription', () => {
 	});
 
 	it('generates one in the page language from the name, the rating summary and a transcript', () => {
-		const rated = product({ name: 'Chaise', reviews: [review({ rating: 4 }), review({ rating: 5, transcript: 'Très  solide.\nJe recommande.' })] });
+		const rated = product({
+			name: 'Chaise',
+			reviews: [review({ rating: 4 }), review({ rating: 5, transcript: 'Très  solide.\nJe recommande.' })],
+		});
 		expect(metaDescription(rated, 'fr')).toBe('Chaise : noté 4,5/5 dans 2 avis audio. “Très solide. Je recommande.”');
 		expect(metaDescription(rated, 'en')).toBe('Chaise: rated 4.5/5 in 2 audio reviews. “Très solide. Je recommande.”');
 		expect(metaDescription(rated, 'de-AT')).toBe('Chaise: bewertet mit 4,5/5 in 2 Audiobewertungen. “Très solide. Je recommande.”');
@@ -34,7 +37,9 @@ describe('metaDescription', () => {
 		const unbroken = metaDescription(product({ seo_description: '🎧'.repeat(400) }), 'en');
 		expect(length(unbroken)).toBe(MAX_DESCRIPTION_LENGTH);
 		expect(unbroken.endsWith('🎧…')).toBe(true);
-		expect(metaDescription(product({ seo_description: '   ', name: ' ' }), undefined)).toBe('SKU-7: customer audio reviews and testimonials.');
+		expect(metaDescription(product({ seo_description: '   ', name: ' ' }), undefined)).toBe(
+			'SKU-7: customer audio reviews and testimonials.',
+		);
 	});
 });
 

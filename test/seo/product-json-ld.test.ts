@@ -12,9 +12,21 @@ describe('productJsonLd', () => {
 		expect(data.name).toBe('Oak chair');
 		expect(data.review).toHaveLength(2);
 		// Independent computation: (4.5 + 3) / 2.
-		expect(data.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 3.75, ratingCount: 2, reviewCount: 2, bestRating: 5, worstRating: 0 });
+		expect(data.aggregateRating).toEqual({
+			'@type': 'AggregateRating',
+			ratingValue: 3.75,
+			ratingCount: 2,
+			reviewCount: 2,
+			bestRating: 5,
+			worstRating: 0,
+		});
 		expect(data.review[0].reviewRating).toEqual({ '@type': 'Rating', ratingValue: 4.5, bestRating: 5, worstRating: 0 });
-		expect(data.review[0].author).toEqual({ '@type': 'Person', name: 'Ana Silva', image: 'https://cdn.example.com/u/1.jpg', description: 'Verified buyer' });
+		expect(data.review[0].author).toEqual({
+			'@type': 'Person',
+			name: 'Ana Silva',
+			image: 'https://cdn.example.com/u/1.jpg',
+			description: 'Verified buyer',
+		});
 		expect(data.review[0].audio).toMatchObject({ '@type': 'AudioObject', contentUrl: 'https://cdn.example.com/a/1.mp3' });
 		const testimony = graph.find((node: any) => node['@type'] === 'AudioObject');
 		expect(testimony.transcript).toBe('The shop delivered quickly.');

@@ -2,9 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product, Review } from '../../integration/src/schema/product.js';
-import { createReviewFeed, xmlDateTime, type FeedPage } from '../../integration/src/render/seo/review-feed.js';
+import { createReviewFeed, type FeedPage, xmlDateTime } from '../../integration/src/render/seo/review-feed.js';
 import { escapeXmlText } from '../../integration/src/render/seo/xml-text.js';
+import type { Product, Review } from '../../integration/src/schema/product.js';
 import { readFeed, validateFeed } from '../helpers/review-feed-xml.js';
 
 let dir: string;
@@ -14,7 +14,17 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 function review(id: string, extra: Partial<Review> = {}): Review {
-	return { id, type: 'review', rating: 4, is_active: true, is_default: false, transcript: `Said ${id}.`, created_at: '2025-01-02T03:04:05Z', user: { id: `u-${id}`, firstname: 'Ana' }, ...extra };
+	return {
+		id,
+		type: 'review',
+		rating: 4,
+		is_active: true,
+		is_default: false,
+		transcript: `Said ${id}.`,
+		created_at: '2025-01-02T03:04:05Z',
+		user: { id: `u-${id}`, firstname: 'Ana' },
+		...extra,
+	};
 }
 
 function page(ref: string, reviews: Review[], locale?: string): FeedPage {
@@ -68,13 +78,20 @@ describe('createReviewFeed', () => {
 	});
 
 	it('writes the reviewer as the page shows it, or anonymous', async () => {
-		const { xml } = await render([page('A', [review('1', { user: { id: 'u', firstname: ' Ana ', lastname: ' Silva ' } }), review('2', { user: { id: 'u', firstname: ' ' } })])]);
+		const { xml } = await render([
+			page('A', [
+				review('1', { user: { id: 'u', firstname: ' Ana ', lastname: ' Silva ' } }),
+				review('2', { user: { id: 'u', firstname: ' ' } }),
+			]),
+		]);
 		expect(xml).toContain('<name>Ana Silva</name>');
 		expect(xml).toContain('<name is_anonymous="true">Anonymous</name>');
 	});
 
 	it('writes ratings as xs:decimal on the 0–5 scale', async () => {
-		const { xml, verdict } = await render([page('A', [review('1', { rating: 0 }), review('2', { rating: 4.5 }), review('3', { rating: 1e-7 })])]);
+		const { xml, verdict } = await render([
+			page('A', [review('1', { rating: 0 }), review('2', { rating: 4.5 }), review('3', { rating: 1e-7 })]),
+		]);
 		expect(verdict.valid).toBe(true);
 		expect(readFeed(xml).reviews.map((r) => [r.rating, r.ratingMin, r.ratingMax])).toEqual([
 			['0', '0', '5'],
@@ -84,7 +101,12 @@ describe('createReviewFeed', () => {
 	});
 
 	it('gives the same bytes whatever order the pages come in', async () => {
-		const pages = [page('b', [review('b1')], 'fr'), page('a', [review('a2')], 'fr'), page('a', [review('a1')], 'en'), page('B', [review('B1')])];
+		const pages = [
+			page('b', [review('b1')], 'fr'),
+			page('a', [review('a2')], 'fr'),
+			page('a', [review('a1')], 'en'),
+			page('B', [review('B1')]),
+		];
 		const first = (await render(pages)).xml;
 		expect((await render([...pages].reverse())).xml).toBe(first);
 		expect(readFeed(first).reviews.map((r) => r.id)).toEqual(['B1', 'a1', 'a2', 'b1']);
@@ -112,7 +134,17 @@ describe('xmlDateTime', () => {
 	});
 
 	it('refuses what is no unambiguous date', () => {
-		for (const value of [undefined, '', '2025-01-02T03:04:05', '2024-02-30T00:00:00Z', '2025-13-01', 'March 7, 2024', '0000-01-01T00:00:00Z', '+010000-01-01T00:00:00Z', '1714000000']) {
+		for (const value of [
+			undefined,
+			'',
+			'2025-01-02T03:04:05',
+			'2024-02-30T00:00:00Z',
+			'2025-13-01',
+			'March 7, 2024',
+			'0000-01-01T00:00:00Z',
+			'+010000-01-01T00:00:00Z',
+			'1714000000',
+		]) {
 			expect(xmlDateTime(value), String(value)).toBeUndefined();
 		}
 	});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createUrlGuard, safeHttpUrl, unsafeUrlFields, type DroppedUrl } from '../../integration/src/render/seo/index.js';
+import { createUrlGuard, type DroppedUrl, safeHttpUrl, unsafeUrlFields } from '../../integration/src/render/seo/index.js';
 
 describe('safeHttpUrl accepts absolute http(s) URLs, normalised', () => {
 	it.each([

@@ -1,9 +1,16 @@
 import Validator from '@adobe/structured-data-validator';
 import WebAutoExtractor from '@marbec/web-auto-extractor';
-import { parse, type HTMLElement } from 'node-html-parser';
+import { type HTMLElement, parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+	createSlugger,
+	productHeading,
+	productPath,
+	productTitle,
+	ratedReviews,
+	ratingSummary,
+} from '../../integration/src/render/seo/index.js';
 import type { Product } from '../../integration/src/schema/index.js';
-import { createSlugger, productHeading, productPath, productTitle, ratedReviews, ratingSummary } from '../../integration/src/render/seo/index.js';
 import type { Simulator } from '../../simulator/src/index.js';
 import type { BuiltSite } from '../helpers/build-fixture.js';
 import { buildSeoSite, CASES, startSeoSimulator } from '../helpers/seo-site.js';
@@ -41,19 +48,25 @@ describe("Google's rich-result rules (@adobe/structured-data-validator) over eve
 		// Google's Product snippet rules only. The validator also applies its Merchant listing rules
 		// (offers and image required) to every Product; those are for pages where the product can be
 		// bought, and the service has no price or image: offers are never invented.
-		validator.registeredHandlers.Product = validator.registeredHandlers.Product!.filter((load) => !String(load).includes('ProductMerchant'));
+		validator.registeredHandlers.Product = validator.registeredHandlers.Product!.filter(
+			(load) => !String(load).includes('ProductMerchant'),
+		);
 		const errors: string[] = [];
 		const warnings = new Map<string, number>();
 		const files = await site.htmlFiles();
 		for (const file of files) {
-			const extracted = new WebAutoExtractor({ addLocation: true, embedSource: ['rdfa', 'microdata'] }).parse(await site.read(file.slice(1)));
+			const extracted = new WebAutoExtractor({ addLocation: true, embedSource: ['rdfa', 'microdata'] }).parse(
+				await site.read(file.slice(1)),
+			);
 			for (const issue of await validator.validate(extracted)) {
 				const line = `${file}: ${issue.rootType} ${issue.issueMessage}`;
 				if (issue.severity === 'ERROR') errors.push(line);
 				else warnings.set(issue.issueMessage, (warnings.get(issue.issueMessage) ?? 0) + 1);
 			}
 		}
-		console.log(`structured-data-validator: ${files.length} pages, ${errors.length} errors, warnings ${JSON.stringify(Object.fromEntries(warnings))}`);
+		console.log(
+			`structured-data-validator: ${files.length} pages, ${errors.length} errors, warnings ${JSON.stringify(Object.fromEntries(warnings))}`,
+		);
 		expect(errors).toEqual([]);
 		for (const message of warnings.keys()) expect(message).toMatch(ABSENT_OPTIONAL);
 	});
@@ -68,12 +81,18 @@ describe('the validator itself', () => {
 			review: [{ '@type': 'Review', author: { '@type': 'Person', name: 'Ana' }, reviewBody: 'Nice.' }],
 		};
 		const html = `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify(old)}</script></head><body></body></html>`;
-		const issues = await new Validator().validate(new WebAutoExtractor({ addLocation: true, embedSource: ['rdfa', 'microdata'] }).parse(html));
+		const issues = await new Validator().validate(
+			new WebAutoExtractor({ addLocation: true, embedSource: ['rdfa', 'microdata'] }).parse(html),
+		);
 		const errors = issues.filter((issue) => issue.severity === 'ERROR').map((issue) => issue.issueMessage);
 		expect(errors).toEqual(expect.arrayContaining(['Required attribute "reviewRating" is missing']));
 		const bare = html.replace(/,"review":\[.*\]\}/, '}');
-		const bareIssues = await new Validator().validate(new WebAutoExtractor({ addLocation: true, embedSource: ['rdfa', 'microdata'] }).parse(bare));
-		expect(bareIssues.map((issue) => issue.issueMessage)).toContain('One of the following attributes is required: "aggregateRating", "offers" or "review"');
+		const bareIssues = await new Validator().validate(
+			new WebAutoExtractor({ addLocation: true, embedSource: ['rdfa', 'microdata'] }).parse(bare),
+		);
+		expect(bareIssues.map((issue) => issue.issueMessage)).toContain(
+			'One of the following attributes is required: "aggregateRating", "offers" or "review"',
+		);
 	});
 });
 
@@ -102,11 +121,17 @@ describe('structured data policy', () => {
 					const shown = html.querySelector('.aar-average')!.textContent;
 					expect(shown).toContain(new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(summary!.average));
 				}
-				const unrated = product.reviews.filter((review) => !rated.includes(review as never) && (review.transcript?.trim() || review.audio_url?.startsWith('https://')));
+				const unrated = product.reviews.filter(
+					(review) => !rated.includes(review as never) && (review.transcript?.trim() || review.audio_url?.startsWith('https://')),
+				);
 				expect(graph.filter((item) => item['@type'] === 'AudioObject')).toHaveLength(unrated.length);
 				expect(graph.filter((item) => item['@type'] === 'Review')).toHaveLength(0);
 				const crumbs = graph.find((item) => item['@type'] === 'BreadcrumbList').itemListElement;
-				expect(crumbs.map((crumb: any) => decodeURI(crumb.item))).toEqual([`${SITE}/`, `${SITE}${locale === 'fr' ? '' : '/en'}/products/`, `${SITE}${pathOf(product, locale)}`]);
+				expect(crumbs.map((crumb: any) => decodeURI(crumb.item))).toEqual([
+					`${SITE}/`,
+					`${SITE}${locale === 'fr' ? '' : '/en'}/products/`,
+					`${SITE}${pathOf(product, locale)}`,
+				]);
 			}
 		}
 	});
@@ -120,7 +145,9 @@ describe('structured data policy', () => {
 			expect(audio.length).toBeGreaterThan(0);
 			expect(JSON.stringify(audio)).not.toMatch(/rating/i);
 			const withTranscript = product.reviews.filter((review) => review.transcript?.trim());
-			expect(audio.filter((node) => node.transcript).map((node) => node.transcript)).toEqual(withTranscript.map((review) => review.transcript!.trim()));
+			expect(audio.filter((node) => node.transcript).map((node) => node.transcript)).toEqual(
+				withTranscript.map((review) => review.transcript!.trim()),
+			);
 		}
 	});
 });
@@ -201,8 +228,14 @@ describe('hub pages', () => {
 		expect(JSON.stringify(graph)).not.toMatch(/rating|"Product"/i);
 		expect(graph.find((node) => node['@type'] === 'ItemList').itemListElement[0].position).toBe(9);
 		expect(html.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(`${SITE}/en/products/~page-2/`);
-		const alternates = Object.fromEntries(html.querySelectorAll('link[rel="alternate"]').map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]));
-		expect(alternates).toEqual({ fr: `${SITE}/products/~page-2/`, en: `${SITE}/en/products/~page-2/`, 'x-default': `${SITE}/products/~page-2/` });
+		const alternates = Object.fromEntries(
+			html.querySelectorAll('link[rel="alternate"]').map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]),
+		);
+		expect(alternates).toEqual({
+			fr: `${SITE}/products/~page-2/`,
+			en: `${SITE}/en/products/~page-2/`,
+			'x-default': `${SITE}/products/~page-2/`,
+		});
 		expect(html.querySelector('h1')!.textContent).toBe('Audio reviews of our products – page 2');
 	});
 });

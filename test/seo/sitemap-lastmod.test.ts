@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSlugger, productPath } from '../../integration/src/render/seo/index.js';
 import type { Simulator } from '../../simulator/src/index.js';
-import { plain, type BuiltSite } from '../helpers/build-fixture.js';
+import { type BuiltSite, plain } from '../helpers/build-fixture.js';
 import { buildSeoSite, CASES, startSeoSimulator } from '../helpers/seo-site.js';
 
 const SITE = 'https://shop.example';
@@ -24,7 +24,9 @@ async function sitemap(site: BuiltSite): Promise<Map<string, string | undefined>
 }
 
 const urlOf = (ref: string, locale: 'fr' | 'en') => {
-	const refs = [...sim.listAll({ locale: 'fr', without: 'inactive' }), ...sim.listAll({ locale: 'en', without: 'inactive' })].map((p) => p.external_id);
+	const refs = [...sim.listAll({ locale: 'fr', without: 'inactive' }), ...sim.listAll({ locale: 'en', without: 'inactive' })].map(
+		(p) => p.external_id,
+	);
 	return `${SITE}${productPath(createSlugger(refs).slugFor(ref), locale, 'fr')}`;
 };
 

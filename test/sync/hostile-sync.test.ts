@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CatalogueSyncError, createClient, syncCatalogue, type ClientOptions } from '../../integration/src/entries/client.js';
-import { makeCatalogue, startHostileService, type HostileService, type HostileServiceOptions } from '../helpers/hostile-service.js';
+import { CatalogueSyncError, type ClientOptions, createClient, syncCatalogue } from '../../integration/src/entries/client.js';
+import { type HostileService, type HostileServiceOptions, makeCatalogue, startHostileService } from '../helpers/hostile-service.js';
 
 const fast = { retryBaseDelayMs: 5, retryMaxDelayMs: 20 } as const;
 const query = { locale: 'fr', without: 'inactive' } as const;
@@ -55,8 +55,14 @@ describe('products shifting between pages, count_item unchanged', () => {
 		const service = await hostile({ catalogue: makeCatalogue(250), misbehave: shiftOnListRequest(2) });
 		const before = ids(service.catalogue);
 		const resyncs: string[] = [];
-		const result = await syncCatalogue(clientOf(service, { concurrency: 1 }), { query, pageSize: 100, onResync: (reason) => resyncs.push(reason) });
-		expect(resyncs).toEqual(['products shifted between pages: the page at offset 99 does not start with the product that ended the page before']);
+		const result = await syncCatalogue(clientOf(service, { concurrency: 1 }), {
+			query,
+			pageSize: 100,
+			onResync: (reason) => resyncs.push(reason),
+		});
+		expect(resyncs).toEqual([
+			'products shifted between pages: the page at offset 99 does not start with the product that ended the page before',
+		]);
 		expect(result.attempts).toBe(2);
 		expect(ids(result.items)).toEqual(ids(service.catalogue));
 		// p100 sat on the first page boundary when the shift happened; it existed throughout.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../integration/src/client/index.js';
-import { startSimulator, type Simulator } from '../../simulator/src/index.js';
 import { ReusedItem, syncCatalogue } from '../../integration/src/sync/sync-catalogue.js';
+import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { sendJson, startServer } from '../helpers/http-server.js';
 import { validProduct } from '../helpers/products.js';
 
@@ -21,7 +21,11 @@ describe('syncCatalogue with onPage', () => {
 	it('delivers every product once, page by page, and keeps none in the result', async () => {
 		const pages: Array<{ offset: number; ids: string[] }> = [];
 		const client = createClient({ baseUrl: sim.baseUrl, websiteId: sim.websiteId, ...fast });
-		const result = await syncCatalogue(client, { query, pageSize: 50, onPage: (items, page) => void pages.push({ offset: page.offset, ids: items.map(idOf) }) });
+		const result = await syncCatalogue(client, {
+			query,
+			pageSize: 50,
+			onPage: (items, page) => void pages.push({ offset: page.offset, ids: items.map(idOf) }),
+		});
 		expect(result.items).toEqual([]);
 		expect(result.count).toBe(437);
 		expect(pages).toHaveLength(Math.ceil(437 / 50));

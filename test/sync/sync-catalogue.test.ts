@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogueSyncError, createClient, syncCatalogue } from '../../integration/src/entries/client.js';
-import { startSimulator, type Simulator } from '../../simulator/src/index.js';
+import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { sendJson, startServer } from '../helpers/http-server.js';
 import { validProduct } from '../helpers/products.js';
 
@@ -123,7 +123,9 @@ describe('syncCatalogue', () => {
 			live.onRequest(() => {
 				if (live.stats.list % 2 === 0) live.addProduct();
 			});
-			const error = await syncCatalogue(clientFor(live, { concurrency: 1 }), { query, pageSize: 100, maxAttempts: 3 }).catch((e: unknown) => e);
+			const error = await syncCatalogue(clientFor(live, { concurrency: 1 }), { query, pageSize: 100, maxAttempts: 3 }).catch(
+				(e: unknown) => e,
+			);
 			expect(error).toBeInstanceOf(CatalogueSyncError);
 			expect((error as Error).message).toMatch(/kept changing during the sync, or its pages do not add up/);
 			expect((error as CatalogueSyncError).endpoint).toBe('listProducts');
@@ -132,7 +134,7 @@ describe('syncCatalogue', () => {
 		}
 	});
 
-	it('refuses a page that repeats its predecessor\'s products (an unstable sort), re-syncing a bounded number of times', async () => {
+	it("refuses a page that repeats its predecessor's products (an unstable sort), re-syncing a bounded number of times", async () => {
 		const catalogue = Array.from({ length: 40 }, (_, i) => ({ ...validProduct(), id: `p${i}`, external_id: `SKU-${i}` }));
 		let requests = 0;
 		const server = await startServer((req, res) => {
@@ -148,7 +150,9 @@ describe('syncCatalogue', () => {
 			const client = createClient({ baseUrl: server.url, websiteId: sim.websiteId, ...fast });
 			const error = await syncCatalogue(client, { query, pageSize: 20, maxAttempts: 2 }).catch((e: unknown) => e);
 			expect(error).toBeInstanceOf(CatalogueSyncError);
-			expect((error as Error).message).toContain('products shifted between pages: the page at offset 19 does not start with the product that ended the page before');
+			expect((error as Error).message).toContain(
+				'products shifted between pages: the page at offset 19 does not start with the product that ended the page before',
+			);
 			// Two attempts of three pages each (0, 19 and 38), nothing more.
 			expect(requests).toBe(6);
 		} finally {

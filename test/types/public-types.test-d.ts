@@ -2,13 +2,21 @@
  * Type tests of the public surface, through the package's own export names (so they check the
  * emitted declarations users get, not the sources).
  */
-import type { LiveLoader, Loader } from 'astro/loaders';
-import audioReviews, { type AudioReviewsOptions } from 'astro-audio-reviews';
-import { createClient, AudioReviewsError, NotFoundError, ProductValidationError, ServiceError, type AudioReviewsClient } from 'astro-audio-reviews/client';
-import { productsLiveLoader, productsLoader, type ProductsLoaderOptions } from 'astro-audio-reviews/loaders';
-import { productSchema, type Product, type Review } from 'astro-audio-reviews/schema';
+
 import type { AstroIntegration } from 'astro';
+import type { LiveLoader, Loader } from 'astro/loaders';
 import type { z } from 'astro/zod';
+import audioReviews, { type AudioReviewsOptions } from 'astro-audio-reviews';
+import {
+	type AudioReviewsClient,
+	type AudioReviewsError,
+	createClient,
+	type NotFoundError,
+	type ProductValidationError,
+	type ServiceError,
+} from 'astro-audio-reviews/client';
+import { type ProductsLoaderOptions, productsLiveLoader, productsLoader } from 'astro-audio-reviews/loaders';
+import type { Product, productSchema, Review } from 'astro-audio-reviews/schema';
 import { describe, expectTypeOf, it } from 'vitest';
 
 const connection = { baseUrl: 'https://api.example.com', websiteId: '00000000-0000-4000-8000-000000000000' };

@@ -9,7 +9,9 @@ describe('doubledPathHint', () => {
 		expect(doubledPathHint('https://api.example.com/shop/ws/websites')).toBe(
 			'`baseUrl` ends in "/ws/websites", a path the client adds itself (so the request asked for /ws/websites/ws/websites…): set `baseUrl` to "https://api.example.com/shop"',
 		);
-		expect(doubledPathHint('https://api.example.com/ws/websites/0b8f6a8e-5a0c-4d7e-9b1f-2c3d4e5f6a7b/products')).toContain('set `baseUrl` to "https://api.example.com"');
+		expect(doubledPathHint('https://api.example.com/ws/websites/0b8f6a8e-5a0c-4d7e-9b1f-2c3d4e5f6a7b/products')).toContain(
+			'set `baseUrl` to "https://api.example.com"',
+		);
 	});
 
 	it('stays quiet for a baseUrl without the API path', () => {
@@ -21,8 +23,12 @@ describe('doubledPathHint', () => {
 
 describe('unreachableHint', () => {
 	it('tells what to check for a refused connection and for an unknown host', () => {
-		expect(unreachableHint('ECONNREFUSED', 'http://127.0.0.1:4321')).toBe('is the service running at http://127.0.0.1:4321? Check `baseUrl` and that the service is started');
-		expect(unreachableHint('ENOTFOUND', 'https://api.example.test')).toBe('the host of https://api.example.test does not resolve: check `baseUrl`');
+		expect(unreachableHint('ECONNREFUSED', 'http://127.0.0.1:4321')).toBe(
+			'is the service running at http://127.0.0.1:4321? Check `baseUrl` and that the service is started',
+		);
+		expect(unreachableHint('ENOTFOUND', 'https://api.example.test')).toBe(
+			'the host of https://api.example.test does not resolve: check `baseUrl`',
+		);
 	});
 
 	it('fails fast only where nothing answered: resets and timeouts keep their retries', () => {

@@ -16,7 +16,14 @@ function failure(fn: () => unknown): { message: string; hint: string | undefined
 describe('options are validated at config time', () => {
 	it('accepts valid options and applies the documented defaults', () => {
 		const client = createClient(valid);
-		expect(client.options).toMatchObject({ baseUrl: 'https://api.example.com', concurrency: 6, retries: 8, timeoutMs: 15_000, retryBudgetMs: 120_000, maxResponseBytes: 64 * 1024 * 1024 });
+		expect(client.options).toMatchObject({
+			baseUrl: 'https://api.example.com',
+			concurrency: 6,
+			retries: 8,
+			timeoutMs: 15_000,
+			retryBudgetMs: 120_000,
+			maxResponseBytes: 64 * 1024 * 1024,
+		});
 		expect(productsLoader(valid).name).toBe('astro-audio-reviews');
 	});
 
@@ -60,7 +67,9 @@ describe('options are validated at config time', () => {
 		expect(message).toBe(
 			'Invalid productsLoader options:\n- locale, locales: set one, not both. Keep `locales: ["fr","en"]` for several locales (the first one is the default), or `locale: "en"` alone for one locale',
 		);
-		expect(failure(() => createClient({ ...valid, locale: 'en', locales: ['en'] })).message).toContain('locale, locales: set one, not both.');
+		expect(failure(() => createClient({ ...valid, locale: 'en', locales: ['en'] })).message).toContain(
+			'locale, locales: set one, not both.',
+		);
 	});
 
 	it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, parseRetryAfter, retryDelay, RETRYABLE_STATUSES } from '../../integration/src/client/retry-timing.js';
+import { backoffDelay, parseRetryAfter, RETRYABLE_STATUSES, retryDelay } from '../../integration/src/client/retry-timing.js';
 
 const options = { retryBaseDelayMs: 200, retryMaxDelayMs: 5_000 };
 

@@ -21,8 +21,20 @@ describe('reviewsFeed option', () => {
 	});
 
 	it('rejects paths that leave the output folder or are no .xml file, saying what is expected', () => {
-		for (const path of ['../reviews.xml', 'feeds/../../x.xml', '.hidden.xml', 'a//b.xml', 'reviews.html', 'reviews', 'a b.xml', 'C:\\x.xml']) {
-			expect(message(() => feedOf({ publisher: 'Shop', path })), path).toContain('`reviewsFeed.path` to be an .xml file path relative to the site root');
+		for (const path of [
+			'../reviews.xml',
+			'feeds/../../x.xml',
+			'.hidden.xml',
+			'a//b.xml',
+			'reviews.html',
+			'reviews',
+			'a b.xml',
+			'C:\\x.xml',
+		]) {
+			expect(
+				message(() => feedOf({ publisher: 'Shop', path })),
+				path,
+			).toContain('`reviewsFeed.path` to be an .xml file path relative to the site root');
 		}
 	});
 

@@ -3,7 +3,7 @@ import { ResponseFormatError } from '../errors/response-format-error.js';
 import { NotFoundError, ServiceError } from '../errors/service-error.js';
 import { quoteServiceText } from '../errors/untrusted-text.js';
 import { doubledPathHint } from './hints.js';
-import { RETRYABLE_STATUSES, parseRetryAfter } from './retry-timing.js';
+import { parseRetryAfter, RETRYABLE_STATUSES } from './retry-timing.js';
 
 export interface RequestContext {
 	endpoint: Endpoint;
@@ -99,14 +99,18 @@ export function classify(context: RequestContext, response: Response, text: stri
 		ok: false,
 		retryable,
 		retryAfterMs: retryable ? parseRetryAfter(response.headers.get('retry-after')) : undefined,
-		fail: errorBody?.type === 'ERR_DB_MISSING' ? service(NotFoundError, 'Product or website not found', hint) : service(ServiceError, message, hint),
+		fail:
+			errorBody?.type === 'ERR_DB_MISSING'
+				? service(NotFoundError, 'Product or website not found', hint)
+				: service(ServiceError, message, hint),
 	};
 }
 
 /** 304 is an answer only to a conditional request; to any other it leaves nothing to read. */
 function notModified(context: RequestContext, validators: Validators, conditional: boolean): Attempt {
 	if (conditional) return { ok: true, response: { status: 304, body: undefined, notModified: true, validators, attempts: 1 } };
-	const message = 'The service answered 304 Not Modified to a request that sent no validators (If-None-Match, If-Modified-Since): there is no copy to reuse';
+	const message =
+		'The service answered 304 Not Modified to a request that sent no validators (If-None-Match, If-Modified-Since): there is no copy to reuse';
 	return { ok: false, retryable: false, fail: ({ attempts }) => new ResponseFormatError(message, { ...context, status: 304, attempts }) };
 }
 

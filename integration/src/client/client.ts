@@ -2,16 +2,16 @@ import { ResponseFormatError } from '../errors/response-format-error.js';
 import { WrongProductError } from '../errors/wrong-product-error.js';
 import { parseOptions } from '../options/parse-options.js';
 import {
-	sharedOptionsSchema,
 	type ResolvedConnectionOptions,
 	type ResolvedSharedOptions,
 	type SharedOptions,
+	sharedOptionsSchema,
 } from '../options/shared-options.js';
-import { productListEnvelopeSchema, type Product, type ProductList, type ProductListEnvelope } from '../schema/product.js';
+import { type Product, type ProductList, type ProductListEnvelope, productListEnvelopeSchema } from '../schema/product.js';
 import { validateProduct } from '../schema/validate.js';
 import { sharedLimiter } from './limiter.js';
 import { createRequester, type RequestOptions, type RequestStats, type Validators } from './request.js';
-import { getProductUrl, listProductsUrl, type GetProductQuery, type ListProductsQuery } from './urls.js';
+import { type GetProductQuery, getProductUrl, type ListProductsQuery, listProductsUrl } from './urls.js';
 
 export interface RawProductResponse {
 	/** Unvalidated product JSON; `undefined` when the service answered 304 Not Modified. */
@@ -61,7 +61,13 @@ export type ClientOptions = SharedOptions;
 export function createClient(options: ClientOptions): AudioReviewsClient {
 	const resolved = parseOptions(sharedOptionsSchema, options, 'createClient');
 	return clientFromResolved(resolved, {
-		list: { locale: resolved.locale, without: resolved.without, withAudio: resolved.withAudio, published: resolved.published, limit: resolved.pageSize },
+		list: {
+			locale: resolved.locale,
+			without: resolved.without,
+			withAudio: resolved.withAudio,
+			published: resolved.published,
+			limit: resolved.pageSize,
+		},
 		get: { locale: options.locale === undefined ? undefined : resolved.locale, variant: resolved.variant, type: resolved.type },
 	});
 }
@@ -72,7 +78,10 @@ interface QueryDefaults {
 }
 
 /** For callers (loaders) that already validated the options. */
-export function clientFromResolved(options: ResolvedConnectionOptions | ResolvedSharedOptions, defaults: QueryDefaults = {}): AudioReviewsClient {
+export function clientFromResolved(
+	options: ResolvedConnectionOptions | ResolvedSharedOptions,
+	defaults: QueryDefaults = {},
+): AudioReviewsClient {
 	const request = createRequester(options, sharedLimiter(options.baseUrl, options.concurrency));
 	const { baseUrl, websiteId } = options;
 
@@ -84,7 +93,8 @@ export function clientFromResolved(options: ResolvedConnectionOptions | Resolved
 		// Every caller (build, refresh, live pages) shares this check: another product's data
 		// must never be stored or served under the requested ref.
 		const answered = (response.body as { external_id?: unknown } | undefined)?.external_id;
-		if (typeof answered === 'string' && answered !== ref) throw new WrongProductError(ref, answered, { ...context, status: response.status });
+		if (typeof answered === 'string' && answered !== ref)
+			throw new WrongProductError(ref, answered, { ...context, status: response.status });
 		return { product: response.body, notModified: response.notModified, validators: response.validators };
 	}
 

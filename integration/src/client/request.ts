@@ -1,10 +1,10 @@
 import type { LimitFunction } from 'p-limit';
-import { NetworkError, TimeoutError } from '../errors/network-error.js';
 import { AudioReviewsError } from '../errors/audio-reviews-error.js';
+import { NetworkError, TimeoutError } from '../errors/network-error.js';
 import { ResponseTooLargeError } from '../errors/response-too-large-error.js';
 import type { ResolvedConnectionOptions } from '../options/shared-options.js';
-import { classify, suffix, type Attempt, type JsonResponse, type RequestContext, type Validators } from './classify-response.js';
-import { isUnreachable, unreachableHint, UNREACHABLE_RETRIES } from './hints.js';
+import { type Attempt, classify, type JsonResponse, type RequestContext, suffix, type Validators } from './classify-response.js';
+import { isUnreachable, UNREACHABLE_RETRIES, unreachableHint } from './hints.js';
 import { retryDelay } from './retry-timing.js';
 import { fetchSameOrigin, readCapped } from './transport.js';
 
@@ -39,7 +39,12 @@ export function createRequester(options: ResolvedConnectionOptions, limit: Limit
 
 	async function attemptOnce(context: RequestContext, request: RequestOptions, deadline: number): Promise<Attempt> {
 		const remaining = deadline - Date.now();
-		if (remaining <= 0) return { ok: false, retryable: false, fail: ({ attempts }) => new TimeoutError(`No response within ${budget}`, { ...context, attempts }) };
+		if (remaining <= 0)
+			return {
+				ok: false,
+				retryable: false,
+				fail: ({ attempts }) => new TimeoutError(`No response within ${budget}`, { ...context, attempts }),
+			};
 		const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
 		if (request.validators?.etag) headers['If-None-Match'] = request.validators.etag;
 		if (request.validators?.lastModified) headers['If-Modified-Since'] = request.validators.lastModified;
@@ -59,7 +64,9 @@ export function createRequester(options: ResolvedConnectionOptions, limit: Limit
 			// Deterministic: a redirect loop or a redirect elsewhere is the same on every attempt.
 			if (error instanceof AudioReviewsError) return { ok: false, retryable: false, fail: () => error };
 			if (timeout.aborted) {
-				const what = cutByBudget ? `No response within ${budget} (the attempt in flight was stopped at the deadline)` : `No response within ${options.timeoutMs} ms`;
+				const what = cutByBudget
+					? `No response within ${budget} (the attempt in flight was stopped at the deadline)`
+					: `No response within ${options.timeoutMs} ms`;
 				return {
 					ok: false,
 					retryable: !cutByBudget,
@@ -75,9 +82,13 @@ export function createRequester(options: ResolvedConnectionOptions, limit: Limit
 		// the build's own concurrency at work, not a slow service.
 		let deadline: number | undefined;
 		for (let attempt = 1; ; attempt++) {
-			const outcome = await limit(() => attemptOnce(context, request, (deadline ??= Date.now() + options.retryBudgetMs)));
+			const outcome = await limit(() => {
+				deadline ??= Date.now() + options.retryBudgetMs;
+				return attemptOnce(context, request, deadline);
+			});
 			if (outcome.ok) return { ...outcome.response, attempts: attempt };
-			if (!outcome.retryable || attempt > Math.min(options.retries, outcome.retryLimit ?? Infinity)) throw outcome.fail({ attempts: attempt });
+			if (!outcome.retryable || attempt > Math.min(options.retries, outcome.retryLimit ?? Infinity))
+				throw outcome.fail({ attempts: attempt });
 			const delay = retryDelay(attempt, outcome.retryAfterMs, options);
 			if (Date.now() + delay > deadline!) {
 				throw outcome.fail({ attempts: attempt, note: `gave up: the next retry would exceed ${budget}` });

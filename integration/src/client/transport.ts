@@ -1,5 +1,5 @@
-import { RedirectError } from '../errors/redirect-error.js';
 import type { ErrorContext } from '../errors/audio-reviews-error.js';
+import { RedirectError } from '../errors/redirect-error.js';
 import { quoteServiceText } from '../errors/untrusted-text.js';
 
 /** Same-origin redirects followed per request; more is a loop, or near enough to one. */
@@ -39,7 +39,10 @@ export async function fetchSameOrigin(fetchImpl: typeof fetch, url: string, init
 			);
 		}
 		if (redirects === MAX_REDIRECTS) {
-			throw new RedirectError(`Gave up after ${MAX_REDIRECTS} redirects in a row (a redirect loop?); the last one pointed to ${where}`, { ...context, status });
+			throw new RedirectError(`Gave up after ${MAX_REDIRECTS} redirects in a row (a redirect loop?); the last one pointed to ${where}`, {
+				...context,
+				status,
+			});
 		}
 		current = target.href;
 	}

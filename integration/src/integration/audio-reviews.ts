@@ -1,22 +1,21 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
-import { forgetLoaded, staleCollections } from '../loaders/build-state.js';
+import { forgetLoaded, registeredLocales, staleCollections } from '../loaders/build-state.js';
 import { requireLoadedProducts } from '../render/pages/collection-check.js';
-import { reportChanges } from './change-report.js';
-import { outputFiles } from './prune-output.js';
-import { createRefreshHandler } from './dev-refresh.js';
-import { REFRESH_SECRET_ENV } from './rebuild-options.js';
-import { resolveIntegrationOptions, normalizeRoute, type AudioReviewsOptions } from './integration-options.js';
-import { virtualConfigPlugin, virtualLayoutPlugin } from './virtual-config.js';
-import { layoutFile, layoutHeadWarning, missingWordsWarning } from './page-options.js';
-import type { PageConfig } from '../render/pages/page-config.js';
-import { registeredLocales } from '../loaders/build-state.js';
-import { injectInvalidateRoute } from './invalidate-option.js';
-import { collectPublishedPages } from '../render/pages/published-pages.js';
-import { checkReviewsFeedConfig } from './review-feed-option.js';
-import { buildReviewFeed } from './write-review-feed.js';
 import { HUB_PAGE_SIZE, hubRoute } from '../render/pages/hub-paths.js';
+import type { PageConfig } from '../render/pages/page-config.js';
+import { collectPublishedPages } from '../render/pages/published-pages.js';
+import { reportChanges } from './change-report.js';
+import { createRefreshHandler } from './dev-refresh.js';
+import { type AudioReviewsOptions, normalizeRoute, resolveIntegrationOptions } from './integration-options.js';
+import { injectInvalidateRoute } from './invalidate-option.js';
+import { layoutFile, layoutHeadWarning, missingWordsWarning } from './page-options.js';
+import { outputFiles } from './prune-output.js';
+import { REFRESH_SECRET_ENV } from './rebuild-options.js';
+import { checkReviewsFeedConfig } from './review-feed-option.js';
+import { virtualConfigPlugin, virtualLayoutPlugin } from './virtual-config.js';
+import { buildReviewFeed } from './write-review-feed.js';
 
 export const INTEGRATION_NAME = 'astro-audio-reviews';
 const DEFAULT_ROUTE = '/products/[ref]';
@@ -56,7 +55,9 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 					emptyProducts: resolved.emptyProducts,
 					hub: hubConfig(resolved.hub, route),
 				};
-				updateConfig({ vite: { plugins: [virtualConfigPlugin(pageConfig), virtualLayoutPlugin(layoutFile(resolved.layout, config.root))] } });
+				updateConfig({
+					vite: { plugins: [virtualConfigPlugin(pageConfig), virtualLayoutPlugin(layoutFile(resolved.layout, config.root))] },
+				});
 				if (resolved.route === false) return;
 				const entrypoint = new URL('../../pages/product.astro', import.meta.url);
 				injectRoute({ pattern: route, entrypoint, prerender: true });
@@ -91,14 +92,22 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 			'astro:build:done': async ({ dir, assets, logger }) => {
 				const wordsWarning = missingWordsWarning(registeredLocales(resolved.collection) ?? [], resolved.uiText);
 				if (wordsWarning) logger.warn(wordsWarning);
-				const headWarning = resolved.route === false ? undefined : layoutHeadWarning(resolved.layout, normalizeRoute(resolved.route), assets);
+				const headWarning =
+					resolved.route === false ? undefined : layoutHeadWarning(resolved.layout, normalizeRoute(resolved.route), assets);
 				if (headWarning) logger.warn(headWarning);
 				const stale = staleCollections();
 				for (const entry of stale) {
-					logger.warn(`LAST KNOWN GOOD: collection "${entry.collection}" was built from the store synced at ${entry.syncedAt} (${entry.reason})`);
+					logger.warn(
+						`LAST KNOWN GOOD: collection "${entry.collection}" was built from the store synced at ${entry.syncedAt} (${entry.reason})`,
+					);
 				}
 				if (!astroConfig) return;
-				const feed = await buildReviewFeed(resolved.reviewsFeed, { collection: resolved.collection, dir: fileURLToPath(dir), config: astroConfig, logger });
+				const feed = await buildReviewFeed(resolved.reviewsFeed, {
+					collection: resolved.collection,
+					dir: fileURLToPath(dir),
+					config: astroConfig,
+					logger,
+				});
 				// Whoever turned it off (this integration or the user), dist/ was not emptied.
 				const keptOutDir = astroConfig.vite?.build?.emptyOutDir === false;
 				if (resolved.changeReport === false && !keptOutDir) return;
@@ -119,7 +128,9 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 					prune: keptOutDir ? { startedAt: buildStartedAt, publicDir: fileURLToPath(astroConfig.publicDir) } : undefined,
 				});
 				if (report.pruned.length > 0) {
-					logger.info(`Deleted ${report.pruned.length} page${report.pruned.length === 1 ? '' : 's'} of the previous build that this build no longer has (dist/ is kept between builds: vite.build.emptyOutDir is false)`);
+					logger.info(
+						`Deleted ${report.pruned.length} page${report.pruned.length === 1 ? '' : 's'} of the previous build that this build no longer has (dist/ is kept between builds: vite.build.emptyOutDir is false)`,
+					);
 				}
 				if (report.refused.length > 0) {
 					logger.warn(

@@ -1,9 +1,9 @@
 import { hash } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import type { StaleCollection } from '../loaders/build-state.js';
-import { leftoverFiles, pruneStalePages, type PruneContext } from './prune-output.js';
+import { leftoverFiles, type PruneContext, pruneStalePages } from './prune-output.js';
 
 /**
  * The pages a build changed, for CDN purges (docs/service.md §8: the shop purges its own CDN). Pages are
@@ -94,7 +94,10 @@ export function hashPages(dir: string, style: UrlStyle, otherFiles: readonly str
 	return { pages, files };
 }
 
-export function compareManifests(previous: PageManifest | undefined, pages: Record<string, string>): Pick<ChangeReport, 'added' | 'changed' | 'removed' | 'unchanged'> {
+export function compareManifests(
+	previous: PageManifest | undefined,
+	pages: Record<string, string>,
+): Pick<ChangeReport, 'added' | 'changed' | 'removed' | 'unchanged'> {
 	const added: string[] = [];
 	const changed: string[] = [];
 	const removed: string[] = [];
@@ -122,8 +125,12 @@ export async function readManifest(path: string): Promise<PageManifest | undefin
 	try {
 		const manifest = JSON.parse(await readFile(path, 'utf8')) as PageManifest;
 		// Restored from a cache: only a manifest of the expected shape is used at all.
-		const pagesOk = typeof manifest.pages === 'object' && manifest.pages !== null && Object.values(manifest.pages).every((value) => typeof value === 'string');
-		const filesOk = manifest.files === undefined || (Array.isArray(manifest.files) && manifest.files.every((file) => typeof file === 'string'));
+		const pagesOk =
+			typeof manifest.pages === 'object' &&
+			manifest.pages !== null &&
+			Object.values(manifest.pages).every((value) => typeof value === 'string');
+		const filesOk =
+			manifest.files === undefined || (Array.isArray(manifest.files) && manifest.files.every((file) => typeof file === 'string'));
 		return manifest.format === REPORT_FORMAT && pagesOk && filesOk ? manifest : undefined;
 	} catch {
 		return undefined;
@@ -159,12 +166,15 @@ export interface ReportContext {
 }
 
 /** Compares this build's pages with the previous successful build's, writes the report and the new manifest. */
-export async function reportChanges(context: ReportContext): Promise<ChangeReport & { pruned: string[]; refused: string[]; unverified: string[] }> {
+export async function reportChanges(
+	context: ReportContext,
+): Promise<ChangeReport & { pruned: string[]; refused: string[]; unverified: string[] }> {
 	const previous = await readManifest(context.manifestPath);
 	const prune = context.prune && { ...context.prune, dir: context.dir, outputs: context.outputs };
 	// Without the previous build's file list nothing is known to be a page: prune nothing, but
 	// say how many files could be stale (the caller warns).
-	const { removed: pruned, refused } = prune && previous?.files ? pruneStalePages({ ...prune, previousPages: new Set(previous.files) }) : { removed: [], refused: [] };
+	const { removed: pruned, refused } =
+		prune && previous?.files ? pruneStalePages({ ...prune, previousPages: new Set(previous.files) }) : { removed: [], refused: [] };
 	const { pages, files } = hashPages(context.dir, context.style, context.otherFiles);
 	const unverified = prune && !previous?.files ? leftoverFiles(prune, files) : [];
 	const generatedAt = new Date().toISOString();

@@ -1,9 +1,9 @@
 import { z } from 'astro/zod';
 import { parseOptions } from '../options/parse-options.js';
-import { invalidateOptionSchema } from './invalidate-option.js';
-import { changeReportOptionSchema, refreshOptionSchema } from './rebuild-options.js';
-import { layoutOptionSchema, uiTextOptionSchema } from './page-options.js';
 import type { UiTextOverrides } from '../render/pages/ui-text.js';
+import { invalidateOptionSchema } from './invalidate-option.js';
+import { layoutOptionSchema, uiTextOptionSchema } from './page-options.js';
+import { changeReportOptionSchema, refreshOptionSchema } from './rebuild-options.js';
 import { reviewsFeedOptionSchema } from './review-feed-option.js';
 
 export const integrationOptionsSchema = z

@@ -1,5 +1,5 @@
-import { z } from 'astro/zod';
 import type { HookParameters } from 'astro';
+import { z } from 'astro/zod';
 import { websiteIdSchema } from '../options/shared-options.js';
 import { virtualLiveConfigPlugin } from './virtual-live-config.js';
 
@@ -12,12 +12,16 @@ export const invalidateOptionSchema = z
 		websiteId: websiteIdSchema('Expected `invalidate.websiteId` to be the website UUID the live loader uses (its cache tags embed it)'),
 		route: z
 			.string()
-			.regex(/^\/[A-Za-z0-9_\-/.]*$/, { message: 'Expected `invalidate.route` to be a static path starting with "/", e.g. "/_audio-reviews/invalidate"' })
+			.regex(/^\/[A-Za-z0-9_\-/.]*$/, {
+				message: 'Expected `invalidate.route` to be a static path starting with "/", e.g. "/_audio-reviews/invalidate"',
+			})
 			.refine((value) => !value.includes('..') && !value.includes('//'), { message: 'Expected `invalidate.route` to hold no ".." or "//"' })
 			.default(DEFAULT_INVALIDATE_ROUTE),
 		secretEnv: z
 			.string()
-			.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { message: 'Expected `invalidate.secretEnv` to be the name of an environment variable, e.g. "AUDIO_REVIEWS_WEBHOOK_SECRET"' })
+			.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
+				message: 'Expected `invalidate.secretEnv` to be the name of an environment variable, e.g. "AUDIO_REVIEWS_WEBHOOK_SECRET"',
+			})
 			.default(DEFAULT_SECRET_ENV),
 	})
 	.strict();
@@ -26,7 +30,10 @@ export type InvalidateOption = z.input<typeof invalidateOptionSchema>;
 export type ResolvedInvalidateOption = z.output<typeof invalidateOptionSchema>;
 
 /** Registers the endpoint as an on-demand route (it needs an adapter, as any on-demand route). */
-export function injectInvalidateRoute(option: ResolvedInvalidateOption | undefined, hook: Pick<HookParameters<'astro:config:setup'>, 'injectRoute' | 'updateConfig'>): void {
+export function injectInvalidateRoute(
+	option: ResolvedInvalidateOption | undefined,
+	hook: Pick<HookParameters<'astro:config:setup'>, 'injectRoute' | 'updateConfig'>,
+): void {
 	if (!option) return;
 	hook.updateConfig({ vite: { plugins: [virtualLiveConfigPlugin({ websiteId: option.websiteId, secretEnv: option.secretEnv })] } });
 	const route = option.route.length > 1 ? option.route.replace(/\/+$/, '') : option.route;

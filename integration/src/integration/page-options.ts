@@ -18,13 +18,19 @@ function checkPhrase(key: WordKey, locale: string, value: unknown, ctx: z.Refine
 	const texts = typeof value === 'string' ? [value] : value !== null && typeof value === 'object' ? Object.entries(value) : undefined;
 	const where = `\`uiText.${locale}.${key}\``;
 	if (texts === undefined || (typeof value === 'object' && typeof (value as { other?: unknown }).other !== 'string')) {
-		ctx.addIssue({ code: 'custom', message: `${where}: expected a string, or plural forms such as { one: '…', other: '…' } (\`other\` required)` });
+		ctx.addIssue({
+			code: 'custom',
+			message: `${where}: expected a string, or plural forms such as { one: '…', other: '…' } (\`other\` required)`,
+		});
 		return;
 	}
 	for (const entry of texts) {
 		const [category, text] = typeof entry === 'string' ? ['other', entry] : entry;
 		if (!PLURAL_CATEGORIES.includes(category) || typeof text !== 'string') {
-			ctx.addIssue({ code: 'custom', message: `${where}.${category}: expected a string under one of the plural categories ${PLURAL_CATEGORIES.join(', ')}` });
+			ctx.addIssue({
+				code: 'custom',
+				message: `${where}.${category}: expected a string under one of the plural categories ${PLURAL_CATEGORIES.join(', ')}`,
+			});
 			continue;
 		}
 		for (const [, name] of text.matchAll(/\{(\w+)\}/g)) {
@@ -44,7 +50,10 @@ export const uiTextOptionSchema = z.record(z.string(), z.record(z.string(), z.un
 		}
 		for (const [key, value] of Object.entries(words)) {
 			if (!(WORD_KEYS as string[]).includes(key)) {
-				ctx.addIssue({ code: 'custom', message: `\`uiText.${locale}\`: unknown word ${JSON.stringify(key)}; the words are ${WORD_KEYS.join(', ')}` });
+				ctx.addIssue({
+					code: 'custom',
+					message: `\`uiText.${locale}\`: unknown word ${JSON.stringify(key)}; the words are ${WORD_KEYS.join(', ')}`,
+				});
 			} else checkPhrase(key as WordKey, locale, value, ctx);
 		}
 	}
@@ -80,7 +89,11 @@ export function missingWordsWarning(locales: readonly string[], overrides: UiTex
  * A layout without `<slot name="head" />` silently drops the pages' canonical, hreflang, Open
  * Graph and JSON-LD tags: look at one written product page and say so.
  */
-export function layoutHeadWarning(layout: string | undefined, route: string, assets: ReadonlyMap<string, readonly URL[]>): string | undefined {
+export function layoutHeadWarning(
+	layout: string | undefined,
+	route: string,
+	assets: ReadonlyMap<string, readonly URL[]>,
+): string | undefined {
 	const page = layout === undefined ? undefined : assets.get(route)?.[0];
 	if (page === undefined) return undefined;
 	const html = readFileSync(page, 'utf8');

@@ -15,7 +15,10 @@ export const changeReportOptionSchema = z
 				.refine((value) => value.endsWith('.json'), { message: 'must name a .json file' }),
 			z.literal(false),
 		],
-		{ message: 'Expected `changeReport` to be a .json path relative to the project root (e.g. ".astro/audio-reviews-changes.json"), or false' },
+		{
+			message:
+				'Expected `changeReport` to be a .json path relative to the project root (e.g. ".astro/audio-reviews-changes.json"), or false',
+		},
 	)
 	.default(DEFAULT_CHANGE_REPORT);
 
@@ -26,7 +29,9 @@ export const refreshOptionSchema = z
 				.object({
 					path: z
 						.string()
-						.refine((value) => value.startsWith('/') && !value.includes('?'), { message: 'Expected `refresh.path` to be a path starting with "/", e.g. "/_audio-reviews/refresh"' })
+						.refine((value) => value.startsWith('/') && !value.includes('?'), {
+							message: 'Expected `refresh.path` to be a path starting with "/", e.g. "/_audio-reviews/refresh"',
+						})
 						.default(DEFAULT_REFRESH_PATH),
 					/** Required in the Authorization header when set. Defaults to the env variable. */
 					secret: z.string().min(16, { message: 'Expected `refresh.secret` to be at least 16 characters' }).optional(),

@@ -15,11 +15,14 @@ export const reviewsFeedOptionSchema = z
 			z
 				.object({
 					publisher: z
-						.string({ message: 'Expected `reviewsFeed.publisher` to be the shop name Google shows as the reviews\' publisher' })
+						.string({ message: "Expected `reviewsFeed.publisher` to be the shop name Google shows as the reviews' publisher" })
 						.refine((value) => value.trim() !== '', { message: 'Expected `reviewsFeed.publisher` to be a non-blank shop name' }),
 					path: z
 						.string()
-						.regex(FEED_PATH, { message: 'Expected `reviewsFeed.path` to be an .xml file path relative to the site root, e.g. "product-reviews.xml" or "feeds/reviews.xml"' })
+						.regex(FEED_PATH, {
+							message:
+								'Expected `reviewsFeed.path` to be an .xml file path relative to the site root, e.g. "product-reviews.xml" or "feeds/reviews.xml"',
+						})
 						.transform((value) => value.replace(/^\//, ''))
 						.default(DEFAULT_REVIEWS_FEED_PATH),
 				})
@@ -39,7 +42,7 @@ export function checkReviewsFeedConfig(feed: ReviewsFeedOption, context: { site:
 	if (feed === false) return;
 	if (!context.site) {
 		throw new AudioReviewsOptionsError(
-			'audioReviews(): `reviewsFeed` needs `site`: the feed gives Google the absolute URL of every review\'s product page',
+			"audioReviews(): `reviewsFeed` needs `site`: the feed gives Google the absolute URL of every review's product page",
 			'Set `site` in astro.config.mjs to the address the shop is served from (e.g. site: "https://shop.example.com"), or turn the feed off with reviewsFeed: false.',
 		);
 	}

@@ -5,9 +5,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { AstroConfig, AstroIntegrationLogger } from 'astro';
 import { AudioReviewsError } from '../errors/audio-reviews-error.js';
-import { createReviewFeed, type FeedPage, type ReviewFeedCounts } from '../render/seo/review-feed.js';
 import { takePublishedPages } from '../render/pages/published-pages.js';
 import { absoluteUrl } from '../render/pages/url.js';
+import { createReviewFeed, type FeedPage, type ReviewFeedCounts } from '../render/seo/review-feed.js';
 import type { ReviewsFeedOption } from './review-feed-option.js';
 
 /** Chunks are joined up to this size before a write: one write per review would cost more in calls than in bytes. */
@@ -49,11 +49,19 @@ export async function buildReviewFeed(
 		);
 	}
 	const site = context.config.site!;
-	const written = await writeReviewFeed(pages, { dir: context.dir, path: option.path, publisher: option.publisher, site, base: context.config.base });
+	const written = await writeReviewFeed(pages, {
+		dir: context.dir,
+		path: option.path,
+		publisher: option.publisher,
+		site,
+		base: context.config.base,
+	});
 	logReviewFeed(written, option.path, context.logger);
 	// Google's schema wants a dot in every URL: a feed built for a preview host is rejected.
 	if (!new URL(site).hostname.includes('.')) {
-		context.logger.warn(`The review feed's URLs are on ${new URL(site).host}, which Google does not accept: build the feed you submit with \`site\` set to the shop's public address`);
+		context.logger.warn(
+			`The review feed's URLs are on ${new URL(site).host}, which Google does not accept: build the feed you submit with \`site\` set to the shop's public address`,
+		);
 	}
 	return { file: written.file, path: option.path };
 }

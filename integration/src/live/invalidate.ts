@@ -1,6 +1,6 @@
 import type { APIContext, APIRoute } from 'astro';
-import { productTag, websiteTag } from './cache-tags.js';
 import { NO_STORE } from './cache-policy.js';
+import { productTag, websiteTag } from './cache-tags.js';
 import { presentedSecret, secretsMatch } from './secret.js';
 import {
 	parseWebhookBody,
@@ -8,10 +8,10 @@ import {
 	readCappedBody,
 	refuseHead,
 	WEBHOOK_LIMITS,
-	webStreamChunks,
 	type WebhookRefusal,
 	type WebhookRequest,
 	type WebhookRequestHead,
+	webStreamChunks,
 } from './webhook.js';
 
 /** Below this a shared secret is guessable; the endpoint then refuses every call. */
@@ -97,13 +97,16 @@ export function invalidationTags(websiteId: string, request: InvalidationRequest
 }
 
 /** Validates a webhook body already parsed from JSON (the rules of `parseWebhookJson`). */
-export function parseInvalidationRequest(body: unknown, maxRefs: number = WEBHOOK_LIMITS.maxRefs): { ok: true; value: InvalidationRequest } | { ok: false; message: string } {
+export function parseInvalidationRequest(
+	body: unknown,
+	maxRefs: number = WEBHOOK_LIMITS.maxRefs,
+): { ok: true; value: InvalidationRequest } | { ok: false; message: string } {
 	const parsed = parseWebhookJson(body, maxRefs);
 	return parsed.ok ? parsed : { ok: false, message: parsed.refusal.message };
 }
 
 function isCacheEnabled(cache: CacheLike | undefined): cache is CacheLike {
-	return cache !== undefined && cache.enabled;
+	return cache?.enabled === true;
 }
 
 function refusal(refused: WebhookRefusal): Response {

@@ -15,7 +15,10 @@ export const MAX_LIVE_LIMIT = 1_000;
  * first page, so the requests are bounded by the limit over the cap: a page shorter than the
  * cap, an empty page or the end of `count_item` ends the walk.
  */
-export async function listLiveProducts(client: AudioReviewsClient, query: ListProductsQuery & { limit: number; offset: number }): Promise<unknown[]> {
+export async function listLiveProducts(
+	client: AudioReviewsClient,
+	query: ListProductsQuery & { limit: number; offset: number },
+): Promise<unknown[]> {
 	if (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > MAX_LIVE_LIMIT) {
 		throw new AudioReviewsError(
 			`getLiveCollection() can load from 1 to ${fmt(MAX_LIVE_LIMIT)} products per call (\`limit\`), not ${JSON.stringify(query.limit)}: ` +

@@ -7,13 +7,19 @@
  * its encoding (`a%2Fb` and `a%252Fb` both arrive as `a%2Fb`). The raw path, decoded exactly
  * once, is the ref `livePath()` encoded.
  */
-export function liveRef(astro: { request: Request; params: Record<string, string | undefined> }, options: { route?: string } = {}): string | undefined {
+export function liveRef(
+	astro: { request: Request; params: Record<string, string | undefined> },
+	options: { route?: string } = {},
+): string | undefined {
 	const route = options.route ?? '/products/[...ref]';
 	const param = /\[(?:\.\.\.)?(\w+)\]/.exec(route)?.[1] ?? 'ref';
 	const routed = astro.params[param];
 	if (routed === undefined) return undefined;
 	// Segments of the route after the parameter, e.g. 1 for `/products/[ref]/reviews`.
-	const after = route.slice(route.indexOf(']') + 1).split('/').filter(Boolean).length;
+	const after = route
+		.slice(route.indexOf(']') + 1)
+		.split('/')
+		.filter(Boolean).length;
 	const segments = new URL(astro.request.url).pathname.replace(/\/+$/, '').split('/');
 	// decodeURI never produces a `/`: the parameter spans as many raw segments as it has parts.
 	const end = segments.length - after;

@@ -2,15 +2,16 @@ import type { LiveLoader } from 'astro/loaders';
 import { clientFromResolved } from '../client/client.js';
 import type { AudioReviewsError } from '../errors/audio-reviews-error.js';
 import { NotFoundError } from '../errors/service-error.js';
+import { resolveLoaderOptions } from '../loaders/loader-options.js';
+import { entryFromRaw } from '../loaders/stored-entry.js';
+import type { SharedOptions } from '../options/shared-options.js';
 import type { Product } from '../schema/product.js';
 import { productTag, websiteTag } from './cache-tags.js';
 import { listLiveProducts } from './live-list.js';
-import type { SharedOptions } from '../options/shared-options.js';
-import { resolveLoaderOptions } from '../loaders/loader-options.js';
-import { entryFromRaw } from '../loaders/stored-entry.js';
 
 /** The options every loader shares (README, "Options"); the build-only rebuild guards do not apply. */
 export type ProductsLiveLoaderOptions = SharedOptions;
+
 import { singleFlight } from './single-flight.js';
 
 export const LIVE_LOADER_NAME = 'astro-audio-reviews-live';
@@ -41,7 +42,13 @@ type LiveEntryResult = Awaited<ReturnType<ProductsLiveLoader['loadEntry']>>;
  * A visitor is waiting: the build-time defaults (8 retries within 2 minutes) would hold a
  * page for minutes during an outage. Options the user sets still win.
  */
-export const LIVE_REQUEST_DEFAULTS = { retries: 2, timeoutMs: 5_000, retryBaseDelayMs: 100, retryMaxDelayMs: 1_000, retryBudgetMs: 8_000 } as const;
+export const LIVE_REQUEST_DEFAULTS = {
+	retries: 2,
+	timeoutMs: 5_000,
+	retryBaseDelayMs: 100,
+	retryMaxDelayMs: 1_000,
+	retryBudgetMs: 8_000,
+} as const;
 
 function withRequestTimeDefaults(options: ProductsLiveLoaderOptions): ProductsLiveLoaderOptions {
 	if (typeof options !== 'object' || options === null) return options;

@@ -46,8 +46,13 @@ type Parsed<T> = { ok: true; value: T } | { ok: false; refusal: WebhookRefusal }
 export function refuseHead(head: WebhookRequestHead): WebhookRefusal | undefined {
 	if (head.method !== 'POST') return { status: 405, error: 'method_not_allowed', message: 'Use POST.', headers: { Allow: 'POST' } };
 	const crossSite = crossSiteReason(head);
-	if (crossSite) return { status: 403, error: 'cross_site', message: `Cross-site calls are refused (${crossSite}); call this webhook from a server, not from a web page.` };
-	const type = head.header('content-type')?.split(';')[0]!.trim().toLowerCase();
+	if (crossSite)
+		return {
+			status: 403,
+			error: 'cross_site',
+			message: `Cross-site calls are refused (${crossSite}); call this webhook from a server, not from a web page.`,
+		};
+	const type = head.header('content-type')?.split(';')[0]?.trim().toLowerCase();
 	if (type !== 'application/json') {
 		return {
 			status: 415,
@@ -78,7 +83,12 @@ export async function readCappedBody(
 	declaredLength: string | undefined,
 	maxBytes: number = WEBHOOK_LIMITS.maxBodyBytes,
 ): Promise<Parsed<string>> {
-	const tooLarge: WebhookRefusal = { status: 413, error: 'payload_too_large', message: `Body larger than ${maxBytes} bytes.`, headers: { Connection: 'close' } };
+	const tooLarge: WebhookRefusal = {
+		status: 413,
+		error: 'payload_too_large',
+		message: `Body larger than ${maxBytes} bytes.`,
+		headers: { Connection: 'close' },
+	};
 	if (declaredLength !== undefined && Number(declaredLength) > maxBytes) return { ok: false, refusal: tooLarge };
 	// TextDecoder rather than Buffer: the invalidation route also runs on edge runtimes.
 	const decoder = new TextDecoder();
@@ -125,18 +135,23 @@ export function parseWebhookBody(text: string, maxRefs: number = WEBHOOK_LIMITS.
 
 export function parseWebhookJson(body: unknown, maxRefs: number = WEBHOOK_LIMITS.maxRefs): Parsed<WebhookRequest> {
 	if (body === undefined) return { ok: true, value: { scope: 'website' } };
-	if (typeof body !== 'object' || body === null || Array.isArray(body)) return badRequest('Expected a JSON object: {"ref": "…"}, {"refs": ["…"]} or {} for everything');
+	if (typeof body !== 'object' || body === null || Array.isArray(body))
+		return badRequest('Expected a JSON object: {"ref": "…"}, {"refs": ["…"]} or {} for everything');
 	const record = body as Record<string, unknown>;
 	const unknown = Object.keys(record).filter((key) => key !== 'ref' && key !== 'refs');
-	if (unknown.length > 0) return badRequest(`Unknown field(s) ${unknown.map((k) => JSON.stringify(k.slice(0, 40))).join(', ')}: expected "ref" or "refs"`);
+	if (unknown.length > 0)
+		return badRequest(`Unknown field(s) ${unknown.map((k) => JSON.stringify(k.slice(0, 40))).join(', ')}: expected "ref" or "refs"`);
 	const refs: string[] = [];
 	if ('ref' in record) {
-		if (!isRef(record.ref)) return badRequest(`Expected "ref" to be a product ref: a non-empty string of at most ${WEBHOOK_LIMITS.maxRefLength} characters`);
+		if (!isRef(record.ref))
+			return badRequest(`Expected "ref" to be a product ref: a non-empty string of at most ${WEBHOOK_LIMITS.maxRefLength} characters`);
 		refs.push(record.ref);
 	}
 	if ('refs' in record) {
 		if (!Array.isArray(record.refs) || !record.refs.every(isRef)) {
-			return badRequest(`Expected "refs" to be an array of product refs (non-empty strings of at most ${WEBHOOK_LIMITS.maxRefLength} characters)`);
+			return badRequest(
+				`Expected "refs" to be an array of product refs (non-empty strings of at most ${WEBHOOK_LIMITS.maxRefLength} characters)`,
+			);
 		}
 		if (record.refs.length === 0) return badRequest('Expected "refs" to name at least one product; send {} for everything');
 		refs.push(...(record.refs as string[]));

@@ -26,7 +26,8 @@ interface BuildState {
 
 function buildState(): BuildState {
 	const holder = globalThis as { [KEY]?: BuildState };
-	return (holder[KEY] ??= { locales: new Map(), stale: new Map(), loaded: new Map() });
+	holder[KEY] ??= { locales: new Map(), stale: new Map(), loaded: new Map() };
+	return holder[KEY];
 }
 
 export function registerLocales(collection: string, locales: readonly string[]): void {

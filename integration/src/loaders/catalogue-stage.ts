@@ -4,7 +4,7 @@ import type { ProductValidationError } from '../errors/product-validation-error.
 import { ReusedItem } from '../sync/sync-catalogue.js';
 import type { Delivery } from './fetch-products.js';
 import type { LocalePlan } from './loader-options.js';
-import { digestOfRaw, planEntry, type EntrySource, type StoredEntry } from './stored-entry.js';
+import { digestOfRaw, type EntrySource, planEntry, type StoredEntry } from './stored-entry.js';
 import { unsafeUrlWarnings } from './unsafe-url-warnings.js';
 
 /** Something to report later, with its product's list position (pages arrive in any order). */
@@ -36,7 +36,16 @@ interface LocaleStage {
 }
 
 function emptyStage(): LocaleStage {
-	return { kept: new Set(), changed: [], counts: { added: 0, updated: 0, unchanged: 0 }, returned: 0, invalid: [], warnings: [], duplicate: undefined, missing: false };
+	return {
+		kept: new Set(),
+		changed: [],
+		counts: { added: 0, updated: 0, unchanged: 0 },
+		returned: 0,
+		invalid: [],
+		warnings: [],
+		duplicate: undefined,
+		missing: false,
+	};
 }
 
 /**

@@ -79,7 +79,8 @@ function readDates(meta: MetaStore): Dates {
  */
 function registry(): Map<string, ReadonlyMap<string, string>> {
 	const holder = globalThis as { [REGISTRY]?: Map<string, ReadonlyMap<string, string>> };
-	return (holder[REGISTRY] ??= new Map());
+	holder[REGISTRY] ??= new Map();
+	return holder[REGISTRY];
 }
 
 function publishContentDates(collection: string, dates: Dates): void {

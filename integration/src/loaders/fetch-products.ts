@@ -1,8 +1,8 @@
 import type { AudioReviewsClient } from '../client/client.js';
-import { NotFoundError } from '../errors/service-error.js';
 import { AudioReviewsError, type Endpoint } from '../errors/audio-reviews-error.js';
+import { NotFoundError } from '../errors/service-error.js';
 import type { ResolvedSharedOptions } from '../options/shared-options.js';
-import { syncCatalogue, type PageMemo, type ReusedItem, type SyncProgress } from '../sync/sync-catalogue.js';
+import { type PageMemo, type ReusedItem, type SyncProgress, syncCatalogue } from '../sync/sync-catalogue.js';
 
 /** What a locale's fetch leaves once its items are handed over. */
 export interface FetchedLocale {

@@ -1,3 +1,3 @@
-export { productsLoader, LOADER_NAME, type ProductsLoader } from './products-loader.js';
-export { STORE_FORMAT } from './stored-entry.js';
 export type { ProductsLoaderOptions } from './loader-options.js';
+export { LOADER_NAME, type ProductsLoader, productsLoader } from './products-loader.js';
+export { STORE_FORMAT } from './stored-entry.js';

@@ -1,5 +1,5 @@
 import type { LoaderContext } from 'astro/loaders';
-import { AudioReviewsError } from '../errors/audio-reviews-error.js';
+import type { AudioReviewsError } from '../errors/audio-reviews-error.js';
 import { CatalogueSyncError } from '../errors/catalogue-error.js';
 import { NetworkError, TimeoutError } from '../errors/network-error.js';
 import { ResponseFormatError } from '../errors/response-format-error.js';
@@ -7,7 +7,7 @@ import { NotFoundError, ServiceError } from '../errors/service-error.js';
 import { markStale, recordLoaded } from './build-state.js';
 import { publishStoredDates } from './content-dates.js';
 import { ENV, envFlag, type ResolvedProductsLoaderOptions } from './loader-options.js';
-import { writeLastSync, type SyncState } from './sync-state.js';
+import { type SyncState, writeLastSync } from './sync-state.js';
 
 /** The service cannot be reached or keeps failing: nothing about the data itself. */
 function isOutage(error: unknown): error is AudioReviewsError {
@@ -26,7 +26,12 @@ function isOutage(error: unknown): error is AudioReviewsError {
  * a warning block in the log and a marker in the change report, so nobody mistakes it for a
  * fresh build. Returns whether the store is kept (otherwise the caller rethrows).
  */
-export function serveLastKnownGood(context: LoaderContext, resolved: ResolvedProductsLoaderOptions, state: SyncState, error: unknown): boolean {
+export function serveLastKnownGood(
+	context: LoaderContext,
+	resolved: ResolvedProductsLoaderOptions,
+	state: SyncState,
+	error: unknown,
+): boolean {
 	const enabled = resolved.lastKnownGood || envFlag(ENV.lastKnownGood);
 	if (!enabled || !isOutage(error) || !state.lastSync || context.store.keys().length === 0) return false;
 	const since = state.lastSync.lastKnownGood?.since ?? state.lastSync.at;

@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { parseOptions } from '../options/parse-options.js';
-import { sharedOptionsSchema, type ResolvedSharedOptions, type SharedOptions } from '../options/shared-options.js';
+import { type ResolvedSharedOptions, type SharedOptions, sharedOptionsSchema } from '../options/shared-options.js';
 
 /**
  * Options only the build-time loader has: they guard what a deploy-hook rebuild may publish.
@@ -24,7 +24,9 @@ const MAX_SHRINK_HINT =
 
 const buildOptionsSchema = z.object({
 	maxShrink: z
-		.union([z.number().min(0, { message: MAX_SHRINK_HINT }).max(1, { message: MAX_SHRINK_HINT }), z.literal(false)], { message: MAX_SHRINK_HINT })
+		.union([z.number().min(0, { message: MAX_SHRINK_HINT }).max(1, { message: MAX_SHRINK_HINT }), z.literal(false)], {
+			message: MAX_SHRINK_HINT,
+		})
 		.default(BUILD_DEFAULTS.maxShrink),
 	lastKnownGood: z.boolean({ message: 'Expected `lastKnownGood` to be true or false' }).default(BUILD_DEFAULTS.lastKnownGood),
 	conditional: z.boolean({ message: 'Expected `conditional` to be true or false' }).default(BUILD_DEFAULTS.conditional),

@@ -1,4 +1,4 @@
-import { productSchema, type Product } from '../schema/product.js';
+import { type Product, productSchema } from '../schema/product.js';
 
 /** Products this process validated itself, by identity: nothing else can be in the set. */
 const validatedHere = new WeakSet<object>();
@@ -19,7 +19,9 @@ export function loaderSchema(): typeof productSchema {
 	const schema = productSchema.clone();
 	const validate = schema.safeParseAsync.bind(schema);
 	const trusting: typeof schema.safeParseAsync = async (data, params) =>
-		typeof data === 'object' && data !== null && validatedHere.has(data) ? { success: true, data: data as Product } : validate(data, params);
+		typeof data === 'object' && data !== null && validatedHere.has(data)
+			? { success: true, data: data as Product }
+			: validate(data, params);
 	schema.safeParseAsync = trusting;
 	return schema;
 }

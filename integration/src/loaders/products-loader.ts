@@ -1,36 +1,36 @@
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { clientFromResolved, type AudioReviewsClient } from '../client/client.js';
+import { type AudioReviewsClient, clientFromResolved } from '../client/client.js';
 import type { Product, productSchema } from '../schema/product.js';
 import { markFresh, recordLoaded, registerLocales } from './build-state.js';
 import { CatalogueStage } from './catalogue-stage.js';
 import { clearContentDates, contentDates } from './content-dates.js';
-import { fetchLocale, type FetchedLocale } from './fetch-products.js';
+import { type FetchedLocale, fetchLocale } from './fetch-products.js';
 import { serveLastKnownGood } from './last-known-good.js';
 import {
-	localePlan,
-	resolveProductsLoaderOptions,
 	type LocalePlan,
+	localePlan,
 	type ProductsLoaderOptions,
 	type ResolvedProductsLoaderOptions,
+	resolveProductsLoaderOptions,
 } from './loader-options.js';
 import { loaderSchema } from './loader-schema.js';
 import { progressLogger } from './progress-log.js';
 import { refreshProducts, refreshRequest } from './refresh-products.js';
 import { guardShrink } from './shrink-guard.js';
 import { STORE_FORMAT } from './stored-entry.js';
-import { foreignWebsiteWarning } from './website-check.js';
-import { logSyncSummary, reportInvalid } from './sync-summary.js';
 import {
 	clearSyncState,
+	type Fingerprint,
 	fingerprintChanges,
 	fingerprintOf,
 	readSyncState,
+	type SyncState,
 	writeFingerprint,
 	writeLastSync,
 	writePages,
-	type Fingerprint,
-	type SyncState,
 } from './sync-state.js';
+import { logSyncSummary, reportInvalid } from './sync-summary.js';
+import { foreignWebsiteWarning } from './website-check.js';
 
 export const LOADER_NAME = 'astro-audio-reviews';
 
@@ -105,7 +105,16 @@ async function syncAll(context: LoaderContext, resolved: ResolvedProductsLoaderO
 	markFresh(context.collection);
 	recordLoaded(context.collection, keptIds.size);
 	const products = new Set([...keptIds].map((id) => context.store.get<Product>(id)?.data.external_id)).size;
-	logSyncSummary(logger, { locales: plan.locales, products, startedAt, counts: stage.counts(), removed, invalid: invalid.length, fetched, client });
+	logSyncSummary(logger, {
+		locales: plan.locales,
+		products,
+		startedAt,
+		counts: stage.counts(),
+		removed,
+		invalid: invalid.length,
+		fetched,
+		client,
+	});
 }
 
 /** Fetches locales concurrently, each page handed to the stage as it arrives. */
@@ -118,7 +127,12 @@ function fetcher(context: LoaderContext, resolved: ResolvedProductsLoaderOptions
 	return (locales: readonly string[], previous: (locale: string) => ReturnType<SyncState['pages']>) =>
 		Promise.all(
 			locales.map((locale) =>
-				fetchLocale(client, resolved, locale, { onProgress, onResync, onItems: stage.take, previous: resolved.conditional ? previous(locale) : undefined }),
+				fetchLocale(client, resolved, locale, {
+					onProgress,
+					onResync,
+					onItems: stage.take,
+					previous: resolved.conditional ? previous(locale) : undefined,
+				}),
 			),
 		);
 }
@@ -129,7 +143,11 @@ function fetcher(context: LoaderContext, resolved: ResolvedProductsLoaderOptions
  */
 function trustedSyncState(context: LoaderContext, plan: LocalePlan, fingerprint: Fingerprint): SyncState {
 	const state = readSyncState(context.meta);
-	const mismatch = state.fingerprint ? fingerprintChanges(state.fingerprint, fingerprint) : context.store.keys().length > 0 ? ['no record of what wrote it'] : [];
+	const mismatch = state.fingerprint
+		? fingerprintChanges(state.fingerprint, fingerprint)
+		: context.store.keys().length > 0
+			? ['no record of what wrote it']
+			: [];
 	if (mismatch.length === 0) return state;
 	context.logger.warn(`The restored content store does not match this site (${mismatch.join('; ')}): discarding it and syncing everything`);
 	context.store.clear();

@@ -1,9 +1,9 @@
 import type { LoaderContext } from 'astro/loaders';
 import { clientFromResolved } from '../client/client.js';
 import { NotFoundError } from '../errors/service-error.js';
-import type { LocalePlan, ResolvedProductsLoaderOptions } from './loader-options.js';
 import type { Product } from '../schema/product.js';
-import { contentDates, type ContentDates } from './content-dates.js';
+import { type ContentDates, contentDates } from './content-dates.js';
+import type { LocalePlan, ResolvedProductsLoaderOptions } from './loader-options.js';
 import { digestOfRaw, planEntry } from './stored-entry.js';
 import { unsafeUrlWarnings } from './unsafe-url-warnings.js';
 
@@ -28,7 +28,12 @@ type RefreshResult = 'updated' | 'removed' | 'unchanged';
  * Targeted refresh (dev webhook): only the named products, through the single-product
  * endpoint, in every locale. A product the service no longer knows loses its entry.
  */
-export async function refreshProducts(context: LoaderContext, resolved: ResolvedProductsLoaderOptions, plan: LocalePlan, request: RefreshRequest): Promise<void> {
+export async function refreshProducts(
+	context: LoaderContext,
+	resolved: ResolvedProductsLoaderOptions,
+	plan: LocalePlan,
+	request: RefreshRequest,
+): Promise<void> {
 	const client = clientFromResolved(resolved);
 	const dates = contentDates(context, new Date().toISOString());
 	const refreshOne = async (locale: string, ref: string): Promise<RefreshResult> => {

@@ -22,7 +22,10 @@ export function guardShrink(
 		if (before === 0) continue;
 		const gone = (before - now) / before;
 		if (now === 0 || gone > resolved.maxShrink) {
-			const what = stage === 'returned' ? `The service returned ${fmt(now)} products` : `Only ${fmt(now)} products passed validation (onInvalid: "skip")`;
+			const what =
+				stage === 'returned'
+					? `The service returned ${fmt(now)} products`
+					: `Only ${fmt(now)} products passed validation (onInvalid: "skip")`;
 			throw new AudioReviewsError(
 				`${what} for locale ${locale}, ${fmt(before)} at the last successful sync (${Math.round(gone * 100)}% gone, more than the ${Math.round(resolved.maxShrink * 100)}% \`maxShrink\` allows). ` +
 					`Refusing to publish a catalogue that shrank this much, so the previous deploy stays live. If the shop really removed them, rebuild with ${ENV.allowShrink}=1, or raise \`maxShrink\` in productsLoader()`,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { LoaderContext } from 'astro/loaders';
-import type { PageMemo } from '../sync/sync-catalogue.js';
 import type { ResolvedSharedOptions } from '../options/shared-options.js';
+import type { PageMemo } from '../sync/sync-catalogue.js';
 
 /**
  * What the loader keeps in its collection's meta store between builds (it is saved inside
@@ -36,7 +36,14 @@ export interface Fingerprint {
 	websiteId: string;
 	baseUrl: string;
 	locales: string[];
-	query: { without: string; withAudio: boolean | null; published: boolean | null; refs: string[] | null; variant: string | null; type: string | null };
+	query: {
+		without: string;
+		withAudio: boolean | null;
+		published: boolean | null;
+		refs: string[] | null;
+		variant: string | null;
+		type: string | null;
+	};
 	packageVersion: string;
 	storeFormat: number;
 }

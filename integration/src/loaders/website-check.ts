@@ -17,13 +17,15 @@ export function foreignWebsiteWarning(store: Pick<DataStore, 'get'>, ids: Iterab
 	for (const id of ids) {
 		const data = store.get(id)?.data as { external_id?: unknown; website?: { id?: unknown } } | undefined;
 		const owner = data?.website?.id;
-		if (typeof owner === 'string' && owner.toLowerCase() !== websiteId.toLowerCase()) byRef.set(String(data!.external_id ?? id), owner.slice(0, 80));
+		if (typeof owner === 'string' && owner.toLowerCase() !== websiteId.toLowerCase())
+			byRef.set(String(data!.external_id ?? id), owner.slice(0, 80));
 	}
 	const foreign = [...byRef].map(([ref, owner]) => `${JSON.stringify(ref)} (website.id ${JSON.stringify(owner)})`);
 	if (foreign.length === 0) return undefined;
-	const listed = foreign.slice(0, LISTED_REFS).join(', ') + (foreign.length > LISTED_REFS ? ` and ${fmt(foreign.length - LISTED_REFS)} more` : '');
+	const listed =
+		foreign.slice(0, LISTED_REFS).join(', ') + (foreign.length > LISTED_REFS ? ` and ${fmt(foreign.length - LISTED_REFS)} more` : '');
 	return (
 		`${fmt(foreign.length)} product${foreign.length === 1 ? ' belongs' : 's belong'} to another website than the configured websiteId ${websiteId}: ${listed}. ` +
-		'They were built anyway; check that `websiteId` is this shop\'s, or ask the service why it returns products of another website'
+		"They were built anyway; check that `websiteId` is this shop's, or ask the service why it returns products of another website"
 	);
 }

@@ -20,7 +20,8 @@ const positiveInt = (what: string, max: number) =>
 /** A website UUID; the message echoes what was given, since a near-miss (a name, a slug) is the usual mistake. */
 export function websiteIdSchema(expected: string) {
 	return z.guid({
-		error: (issue) => (issue.input === undefined ? expected : `${expected}; got ${JSON.stringify(issue.input)?.slice(0, 80) ?? String(issue.input)}`),
+		error: (issue) =>
+			issue.input === undefined ? expected : `${expected}; got ${JSON.stringify(issue.input)?.slice(0, 80) ?? String(issue.input)}`,
 	});
 }
 
@@ -54,7 +55,9 @@ export const connectionOptionsSchema = z.object({
 		.string({ message: 'Expected `baseUrl` to be the service base address, e.g. "https://api.example.com"' })
 		.refine(isHttpUrl, { message: 'Expected `baseUrl` to be an absolute http(s) URL, e.g. "https://api.example.com"' })
 		.transform((value) => value.replace(/\/+$/, '')),
-	websiteId: websiteIdSchema('Expected `websiteId` to be the website UUID (the `site` attribute of the installed widget), e.g. "3f0e8c1a-…"'),
+	websiteId: websiteIdSchema(
+		'Expected `websiteId` to be the website UUID (the `site` attribute of the installed widget), e.g. "3f0e8c1a-…"',
+	),
 	concurrency: positiveInt('`concurrency`', 64).default(DEFAULTS.concurrency),
 	retries: z
 		.number()
@@ -91,7 +94,9 @@ export const queryOptionsSchema = z.object({
 		.min(1, { message: 'Expected `locales` to list at least one locale, or leave it out' })
 		.refine((list) => new Set(list).size === list.length, { message: 'Expected `locales` to have no duplicates' })
 		.optional(),
-	without: z.literal('inactive', { message: 'Expected `without` to be "inactive" (the only value the service defines)' }).default(DEFAULTS.without),
+	without: z
+		.literal('inactive', { message: 'Expected `without` to be "inactive" (the only value the service defines)' })
+		.default(DEFAULTS.without),
 	withAudio: z.boolean().optional(),
 	published: z.boolean().optional(),
 	refs: z

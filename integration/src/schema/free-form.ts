@@ -28,23 +28,35 @@ export interface StructureProblem {
  * `forbidProtoKeys`) an object key `__proto__`, which the store's serialiser refuses and which
  * re-parsed JavaScript would turn into a prototype.
  */
-export function structureProblem(value: unknown, options: { maxDepth?: number; forbidProtoKeys?: boolean; maxValues?: number } = {}): StructureProblem | undefined {
+export function structureProblem(
+	value: unknown,
+	options: { maxDepth?: number; forbidProtoKeys?: boolean; maxValues?: number } = {},
+): StructureProblem | undefined {
 	const maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
 	const maxValues = options.maxValues ?? Infinity;
 	const pending: Array<{ value: unknown; path: Array<string | number> }> = [{ value, path: [] }];
 	let values = 0;
 	while (pending.length > 0) {
 		const { value: node, path } = pending.pop()!;
-		if (++values > maxValues) return { path: [], message: `Expected free-form JSON of at most ${maxValues.toLocaleString('en-US')} values` };
+		if (++values > maxValues)
+			return { path: [], message: `Expected free-form JSON of at most ${maxValues.toLocaleString('en-US')} values` };
 		if (typeof node !== 'object' || node === null) continue;
 		if (path.length >= maxDepth) {
 			const shown = path.slice(0, SHOWN_SEGMENTS);
-			return { path: path.length > SHOWN_SEGMENTS ? [...shown, '…'] : shown, message: `Expected JSON nested at most ${maxDepth} levels deep` };
+			return {
+				path: path.length > SHOWN_SEGMENTS ? [...shown, '…'] : shown,
+				message: `Expected JSON nested at most ${maxDepth} levels deep`,
+			};
 		}
-		const children: Array<[string | number, unknown]> = Array.isArray(node) ? node.map((item, index) => [index, item]) : Object.entries(node);
+		const children: Array<[string | number, unknown]> = Array.isArray(node)
+			? node.map((item, index) => [index, item])
+			: Object.entries(node);
 		for (const [key, child] of children) {
 			if (options.forbidProtoKeys && key === '__proto__') {
-				return { path: [...path, key], message: 'Expected no "__proto__" key: it cannot be stored (JavaScript reads it as the object\'s prototype)' };
+				return {
+					path: [...path, key],
+					message: 'Expected no "__proto__" key: it cannot be stored (JavaScript reads it as the object\'s prototype)',
+				};
 			}
 			pending.push({ value: child, path: [...path, key] });
 		}

@@ -1,4 +1,4 @@
-export * from './product.js';
-export { validateProduct, formatIssuePath, refOf, idOf, type ProductValidationResult } from './validate.js';
-export { stripControlCharacters, isIsoDateTime } from './text.js';
 export { MAX_JSON_DEPTH } from './free-form.js';
+export * from './product.js';
+export { isIsoDateTime, stripControlCharacters } from './text.js';
+export { formatIssuePath, idOf, type ProductValidationResult, refOf, validateProduct } from './validate.js';

@@ -38,7 +38,14 @@ export function isIsoDateTime(value: string): boolean {
 	const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
 	// Date.UTC rolls 2026-02-30 over to March: a real calendar day maps back to itself.
 	const realDay = date.getUTCFullYear() === Number(year) && date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day);
-	return realDay && Number(hour) <= 23 && Number(minute) <= 59 && Number(second) <= 59 && Number(offsetHours) <= 23 && Number(offsetMinutes) <= 59;
+	return (
+		realDay &&
+		Number(hour) <= 23 &&
+		Number(minute) <= 59 &&
+		Number(second) <= 59 &&
+		Number(offsetHours) <= 23 &&
+		Number(offsetMinutes) <= 59
+	);
 }
 
 export const isoDateTime = () =>

@@ -1,14 +1,12 @@
-import { ProductValidationError, formatIssuePath } from '../errors/product-validation-error.js';
-import type { ErrorContext } from '../errors/audio-reviews-error.js';
 import type { core } from 'astro/zod';
+import type { ErrorContext } from '../errors/audio-reviews-error.js';
+import { formatIssuePath, ProductValidationError } from '../errors/product-validation-error.js';
 import { structureProblem } from './free-form.js';
-import { productSchema, type Product } from './product.js';
+import { type Product, productSchema } from './product.js';
 
 export { formatIssuePath };
 
-export type ProductValidationResult =
-	| { success: true; data: Product }
-	| { success: false; error: ProductValidationError };
+export type ProductValidationResult = { success: true; data: Product } | { success: false; error: ProductValidationError };
 
 /**
  * Validates one untrusted product. The ref for the error message is read from the raw

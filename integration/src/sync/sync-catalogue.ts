@@ -2,9 +2,9 @@ import type { AudioReviewsClient } from '../client/client.js';
 import type { ListProductsQuery } from '../client/urls.js';
 import { CatalogueSyncError } from '../errors/catalogue-error.js';
 import { idOf } from '../schema/validate.js';
-import { identityOf, pageFetcher, ReusedItem, type FetchedPage, type PageFetcher, type PageMemo } from './page-fetcher.js';
+import { type FetchedPage, identityOf, type PageFetcher, type PageMemo, pageFetcher, ReusedItem } from './page-fetcher.js';
 
-export { ReusedItem, type PageMemo } from './page-fetcher.js';
+export { type PageMemo, ReusedItem } from './page-fetcher.js';
 
 export interface SyncProgress {
 	locale: string | undefined;
@@ -114,7 +114,8 @@ async function syncOnce(client: AudioReviewsClient, options: SyncOptions): Promi
 		},
 	});
 	if (rest.ended) return { ok: false, reason: rest.ended };
-	if (pages.counts.size > 1) return { ok: false, reason: `count_item changed from ${total} to ${[...pages.counts].filter((c) => c !== total).join(', ')}` };
+	if (pages.counts.size > 1)
+		return { ok: false, reason: `count_item changed from ${total} to ${[...pages.counts].filter((c) => c !== total).join(', ')}` };
 
 	const chunks = stitch({ kept: firstKept, length: first.items.length, last: identityOf(first.items[first.items.length - 1]) }, rest);
 	if (!chunks.ok) return chunks;
@@ -203,7 +204,10 @@ function stitch(
 	for (let start = first.length; rest.pages.has(start); start += rest.step) {
 		const page = rest.pages.get(start)!;
 		if (rest.overlap === 1 && before !== undefined && page.first !== undefined && before !== page.first) {
-			return { ok: false, reason: `products shifted between pages: the page at offset ${start - 1} does not start with the product that ended the page before` };
+			return {
+				ok: false,
+				reason: `products shifted between pages: the page at offset ${start - 1} does not start with the product that ended the page before`,
+			};
 		}
 		items.push(...page.kept);
 		before = page.last ?? before;

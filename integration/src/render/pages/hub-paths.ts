@@ -27,7 +27,8 @@ export function hubBasePath(route: string, locale: string, defaultLocale: string
 	const parent = hubRoute(route);
 	if (parent === undefined) return undefined;
 	const isDefault = locale === '' || locale === defaultLocale;
-	if (!isDefault && !SAFE_LOCALE.test(locale)) throw new Error(`astro-audio-reviews: ${JSON.stringify(locale)} is not a locale path segment`);
+	if (!isDefault && !SAFE_LOCALE.test(locale))
+		throw new Error(`astro-audio-reviews: ${JSON.stringify(locale)} is not a locale path segment`);
 	return `${isDefault ? '' : `/${locale}`}${parent}`;
 }
 
@@ -151,7 +152,11 @@ function hubPage(hub: LocaleHub, page: number, site: HubSite): HubStaticPath {
 	const rendered = { ...props, lastmod: undefined, items: items.map(({ name, path }) => [name, path]) };
 	const isDefault = hub.locale === undefined || hub.locale === defaultLocale;
 	const param = hubPageParam(page);
-	return { params: isDefault ? { page: param } : { page: param, locale: hub.locale! }, props, cacheKey: `hub|${fnv1a64(JSON.stringify(rendered))}` };
+	return {
+		params: isDefault ? { page: param } : { page: param, locale: hub.locale! },
+		props,
+		cacheKey: `hub|${fnv1a64(JSON.stringify(rendered))}`,
+	};
 }
 
 function sortDefaultFirst(alternates: Alternate[], defaultLocale: string): Alternate[] {

@@ -1,11 +1,30 @@
-export { productPages, pathsForRoute, routeLocale, localeOfEntry, type ProductPageProps, type ProductEntryLike, type StaticPath, type Alternate, type EmptyProducts } from './product-paths.js';
-export { uiText, wordsFor, hasWords, formatRating, formatDate, paragraphs, type UiText, type UiTextOverrides } from './ui-text.js';
-export { BUILT_IN_WORDS, WORD_KEYS, type Words, type WordKey, type Phrase, type PluralForms } from './words.js';
-export type { PageConfig } from './page-config.js';
-export { withBase, absoluteUrl } from './url.js';
 export { requireEntries } from './collection-check.js';
+export {
+	HUB_PAGE_SIZE,
+	type HubItem,
+	type HubPageProps,
+	type HubStaticPath,
+	hubBasePath,
+	hubPagePath,
+	hubPages,
+	hubRoute,
+} from './hub-paths.js';
+export { MAX_DESCRIPTION_LENGTH, metaDescription } from './meta-description.js';
+export type { PageConfig } from './page-config.js';
+export {
+	type Alternate,
+	type EmptyProducts,
+	localeOfEntry,
+	type ProductEntryLike,
+	type ProductPageProps,
+	pathsForRoute,
+	productPages,
+	routeLocale,
+	type StaticPath,
+} from './product-paths.js';
 export { publishPages } from './published-pages.js';
-export { hubPages, hubPagePath, hubBasePath, hubRoute, HUB_PAGE_SIZE, type HubPageProps, type HubStaticPath, type HubItem } from './hub-paths.js';
-export { metaDescription, MAX_DESCRIPTION_LENGTH } from './meta-description.js';
-export { seoText, type SeoText, type SeoWordKey } from './seo-words.js';
-export { registerSitemapPages, serializeSitemapItem, newestDate, type SitemapPage } from './sitemap.js';
+export { type SeoText, type SeoWordKey, seoText } from './seo-words.js';
+export { newestDate, registerSitemapPages, type SitemapPage, serializeSitemapItem } from './sitemap.js';
+export { formatDate, formatRating, hasWords, paragraphs, type UiText, type UiTextOverrides, uiText, wordsFor } from './ui-text.js';
+export { absoluteUrl, withBase } from './url.js';
+export { BUILT_IN_WORDS, type Phrase, type PluralForms, WORD_KEYS, type WordKey, type Words } from './words.js';

@@ -2,10 +2,17 @@ import type { AstroGlobal } from 'astro';
 import { ProductValidationError } from '../../errors/product-validation-error.js';
 import { ResponseFormatError } from '../../errors/response-format-error.js';
 import { escapeControl } from '../../errors/untrusted-text.js';
+import {
+	type CachePolicy,
+	type CachePolicyInput,
+	cacheControlHeader,
+	NO_STORE,
+	notFoundCacheControlHeader,
+	resolveCachePolicy,
+} from '../../live/cache-policy.js';
 import { productTag, websiteTag } from '../../live/cache-tags.js';
-import type { ProductPageProps } from './product-paths.js';
 import type { Product } from '../../schema/product.js';
-import { cacheControlHeader, notFoundCacheControlHeader, NO_STORE, resolveCachePolicy, type CachePolicy, type CachePolicyInput } from '../../live/cache-policy.js';
+import type { ProductPageProps } from './product-paths.js';
 
 /** The part of `Astro` (or an endpoint's context) the helpers use. */
 export interface LivePageContext {
@@ -42,7 +49,11 @@ export interface LiveProductPageOptions {
  * and a `Cache-Control` a CDN honours; errors are never cached, so the stale copy a cache
  * still holds keeps being served and the next request retries the service.
  */
-export function liveProductPage(astro: LivePageContext, result: LiveEntryResultLike, options: LiveProductPageOptions): ProductPageProps | Response {
+export function liveProductPage(
+	astro: LivePageContext,
+	result: LiveEntryResultLike,
+	options: LiveProductPageOptions,
+): ProductPageProps | Response {
 	const policy = effectivePolicy(astro, options.cache);
 	const { entry, error } = result;
 	if (entry && !error) {
@@ -83,7 +94,8 @@ export function notFoundResponse(ref: string, policy: CachePolicy = resolveCache
  * happened in plain words; the service's own text never reaches it (it is untrusted).
  */
 export function liveErrorResponse(error: Error, context: { ref?: string } = {}): Response {
-	const badData = error instanceof ProductValidationError || error instanceof ResponseFormatError || error.name === 'LiveCollectionValidationError';
+	const badData =
+		error instanceof ProductValidationError || error instanceof ResponseFormatError || error.name === 'LiveCollectionValidationError';
 	const status = badData ? 502 : 503;
 	const what = context.ref === undefined ? 'This page' : `The page of product ${JSON.stringify(context.ref)}`;
 	const why = badData
@@ -91,11 +103,18 @@ export function liveErrorResponse(error: Error, context: { ref?: string } = {}):
 		: 'the product catalogue service is unavailable or did not answer in time';
 	const kind = error.name && /^[A-Za-z]{1,64}$/.test(error.name) ? ` (${error.name})` : '';
 	// One line whatever the error: its text may quote the service, and server logs are read by people and parsers.
-	console.error(escapeControl(`[astro-audio-reviews] ${status} for ${context.ref === undefined ? 'a live product' : `ref ${JSON.stringify(context.ref)}`}: ${error.message}`));
-	return new Response(`${status} ${badData ? 'Bad Gateway' : 'Service Unavailable'}: ${what} cannot be shown right now because ${why}${kind}. Please try again in a moment.\n`, {
-		status,
-		headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_STORE, 'Retry-After': '30' },
-	});
+	console.error(
+		escapeControl(
+			`[astro-audio-reviews] ${status} for ${context.ref === undefined ? 'a live product' : `ref ${JSON.stringify(context.ref)}`}: ${error.message}`,
+		),
+	);
+	return new Response(
+		`${status} ${badData ? 'Bad Gateway' : 'Service Unavailable'}: ${what} cannot be shown right now because ${why}${kind}. Please try again in a moment.\n`,
+		{
+			status,
+			headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_STORE, 'Retry-After': '30' },
+		},
+	);
 }
 
 /** `/products/[ref]` (or `[...ref]`) with the ref percent-encoded as one path segment. */
@@ -150,7 +169,10 @@ export function liveStaticPaths(
 		const ref = entry.data.external_id;
 		if (!PLAIN_REF.test(ref) || folded.get(ref.toLowerCase())! > 1) continue;
 		const path = livePath(options.route ?? '/products/[ref]', ref, options.trailingSlash ?? true);
-		paths.push({ params: { ref }, props: { product: entry.data, locale: undefined, slug: ref, path, alternates: [], defaultLocale: undefined } });
+		paths.push({
+			params: { ref },
+			props: { product: entry.data, locale: undefined, slug: ref, path, alternates: [], defaultLocale: undefined },
+		});
 	}
 	return paths;
 }

@@ -1,8 +1,8 @@
-import type { Product } from '../../schema/product.js';
-import { createSlugger } from '../seo/slug.js';
-import { productPath } from '../seo/page-meta.js';
 import { registeredLocales } from '../../loaders/build-state.js';
 import { contentDateOf } from '../../loaders/content-dates.js';
+import type { Product } from '../../schema/product.js';
+import { productPath } from '../seo/page-meta.js';
+import { createSlugger } from '../seo/slug.js';
 import { hubBasePath, hubPagePath } from './hub-paths.js';
 
 /** What a product without any review in a locale gets: a `noindex, follow` page, a normal page, or no page. */
@@ -97,7 +97,10 @@ export function localeOfEntry(entry: ProductEntryLike, collection = entry.collec
  * product keeps one slug across locales and case twins in any locale are detected), the
  * default locale unprefixed, others under `/<locale>/`.
  */
-export function productPages(entries: readonly ProductEntryLike[], options: Omit<PathOptions, 'routePattern' | 'localeRoute'>): StaticPath[] {
+export function productPages(
+	entries: readonly ProductEntryLike[],
+	options: Omit<PathOptions, 'routePattern' | 'localeRoute'>,
+): StaticPath[] {
 	const locales: string[] = [];
 	const byRef = new Map<string, Map<string | undefined, ProductEntryLike>>();
 	const emptyProducts = options.emptyProducts ?? 'noindex';
@@ -106,14 +109,19 @@ export function productPages(entries: readonly ProductEntryLike[], options: Omit
 		if (locale !== undefined && !locales.includes(locale)) locales.push(locale);
 		const ref = entry.data.external_id;
 		let versions = byRef.get(ref);
-		if (!versions) byRef.set(ref, (versions = new Map()));
+		if (!versions) {
+			versions = new Map();
+			byRef.set(ref, versions);
+		}
 		// Still slugged with the others: a product's URL must not depend on its siblings' reviews.
 		if (emptyProducts !== 'skip' || entry.data.reviews.length > 0) versions.set(locale, entry);
 	}
 	const loaderOrder = options.collection === undefined ? undefined : registeredLocales(options.collection);
 	const candidates = [options.defaultLocale, ...(loaderOrder ?? []), ...[...locales].sort()];
 	const defaultLocale = locales.length === 0 ? undefined : candidates.find((locale) => locale !== undefined && locales.includes(locale));
-	const rest = loaderOrder ? [...loaderOrder.filter((l) => locales.includes(l)), ...locales.filter((l) => !loaderOrder.includes(l))] : locales;
+	const rest = loaderOrder
+		? [...loaderOrder.filter((l) => locales.includes(l)), ...locales.filter((l) => !loaderOrder.includes(l))]
+		: locales;
 	const order = defaultLocale === undefined ? rest : [defaultLocale, ...rest.filter((l) => l !== defaultLocale)];
 	const slugger = createSlugger(byRef.keys());
 
@@ -123,7 +131,8 @@ export function productPages(entries: readonly ProductEntryLike[], options: Omit
 		const alternates: Alternate[] = [];
 		if (defaultLocale !== undefined) {
 			for (const locale of order) {
-				if (versions.has(locale)) alternates.push({ locale, path: productPath(slug, locale, defaultLocale, options.route, options.trailingSlash) });
+				if (versions.has(locale))
+					alternates.push({ locale, path: productPath(slug, locale, defaultLocale, options.route, options.trailingSlash) });
 			}
 		}
 		for (const [locale, entry] of versions) {
@@ -161,7 +170,8 @@ export function productPages(entries: readonly ProductEntryLike[], options: Omit
 
 /** The paths of one injected route: the default-locale route or the `/[locale]` one. */
 export function pathsForRoute(all: readonly StaticPath[], options: PathOptions): StaticPath[] {
-	const wantsLocale = options.routePattern !== undefined && options.localeRoute !== undefined && samePattern(options.routePattern, options.localeRoute);
+	const wantsLocale =
+		options.routePattern !== undefined && options.localeRoute !== undefined && samePattern(options.routePattern, options.localeRoute);
 	return all.filter((path) => (path.params.locale !== undefined) === wantsLocale);
 }
 

@@ -4,20 +4,20 @@
  * collection and the integration's options), so `audioReviews()` must be in the config.
  */
 import config from 'virtual:astro-audio-reviews/config';
-import { ratingSummary as summaryOf, type RatingSummary } from '../seo/review-policy.js';
 import type { Product } from '../../schema/product.js';
-import { localeOfEntry, pathsForRoute, productPages, type ProductEntryLike, type StaticPath } from './product-paths.js';
+import { type RatingSummary, ratingSummary as summaryOf } from '../seo/review-policy.js';
 import { requireEntries } from './collection-check.js';
+import { localeOfEntry, type ProductEntryLike, pathsForRoute, productPages, type StaticPath } from './product-paths.js';
 import { publishPages } from './published-pages.js';
 import { registerSitemapPages } from './sitemap.js';
+import { type UiText, uiText } from './ui-text.js';
 import { withBase } from './url.js';
-import { uiText, type UiText } from './ui-text.js';
 import type { Words } from './words.js';
 
-export type { ProductEntryLike, ProductPageProps, StaticPath, Alternate } from './product-paths.js';
 export type { RatingSummary } from '../seo/review-policy.js';
+export type { Alternate, ProductEntryLike, ProductPageProps, StaticPath } from './product-paths.js';
 export type { UiText } from './ui-text.js';
-export type { Words, WordKey, Phrase, PluralForms } from './words.js';
+export type { Phrase, PluralForms, WordKey, Words } from './words.js';
 
 interface Catalogue {
 	paths: StaticPath[];
@@ -97,11 +97,19 @@ export async function getProductStaticPaths(options: { routePattern: string }): 
 	const { route, withLocale } = parseRoute(options.routePattern);
 	// Read afresh: in `astro dev` the collection changes between requests.
 	const { paths } = await catalogue(route, true);
-	const routePaths = pathsForRoute(paths, { route, routePattern: withLocale ? `/[locale]${route}` : route, localeRoute: `/[locale]${route}`, defaultLocale: config.defaultLocale });
+	const routePaths = pathsForRoute(paths, {
+		route,
+		routePattern: withLocale ? `/[locale]${route}` : route,
+		localeRoute: `/[locale]${route}`,
+		defaultLocale: config.defaultLocale,
+	});
 	// The injected pages, not a user's own copy of them, are what files derived from the pages (the review feed) link to.
 	if (isInjectedRoute(route)) {
 		publishPages(config.collection, options.routePattern, routePaths);
-		registerSitemapPages(config.base, routePaths.map(({ props }) => ({ path: props.path, lastmod: props.lastmod, indexable: props.indexable ?? true })));
+		registerSitemapPages(
+			config.base,
+			routePaths.map(({ props }) => ({ path: props.path, lastmod: props.lastmod, indexable: props.indexable ?? true })),
+		);
 	}
 	return routePaths;
 }
@@ -119,13 +127,17 @@ export interface ProductUrlOptions {
  */
 export async function productUrl(entry: ProductEntryLike, options: ProductUrlOptions = {}): Promise<string> {
 	if (options.route === undefined && !config.injected) {
-		throw new Error('astro-audio-reviews: productUrl() has no route to link to: audioReviews({ route: false }) injects no product pages. Pass the pattern of your own route: productUrl(entry, { route: \'/shop/[ref]\' })');
+		throw new Error(
+			"astro-audio-reviews: productUrl() has no route to link to: audioReviews({ route: false }) injects no product pages. Pass the pattern of your own route: productUrl(entry, { route: '/shop/[ref]' })",
+		);
 	}
 	const { route } = parseRoute(options.route ?? config.route);
 	let found = (await catalogue(route)).byId.get(entry.id);
 	if (found?.props.product !== entry.data) found = (await catalogue(route, true)).byId.get(entry.id);
 	if (found === undefined) {
-		throw new Error(`astro-audio-reviews: productUrl(): no entry ${JSON.stringify(entry.id)} in collection "${config.collection}" (the collection audioReviews() reads)`);
+		throw new Error(
+			`astro-audio-reviews: productUrl(): no entry ${JSON.stringify(entry.id)} in collection "${config.collection}" (the collection audioReviews() reads)`,
+		);
 	}
 	return withBase(config.base, found.props.path);
 }

@@ -17,7 +17,8 @@ type Registry = Map<string, Map<string, readonly StaticPath[]>>;
 
 function registry(): Registry {
 	const holder = globalThis as { [KEY]?: Registry };
-	return (holder[KEY] ??= new Map());
+	holder[KEY] ??= new Map();
+	return holder[KEY];
 }
 
 /** Starts collecting the pages of `collection` for this build (forgetting any earlier build's). */

@@ -15,7 +15,10 @@ const en = {
 	/** `<title>` and heading of hub pages after the first. */
 	hubPage: '{hub} – page {page}',
 	/** Meta description of a hub page. */
-	hubDescription: { one: 'Listen to customers’ audio reviews: {count} product.', other: 'Listen to customers’ audio reviews of our {count} products.' } as Phrase,
+	hubDescription: {
+		one: 'Listen to customers’ audio reviews: {count} product.',
+		other: 'Listen to customers’ audio reviews of our {count} products.',
+	} as Phrase,
 	/** `aria-label` of the breadcrumb trail. */
 	breadcrumb: 'Breadcrumb',
 	/** `aria-label` of the hub's page links. */
@@ -25,7 +28,10 @@ const en = {
 	/** Accessible name of one page link. */
 	page: 'Page {page}',
 	/** Generated description of a product with rated reviews. */
-	describeRated: { one: '{name}: rated {average}/5 in {count} audio review.', other: '{name}: rated {average}/5 in {count} audio reviews.' } as Phrase,
+	describeRated: {
+		one: '{name}: rated {average}/5 in {count} audio review.',
+		other: '{name}: rated {average}/5 in {count} audio reviews.',
+	} as Phrase,
 	/** Generated description of a product with only testimonies or unrated reviews. */
 	describeHeard: { one: '{name}: {count} customer audio review.', other: '{name}: {count} customer audio reviews.' } as Phrase,
 	/** Generated description of a product without reviews in the page's language. */
@@ -41,7 +47,10 @@ const BUILT_IN: Readonly<Record<string, SeoWords>> = {
 		home: 'Accueil',
 		hub: 'Avis audio sur nos produits',
 		hubPage: '{hub} – page {page}',
-		hubDescription: { one: 'Écoutez les avis audio de nos clients : {count} produit.', other: 'Écoutez les avis audio de nos clients sur nos {count} produits.' },
+		hubDescription: {
+			one: 'Écoutez les avis audio de nos clients : {count} produit.',
+			other: 'Écoutez les avis audio de nos clients sur nos {count} produits.',
+		},
 		breadcrumb: 'Fil d’Ariane',
 		pages: 'Pages',
 		previous: 'Page précédente',
@@ -55,13 +64,19 @@ const BUILT_IN: Readonly<Record<string, SeoWords>> = {
 		home: 'Startseite',
 		hub: 'Audiobewertungen unserer Produkte',
 		hubPage: '{hub} – Seite {page}',
-		hubDescription: { one: 'Hören Sie Audiobewertungen unserer Kunden: {count} Produkt.', other: 'Hören Sie Audiobewertungen unserer Kunden zu {count} Produkten.' },
+		hubDescription: {
+			one: 'Hören Sie Audiobewertungen unserer Kunden: {count} Produkt.',
+			other: 'Hören Sie Audiobewertungen unserer Kunden zu {count} Produkten.',
+		},
 		breadcrumb: 'Brotkrumennavigation',
 		pages: 'Seiten',
 		previous: 'Vorherige Seite',
 		next: 'Nächste Seite',
 		page: 'Seite {page}',
-		describeRated: { one: '{name}: bewertet mit {average}/5 in {count} Audiobewertung.', other: '{name}: bewertet mit {average}/5 in {count} Audiobewertungen.' },
+		describeRated: {
+			one: '{name}: bewertet mit {average}/5 in {count} Audiobewertung.',
+			other: '{name}: bewertet mit {average}/5 in {count} Audiobewertungen.',
+		},
 		describeHeard: { one: '{name}: {count} Audiobewertung von Kunden.', other: '{name}: {count} Audiobewertungen von Kunden.' },
 		describeEmpty: '{name}: Audiobewertungen und Erfahrungsberichte von Kunden.',
 	},
@@ -69,13 +84,19 @@ const BUILT_IN: Readonly<Record<string, SeoWords>> = {
 		home: 'Inicio',
 		hub: 'Opiniones en audio de nuestros productos',
 		hubPage: '{hub} – página {page}',
-		hubDescription: { one: 'Escucha las opiniones en audio de nuestros clientes: {count} producto.', other: 'Escucha las opiniones en audio de nuestros clientes sobre {count} productos.' },
+		hubDescription: {
+			one: 'Escucha las opiniones en audio de nuestros clientes: {count} producto.',
+			other: 'Escucha las opiniones en audio de nuestros clientes sobre {count} productos.',
+		},
 		breadcrumb: 'Ruta de navegación',
 		pages: 'Páginas',
 		previous: 'Página anterior',
 		next: 'Página siguiente',
 		page: 'Página {page}',
-		describeRated: { one: '{name}: valorado con {average}/5 en {count} opinión en audio.', other: '{name}: valorado con {average}/5 en {count} opiniones en audio.' },
+		describeRated: {
+			one: '{name}: valorado con {average}/5 en {count} opinión en audio.',
+			other: '{name}: valorado con {average}/5 en {count} opiniones en audio.',
+		},
 		describeHeard: { one: '{name}: {count} opinión en audio de clientes.', other: '{name}: {count} opiniones en audio de clientes.' },
 		describeEmpty: '{name}: opiniones y testimonios en audio de clientes.',
 	},
@@ -83,13 +104,19 @@ const BUILT_IN: Readonly<Record<string, SeoWords>> = {
 		home: 'Home',
 		hub: 'Recensioni audio dei nostri prodotti',
 		hubPage: '{hub} – pagina {page}',
-		hubDescription: { one: 'Ascolta le recensioni audio dei nostri clienti: {count} prodotto.', other: 'Ascolta le recensioni audio dei nostri clienti su {count} prodotti.' },
+		hubDescription: {
+			one: 'Ascolta le recensioni audio dei nostri clienti: {count} prodotto.',
+			other: 'Ascolta le recensioni audio dei nostri clienti su {count} prodotti.',
+		},
 		breadcrumb: 'Percorso di navigazione',
 		pages: 'Pagine',
 		previous: 'Pagina precedente',
 		next: 'Pagina successiva',
 		page: 'Pagina {page}',
-		describeRated: { one: '{name}: valutato {average}/5 in {count} recensione audio.', other: '{name}: valutato {average}/5 in {count} recensioni audio.' },
+		describeRated: {
+			one: '{name}: valutato {average}/5 in {count} recensione audio.',
+			other: '{name}: valutato {average}/5 in {count} recensioni audio.',
+		},
 		describeHeard: { one: '{name}: {count} recensione audio dei clienti.', other: '{name}: {count} recensioni audio dei clienti.' },
 		describeEmpty: '{name}: recensioni e testimonianze audio dei clienti.',
 	},
@@ -97,13 +124,19 @@ const BUILT_IN: Readonly<Record<string, SeoWords>> = {
 		home: 'Home',
 		hub: 'Audiorecensies van onze producten',
 		hubPage: '{hub} – pagina {page}',
-		hubDescription: { one: 'Luister naar audiorecensies van onze klanten: {count} product.', other: 'Luister naar audiorecensies van onze klanten over {count} producten.' },
+		hubDescription: {
+			one: 'Luister naar audiorecensies van onze klanten: {count} product.',
+			other: 'Luister naar audiorecensies van onze klanten over {count} producten.',
+		},
 		breadcrumb: 'Kruimelpad',
 		pages: 'Pagina’s',
 		previous: 'Vorige pagina',
 		next: 'Volgende pagina',
 		page: 'Pagina {page}',
-		describeRated: { one: '{name}: beoordeeld met {average}/5 in {count} audiorecensie.', other: '{name}: beoordeeld met {average}/5 in {count} audiorecensies.' },
+		describeRated: {
+			one: '{name}: beoordeeld met {average}/5 in {count} audiorecensie.',
+			other: '{name}: beoordeeld met {average}/5 in {count} audiorecensies.',
+		},
 		describeHeard: { one: '{name}: {count} audiorecensie van klanten.', other: '{name}: {count} audiorecensies van klanten.' },
 		describeEmpty: '{name}: audiorecensies en getuigenissen van klanten.',
 	},
@@ -111,13 +144,19 @@ const BUILT_IN: Readonly<Record<string, SeoWords>> = {
 		home: 'Início',
 		hub: 'Avaliações em áudio dos nossos produtos',
 		hubPage: '{hub} – página {page}',
-		hubDescription: { one: 'Ouça as avaliações em áudio dos nossos clientes: {count} produto.', other: 'Ouça as avaliações em áudio dos nossos clientes sobre {count} produtos.' },
+		hubDescription: {
+			one: 'Ouça as avaliações em áudio dos nossos clientes: {count} produto.',
+			other: 'Ouça as avaliações em áudio dos nossos clientes sobre {count} produtos.',
+		},
 		breadcrumb: 'Navegação estrutural',
 		pages: 'Páginas',
 		previous: 'Página anterior',
 		next: 'Página seguinte',
 		page: 'Página {page}',
-		describeRated: { one: '{name}: avaliado com {average}/5 em {count} avaliação em áudio.', other: '{name}: avaliado com {average}/5 em {count} avaliações em áudio.' },
+		describeRated: {
+			one: '{name}: avaliado com {average}/5 em {count} avaliação em áudio.',
+			other: '{name}: avaliado com {average}/5 em {count} avaliações em áudio.',
+		},
 		describeHeard: { one: '{name}: {count} avaliação em áudio de clientes.', other: '{name}: {count} avaliações em áudio de clientes.' },
 		describeEmpty: '{name}: avaliações e depoimentos em áudio de clientes.',
 	},
@@ -125,27 +164,44 @@ const BUILT_IN: Readonly<Record<string, SeoWords>> = {
 		home: 'Strona główna',
 		hub: 'Opinie audio o naszych produktach',
 		hubPage: '{hub} – strona {page}',
-		hubDescription: { one: 'Posłuchaj opinii audio naszych klientów: {count} produkt.', few: 'Posłuchaj opinii audio naszych klientów o {count} produktach.', other: 'Posłuchaj opinii audio naszych klientów o {count} produktach.' },
+		hubDescription: {
+			one: 'Posłuchaj opinii audio naszych klientów: {count} produkt.',
+			few: 'Posłuchaj opinii audio naszych klientów o {count} produktach.',
+			other: 'Posłuchaj opinii audio naszych klientów o {count} produktach.',
+		},
 		breadcrumb: 'Ścieżka nawigacji',
 		pages: 'Strony',
 		previous: 'Poprzednia strona',
 		next: 'Następna strona',
 		page: 'Strona {page}',
-		describeRated: { one: '{name}: ocena {average}/5 w {count} opinii audio.', other: '{name}: ocena {average}/5 w {count} opiniach audio.' },
-		describeHeard: { one: '{name}: {count} opinia audio klientów.', few: '{name}: {count} opinie audio klientów.', other: '{name}: {count} opinii audio klientów.' },
+		describeRated: {
+			one: '{name}: ocena {average}/5 w {count} opinii audio.',
+			other: '{name}: ocena {average}/5 w {count} opiniach audio.',
+		},
+		describeHeard: {
+			one: '{name}: {count} opinia audio klientów.',
+			few: '{name}: {count} opinie audio klientów.',
+			other: '{name}: {count} opinii audio klientów.',
+		},
 		describeEmpty: '{name}: opinie i referencje audio klientów.',
 	},
 	sv: {
 		home: 'Startsida',
 		hub: 'Ljudrecensioner av våra produkter',
 		hubPage: '{hub} – sida {page}',
-		hubDescription: { one: 'Lyssna på våra kunders ljudrecensioner: {count} produkt.', other: 'Lyssna på våra kunders ljudrecensioner av {count} produkter.' },
+		hubDescription: {
+			one: 'Lyssna på våra kunders ljudrecensioner: {count} produkt.',
+			other: 'Lyssna på våra kunders ljudrecensioner av {count} produkter.',
+		},
 		breadcrumb: 'Brödsmulor',
 		pages: 'Sidor',
 		previous: 'Föregående sida',
 		next: 'Nästa sida',
 		page: 'Sida {page}',
-		describeRated: { one: '{name}: betyg {average}/5 i {count} ljudrecension.', other: '{name}: betyg {average}/5 i {count} ljudrecensioner.' },
+		describeRated: {
+			one: '{name}: betyg {average}/5 i {count} ljudrecension.',
+			other: '{name}: betyg {average}/5 i {count} ljudrecensioner.',
+		},
 		describeHeard: { one: '{name}: {count} ljudrecension från kunder.', other: '{name}: {count} ljudrecensioner från kunder.' },
 		describeEmpty: '{name}: ljudrecensioner och kundberättelser.',
 	},
@@ -153,13 +209,19 @@ const BUILT_IN: Readonly<Record<string, SeoWords>> = {
 		home: 'Forside',
 		hub: 'Lydanmeldelser af vores produkter',
 		hubPage: '{hub} – side {page}',
-		hubDescription: { one: 'Lyt til vores kunders lydanmeldelser: {count} produkt.', other: 'Lyt til vores kunders lydanmeldelser af {count} produkter.' },
+		hubDescription: {
+			one: 'Lyt til vores kunders lydanmeldelser: {count} produkt.',
+			other: 'Lyt til vores kunders lydanmeldelser af {count} produkter.',
+		},
 		breadcrumb: 'Brødkrummesti',
 		pages: 'Sider',
 		previous: 'Forrige side',
 		next: 'Næste side',
 		page: 'Side {page}',
-		describeRated: { one: '{name}: bedømt {average}/5 i {count} lydanmeldelse.', other: '{name}: bedømt {average}/5 i {count} lydanmeldelser.' },
+		describeRated: {
+			one: '{name}: bedømt {average}/5 i {count} lydanmeldelse.',
+			other: '{name}: bedømt {average}/5 i {count} lydanmeldelser.',
+		},
 		describeHeard: { one: '{name}: {count} lydanmeldelse fra kunder.', other: '{name}: {count} lydanmeldelser fra kunder.' },
 		describeEmpty: '{name}: lydanmeldelser og udtalelser fra kunder.',
 	},
@@ -204,12 +266,18 @@ const pluralRules = new Map<string, Intl.PluralRules>();
 
 function numberFormat(tag: string): Intl.NumberFormat {
 	let format = numberFormats.get(tag);
-	if (!format) numberFormats.set(tag, (format = new Intl.NumberFormat(tag, { maximumFractionDigits: 2 })));
+	if (!format) {
+		format = new Intl.NumberFormat(tag, { maximumFractionDigits: 2 });
+		numberFormats.set(tag, format);
+	}
 	return format;
 }
 
 function pluralCategory(tag: string, count: number): Intl.LDMLPluralRule {
 	let rules = pluralRules.get(tag);
-	if (!rules) pluralRules.set(tag, (rules = new Intl.PluralRules(tag)));
+	if (!rules) {
+		rules = new Intl.PluralRules(tag);
+		pluralRules.set(tag, rules);
+	}
 	return rules.select(count);
 }

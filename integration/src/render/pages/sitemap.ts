@@ -19,7 +19,8 @@ type Registry = Map<string, { lastmod: string | undefined; indexable: boolean }>
 
 function registry(): Registry {
 	const holder = globalThis as { [KEY]?: Registry };
-	return (holder[KEY] ??= new Map());
+	holder[KEY] ??= new Map();
+	return holder[KEY];
 }
 
 /** One key for a path however a URL spells it: decoded, NFC, without trailing slash. */

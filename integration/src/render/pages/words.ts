@@ -22,7 +22,10 @@ const en = {
 	/** One review's rating: `{rating}`. */
 	rated: 'Rated {rating} out of 5',
 	/** The product's average over its rated reviews: `{average}`, `{count}`. */
-	average: { one: 'Average rating {average} out of 5 from {count} review', other: 'Average rating {average} out of 5 from {count} reviews' } as Phrase,
+	average: {
+		one: 'Average rating {average} out of 5 from {count} review',
+		other: 'Average rating {average} out of 5 from {count} reviews',
+	} as Phrase,
 	/** Fallback text inside `<audio>`. */
 	noAudio: 'Your browser cannot play this audio.',
 	/** Author of a review the service sent without a name. */
@@ -55,7 +58,10 @@ const pt: Words = {
 	review: 'Avaliação',
 	testimony: 'Depoimento',
 	rated: 'Avaliado com {rating} de 5',
-	average: { one: 'Média de {average} de 5 com base em {count} avaliação', other: 'Média de {average} de 5 com base em {count} avaliações' },
+	average: {
+		one: 'Média de {average} de 5 com base em {count} avaliação',
+		other: 'Média de {average} de 5 com base em {count} avaliações',
+	},
 	noAudio: 'O seu navegador não consegue reproduzir este áudio.',
 	anonymous: 'Anónimo',
 	languages: 'Idiomas',
@@ -82,7 +88,10 @@ export const BUILT_IN_WORDS: Readonly<Record<string, Words>> = {
 		review: 'Bewertung',
 		testimony: 'Erfahrungsbericht',
 		rated: '{rating} von 5 Sternen',
-		average: { one: 'Durchschnittlich {average} von 5 Sternen bei {count} Bewertung', other: 'Durchschnittlich {average} von 5 Sternen bei {count} Bewertungen' },
+		average: {
+			one: 'Durchschnittlich {average} von 5 Sternen bei {count} Bewertung',
+			other: 'Durchschnittlich {average} von 5 Sternen bei {count} Bewertungen',
+		},
 		noAudio: 'Ihr Browser kann diese Audiodatei nicht abspielen.',
 		anonymous: 'Anonym',
 		languages: 'Sprachen',
@@ -93,7 +102,10 @@ export const BUILT_IN_WORDS: Readonly<Record<string, Words>> = {
 		review: 'Opinión',
 		testimony: 'Testimonio',
 		rated: 'Valoración: {rating} de 5',
-		average: { one: 'Valoración media de {average} sobre 5 ({count} opinión)', other: 'Valoración media de {average} sobre 5 ({count} opiniones)' },
+		average: {
+			one: 'Valoración media de {average} sobre 5 ({count} opinión)',
+			other: 'Valoración media de {average} sobre 5 ({count} opiniones)',
+		},
 		noAudio: 'Tu navegador no puede reproducir este audio.',
 		anonymous: 'Anónimo',
 		languages: 'Idiomas',
@@ -104,7 +116,10 @@ export const BUILT_IN_WORDS: Readonly<Record<string, Words>> = {
 		review: 'Recensione',
 		testimony: 'Testimonianza',
 		rated: 'Valutazione: {rating} su 5',
-		average: { one: 'Valutazione media di {average} su 5 ({count} recensione)', other: 'Valutazione media di {average} su 5 ({count} recensioni)' },
+		average: {
+			one: 'Valutazione media di {average} su 5 ({count} recensione)',
+			other: 'Valutazione media di {average} su 5 ({count} recensioni)',
+		},
 		noAudio: 'Il tuo browser non può riprodurre questo audio.',
 		anonymous: 'Anonimo',
 		languages: 'Lingue',
@@ -115,7 +130,10 @@ export const BUILT_IN_WORDS: Readonly<Record<string, Words>> = {
 		review: 'Recensie',
 		testimony: 'Ervaring',
 		rated: '{rating} van de 5 sterren',
-		average: { one: 'Gemiddeld {average} van de 5 sterren uit {count} beoordeling', other: 'Gemiddeld {average} van de 5 sterren uit {count} beoordelingen' },
+		average: {
+			one: 'Gemiddeld {average} van de 5 sterren uit {count} beoordeling',
+			other: 'Gemiddeld {average} van de 5 sterren uit {count} beoordelingen',
+		},
 		noAudio: 'Je browser kan deze audio niet afspelen.',
 		anonymous: 'Anoniem',
 		languages: 'Talen',

@@ -52,7 +52,12 @@ export function hubJsonLd(options: HubJsonLdOptions): JsonLdGraph {
 		'@type': 'ItemList',
 		'@id': nodeId(url, 'itemlist'),
 		numberOfItems: options.total,
-		itemListElement: options.items.map((item, index) => ({ '@type': 'ListItem', position: options.firstPosition + index, name: item.name, url: item.url })),
+		itemListElement: options.items.map((item, index) => ({
+			'@type': 'ListItem',
+			position: options.firstPosition + index,
+			name: item.name,
+			url: item.url,
+		})),
 	};
 	const hasCrumbs = options.breadcrumbs.length >= 2;
 	const page: CollectionPage = {

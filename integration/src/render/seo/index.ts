@@ -2,16 +2,17 @@
  * Pure, runtime-neutral SEO helpers (no `node:*` imports): they run at build time in
  * `getStaticPaths` and in edge SSR for the live loader's pages.
  */
-export { createSlugger, isReadableRef, foldRef, slugForRef, MAX_SLUG_LENGTH, type Slugger } from './slug.js';
-export { safeHttpUrl, createUrlGuard, unsafeUrlFields, type DroppedUrl, type UrlGuard } from '../../schema/safe-url.js';
-export { serializeJsonLd } from './serialize-json-ld.js';
-export { isRatedReview, ratedReviews, ratingSummary } from './review-policy.js';
+
+export { createUrlGuard, type DroppedUrl, safeHttpUrl, type UrlGuard, unsafeUrlFields } from '../../schema/safe-url.js';
+export { breadcrumbJsonLd, type Crumb, type HubJsonLdOptions, hubJsonLd, type JsonLdGraph, nodeId } from './graph.js';
+export { fnv1a64 } from './hash.js';
+export { authorName, ogLocale, presentText, productDescription, productHeading, productPath, productTitle } from './page-meta.js';
 export {
-	productJsonLd,
 	type JsonLdUrlFilter,
 	type ProductJsonLdOptions,
+	productJsonLd,
 	type RatingSummary,
 } from './product-json-ld.js';
-export { productTitle, productHeading, productDescription, authorName, productPath, presentText, ogLocale } from './page-meta.js';
-export { hubJsonLd, breadcrumbJsonLd, nodeId, type Crumb, type JsonLdGraph, type HubJsonLdOptions } from './graph.js';
-export { fnv1a64 } from './hash.js';
+export { isRatedReview, ratedReviews, ratingSummary } from './review-policy.js';
+export { serializeJsonLd } from './serialize-json-ld.js';
+export { createSlugger, foldRef, isReadableRef, MAX_SLUG_LENGTH, type Slugger, slugForRef } from './slug.js';

@@ -38,15 +38,25 @@ const SAFE_SEGMENT = /^[\p{L}\p{M}\p{N}_~-]+$/u;
  * `trailingSlash` is false (Astro's `trailingSlash: 'never'` or `build.format: 'file'`).
  * `productPath('chair', 'en', 'fr')` → `/en/products/chair/`.
  */
-export function productPath(slug: string, locale: string, defaultLocale: string, routePattern = '/products/[ref]', trailingSlash = true): string {
+export function productPath(
+	slug: string,
+	locale: string,
+	defaultLocale: string,
+	routePattern = '/products/[ref]',
+	trailingSlash = true,
+): string {
 	if (!routePattern.includes(REF_PARAM)) {
 		throw new Error(`astro-audio-reviews: route pattern ${JSON.stringify(routePattern)} has no ${REF_PARAM} parameter`);
 	}
 	if (!SAFE_SEGMENT.test(slug)) throw new Error(`astro-audio-reviews: ${JSON.stringify(slug)} is not a product slug`);
 	const isDefault = locale === '' || locale === defaultLocale;
-	if (!isDefault && !SAFE_SEGMENT.test(locale)) throw new Error(`astro-audio-reviews: ${JSON.stringify(locale)} is not a locale path segment`);
+	if (!isDefault && !SAFE_SEGMENT.test(locale))
+		throw new Error(`astro-audio-reviews: ${JSON.stringify(locale)} is not a locale path segment`);
 	// A replacer function, so `$&`-style sequences are never interpreted.
-	const path = routePattern.replace(REF_PARAM, () => slug).replace(/^\/*/, '/').replace(/\/+$/, '');
+	const path = routePattern
+		.replace(REF_PARAM, () => slug)
+		.replace(/^\/*/, '/')
+		.replace(/\/+$/, '');
 	return `${isDefault ? '' : `/${locale}`}${path}${trailingSlash ? '/' : ''}`;
 }
 

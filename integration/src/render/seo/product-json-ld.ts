@@ -1,9 +1,18 @@
-import type { AggregateRating, AudioObject, ItemPage, Person, Product as SchemaProduct, Rating, Review as SchemaReview, Thing } from 'schema-dts';
+import type {
+	AggregateRating,
+	AudioObject,
+	ItemPage,
+	Person,
+	Rating,
+	Product as SchemaProduct,
+	Review as SchemaReview,
+	Thing,
+} from 'schema-dts';
 import type { Product, Review } from '../../schema/product.js';
-import { authorName, presentText, productDescription, productHeading } from './page-meta.js';
 import { safeHttpUrl } from '../../schema/safe-url.js';
-import { isRatedReview, ratingSummary, type RatingSummary } from './review-policy.js';
-import { breadcrumbJsonLd, nodeId, type Crumb, type JsonLdGraph } from './graph.js';
+import { breadcrumbJsonLd, type Crumb, type JsonLdGraph, nodeId } from './graph.js';
+import { authorName, presentText, productDescription, productHeading } from './page-meta.js';
+import { isRatedReview, type RatingSummary, ratingSummary } from './review-policy.js';
 
 /** The service rates from 0 to 5: without these, Google assumes 1..5 and misreads a 0. */
 const BEST_RATING = 5;
@@ -70,7 +79,9 @@ function productNode(product: Product, summary: RatingSummary, options: ProductJ
 		bestRating: BEST_RATING,
 		worstRating: WORST_RATING,
 	};
-	const reviews = product.reviews.flatMap((review, index) => (isRatedReview(review) ? [reviewJsonLd(review, `reviews[${index}]`, options.locale, safeUrl)] : []));
+	const reviews = product.reviews.flatMap((review, index) =>
+		isRatedReview(review) ? [reviewJsonLd(review, `reviews[${index}]`, options.locale, safeUrl)] : [],
+	);
 	return {
 		'@type': 'Product',
 		'@id': nodeId(options.url, 'product'),
@@ -84,7 +95,12 @@ function productNode(product: Product, summary: RatingSummary, options: ProductJ
 	};
 }
 
-function reviewJsonLd(review: Review & { rating: number }, path: string, locale: string | undefined, safeUrl: JsonLdUrlFilter): SchemaReview {
+function reviewJsonLd(
+	review: Review & { rating: number },
+	path: string,
+	locale: string | undefined,
+	safeUrl: JsonLdUrlFilter,
+): SchemaReview {
 	const label = presentText(review.label);
 	const transcript = presentText(review.transcript);
 	const rating: Rating = { '@type': 'Rating', ratingValue: review.rating, bestRating: BEST_RATING, worstRating: WORST_RATING };
@@ -124,7 +140,13 @@ function audioNode(review: Review, index: number, options: ProductJsonLdOptions,
 }
 
 /** The playable part of a review; an AudioObject without a playable URL says nothing useful. */
-function audioObject(review: Review, path: string, locale: string | undefined, safeUrl: JsonLdUrlFilter, withTranscript = true): AudioObject | undefined {
+function audioObject(
+	review: Review,
+	path: string,
+	locale: string | undefined,
+	safeUrl: JsonLdUrlFilter,
+	withTranscript = true,
+): AudioObject | undefined {
 	const contentUrl = safeUrl(review.audio_url, `${path}.audio_url`);
 	if (contentUrl === undefined) return undefined;
 	const transcript = withTranscript ? presentText(review.transcript) : undefined;

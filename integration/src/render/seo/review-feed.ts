@@ -82,7 +82,13 @@ function* feedChunks(pages: readonly FeedPage[], options: ReviewFeedOptions, cou
 	yield counts.reviews === 0 ? '</feed>\n' : '\t</reviews>\n</feed>\n';
 }
 
-function reviewXml(review: Review & { rating: number }, url: string, product: string, seenIds: Set<string>, counts: ReviewFeedCounts): string | undefined {
+function reviewXml(
+	review: Review & { rating: number },
+	url: string,
+	product: string,
+	seenIds: Set<string>,
+	counts: ReviewFeedCounts,
+): string | undefined {
 	const content = feedText(review.transcript);
 	if (content === undefined) {
 		counts.noTranscript++;
@@ -121,7 +127,9 @@ function productXml(product: Product, url: string): string {
 	const name = feedText(productHeading(product));
 	return (
 		'\t\t\t<products>\n\t\t\t\t<product>\n' +
-		(sku === undefined ? '' : `\t\t\t\t\t<product_ids>\n\t\t\t\t\t\t<skus>\n\t\t\t\t\t\t\t<sku>${escapeXmlText(sku)}</sku>\n\t\t\t\t\t\t</skus>\n\t\t\t\t\t</product_ids>\n`) +
+		(sku === undefined
+			? ''
+			: `\t\t\t\t\t<product_ids>\n\t\t\t\t\t\t<skus>\n\t\t\t\t\t\t\t<sku>${escapeXmlText(sku)}</sku>\n\t\t\t\t\t\t</skus>\n\t\t\t\t\t</product_ids>\n`) +
 		(name === undefined ? '' : `\t\t\t\t\t<product_name>${escapeXmlText(name)}</product_name>\n`) +
 		`\t\t\t\t\t<product_url>${url}</product_url>\n` +
 		'\t\t\t\t</product>\n\t\t\t</products>\n'

@@ -119,7 +119,9 @@ export function createSlugger(refs: Iterable<string>): Slugger {
 		slugFor(ref) {
 			const slug = slugs.get(ref);
 			if (slug === undefined) {
-				throw new Error(`astro-audio-reviews: no slug for product ref ${JSON.stringify(ref)}: it is not in the catalogue the slugger was created with`);
+				throw new Error(
+					`astro-audio-reviews: no slug for product ref ${JSON.stringify(ref)}: it is not in the catalogue the slugger was created with`,
+				);
 			}
 			return slug;
 		},
