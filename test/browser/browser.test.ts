@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSlugger, productPath, safeHttpUrl } from '../../integration/src/render/seo/index.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
+import { CHROMIUM, OFFLINE_CHROMIUM_FLAGS } from '../helpers/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 const TYPES: Record<string, string> = {
 	'.html': 'text/html; charset=utf-8',
@@ -55,16 +55,7 @@ beforeAll(async () => {
 	browser = await chromium.launch({
 		executablePath: CHROMIUM,
 		headless: true,
-		// The machine has no network: keep Chromium from trying to reach Google's services.
-		args: [
-			'--no-sandbox',
-			'--disable-gpu',
-			'--disable-quic',
-			'--no-first-run',
-			'--disable-background-networking',
-			'--disable-component-update',
-			'--disable-sync',
-		],
+		args: [...OFFLINE_CHROMIUM_FLAGS],
 	});
 }, 240_000);
 

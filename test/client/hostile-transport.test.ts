@@ -16,27 +16,17 @@ import {
 	GZIP_BOMB_BYTES,
 	gzipBomb,
 	type HostileService,
-	type HostileServiceOptions,
 	hang,
 	redirectTo,
-	startHostileService,
+	useHostileServices,
 } from '../helpers/hostile-service.js';
-import { sendJson, type TestServer } from '../helpers/http-server.js';
+import { sendJson } from '../helpers/http-server.js';
 
 /** Fast retry timing: these tests are about what is retried, not how long the waits are. */
 const fast = { retryBaseDelayMs: 5, retryMaxDelayMs: 20 } as const;
 const LIST = 'GET /ws/websites/{websiteId}/products';
 
-const open: Array<HostileService | TestServer> = [];
-afterEach(async () => {
-	await Promise.all(open.splice(0).map((server) => server.close()));
-});
-
-async function hostile(options: HostileServiceOptions): Promise<HostileService> {
-	const service = await startHostileService(options);
-	open.push(service);
-	return service;
-}
+const { hostile } = useHostileServices(afterEach);
 
 const clientOf = (service: HostileService, extra: Partial<ClientOptions> = {}) =>
 	createClient({ baseUrl: service.url, websiteId: service.websiteId, ...fast, ...extra });

@@ -138,3 +138,23 @@ export async function closedPortUrl(): Promise<string> {
 	await server.close();
 	return server.url;
 }
+
+/**
+ * A `hostile(options)` that starts a hostile service and closes it after the test (and any
+ * other server pushed to `open`). Call it at the top of a test file.
+ */
+export function useHostileServices(afterEach: (fn: () => Promise<void>) => void): {
+	hostile: (options: HostileServiceOptions) => Promise<HostileService>;
+	open: Array<{ close(): Promise<void> }>;
+} {
+	const open: Array<{ close(): Promise<void> }> = [];
+	afterEach(async () => {
+		await Promise.all(open.splice(0).map((server) => server.close()));
+	});
+	const hostile = async (options: HostileServiceOptions) => {
+		const service = await startHostileService(options);
+		open.push(service);
+		return service;
+	};
+	return { hostile, open };
+}

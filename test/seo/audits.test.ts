@@ -7,13 +7,13 @@ import lighthouse from 'lighthouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../simulator/src/index.js';
 import type { BuiltSite } from '../helpers/build-fixture.js';
+import { CHROMIUM, OFFLINE_CHROMIUM_FLAGS } from '../helpers/chromium.js';
 import { buildSeoSite, CASES, serveDist, startSeoSimulator } from '../helpers/seo-site.js';
 
 /**
  * Lighthouse (SEO, accessibility) in Debian's Chromium and the W3C Nu checker over one page of
  * each type, in both locales. One browser and one checker run for all pages keep this fast.
  */
-const CHROMIUM = '/usr/bin/chromium';
 const VNU = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
 
 /** Page types: a product with and without seo_description, without reviews, hub pages 1 and 2. */
@@ -60,13 +60,7 @@ afterAll(async () => {
 async function launchChromium(userDataDir: string): Promise<{ chromium: ChildProcess; port: number }> {
 	const child = spawn(CHROMIUM, [
 		'--headless',
-		'--no-sandbox',
-		'--disable-gpu',
-		'--disable-quic',
-		'--no-first-run',
-		'--disable-background-networking',
-		'--disable-component-update',
-		'--disable-sync',
+		...OFFLINE_CHROMIUM_FLAGS,
 		'--disable-dev-shm-usage',
 		'--remote-debugging-port=0',
 		`--user-data-dir=${userDataDir}`,

@@ -1,21 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CatalogueSyncError, type ClientOptions, createClient, syncCatalogue } from '../../integration/src/entries/client.js';
-import { type HostileService, type HostileServiceOptions, makeCatalogue, startHostileService } from '../helpers/hostile-service.js';
+import { type HostileService, type HostileServiceOptions, makeCatalogue, useHostileServices } from '../helpers/hostile-service.js';
 
 const fast = { retryBaseDelayMs: 5, retryMaxDelayMs: 20 } as const;
 const query = { locale: 'fr', without: 'inactive' } as const;
 const ids = (items: unknown[]) => items.map((item) => (item as { id: string }).id);
 
-const open: HostileService[] = [];
-afterEach(async () => {
-	await Promise.all(open.splice(0).map((service) => service.close()));
-});
-
-async function hostile(options: HostileServiceOptions): Promise<HostileService> {
-	const service = await startHostileService(options);
-	open.push(service);
-	return service;
-}
+const { hostile } = useHostileServices(afterEach);
 
 const clientOf = (service: HostileService, extra: Partial<ClientOptions> = {}) =>
 	createClient({ baseUrl: service.url, websiteId: service.websiteId, ...fast, ...extra });
