@@ -77,6 +77,28 @@ interface QueryDefaults {
 	get?: GetProductQuery;
 }
 
+type Context = ConstructorParameters<typeof ResponseFormatError>[1];
+
+/**
+ * Every caller of the single-product endpoint (build, refresh, live pages) shares this check:
+ * another product's data must never be stored or served under the requested ref.
+ */
+function assertRequestedProduct(ref: string, response: { body: unknown; status: number }, context: Context): void {
+	const answered = (response.body as { external_id?: unknown } | undefined)?.external_id;
+	if (typeof answered === 'string' && answered !== ref) throw new WrongProductError(ref, answered, { ...context, status: response.status });
+}
+
+/** The list envelope; its items are validated one by one by the caller, so one bad product is reported by its ref. */
+function listEnvelope(response: { body: unknown; status: number }, context: Context) {
+	const parsed = productListEnvelopeSchema.safeParse(response.body);
+	if (parsed.success) return parsed.data;
+	const issue = parsed.error.issues[0];
+	throw new ResponseFormatError(
+		`Expected a product list ({ limit, offset, count_item, items }), got a body where ${issue?.path.join('.') || 'the root'}: ${issue?.message}`,
+		{ ...context, status: response.status },
+	);
+}
+
 /** For callers (loaders) that already validated the options. */
 export function clientFromResolved(
 	options: ResolvedConnectionOptions | ResolvedSharedOptions,
@@ -90,11 +112,7 @@ export function clientFromResolved(
 		const url = getProductUrl(baseUrl, websiteId, ref, query);
 		const context = { endpoint: 'getProduct' as const, url, ref, locale: query.locale };
 		const response = await request(context, init);
-		// Every caller (build, refresh, live pages) shares this check: another product's data
-		// must never be stored or served under the requested ref.
-		const answered = (response.body as { external_id?: unknown } | undefined)?.external_id;
-		if (typeof answered === 'string' && answered !== ref)
-			throw new WrongProductError(ref, answered, { ...context, status: response.status });
+		assertRequestedProduct(ref, response, context);
 		return { product: response.body, notModified: response.notModified, validators: response.validators };
 	}
 
@@ -104,15 +122,7 @@ export function clientFromResolved(
 		const context = { endpoint: 'listProducts' as const, url, locale: query.locale };
 		const response = await request(context, init);
 		if (response.notModified) return { notModified: true, page: undefined, validators: response.validators };
-		const parsed = productListEnvelopeSchema.safeParse(response.body);
-		if (!parsed.success) {
-			const issue = parsed.error.issues[0];
-			throw new ResponseFormatError(
-				`Expected a product list ({ limit, offset, count_item, items }), got a body where ${issue?.path.join('.') || 'the root'}: ${issue?.message}`,
-				{ ...context, status: response.status },
-			);
-		}
-		return { notModified: false, page: parsed.data, validators: response.validators };
+		return { notModified: false, page: listEnvelope(response, context), validators: response.validators };
 	}
 
 	async function listProductsRaw(given: ListProductsQuery = {}, init: RequestOptions = {}): Promise<RawListResponse> {

@@ -45,9 +45,7 @@ export function createRequester(options: ResolvedConnectionOptions, limit: Limit
 				retryable: false,
 				fail: ({ attempts }) => new TimeoutError(`No response within ${budget}`, { ...context, attempts }),
 			};
-		const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-		if (request.validators?.etag) headers['If-None-Match'] = request.validators.etag;
-		if (request.validators?.lastModified) headers['If-Modified-Since'] = request.validators.lastModified;
+		const headers = headersFor(options, request);
 		const cutByBudget = remaining < options.timeoutMs;
 		const timeout = AbortSignal.timeout(Math.min(options.timeoutMs, remaining));
 		const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
@@ -63,16 +61,8 @@ export function createRequester(options: ResolvedConnectionOptions, limit: Limit
 			if (request.signal?.aborted) throw request.signal.reason;
 			// Deterministic: a redirect loop or a redirect elsewhere is the same on every attempt.
 			if (error instanceof AudioReviewsError) return { ok: false, retryable: false, fail: () => error };
-			if (timeout.aborted) {
-				const what = cutByBudget
-					? `No response within ${budget} (the attempt in flight was stopped at the deadline)`
-					: `No response within ${options.timeoutMs} ms`;
-				return {
-					ok: false,
-					retryable: !cutByBudget,
-					fail: ({ attempts, note }) => new TimeoutError(suffix(what, note), { ...context, attempts, cause: error }),
-				};
-			}
+			if (timeout.aborted)
+				return timedOut(context, error, cutByBudget ? `${budget} (the attempt in flight was stopped at the deadline)` : undefined, options);
 			return networkFailure(context, error, options.baseUrl);
 		}
 	}
@@ -99,6 +89,23 @@ export function createRequester(options: ResolvedConnectionOptions, limit: Limit
 	}
 
 	return Object.assign(request, { stats });
+}
+
+function headersFor(options: ResolvedConnectionOptions, request: RequestOptions): Record<string, string> {
+	const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+	if (request.validators?.etag) headers['If-None-Match'] = request.validators.etag;
+	if (request.validators?.lastModified) headers['If-Modified-Since'] = request.validators.lastModified;
+	return headers;
+}
+
+/** An attempt that ran out of time: its own timeout (retryable), or the budget's deadline (`budgetCut`, final). */
+function timedOut(context: RequestContext, error: unknown, budgetCut: string | undefined, options: ResolvedConnectionOptions): Attempt {
+	const what = budgetCut === undefined ? `No response within ${options.timeoutMs} ms` : `No response within ${budgetCut}`;
+	return {
+		ok: false,
+		retryable: budgetCut === undefined,
+		fail: ({ attempts, note }) => new TimeoutError(suffix(what, note), { ...context, attempts, cause: error }),
+	};
 }
 
 /** Deterministic: the same request would send the same body. */

@@ -92,6 +92,8 @@ export function localeOfEntry(entry: ProductEntryLike, collection = entry.collec
 	return loaded?.length === 1 ? loaded[0] : fallback;
 }
 
+type Versions = Map<string | undefined, ProductEntryLike>;
+
 /**
  * Every product page of the collection: slugs from the refs of all locales together (so a
  * product keeps one slug across locales and case twins in any locale are detected), the
@@ -101,9 +103,31 @@ export function productPages(
 	entries: readonly ProductEntryLike[],
 	options: Omit<PathOptions, 'routePattern' | 'localeRoute'>,
 ): StaticPath[] {
+	const { byRef, locales } = groupByRef(entries, options.emptyProducts ?? 'noindex');
+	const { defaultLocale, order } = localeOrder(locales, options);
+	const slugger = createSlugger(byRef.keys());
+	const paths: StaticPath[] = [];
+	for (const [ref, versions] of byRef) {
+		const slug = slugger.slugFor(ref);
+		const alternates: Alternate[] = [];
+		if (defaultLocale !== undefined) {
+			for (const locale of order) {
+				if (versions.has(locale))
+					alternates.push({ locale, path: productPath(slug, locale, defaultLocale, options.route, options.trailingSlash) });
+			}
+		}
+		for (const [locale, entry] of versions) paths.push(pageOf(entry, { locale, slug, alternates, defaultLocale }, options));
+	}
+	return paths;
+}
+
+/** Each ref's entries by locale, and the locales in the order the entries name them. */
+function groupByRef(
+	entries: readonly ProductEntryLike[],
+	emptyProducts: EmptyProducts,
+): { byRef: Map<string, Versions>; locales: string[] } {
 	const locales: string[] = [];
-	const byRef = new Map<string, Map<string | undefined, ProductEntryLike>>();
-	const emptyProducts = options.emptyProducts ?? 'noindex';
+	const byRef = new Map<string, Versions>();
 	for (const entry of entries) {
 		const locale = routeLocale(entry);
 		if (locale !== undefined && !locales.includes(locale)) locales.push(locale);
@@ -116,6 +140,14 @@ export function productPages(
 		// Still slugged with the others: a product's URL must not depend on its siblings' reviews.
 		if (emptyProducts !== 'skip' || entry.data.reviews.length > 0) versions.set(locale, entry);
 	}
+	return { byRef, locales };
+}
+
+/** The unprefixed locale (configured, else the loader's first, else the first by name) and the alternates' order. */
+function localeOrder(
+	locales: string[],
+	options: Pick<PathOptions, 'collection' | 'defaultLocale'>,
+): { defaultLocale: string | undefined; order: string[] } {
 	const loaderOrder = options.collection === undefined ? undefined : registeredLocales(options.collection);
 	const candidates = [options.defaultLocale, ...(loaderOrder ?? []), ...[...locales].sort()];
 	const defaultLocale = locales.length === 0 ? undefined : candidates.find((locale) => locale !== undefined && locales.includes(locale));
@@ -123,49 +155,45 @@ export function productPages(
 		? [...loaderOrder.filter((l) => locales.includes(l)), ...locales.filter((l) => !loaderOrder.includes(l))]
 		: locales;
 	const order = defaultLocale === undefined ? rest : [defaultLocale, ...rest.filter((l) => l !== defaultLocale)];
-	const slugger = createSlugger(byRef.keys());
+	return { defaultLocale, order };
+}
 
-	const paths: StaticPath[] = [];
-	for (const [ref, versions] of byRef) {
-		const slug = slugger.slugFor(ref);
-		const alternates: Alternate[] = [];
-		if (defaultLocale !== undefined) {
-			for (const locale of order) {
-				if (versions.has(locale))
-					alternates.push({ locale, path: productPath(slug, locale, defaultLocale, options.route, options.trailingSlash) });
-			}
-		}
-		for (const [locale, entry] of versions) {
-			const path = productPath(slug, locale ?? '', defaultLocale ?? '', options.route, options.trailingSlash);
-			const isDefault = locale === undefined || locale === defaultLocale;
-			const indexable = emptyProducts !== 'noindex' || entry.data.reviews.length > 0;
-			const hubBase = options.hub ? hubBasePath(options.route, locale ?? '', defaultLocale ?? '') : undefined;
-			const hubPath = hubBase === undefined ? undefined : hubPagePath(hubBase, 1, options.trailingSlash ?? true);
-			paths.push({
-				params: isDefault ? { ref: slug } : { ref: slug, locale },
-				props: {
-					product: entry.data,
-					entryId: entry.id,
-					locale,
-					lang: localeOfEntry(entry, options.collection, options.defaultLocale),
-					slug,
-					path,
-					alternates,
-					defaultLocale,
-					indexable,
-					hubPath,
-					lastmod: options.collection === undefined ? undefined : contentDateOf(options.collection, entry.id),
-				},
-				// Everything the page renders: the entry's data (its digest), where it lives and its
-				// alternates. Without a digest (another loader) there is no safe key: always render.
-				cacheKey:
-					entry.digest === undefined
-						? undefined
-						: `${String(entry.digest)}|${path}|${alternates.map((a) => `${a.locale}=${a.path}`).join(',')}|${indexable}|${hubPath ?? ''}`,
-			});
-		}
-	}
-	return paths;
+interface PagePlace {
+	locale: string | undefined;
+	slug: string;
+	alternates: Alternate[];
+	defaultLocale: string | undefined;
+}
+
+function pageOf(entry: ProductEntryLike, place: PagePlace, options: Omit<PathOptions, 'routePattern' | 'localeRoute'>): StaticPath {
+	const { locale, slug, alternates, defaultLocale } = place;
+	const path = productPath(slug, locale ?? '', defaultLocale ?? '', options.route, options.trailingSlash);
+	const isDefault = locale === undefined || locale === defaultLocale;
+	const indexable = (options.emptyProducts ?? 'noindex') !== 'noindex' || entry.data.reviews.length > 0;
+	const hubBase = options.hub ? hubBasePath(options.route, locale ?? '', defaultLocale ?? '') : undefined;
+	const hubPath = hubBase === undefined ? undefined : hubPagePath(hubBase, 1, options.trailingSlash ?? true);
+	return {
+		params: isDefault ? { ref: slug } : { ref: slug, locale },
+		props: {
+			product: entry.data,
+			entryId: entry.id,
+			locale,
+			lang: localeOfEntry(entry, options.collection, options.defaultLocale),
+			slug,
+			path,
+			alternates,
+			defaultLocale,
+			indexable,
+			hubPath,
+			lastmod: options.collection === undefined ? undefined : contentDateOf(options.collection, entry.id),
+		},
+		// Everything the page renders: the entry's data (its digest), where it lives and its
+		// alternates. Without a digest (another loader) there is no safe key: always render.
+		cacheKey:
+			entry.digest === undefined
+				? undefined
+				: `${String(entry.digest)}|${path}|${alternates.map((a) => `${a.locale}=${a.path}`).join(',')}|${indexable}|${hubPath ?? ''}`,
+	};
 }
 
 /** The paths of one injected route: the default-locale route or the `/[locale]` one. */
