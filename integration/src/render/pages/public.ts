@@ -134,6 +134,11 @@ export async function productUrl(entry: ProductEntryLike, options: ProductUrlOpt
 	const { route } = parseRoute(options.route ?? config.route);
 	let found = (await catalogue(route)).byId.get(entry.id);
 	if (found?.props.product !== entry.data) found = (await catalogue(route, true)).byId.get(entry.id);
+	if (found === undefined && config.emptyProducts === 'skip' && entry.data.reviews.length === 0) {
+		throw new Error(
+			`astro-audio-reviews: productUrl(): ${JSON.stringify(entry.id)} has no page: it has no review, and emptyProducts: 'skip' writes no page for such products. Filter them out (entry.data.reviews.length > 0) before linking`,
+		);
+	}
 	if (found === undefined) {
 		throw new Error(
 			`astro-audio-reviews: productUrl(): no entry ${JSON.stringify(entry.id)} in collection "${config.collection}" (the collection audioReviews() reads)`,
