@@ -55,7 +55,7 @@ export function renderMarkdown(r) {
 	const reb = r.rebuild;
 	const peer = r.peer;
 	const scaleOk = r.scale.length > 0 && r.scale.every((row) => row.oursMs !== undefined && row.floorMs !== undefined);
-	const rssPass = scaleOk ? r.scale.every((row) => row.oursRssBytes <= 1.2 * row.floorRssBytes) : undefined;
+	const rssPass = scaleOk ? r.scale.every((row) => row.oursRssBytes <= 1.1 * row.floorRssBytes) : undefined;
 	const largest = r.scale.at(-1);
 	line('## Summary');
 	line();
@@ -97,7 +97,7 @@ export function renderMarkdown(r) {
 		`| 5a | largest size completes | ${largest ? `${n(largest.size)}: ours ${largest.oursMs ? 'yes' : 'no'}, floor ${largest.floorMs ? 'yes' : 'no'}` : '—'} | ${n(c.sizes.at(-1))} completes | ${verdict(largest ? largest.oursMs !== undefined : undefined)} |`,
 	);
 	line(
-		`| 5b | peak RSS ours / floor, every size | ${r.scale.map((row) => `${n(row.size)}: ${x(row.oursRssBytes && row.floorRssBytes ? row.oursRssBytes / row.floorRssBytes : undefined)}`).join(', ')} | ≤ 1.2× | ${verdict(rssPass)} |`,
+		`| 5b | peak RSS ours / floor, every size | ${r.scale.map((row) => `${n(row.size)}: ${x(row.oursRssBytes && row.floorRssBytes ? row.oursRssBytes / row.floorRssBytes : undefined)}`).join(', ')} | ≤ 1.1× | ${verdict(rssPass)} |`,
 	);
 	const growth = scaleGrowth(r.scale);
 	line(
@@ -258,7 +258,7 @@ export function renderMarkdown(r) {
 	);
 	line();
 	line(
-		'| products | ours | floor | time ratio | ours ms/product | floor ms/product | ours peak RSS | floor peak RSS | RSS ratio (≤ 1.2×) |',
+		'| products | ours | floor | time ratio | ours ms/product | floor ms/product | ours peak RSS | floor peak RSS | RSS ratio (≤ 1.1×) |',
 	);
 	line('|---|---|---|---|---|---|---|---|---|');
 	for (const row of r.scale) {
