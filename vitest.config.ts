@@ -9,6 +9,9 @@ export default defineConfig({
 		hookTimeout: 180_000,
 		pool: 'forks',
 		maxWorkers: 2,
+		// Tests read what Astro, npm and node print. CI may force colour (FORCE_COLOR, a TTY):
+		// plain text in the workers and the processes they start keeps those strings whole.
+		env: { FORCE_COLOR: '0', NO_COLOR: '1' },
 		typecheck: {
 			enabled: true,
 			include: ['test/**/*.test-d.ts'],

@@ -123,6 +123,33 @@ describe('on-demand product page', () => {
 		expect(titleOf(created.body)).toBe('Brand new product');
 	});
 
+	it('marks a product without reviews noindex, as the static pages do (emptyProducts)', async () => {
+		const empty = sim.addProduct({ external_id: 'NO-REVIEWS-1', reviews: [] });
+		const reviewed = sim
+			.refs()
+			.slice(TOP_N)
+			.find((ref) => sim.getProduct(ref, { locale: 'en' }).reviews.length > 0)!;
+		expect(reviewed).toBeDefined();
+		const robots = (body: string) => parse(body).querySelector('meta[name="robots"]')?.getAttribute('content');
+		const emptyPage = await get(server.url, productPath(empty));
+		expect(emptyPage.status).toBe(200);
+		expect(robots(emptyPage.body)).toBe('noindex, follow');
+		expect(robots((await get(server.url, productPath(reviewed))).body)).toBeUndefined();
+
+		const skipping = await startStandalone(site.dist, {
+			AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+			AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+			FIXTURE_EMPTY_PRODUCTS: 'skip',
+		});
+		try {
+			expectNotFoundPage(await get(skipping.url, productPath(empty)));
+			expect((await get(skipping.url, productPath(reviewed))).status).toBe(200);
+		} finally {
+			await skipping.close();
+			sim.removeProduct(empty);
+		}
+	});
+
 	it('escapes a hostile ref in the 404 page', async () => {
 		const page = await get(server.url, `/products/${encodeURIComponent('<script>x</script>')}/`);
 		expect(page.status).toBe(404);

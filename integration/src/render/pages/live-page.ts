@@ -12,7 +12,7 @@ import {
 } from '../../live/cache-policy.js';
 import { productTag, websiteTag } from '../../live/cache-tags.js';
 import type { Product } from '../../schema/product.js';
-import type { ProductPageProps } from './product-paths.js';
+import type { EmptyProducts, ProductPageProps } from './product-paths.js';
 
 /** The part of `Astro` (or an endpoint's context) the helpers use. */
 export interface LivePageContext {
@@ -36,6 +36,13 @@ export interface LiveProductPageOptions {
 	/** Tags a 404 with the product and website, so the webhook announcing a new product purges it. */
 	websiteId?: string;
 	/**
+	 * A product without any review, as `audioReviews({ emptyProducts })` treats it in static
+	 * builds: `'noindex'` (default) renders it with `noindex, follow`, `'index'` renders it as
+	 * any other, `'skip'` answers 404 (cached and tagged like an unknown ref, so the webhook
+	 * announcing its first review purges it).
+	 */
+	emptyProducts?: EmptyProducts;
+	/**
 	 * Overrides of the cache policy. Unset fields come from the matching `routeRules` entry
 	 * (`maxAge`, `swr`), then from `DEFAULT_CACHE_POLICY`.
 	 */
@@ -56,16 +63,27 @@ export function liveProductPage(
 ): ProductPageProps | Response {
 	const policy = effectivePolicy(astro, options.cache);
 	const { entry, error } = result;
-	if (entry && !error) {
+	const emptyProducts = options.emptyProducts ?? 'noindex';
+	const withoutReviews = entry !== undefined && !error && entry.data.reviews.length === 0;
+	if (entry && !error && !(withoutReviews && emptyProducts === 'skip')) {
 		if (astro.cache.enabled) {
 			astro.cache.set({ maxAge: policy.maxAge, swr: policy.swr });
 			if (entry.cacheHint) astro.cache.set(entry.cacheHint);
 		}
 		astro.response.headers.set('Cache-Control', cacheControlHeader(policy));
 		const path = livePath(options.route ?? '/products/[ref]', entry.data.external_id, options.trailingSlash ?? true);
-		return { product: entry.data, locale: undefined, slug: entry.data.external_id, path, alternates: [], defaultLocale: undefined };
+		const indexable = !(withoutReviews && emptyProducts === 'noindex');
+		return {
+			product: entry.data,
+			locale: undefined,
+			slug: entry.data.external_id,
+			path,
+			alternates: [],
+			defaultLocale: undefined,
+			indexable,
+		};
 	}
-	if (isNotFound(error)) {
+	if (withoutReviews || isNotFound(error)) {
 		if (astro.cache.enabled) {
 			if (policy.notFoundMaxAge === 0) astro.cache.set(false);
 			else {
@@ -157,8 +175,9 @@ export interface LiveStaticPath {
  */
 export function liveStaticPaths(
 	entries: readonly { id: string; data: Product }[],
-	options: { route?: string; trailingSlash?: boolean } = {},
+	options: { route?: string; trailingSlash?: boolean; emptyProducts?: EmptyProducts } = {},
 ): LiveStaticPath[] {
+	const emptyProducts = options.emptyProducts ?? 'noindex';
 	const folded = new Map<string, number>();
 	for (const entry of entries) {
 		const key = entry.data.external_id.toLowerCase();
@@ -168,10 +187,21 @@ export function liveStaticPaths(
 	for (const entry of entries) {
 		const ref = entry.data.external_id;
 		if (!PLAIN_REF.test(ref) || folded.get(ref.toLowerCase())! > 1) continue;
+		// Left to the on-demand route, which answers 404 for it the same way.
+		const withoutReviews = entry.data.reviews.length === 0;
+		if (withoutReviews && emptyProducts === 'skip') continue;
 		const path = livePath(options.route ?? '/products/[ref]', ref, options.trailingSlash ?? true);
 		paths.push({
 			params: { ref },
-			props: { product: entry.data, locale: undefined, slug: ref, path, alternates: [], defaultLocale: undefined },
+			props: {
+				product: entry.data,
+				locale: undefined,
+				slug: ref,
+				path,
+				alternates: [],
+				defaultLocale: undefined,
+				indexable: !(withoutReviews && emptyProducts === 'noindex'),
+			},
 		});
 	}
 	return paths;
