@@ -16,6 +16,7 @@ import {
 import { injectInvalidateRoute } from './invalidate-option.js';
 import { layoutFile } from './page-options.js';
 import { REFRESH_SECRET_ENV } from './rebuild-options.js';
+import { releaseSyncGarbage } from './release-sync-garbage.js';
 import { checkReviewsFeedConfig } from './review-feed-option.js';
 import { virtualConfigPlugin, virtualLayoutPlugin } from './virtual-config.js';
 
@@ -68,6 +69,7 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 				// (a missing one, or one of another loader, fails where the pages read it).
 				if (resolved.route !== false) requireLoadedProducts(resolved.collection);
 				if (resolved.reviewsFeed !== false) collectPublishedPages(resolved.collection);
+				releaseSyncGarbage();
 			},
 			'astro:build:done': async ({ dir, assets, logger }) => {
 				warnAboutPages(resolved, assets, logger);
