@@ -122,13 +122,28 @@ describe('build warnings (a one-locale "is" site)', () => {
 		);
 	}, 240_000);
 
-	it('stay silent once uiText gives the locale words, which the pages then show', async () => {
+	it('stay silent once uiText gives the locale all its words, which product and hub pages then show', async () => {
+		// Placeholders kept where a phrase takes them (the config refuses others).
+		const words = Object.fromEntries(WORD_KEYS.map((key) => [key, `${key} (is)`]));
+		Object.assign(words, {
+			reviews: 'Hljóðumsagnir',
+			hub: 'Hljóðumsagnir um vörur',
+			rated: '{rating} af 5',
+			average: '{average} af 5 ({count})',
+		});
+		Object.assign(words, { hubPage: '{hub} {page}', hubDescription: '{count}', page: '{page}', describeEmpty: '{name}' });
+		Object.assign(words, { describeRated: '{name} {average} {count}', describeHeard: '{name} {count}' });
 		const built = await buildFixture('own-pages', {
 			extends: 'basic',
 			label: 'words-is-override',
-			env: env({ FIXTURE_UI_TEXT: JSON.stringify({ is: { reviews: 'Hljóðumsagnir' } }) }),
+			env: env({ FIXTURE_UI_TEXT: JSON.stringify({ is: words }) }),
 		});
 		expect(built.output).not.toContain('No words for locale');
+		expect(built.output).not.toContain('lacks words');
+		const hub = parse(await built.read('products/index.html'));
+		expect(hub.querySelector('title')!.textContent).toBe('Hljóðumsagnir um vörur | Fixture shop');
+		expect(hub.querySelector('html')!.getAttribute('lang')).toBe('is');
+		expect(hub.querySelector('nav[aria-label="breadcrumb (is)"]')).not.toBeNull();
 		expect(built.output).not.toContain('renders no <slot name="head" />');
 		const withReviews = single.listAll({ locale: 'is', without: 'inactive' }).find((product) => product.reviews.length > 0)!;
 		const html = parse(await built.read(`products/${withReviews.external_id}/index.html`));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import audioReviews from '../../integration/src/index.js';
-import { layoutFile, missingWordsWarning } from '../../integration/src/integration/page-options.js';
-import { hasWords, uiText, wordsFor } from '../../integration/src/render/pages/ui-text.js';
+import { layoutFile, missingWordsWarnings } from '../../integration/src/integration/page-options.js';
+import { hasWords, missingWords, uiText, wordsFor } from '../../integration/src/render/pages/ui-text.js';
 import { BUILT_IN_WORDS, WORD_KEYS } from '../../integration/src/render/pages/words.js';
 
 const REQUIRED = ['fr', 'en', 'de', 'es', 'it', 'nl', 'pt', 'pl', 'sv', 'da'];
@@ -50,7 +50,18 @@ describe('uiText overrides', () => {
 			transcript: 'Transcriptie',
 		});
 		expect(uiText('nl', overrides, { transcript: 'Uitgeschreven' })('transcript')).toBe('Uitgeschreven');
-		expect(hasWords('is', overrides)).toBe(true);
+		expect(missingWords('is', overrides)).toEqual(WORD_KEYS.filter((key) => key !== 'reviews'));
+		expect(hasWords('is', overrides)).toBe(false);
+		expect(hasWords('is', { is: Object.fromEntries(WORD_KEYS.map((key) => [key, key])) })).toBe(true);
+	});
+
+	it('cover the hub, breadcrumb and generated-description words too, placeholders filled', () => {
+		const words = { nl: { hub: 'Luister naar onze klanten', hubPage: '{hub} (blad {page})', describeEmpty: 'Alles over {name}.' } };
+		const text = uiText('nl', words);
+		expect(text('hubPage', { hub: text('hub'), page: 2 })).toBe('Luister naar onze klanten (blad 2)');
+		expect(text('describeEmpty', { name: 'Stoel' })).toBe('Alles over Stoel.');
+		expect(text('home')).toBe(BUILT_IN_WORDS.nl!.home);
+		expect(uiText('nl')('hub')).toBe(BUILT_IN_WORDS.nl!.hub);
 	});
 
 	it('are validated at config time with the fix in the message', () => {
@@ -71,6 +82,9 @@ describe('uiText overrides', () => {
 		expect(message({ uiText: { nl: { average: { one: '{count} beoordeling' } } } })).toContain(
 			'`uiText.nl.average`: expected a string, or plural forms such as',
 		);
+		expect(message({ uiText: { nl: { hubPage: '{hub} – {pagina}' } } })).toContain(
+			'`uiText.nl.hubPage`: unknown placeholder {pagina} (this phrase takes: {hub}, {page})',
+		);
 		expect(message({ uiText: { 'nl/x': {} } })).toContain('`uiText`: "nl/x" is not a locale tag');
 		expect(message({ layout: 'src/layouts/Shop' })).toContain(
 			'layout: Expected `layout` to be a path from the project root ending in .astro',
@@ -84,14 +98,22 @@ describe('uiText overrides', () => {
 	});
 });
 
-describe('the missing-words warning', () => {
-	it('names every locale without words and says how to add them', () => {
-		expect(missingWordsWarning(['fr', 'de-CH'])).toBeUndefined();
-		expect(missingWordsWarning(['is'], { is: { reviews: 'Hljóðumsagnir' } })).toBeUndefined();
-		expect(missingWordsWarning(['fr', 'is', 'fi'])).toBe(
+describe('the missing-words warnings', () => {
+	it('name every locale without words and say how to add them', () => {
+		expect(missingWordsWarnings(['fr', 'de-CH'])).toEqual([]);
+		expect(missingWordsWarnings(['fr', 'is', 'fi'])).toEqual([
 			'No words for locales "is", "fi": their pages show English words ("Audio reviews"). ' +
 				`Add them with audioReviews({ uiText: { "is": { reviews: '…', rated: '… {rating} …', … } } }) (words: ${WORD_KEYS.join(', ')}). ` +
 				'Built-in words exist for en, fr, de, es, it, nl, pt, pt-BR, pl, sv, da',
-		);
+		]);
+	});
+
+	it('name the words a partial uiText leaves in English, and fall silent once it has them all', () => {
+		const all = Object.fromEntries(WORD_KEYS.map((key) => [key, `${key} (is)`]));
+		const { hub: _hub, home: _home, ...withoutHub } = all;
+		expect(missingWordsWarnings(['is'], { is: withoutHub })).toEqual([
+			`Locale "is" lacks words in uiText: its pages show home, hub in English. Add them with audioReviews({ uiText: { "is": { home: '…', … } } })`,
+		]);
+		expect(missingWordsWarnings(['is'], { is: all })).toEqual([]);
 	});
 });

@@ -4,7 +4,7 @@ import type { AstroConfig, AstroIntegrationLogger } from 'astro';
 import { registeredLocales, type StaleCollection } from '../loaders/build-state.js';
 import { reportChanges } from './change-report.js';
 import { normalizeRoute, type ResolvedAudioReviewsOptions } from './integration-options.js';
-import { layoutHeadWarning, missingWordsWarning } from './page-options.js';
+import { layoutHeadWarning, missingWordsWarnings } from './page-options.js';
 import { outputFiles } from './prune-output.js';
 import { buildReviewFeed } from './write-review-feed.js';
 
@@ -12,8 +12,7 @@ type Assets = Parameters<typeof outputFiles>[0];
 
 /** Warnings about what the pages could not do well: locales without words, a layout without a head slot. */
 export function warnAboutPages(resolved: ResolvedAudioReviewsOptions, assets: Assets, logger: AstroIntegrationLogger): void {
-	const wordsWarning = missingWordsWarning(registeredLocales(resolved.collection) ?? [], resolved.uiText);
-	if (wordsWarning) logger.warn(wordsWarning);
+	for (const warning of missingWordsWarnings(registeredLocales(resolved.collection) ?? [], resolved.uiText)) logger.warn(warning);
 	const headWarning = resolved.route === false ? undefined : layoutHeadWarning(resolved.layout, normalizeRoute(resolved.route), assets);
 	if (headWarning) logger.warn(headWarning);
 }

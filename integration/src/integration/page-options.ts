@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'astro/zod';
 import { AudioReviewsOptionsError } from '../errors/options-error.js';
-import { hasWords, type UiTextOverrides } from '../render/pages/ui-text.js';
+import { missingWords, type UiTextOverrides } from '../render/pages/ui-text.js';
 import { BUILT_IN_WORDS, PLACEHOLDERS, WORD_KEYS, type WordKey } from '../render/pages/words.js';
 
 /** `layout`: the user's layout component, as a path from the project root. */
@@ -72,17 +72,28 @@ export function layoutFile(layout: string | undefined, root: URL): string {
 	return file;
 }
 
-/** The build warning for locales whose pages would fall back to English words, or undefined when every locale has words. */
-export function missingWordsWarning(locales: readonly string[], overrides: UiTextOverrides = {}): string | undefined {
-	const missing = locales.filter((locale) => !hasWords(locale, overrides));
-	if (missing.length === 0) return undefined;
-	const named = missing.map((locale) => `"${locale}"`).join(', ');
-	const example = missing[0]!;
-	return (
-		`No words for locale${missing.length === 1 ? '' : 's'} ${named}: ${missing.length === 1 ? 'its' : 'their'} pages show English words ("${BUILT_IN_WORDS.en!.reviews}"). ` +
-		`Add them with audioReviews({ uiText: { ${JSON.stringify(example)}: { reviews: '…', rated: '… {rating} …', … } } }) (words: ${WORD_KEYS.join(', ')}). ` +
-		`Built-in words exist for ${Object.keys(BUILT_IN_WORDS).join(', ')}`
-	);
+/**
+ * The build warnings for locales whose pages would show English words: one for the locales
+ * without any words of their own, one per locale whose `uiText` leaves some words out.
+ */
+export function missingWordsWarnings(locales: readonly string[], overrides: UiTextOverrides = {}): string[] {
+	const gaps = locales.map((locale) => ({ locale, missing: missingWords(locale, overrides) })).filter((gap) => gap.missing.length > 0);
+	const without = gaps.filter((gap) => gap.missing.length === WORD_KEYS.length).map((gap) => gap.locale);
+	const warnings = gaps
+		.filter((gap) => gap.missing.length < WORD_KEYS.length)
+		.map(
+			({ locale, missing }) =>
+				`Locale "${locale}" lacks ${missing.length === 1 ? 'a word' : 'words'} in uiText: its pages show ${missing.join(', ')} in English. ` +
+				`Add ${missing.length === 1 ? 'it' : 'them'} with audioReviews({ uiText: { ${JSON.stringify(locale)}: { ${missing[0]}: '…', … } } })`,
+		);
+	if (without.length === 0) return warnings;
+	const named = without.map((locale) => `"${locale}"`).join(', ');
+	return [
+		`No words for locale${without.length === 1 ? '' : 's'} ${named}: ${without.length === 1 ? 'its' : 'their'} pages show English words ("${BUILT_IN_WORDS.en!.reviews}"). ` +
+			`Add them with audioReviews({ uiText: { ${JSON.stringify(without[0])}: { reviews: '…', rated: '… {rating} …', … } } }) (words: ${WORD_KEYS.join(', ')}). ` +
+			`Built-in words exist for ${Object.keys(BUILT_IN_WORDS).join(', ')}`,
+		...warnings,
+	];
 }
 
 /**

@@ -57,6 +57,8 @@ export interface HubItem {
 // A type alias, not an interface: Astro's `Props` needs an implicit index signature.
 export type HubPageProps = {
 	locale: string | undefined;
+	/** The language of its products' content (the loader's locale on a one-locale site), when known. */
+	lang?: string | undefined;
 	defaultLocale: string | undefined;
 	/** 1-based number of this page, and how many the locale's hub has. */
 	page: number;
@@ -101,7 +103,9 @@ export function hubPages(products: readonly StaticPath[], options: HubOptions): 
 	const hubs: LocaleHub[] = [];
 	for (const [locale, list] of byLocale) {
 		const base = hubBasePath(options.route, locale ?? '', defaultLocale ?? '');
-		if (base !== undefined) hubs.push({ locale, base, items: sortedItems(list, locale), pageCount: Math.ceil(list.length / pageSize) });
+		if (base === undefined) continue;
+		const lang = list[0]!.props.lang;
+		hubs.push({ locale, lang, base, items: sortedItems(list, lang ?? locale), pageCount: Math.ceil(list.length / pageSize) });
 	}
 	const site = { defaultLocale, pageSize, trailingSlash: options.trailingSlash ?? true, hubs };
 	return hubs.flatMap((hub) => Array.from({ length: hub.pageCount }, (_, index) => hubPage(hub, index + 1, site)));
@@ -109,6 +113,7 @@ export function hubPages(products: readonly StaticPath[], options: HubOptions): 
 
 interface LocaleHub {
 	locale: string | undefined;
+	lang: string | undefined;
 	base: string;
 	items: HubItem[];
 	pageCount: number;
@@ -137,6 +142,7 @@ function hubPage(hub: LocaleHub, page: number, site: HubSite): HubStaticPath {
 	const items = hub.items.slice((page - 1) * pageSize, page * pageSize);
 	const props: HubPageProps = {
 		locale: hub.locale,
+		lang: hub.lang,
 		defaultLocale,
 		page,
 		pageCount: hub.pageCount,

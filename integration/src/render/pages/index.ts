@@ -23,8 +23,17 @@ export {
 	type StaticPath,
 } from './product-paths.js';
 export { publishPages } from './published-pages.js';
-export { type SeoText, type SeoWordKey, seoText } from './seo-words.js';
 export { newestDate, registerSitemapPages, type SitemapPage, serializeSitemapItem } from './sitemap.js';
-export { formatDate, formatRating, hasWords, paragraphs, type UiText, type UiTextOverrides, uiText, wordsFor } from './ui-text.js';
+export {
+	formatDate,
+	formatRating,
+	hasWords,
+	missingWords,
+	paragraphs,
+	type UiText,
+	type UiTextOverrides,
+	uiText,
+	wordsFor,
+} from './ui-text.js';
 export { absoluteUrl, withBase } from './url.js';
 export { BUILT_IN_WORDS, type Phrase, type PluralForms, WORD_KEYS, type WordKey, type Words } from './words.js';

@@ -1,7 +1,7 @@
 import type { Product } from '../../schema/product.js';
 import { presentText, productDescription, productHeading } from '../seo/page-meta.js';
 import { ratingSummary } from '../seo/review-policy.js';
-import { seoText } from './seo-words.js';
+import { type UiText, uiText } from './ui-text.js';
 
 /** Search engines cut longer descriptions; Lighthouse only asks that one exists. */
 export const MAX_DESCRIPTION_LENGTH = 160;
@@ -11,12 +11,12 @@ const ELLIPSIS = '…';
  * `<meta name="description">` of a product page: `seo_description` when the shop wrote one,
  * else a sentence made from the data in the page's language: the name, the rating summary (the
  * same numbers the page shows), then the opening of a transcript. Never empty, at most 160
- * characters (cut at a word, with an ellipsis).
+ * characters (cut at a word, with an ellipsis). `text`: the page's words (`pageText()`, so the
+ * integration's `uiText` applies); built-in words by default.
  */
-export function metaDescription(product: Product, locale: string | undefined): string {
+export function metaDescription(product: Product, locale: string | undefined, text: UiText = uiText(locale)): string {
 	const own = productDescription(product);
 	if (own !== undefined) return clip(collapse(own));
-	const text = seoText(locale);
 	const name = collapse(productHeading(product));
 	const summary = ratingSummary(product);
 	const lead = summary

@@ -1,11 +1,10 @@
+import type { Phrase } from './words.js';
+
 /**
  * The words of the search-facing parts of the pages: hub titles, pagination, breadcrumbs and
- * the templates of generated meta descriptions. Kept apart from the reviews' UI words. A phrase
- * holds `{name}` placeholders, or one string per plural category of `Intl.PluralRules` when it
- * counts something (`other` required). Any other locale falls back to English.
+ * the templates of generated meta descriptions. `words.ts` joins them to the reviews' words:
+ * users override both alike (`uiText`), and pages read both through `uiText()`.
  */
-type PluralForms = { other: string } & Partial<Record<Exclude<Intl.LDMLPluralRule, 'other'>, string>>;
-type Phrase = string | PluralForms;
 
 const en = {
 	/** First breadcrumb: the site's home page. */
@@ -41,7 +40,22 @@ const en = {
 export type SeoWordKey = keyof typeof en;
 export type SeoWords = Record<SeoWordKey, Phrase>;
 
-const BUILT_IN: Readonly<Record<string, SeoWords>> = {
+export const SEO_PLACEHOLDERS: Readonly<Record<SeoWordKey, readonly string[]>> = {
+	home: [],
+	hub: [],
+	hubPage: ['hub', 'page'],
+	hubDescription: ['count'],
+	breadcrumb: [],
+	pages: [],
+	previous: [],
+	next: [],
+	page: ['page'],
+	describeRated: ['name', 'average', 'count'],
+	describeHeard: ['name', 'count'],
+	describeEmpty: ['name'],
+};
+
+export const BUILT_IN_SEO_WORDS: Readonly<Record<string, SeoWords>> = {
 	en,
 	fr: {
 		home: 'Accueil',
@@ -226,58 +240,3 @@ const BUILT_IN: Readonly<Record<string, SeoWords>> = {
 		describeEmpty: '{name}: lydanmeldelser og udtalelser fra kunder.',
 	},
 };
-
-/** A search-facing phrase of `locale`'s language, `{placeholders}` filled (numbers formatted for the locale). */
-export type SeoText = (key: SeoWordKey, values?: Readonly<Record<string, string | number>>) => string;
-
-export function seoText(locale: string | undefined): SeoText {
-	const words = wordsOf(locale);
-	const tag = intlLocale(locale);
-	return (key, values = {}) => {
-		const phrase = words[key];
-		const count = values.count;
-		const text = typeof phrase === 'string' ? phrase : (phrase[pluralCategory(tag, typeof count === 'number' ? count : 0)] ?? phrase.other);
-		return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
-			const value = values[name];
-			if (value === undefined) return whole;
-			return typeof value === 'number' ? numberFormat(tag).format(value) : value;
-		});
-	};
-}
-
-function wordsOf(locale: string | undefined): SeoWords {
-	if (!locale) return en;
-	const tag = locale.toLowerCase();
-	return BUILT_IN[tag] ?? BUILT_IN[tag.split('-')[0]!] ?? en;
-}
-
-/** The locale itself when Intl knows it, else English: a service locale is free text. */
-function intlLocale(locale: string | undefined): string {
-	if (!locale) return 'en';
-	try {
-		return Intl.getCanonicalLocales(locale)[0] ?? 'en';
-	} catch {
-		return 'en';
-	}
-}
-
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const pluralRules = new Map<string, Intl.PluralRules>();
-
-function numberFormat(tag: string): Intl.NumberFormat {
-	let format = numberFormats.get(tag);
-	if (!format) {
-		format = new Intl.NumberFormat(tag, { maximumFractionDigits: 2 });
-		numberFormats.set(tag, format);
-	}
-	return format;
-}
-
-function pluralCategory(tag: string, count: number): Intl.LDMLPluralRule {
-	let rules = pluralRules.get(tag);
-	if (!rules) {
-		rules = new Intl.PluralRules(tag);
-		pluralRules.set(tag, rules);
-	}
-	return rules.select(count);
-}

@@ -1,11 +1,12 @@
-import { BUILT_IN_WORDS, type Phrase, type WordKey, type Words } from './words.js';
+import { BUILT_IN_WORDS, type Phrase, WORD_KEYS, type WordKey, type Words } from './words.js';
 
 /** Per-locale word overrides, as the integration's `uiText` option takes them. */
 export type UiTextOverrides = Readonly<Record<string, Partial<Words>>>;
 
 /**
  * A phrase of the page's language, numbers and plurals formatted for it. `values` holds the
- * phrase's placeholders as numbers (any object: a `ratingSummary()` result fills `average`).
+ * phrase's placeholders: numbers (any object: a `ratingSummary()` result fills `average`) or
+ * text (`{name}`), inserted as given.
  */
 export type UiText = (key: WordKey, values?: object) => string;
 
@@ -36,10 +37,21 @@ export function wordsFor(locale: string | undefined, overrides: UiTextOverrides 
 	return Object.assign({}, ...layers, extra) as Words;
 }
 
-/** Whether `locale` has words of its own (built in or overridden), rather than English ones. */
-export function hasWords(locale: string, overrides: UiTextOverrides = {}): boolean {
+/**
+ * The words `locale` would show in English: none for a language with built-in words, else
+ * every word its overrides (language or exact tag) leave out.
+ */
+export function missingWords(locale: string, overrides: UiTextOverrides = {}): WordKey[] {
+	const tags = lookupTags(locale);
+	if (tags.some((tag) => builtIn.has(tag))) return [];
 	const own = lowerCaseKeys(overrides);
-	return lookupTags(locale).some((tag) => builtIn.has(tag) || own.has(tag));
+	const given = new Set(tags.flatMap((tag) => Object.keys(own.get(tag) ?? {})));
+	return WORD_KEYS.filter((key) => !given.has(key));
+}
+
+/** Whether `locale` has all its words (built in or overridden), rather than English ones. */
+export function hasWords(locale: string, overrides: UiTextOverrides = {}): boolean {
+	return missingWords(locale, overrides).length === 0;
 }
 
 /** The phrase function of a page: `text('average', { average: 4.5, count: 3 })`. */
@@ -61,7 +73,8 @@ function pick(phrase: Phrase, locale: string, count: number | undefined): string
 function fill(template: string, locale: string, values: Readonly<Record<string, unknown>>): string {
 	return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
 		const value = values[name];
-		return typeof value === 'number' ? formatRating(value, locale) : whole;
+		if (typeof value === 'number') return formatRating(value, locale);
+		return typeof value === 'string' ? value : whole;
 	});
 }
 

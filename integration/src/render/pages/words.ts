@@ -1,5 +1,9 @@
+import { BUILT_IN_SEO_WORDS, SEO_PLACEHOLDERS, type SeoWordKey, type SeoWords } from './seo-words.js';
+
 /**
- * The words the pages and components print, per language. A phrase is a string with `{name}`
+ * The words the pages and components print, per language: the reviews' words here, the
+ * search-facing ones (hub, breadcrumb, generated descriptions) in `seo-words.ts`, one set to
+ * users. A phrase is a string with `{name}`
  * placeholders (numbers are formatted with `Intl.NumberFormat` of the page's locale) or, when it
  * holds `{count}`, one string per plural category of `Intl.PluralRules` (`other` required).
  *
@@ -34,11 +38,12 @@ const en = {
 	languages: 'Languages',
 };
 
-export type WordKey = keyof typeof en;
+type ReviewWordKey = keyof typeof en;
+type ReviewWords = Record<ReviewWordKey, Phrase>;
+export type WordKey = ReviewWordKey | SeoWordKey;
 export type Words = Record<WordKey, Phrase>;
 
-/** Placeholders each phrase may hold; an override using another one is rejected at config time. */
-export const PLACEHOLDERS: Readonly<Record<WordKey, readonly string[]>> = {
+const REVIEW_PLACEHOLDERS: Readonly<Record<ReviewWordKey, readonly string[]>> = {
 	reviews: [],
 	transcript: [],
 	review: [],
@@ -50,9 +55,12 @@ export const PLACEHOLDERS: Readonly<Record<WordKey, readonly string[]>> = {
 	languages: [],
 };
 
+/** Placeholders each phrase may hold; an override using another one is rejected at config time. */
+export const PLACEHOLDERS: Readonly<Record<WordKey, readonly string[]>> = { ...REVIEW_PLACEHOLDERS, ...SEO_PLACEHOLDERS };
+
 export const WORD_KEYS = Object.keys(PLACEHOLDERS) as WordKey[];
 
-const pt: Words = {
+const pt: ReviewWords = {
 	reviews: 'Avaliações em áudio',
 	transcript: 'Transcrição',
 	review: 'Avaliação',
@@ -67,8 +75,7 @@ const pt: Words = {
 	languages: 'Idiomas',
 };
 
-/** Built-in words by language tag; a regional tag (`pt-BR`) falls back to its language (`pt`). */
-export const BUILT_IN_WORDS: Readonly<Record<string, Words>> = {
+const REVIEW_WORDS: Readonly<Record<string, ReviewWords>> = {
 	en,
 	fr: {
 		reviews: 'Avis audio',
@@ -179,3 +186,11 @@ export const BUILT_IN_WORDS: Readonly<Record<string, Words>> = {
 		languages: 'Sprog',
 	},
 };
+
+/** Built-in words by language tag; a regional tag (`pt-BR`) falls back to its language (`pt`). */
+export const BUILT_IN_WORDS: Readonly<Record<string, Words>> = Object.fromEntries(
+	Object.entries(REVIEW_WORDS).map(([tag, words]) => {
+		const seo: SeoWords | undefined = BUILT_IN_SEO_WORDS[tag] ?? BUILT_IN_SEO_WORDS[tag.split('-')[0]!];
+		return [tag, { ...BUILT_IN_SEO_WORDS.en!, ...seo, ...words }];
+	}),
+);
