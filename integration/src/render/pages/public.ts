@@ -6,9 +6,9 @@
 import config from 'virtual:astro-audio-reviews/config';
 import type { Product } from '../../schema/product.js';
 import { type RatingSummary, ratingSummary as summaryOf } from '../seo/review-policy.js';
-import { requireEntries } from './collection-check.js';
-import { localeOfEntry, type ProductEntryLike, pathsForRoute, productPages, type StaticPath } from './product-paths.js';
+import { localeOfEntry, type ProductEntryLike, pathsForRoute, type StaticPath } from './product-paths.js';
 import { publishPages } from './published-pages.js';
+import { isInjectedRoute, lastCatalogue, parseRoute, siteCatalogue } from './site-catalogue.js';
 import { registerSitemapPages } from './sitemap.js';
 import { type UiText, uiText } from './ui-text.js';
 import { withBase } from './url.js';
@@ -19,75 +19,6 @@ export type { Alternate, ProductEntryLike, ProductPageProps, StaticPath } from '
 export type { UiText } from './ui-text.js';
 export type { Phrase, PluralForms, WordKey, Words } from './words.js';
 
-interface Catalogue {
-	paths: StaticPath[];
-	byId: Map<string, StaticPath>;
-}
-
-// Per route pattern. Entries keep their `data` object while the store is unchanged, so a lookup
-// whose data is not the cached one means the collection changed (a dev refresh): load it again.
-const catalogues = new Map<string, Promise<Catalogue>>();
-
-let warnedNoDigest = false;
-
-async function readCollection(): Promise<ProductEntryLike[]> {
-	// Resolved by Astro's Vite plugin; kept out of the type-checked imports (`astro:content` is typed per site).
-	const content = (await import('astro:content' as string)) as { getCollection(name: string): Promise<ProductEntryLike[]> };
-	const entries = await content.getCollection(config.collection);
-	requireEntries(entries, config.collection);
-	if (!warnedNoDigest && entries.length > 0 && entries[0]!.digest === undefined) {
-		warnedNoDigest = true;
-		console.warn(
-			`[astro-audio-reviews] Entries of collection "${config.collection}" carry no digest, so incremental builds cannot skip unchanged product pages. Load the collection with productsLoader().`,
-		);
-	}
-	return entries;
-}
-
-async function loadCatalogue(route: string): Promise<Catalogue> {
-	const entries = await readCollection();
-	const paths = productPages(entries, {
-		route,
-		defaultLocale: config.defaultLocale,
-		collection: config.collection,
-		trailingSlash: config.trailingSlash,
-		emptyProducts: config.emptyProducts,
-		// Hub pages sit at the injected route's parent: only its pages link back to one.
-		hub: config.hub !== false && isInjectedRoute(route),
-	});
-	return { paths, byId: new Map(paths.map((path) => [path.props.entryId!, path])) };
-}
-
-function catalogue(route: string, reload = false): Promise<Catalogue> {
-	let loaded = catalogues.get(route);
-	if (loaded === undefined || reload) {
-		loaded = loadCatalogue(route);
-		catalogues.set(route, loaded);
-		const attempt = loaded;
-		attempt.catch(() => {
-			if (catalogues.get(route) === attempt) catalogues.delete(route);
-		});
-	}
-	return loaded;
-}
-
-/** `/[locale]/shop/[ref]` → `/shop/[ref]` with `withLocale`; throws for a pattern the helpers cannot fill. */
-function parseRoute(pattern: string): { route: string; withLocale: boolean } {
-	const normalized = `/${pattern.replace(/^\/+|\/+$/g, '')}`;
-	const withLocale = normalized.startsWith('/[locale]/');
-	const route = withLocale ? normalized.slice('/[locale]'.length) : normalized;
-	if (!route.includes('[ref]') || route.includes('[locale]') || /\[(?!ref\]|locale\])/.test(route)) {
-		throw new Error(
-			`astro-audio-reviews: route ${JSON.stringify(pattern)} cannot hold product pages: use a [ref] parameter, and [locale] only as the first segment (e.g. src/pages/shop/[ref].astro and src/pages/[locale]/shop/[ref].astro)`,
-		);
-	}
-	return { route, withLocale };
-}
-
-function isInjectedRoute(route: string): boolean {
-	return config.injected && route === parseRoute(config.route).route;
-}
-
 /**
  * A ready `getStaticPaths` for a product route of your own (`export const getStaticPaths =
  * getProductStaticPaths`): same slugs, props and cache keys as the injected pages. A route
@@ -95,8 +26,7 @@ function isInjectedRoute(route: string): boolean {
  */
 export async function getProductStaticPaths(options: { routePattern: string }): Promise<StaticPath[]> {
 	const { route, withLocale } = parseRoute(options.routePattern);
-	// Read afresh: in `astro dev` the collection changes between requests.
-	const { paths } = await catalogue(route, true);
+	const { paths } = await siteCatalogue(route);
 	const routePaths = pathsForRoute(paths, {
 		route,
 		routePattern: withLocale ? `/[locale]${route}` : route,
@@ -132,8 +62,9 @@ export async function productUrl(entry: ProductEntryLike, options: ProductUrlOpt
 		);
 	}
 	const { route } = parseRoute(options.route ?? config.route);
-	let found = (await catalogue(route)).byId.get(entry.id);
-	if (found?.props.product !== entry.data) found = (await catalogue(route, true)).byId.get(entry.id);
+	// A grid of 10,000 links calls this 10,000 times: the cached pages answer while they hold this very entry.
+	let found = lastCatalogue(route)?.byId.get(entry.id);
+	if (found?.props.product !== entry.data) found = (await siteCatalogue(route)).byId.get(entry.id);
 	if (found === undefined && config.emptyProducts === 'skip' && entry.data.reviews.length === 0) {
 		throw new Error(
 			`astro-audio-reviews: productUrl(): ${JSON.stringify(entry.id)} has no page: it has no review, and emptyProducts: 'skip' writes no page for such products. Filter them out (entry.data.reviews.length > 0) before linking`,

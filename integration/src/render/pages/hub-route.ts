@@ -1,0 +1,20 @@
+/**
+ * `getStaticPaths` of the injected hub routes, from the same product pages as the product
+ * routes (one computation per build). Runs inside Astro.
+ */
+import config from 'virtual:astro-audio-reviews/config';
+import { type HubStaticPath, hubPages } from './hub-paths.js';
+import { parseRoute, siteCatalogue } from './site-catalogue.js';
+import { registerSitemapPages } from './sitemap.js';
+
+export async function getHubStaticPaths({ routePattern }: { routePattern: string }): Promise<HubStaticPath[]> {
+	const { route } = parseRoute(config.route);
+	const { paths } = await siteCatalogue(route);
+	const all = hubPages(paths, { route, trailingSlash: config.trailingSlash, pageSize: config.hub ? config.hub.pageSize : undefined });
+	registerSitemapPages(
+		config.base,
+		all.map((page) => ({ path: page.props.path, lastmod: page.props.lastmod, indexable: true })),
+	);
+	const wantsLocale = routePattern.replace(/^\/+/, '').startsWith('[locale]');
+	return all.filter((page) => (page.params.locale !== undefined) === wantsLocale);
+}

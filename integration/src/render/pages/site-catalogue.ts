@@ -1,0 +1,92 @@
+/**
+ * The product pages of the collection `audioReviews()` reads, computed once per route pattern
+ * and shared by everything that needs them in one build: the product routes, the hub routes
+ * and `productUrl`. Runs inside Astro (it reads the content collection and the integration's
+ * options).
+ */
+import config from 'virtual:astro-audio-reviews/config';
+import { requireEntries } from './collection-check.js';
+import { type ProductEntryLike, productPages, type StaticPath } from './product-paths.js';
+
+export interface Catalogue {
+	paths: StaticPath[];
+	byId: Map<string, StaticPath>;
+}
+
+interface Cached {
+	/** The entries the paths were made from: the same objects mean the collection did not change. */
+	entries: readonly ProductEntryLike[];
+	catalogue: Catalogue;
+}
+
+const catalogues = new Map<string, Cached>();
+
+let warnedNoDigest = false;
+
+async function readCollection(): Promise<ProductEntryLike[]> {
+	// Resolved by Astro's Vite plugin; kept out of the type-checked imports (`astro:content` is typed per site).
+	const content = (await import('astro:content' as string)) as { getCollection(name: string): Promise<ProductEntryLike[]> };
+	const entries = await content.getCollection(config.collection);
+	requireEntries(entries, config.collection);
+	if (!warnedNoDigest && entries.length > 0 && entries[0]!.digest === undefined) {
+		warnedNoDigest = true;
+		console.warn(
+			`[astro-audio-reviews] Entries of collection "${config.collection}" carry no digest, so incremental builds cannot skip unchanged product pages. Load the collection with productsLoader().`,
+		);
+	}
+	return entries;
+}
+
+/**
+ * Astro hands out the same `data` object for an entry while the store holds it unchanged, so
+ * comparing identities (cheap, unlike recomputing slugs for every product) tells a dev refresh
+ * or a new build apart from a second reader of the same collection.
+ */
+function sameEntries(a: readonly ProductEntryLike[], b: readonly ProductEntryLike[]): boolean {
+	return a.length === b.length && a.every((entry, index) => entry.id === b[index]!.id && entry.data === b[index]!.data);
+}
+
+/** The pages of `route` made last, without reading the collection (a caller checks they are current). */
+export function lastCatalogue(route: string): Catalogue | undefined {
+	return catalogues.get(route)?.catalogue;
+}
+
+/**
+ * The pages of `route` (a pattern without `[locale]`) for the collection as it is now.
+ * Concurrent callers never compute twice: from the check to the cache write, nothing awaits.
+ */
+export async function siteCatalogue(route: string): Promise<Catalogue> {
+	const entries = await readCollection();
+	const cached = catalogues.get(route);
+	if (cached && sameEntries(cached.entries, entries)) return cached.catalogue;
+	const paths = productPages(entries, {
+		route,
+		defaultLocale: config.defaultLocale,
+		collection: config.collection,
+		trailingSlash: config.trailingSlash,
+		emptyProducts: config.emptyProducts,
+		// Hub pages sit at the injected route's parent: only its pages link back to one.
+		hub: config.hub !== false && isInjectedRoute(route),
+	});
+	const catalogue = { paths, byId: new Map(paths.map((path) => [path.props.entryId!, path])) };
+	catalogues.set(route, { entries, catalogue });
+	return catalogue;
+}
+
+/** `/[locale]/shop/[ref]` → `/shop/[ref]` with `withLocale`; throws for a pattern the helpers cannot fill. */
+export function parseRoute(pattern: string): { route: string; withLocale: boolean } {
+	const normalized = `/${pattern.replace(/^\/+|\/+$/g, '')}`;
+	const withLocale = normalized.startsWith('/[locale]/');
+	const route = withLocale ? normalized.slice('/[locale]'.length) : normalized;
+	if (!route.includes('[ref]') || route.includes('[locale]') || /\[(?!ref\]|locale\])/.test(route)) {
+		throw new Error(
+			`astro-audio-reviews: route ${JSON.stringify(pattern)} cannot hold product pages: use a [ref] parameter, and [locale] only as the first segment (e.g. src/pages/shop/[ref].astro and src/pages/[locale]/shop/[ref].astro)`,
+		);
+	}
+	return { route, withLocale };
+}
+
+/** Whether `route` is the one `audioReviews()` injected (its pages are the published ones). */
+export function isInjectedRoute(route: string): boolean {
+	return config.injected && route === parseRoute(config.route).route;
+}
