@@ -63,13 +63,14 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 			'astro:server:start': ({ logger }) => {
 				if (refreshNote) logger.info(refreshNote);
 			},
-			'astro:build:start': () => {
+			'astro:build:start': ({ logger }) => {
 				buildStartedAt = Date.now();
 				// After the content sync, before any page: an empty productsLoader() collection fails now
 				// (a missing one, or one of another loader, fails where the pages read it).
 				if (resolved.route !== false) requireLoadedProducts(resolved.collection);
 				if (resolved.reviewsFeed !== false) collectPublishedPages(resolved.collection);
-				releaseSyncGarbage();
+				const released = releaseSyncGarbage();
+				if (released) logger.debug(released);
 			},
 			'astro:build:done': async ({ dir, assets, logger }) => {
 				warnAboutPages(resolved, assets, logger);
