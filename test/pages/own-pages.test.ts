@@ -80,6 +80,30 @@ describe('own pages and links', () => {
 	});
 });
 
+describe('links to products that have no page', () => {
+	it('fail the build when emptyProducts "skip" left the product without one, saying why and how to filter', async () => {
+		const empty = sim.listAll({ locale: 'fr', without: 'inactive' }).find((product) => product.reviews.length === 0);
+		expect(empty, 'the catalogue needs a product without reviews').toBeDefined();
+		const failure = await buildFixture('own-pages', {
+			extends: 'basic',
+			label: 'own-pages-skip',
+			child: true,
+			env: {
+				AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+				AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+				AUDIO_REVIEWS_LOCALES: 'fr,en',
+				FIXTURE_EMPTY_PRODUCTS: 'skip',
+			},
+		}).then(
+			() => undefined,
+			(error: Error & { output?: string }) => error.output ?? error.message,
+		);
+		expect(failure).toMatch(
+			/productUrl\(\): "(fr|en)\/[^"]+" has no page: it has no review, and emptyProducts: 'skip' writes no page for such products\. Filter them out \(entry\.data\.reviews\.length > 0\) before linking/,
+		);
+	}, 240_000);
+});
+
 const text = (node: HTMLElement) => node.textContent.replace(/\s+/g, ' ').trim();
 
 describe('build warnings (a one-locale "is" site)', () => {
