@@ -1,8 +1,13 @@
+import type { LoaderContext } from 'astro/loaders';
 import type { AudioReviewsClient } from '../client/client.js';
 import { AudioReviewsError, type Endpoint } from '../errors/audio-reviews-error.js';
 import { NotFoundError } from '../errors/service-error.js';
 import type { ResolvedSharedOptions } from '../options/shared-options.js';
 import { type PageMemo, type ReusedItem, type SyncProgress, syncCatalogue } from '../sync/sync-catalogue.js';
+import type { CatalogueStage } from './catalogue-stage.js';
+import type { ResolvedProductsLoaderOptions } from './loader-options.js';
+import { progressLogger } from './progress-log.js';
+import type { SyncState } from './sync-state.js';
 
 /** What a locale's fetch leaves once its items are handed over. */
 export interface FetchedLocale {
@@ -85,4 +90,29 @@ async function fetchRefs(
 	}
 	await hooks.onItems({ locale, items: settled, endpoint: 'getProduct', position: 0 });
 	return { locale, cap: undefined, pages: undefined, notModified: 0 };
+}
+
+/** Fetches locales concurrently, each page handed to the stage as it arrives. */
+export function stagedFetcher(
+	context: LoaderContext,
+	resolved: ResolvedProductsLoaderOptions,
+	client: AudioReviewsClient,
+	stage: CatalogueStage,
+) {
+	const onProgress = progressLogger(context.logger);
+	const onResync = (locale: string, reason: string) => {
+		stage.reset(locale);
+		context.logger.warn(`Catalogue changed during the sync of locale ${locale} (${reason}); syncing again`);
+	};
+	return (locales: readonly string[], previous: (locale: string) => ReturnType<SyncState['pages']>) =>
+		Promise.all(
+			locales.map((locale) =>
+				fetchLocale(client, resolved, locale, {
+					onProgress,
+					onResync,
+					onItems: stage.take,
+					previous: resolved.conditional ? previous(locale) : undefined,
+				}),
+			),
+		);
 }

@@ -1,10 +1,10 @@
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { type AudioReviewsClient, clientFromResolved } from '../client/client.js';
+import { clientFromResolved } from '../client/client.js';
 import type { Product, productSchema } from '../schema/product.js';
 import { markFresh, recordLoaded, registerLocales } from './build-state.js';
 import { CatalogueStage } from './catalogue-stage.js';
-import { clearContentDates, contentDates } from './content-dates.js';
-import { type FetchedLocale, fetchLocale } from './fetch-products.js';
+import { contentDates } from './content-dates.js';
+import { type FetchedLocale, stagedFetcher } from './fetch-products.js';
 import { serveLastKnownGood } from './last-known-good.js';
 import {
 	type LocalePlan,
@@ -14,21 +14,10 @@ import {
 	resolveProductsLoaderOptions,
 } from './loader-options.js';
 import { loaderSchema } from './loader-schema.js';
-import { progressLogger } from './progress-log.js';
 import { refreshProducts, refreshRequest } from './refresh-products.js';
 import { guardShrink } from './shrink-guard.js';
 import { STORE_FORMAT } from './stored-entry.js';
-import {
-	clearSyncState,
-	type Fingerprint,
-	fingerprintChanges,
-	fingerprintOf,
-	readSyncState,
-	type SyncState,
-	writeFingerprint,
-	writeLastSync,
-	writePages,
-} from './sync-state.js';
+import { fingerprintOf, trustedSyncState, writeFingerprint, writeLastSync, writePages } from './sync-state.js';
 import { logSyncSummary, reportInvalid } from './sync-summary.js';
 import { foreignWebsiteWarning } from './website-check.js';
 
@@ -63,7 +52,7 @@ async function syncAll(context: LoaderContext, resolved: ResolvedProductsLoaderO
 	const fingerprint = fingerprintOf(resolved, plan.locales, STORE_FORMAT);
 	const state = trustedSyncState(context, plan, fingerprint);
 	const stage = new CatalogueStage(context, plan);
-	const fetchInto = fetcher(context, resolved, client, stage);
+	const fetchInto = stagedFetcher(context, resolved, client, stage);
 
 	let fetched: FetchedLocale[];
 	try {
@@ -115,43 +104,4 @@ async function syncAll(context: LoaderContext, resolved: ResolvedProductsLoaderO
 		fetched,
 		client,
 	});
-}
-
-/** Fetches locales concurrently, each page handed to the stage as it arrives. */
-function fetcher(context: LoaderContext, resolved: ResolvedProductsLoaderOptions, client: AudioReviewsClient, stage: CatalogueStage) {
-	const onProgress = progressLogger(context.logger);
-	const onResync = (locale: string, reason: string) => {
-		stage.reset(locale);
-		context.logger.warn(`Catalogue changed during the sync of locale ${locale} (${reason}); syncing again`);
-	};
-	return (locales: readonly string[], previous: (locale: string) => ReturnType<SyncState['pages']>) =>
-		Promise.all(
-			locales.map((locale) =>
-				fetchLocale(client, resolved, locale, {
-					onProgress,
-					onResync,
-					onItems: stage.take,
-					previous: resolved.conditional ? previous(locale) : undefined,
-				}),
-			),
-		);
-}
-
-/**
- * The sync state of the store, or a fresh start when the store was written for another site,
- * locale set or store format: a restored CI cache of another site must not leak entries into this one.
- */
-function trustedSyncState(context: LoaderContext, plan: LocalePlan, fingerprint: Fingerprint): SyncState {
-	const state = readSyncState(context.meta);
-	const mismatch = state.fingerprint
-		? fingerprintChanges(state.fingerprint, fingerprint)
-		: context.store.keys().length > 0
-			? ['no record of what wrote it']
-			: [];
-	if (mismatch.length === 0) return state;
-	context.logger.warn(`The restored content store does not match this site (${mismatch.join('; ')}): discarding it and syncing everything`);
-	context.store.clear();
-	clearSyncState(context.meta, [...new Set([...plan.locales, ...(state.fingerprint?.locales ?? [])])]);
-	clearContentDates(context.meta);
-	return readSyncState(context.meta);
 }

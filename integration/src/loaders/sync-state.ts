@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { LoaderContext } from 'astro/loaders';
 import type { ResolvedSharedOptions } from '../options/shared-options.js';
 import type { PageMemo } from '../sync/sync-catalogue.js';
+import { clearContentDates } from './content-dates.js';
+import type { LocalePlan } from './loader-options.js';
 
 /**
  * What the loader keeps in its collection's meta store between builds (it is saved inside
@@ -133,4 +135,23 @@ function readJson<T>(meta: MetaStore, key: string): T | undefined {
 		// A damaged meta value means "no previous state", never a failed build.
 		return undefined;
 	}
+}
+
+/**
+ * The sync state of the store, or a fresh start when the store was written for another site,
+ * locale set or store format: a restored CI cache of another site must not leak entries into this one.
+ */
+export function trustedSyncState(context: LoaderContext, plan: LocalePlan, fingerprint: Fingerprint): SyncState {
+	const state = readSyncState(context.meta);
+	const mismatch = state.fingerprint
+		? fingerprintChanges(state.fingerprint, fingerprint)
+		: context.store.keys().length > 0
+			? ['no record of what wrote it']
+			: [];
+	if (mismatch.length === 0) return state;
+	context.logger.warn(`The restored content store does not match this site (${mismatch.join('; ')}): discarding it and syncing everything`);
+	context.store.clear();
+	clearSyncState(context.meta, [...new Set([...plan.locales, ...(state.fingerprint?.locales ?? [])])]);
+	clearContentDates(context.meta);
+	return readSyncState(context.meta);
 }
