@@ -88,7 +88,7 @@ export async function buildFixture(name: string, options: BuildOptions = {}): Pr
  * split the strings tests look for, so the captured log is kept as plain text.
  */
 function plainLog(chunks: string[]): string {
-	return stripVTControlCharacters(chunks.join(''));
+	return plain(chunks.join(''));
 }
 
 async function buildInChild(root: string, env: Record<string, string | undefined>): Promise<BuiltSite> {
@@ -128,8 +128,7 @@ function builtSite(root: string, output: string): BuiltSite {
 	};
 }
 
-/** Strips ANSI colours from captured logs. */
+/** Strips terminal colours and other control sequences (an error's message may carry them). */
 export function plain(text: string): string {
-	// eslint-disable-next-line no-control-regex
-	return text.replace(/\u001b\[[0-9;]*m/g, '');
+	return stripVTControlCharacters(text);
 }

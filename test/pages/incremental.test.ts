@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
-import { buildFixture, plain } from '../helpers/build-fixture.js';
+import { buildFixture } from '../helpers/build-fixture.js';
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -10,7 +10,7 @@ afterAll(() => sim.close());
 
 /** Product pages Astro rendered (not restored from its incremental cache) in a build log. */
 const rendered = (output: string) =>
-	plain(output)
+	output
 		.split('\n')
 		.filter((line) => /\/products\/[^/ ]+\/index\.html/.test(line) && !/\((cached|restored)\)/.test(line))
 		.map((line) => /\/products\/([^/ ]+)\/index\.html/.exec(line)![1]);

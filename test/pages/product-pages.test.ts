@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSlugger, productPath, safeHttpUrl } from '../../integration/src/render/seo/index.js';
 import type { Product } from '../../integration/src/schema/index.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
-import { type BuiltSite, buildFixture, plain } from '../helpers/build-fixture.js';
+import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
 
 const SITE = 'https://shop.example';
 let sim: Simulator;
@@ -156,7 +156,7 @@ describe('product pages', () => {
 	});
 
 	it('warns at sync time about every unsafe URL, naming the product ref and field', () => {
-		expect(plain(site.output)).toMatch(/Product ref "red shoe" \(locale fr\): reviews\[0\]\.audio_url is not an http\(s\) URL/);
-		expect(plain(site.output)).toMatch(/reviews\[0\]\.user\.image_url is not an http\(s\) URL/);
+		expect(site.output).toMatch(/Product ref "red shoe" \(locale fr\): reviews\[0\]\.audio_url is not an http\(s\) URL/);
+		expect(site.output).toMatch(/reviews\[0\]\.user\.image_url is not an http\(s\) URL/);
 	});
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeReport } from '../../integration/src/integration/change-report.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
-import { type BuiltSite, buildFixture, plain } from '../helpers/build-fixture.js';
+import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
 
 /**
  * `audioReviews({ keepOutDir: true })`: dist/ survives between builds, so Astro's incremental
@@ -50,7 +50,7 @@ describe('keepOutDir: dist/ kept between builds', () => {
 		await new Promise((resolve) => setTimeout(resolve, 50));
 
 		const again = await buildFixture('keep-out-dir', { child: true, reuse: site, env });
-		const output = plain(again.output);
+		const output = again.output;
 		const files = await again.htmlFiles();
 
 		expect(files).not.toContain(productFile(removed));
@@ -79,7 +79,7 @@ describe('keepOutDir: dist/ kept between builds', () => {
 		// Next build, nothing changed: the hand-written file was never a page of any build, so it stays.
 		const still = await buildFixture('keep-out-dir', { child: true, reuse: again, env });
 		expect(await still.htmlFiles()).toEqual(files);
-		expect(plain(still.output)).not.toContain('Deleted');
+		expect(still.output).not.toContain('Deleted');
 
 		// The record of the previous build's pages lost (node_modules/.astro not kept, dist/ kept):
 		// nothing can be told apart, so nothing is deleted, and the build says so.
@@ -89,7 +89,7 @@ describe('keepOutDir: dist/ kept between builds', () => {
 		await new Promise((resolve) => setTimeout(resolve, 50));
 		const third = await buildFixture('keep-out-dir', { child: true, reuse: still, env });
 		expect(await third.htmlFiles()).toContain(productFile(gone));
-		expect(plain(third.output)).toMatch(
+		expect(third.output).toMatch(
 			/dist\/ holds 2 HTML files that this build did not output \(e\.g\. (legacy\.html|products\/[^ ]+\/index\.html)\), and there is no record of the previous build's pages/,
 		);
 	}, 240_000);
@@ -112,7 +112,7 @@ describe('keepOutDir: dist/ kept between builds', () => {
 		const again = await buildFixture('keep-out-dir', { child: true, reuse: site, env });
 		expect(statSync(outside, { throwIfNoEntry: false })?.isFile()).toBe(true);
 		expect(statSync(join(site.root, 'elsewhere', 'victim.html'), { throwIfNoEntry: false })?.isFile()).toBe(true);
-		expect(plain(again.output)).toContain(
+		expect(again.output).toContain(
 			'Ignored 5 entries of the cached page list that point outside dist/ (e.g. "../outside.html"): the restored node_modules/.astro cache is corrupt or was tampered with. Nothing outside dist/ was touched',
 		);
 	}, 240_000);
