@@ -1,30 +1,17 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
+import { REPO_ROOT, sh } from '../helpers/shell.js';
 
 // A newcomer's site, from the packed tarball only: its own layout around the injected pages, its
 // own grid linking with productUrl, the README's components example, words in nl (overridden)
 // and de (built in), and `astro check`. One install; the site is rebuilt per locale.
-const run = promisify(execFile);
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const versionOf = async (name: string) =>
-	(JSON.parse(await readFile(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
-
-const sh = (file: string, args: string[], cwd: string, env: Record<string, string> = {}) =>
-	run(file, args, {
-		cwd,
-		env: { ...process.env, ...env, PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}` },
-		maxBuffer: 64 * 1024 * 1024,
-	}).catch((error: Error & { stdout?: string; stderr?: string }) => {
-		throw new Error(`${error.message}\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);
-	});
+	(JSON.parse(await readFile(join(REPO_ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
 const FILES: Record<string, string> = {
 	'astro.config.mjs': `import { defineConfig } from 'astro/config';
@@ -96,13 +83,13 @@ let site: string;
 let sim: Simulator;
 
 beforeAll(async () => {
-	if (!existsSync(join(ROOT, 'integration/dist/entries/pages.js')))
+	if (!existsSync(join(REPO_ROOT, 'integration/dist/entries/pages.js')))
 		throw new Error('integration/dist is missing: run `npm run build:pkg` (npm test does) before this test');
 	sim = await startSimulator({ products: 30, locales: ['nl', 'de'], seed: 21 });
 	site = await mkdtemp(join(tmpdir(), 'aar-own-site-'));
 	const packDir = join(site, 'pack');
 	await mkdir(packDir);
-	const { stdout } = await sh('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', packDir], ROOT);
+	const { stdout } = await sh('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', packDir], REPO_ROOT);
 	const tarball = join(packDir, stdout.trim().split('\n').pop()!);
 	const dependencies = { astro: await versionOf('astro'), 'astro-audio-reviews': `file:${tarball}` };
 	const devDependencies = { typescript: await versionOf('typescript'), '@astrojs/check': await versionOf('@astrojs/check') };

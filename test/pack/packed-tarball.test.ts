@@ -1,27 +1,17 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
+import { REPO_ROOT, sh } from '../helpers/shell.js';
 
-const run = promisify(execFile);
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string; devDependencies: Record<string, string> };
-const astroVersion = (JSON.parse(await readFile(join(ROOT, 'node_modules/astro/package.json'), 'utf8')) as { version: string }).version;
-
-/** Runs a command with Node 24 first on PATH, as npm scripts do here. */
-const sh = (file: string, args: string[], cwd: string, env: Record<string, string> = {}) =>
-	run(file, args, {
-		cwd,
-		env: { ...process.env, ...env, PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}` },
-		maxBuffer: 64 * 1024 * 1024,
-	}).catch((error: Error & { stdout?: string; stderr?: string }) => {
-		throw new Error(`${error.message}\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);
-	});
+const pkg = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+	version: string;
+	devDependencies: Record<string, string>;
+};
+const astroVersion = (JSON.parse(await readFile(join(REPO_ROOT, 'node_modules/astro/package.json'), 'utf8')) as { version: string })
+	.version;
 
 let site: string;
 let sim: Simulator;
@@ -35,9 +25,9 @@ beforeAll(async () => {
 	await mkdir(packDir);
 	// `--ignore-scripts`: prepack's `tsc` would rewrite integration/dist in place while other test
 	// files' `astro build`s import it (a half-written module fails them). `npm test` builds it first.
-	if (!existsSync(join(ROOT, 'integration/dist/index.js')))
+	if (!existsSync(join(REPO_ROOT, 'integration/dist/index.js')))
 		throw new Error('integration/dist is missing: run `npm run build:pkg` (npm test does) before this test');
-	const { stdout } = await sh('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', packDir], ROOT);
+	const { stdout } = await sh('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', packDir], REPO_ROOT);
 	tarball = join(packDir, stdout.trim().split('\n').pop()!);
 	await writeFile(
 		join(site, 'package.json'),
@@ -123,17 +113,17 @@ describe('the packed tarball in a fresh Astro 7 site', () => {
 		expect(top).not.toContain('test');
 		expect(top).not.toContain('src');
 		expect(top).toEqual(expect.arrayContaining(['LICENSE', 'CHANGELOG.md', 'README.md', 'simulator']));
-		const { stdout } = await sh('tar', ['tzf', tarball], ROOT);
+		const { stdout } = await sh('tar', ['tzf', tarball], REPO_ROOT);
 		expect(stdout.split('\n').filter((path) => path.endsWith('.map'))).toEqual([]);
 		expect(stdout).not.toMatch(/^package\/(integration|simulator)\/src\//m);
 	});
 
 	it('passes publint and arethetypeswrong', async () => {
-		await sh('publint', ['run', tarball, '--strict'], ROOT);
+		await sh('publint', ['run', tarball, '--strict'], REPO_ROOT);
 		// ESM-only like Astro itself, so CommonJS and node10 resolution do not apply. `./components`
 		// is the source `.ts` that re-exports `.astro` files, as Astro component packages ship
 		// them: only Astro's compiler resolves those, which the build below exercises.
-		await sh('attw', [tarball, '--profile', 'esm-only', '--exclude-entrypoints', './components'], ROOT);
+		await sh('attw', [tarball, '--profile', 'esm-only', '--exclude-entrypoints', './components'], REPO_ROOT);
 	});
 
 	it('ships the simulator as the audio-reviews-simulator bin and the simulator entry point', async () => {
