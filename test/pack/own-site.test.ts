@@ -22,7 +22,8 @@ export default defineConfig({
 });
 `,
 	'src/layouts/Shop.astro': `---
-interface Props { title: string; description?: string | undefined; lang: string }
+import type { LayoutProps } from 'astro-audio-reviews/pages';
+type Props = LayoutProps;
 const { title, description, lang } = Astro.props;
 ---
 <html lang={lang}>

@@ -16,6 +16,7 @@ import {
 	type ServiceError,
 } from 'astro-audio-reviews/client';
 import { type ProductsLoaderOptions, productsLiveLoader, productsLoader } from 'astro-audio-reviews/loaders';
+import type { LayoutProps } from 'astro-audio-reviews/pages';
 import type { Product, productSchema, Review } from 'astro-audio-reviews/schema';
 import { describe, expectTypeOf, it } from 'vitest';
 
@@ -56,5 +57,11 @@ describe('client and errors', () => {
 		expectTypeOf<NotFoundError>().toExtend<ServiceError>();
 		expectTypeOf<ProductValidationError>().toExtend<AudioReviewsError>();
 		expectTypeOf<AudioReviewsError>().toExtend<Error>();
+	});
+});
+
+describe('layout', () => {
+	it('gives a layout the props the injected pages pass it', () => {
+		expectTypeOf<LayoutProps>().toEqualTypeOf<{ title: string; description?: string | undefined; lang: string }>();
 	});
 });

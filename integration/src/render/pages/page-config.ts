@@ -20,3 +20,16 @@ export interface PageConfig {
 	/** Hub pages' size, or false when the site has none. */
 	hub: { pageSize: number } | false;
 }
+
+/**
+ * What the integration's `layout` (and the standalone document used without one) receives:
+ * type your layout's props with it. The page goes in its default slot, the SEO tags in its
+ * `head` slot. A type alias, not an interface: Astro's `Props` needs an implicit index signature.
+ */
+export type LayoutProps = {
+	/** `seo_name`, else `name`, else the ref (or the hub's title). */
+	title: string;
+	description?: string | undefined;
+	/** The page's locale, for `<html lang>`. */
+	lang: string;
+};
