@@ -62,7 +62,53 @@ async function crossLayerImports(): Promise<Edge[]> {
 	return edges;
 }
 
+/** Every relative import between files of integration/src, as file → imported files. */
+async function fileGraph(): Promise<Map<string, string[]>> {
+	const graph = new Map<string, string[]>();
+	for (const file of await sourceFiles(SRC)) {
+		const text = await readFile(file, 'utf8');
+		const targets = [...text.matchAll(RELATIVE_IMPORT)].map((match) =>
+			relative(SRC, resolve(dirname(file), match[1]!)).replace(/\.js$/, '.ts'),
+		);
+		graph.set(relative(SRC, file), targets);
+	}
+	return graph;
+}
+
+/** The import cycles of `graph`, each as the files around it (depth-first search, each cycle reported once from where it closes). */
+function cycles(graph: Map<string, string[]>): string[][] {
+	const found: string[][] = [];
+	const state = new Map<string, 'open' | 'done'>();
+	const stack: string[] = [];
+	const visit = (file: string) => {
+		state.set(file, 'open');
+		stack.push(file);
+		for (const target of graph.get(file) ?? []) {
+			if (state.get(target) === 'open') found.push([...stack.slice(stack.indexOf(target)), target]);
+			else if (!state.has(target)) visit(target);
+		}
+		stack.pop();
+		state.set(file, 'done');
+	};
+	for (const file of [...graph.keys()].sort()) if (!state.has(file)) visit(file);
+	return found;
+}
+
 describe('integration/src import graph', () => {
+	it('has no file that imports, directly or through others, a file importing it back', async () => {
+		expect(cycles(await fileGraph()).map((cycle) => cycle.join(' → '))).toEqual([]);
+	});
+
+	it('finds a cycle when there is one (the check itself)', () => {
+		const graph = new Map([
+			['a.ts', ['b.ts']],
+			['b.ts', ['c.ts']],
+			['c.ts', ['a.ts']],
+			['d.ts', ['a.ts']],
+		]);
+		expect(cycles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts', 'a.ts']]);
+	});
+
 	it('has only known layers', async () => {
 		const layers = new Set((await sourceFiles(SRC)).map(layerOf));
 		expect([...layers].filter((layer) => !(layer in LAYER_RANK))).toEqual([]);

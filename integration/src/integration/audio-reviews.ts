@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
 import { forgetLoaded, staleCollections } from '../loaders/build-state.js';
 import { requireLoadedProducts } from '../render/pages/collection-check.js';
-import { HUB_PAGE_SIZE, hubRoute } from '../render/pages/hub-paths.js';
+import { HUB_PAGE_SIZE, hubRoute } from '../render/pages/hub-urls.js';
 import type { PageConfig } from '../render/pages/page-config.js';
 import { collectPublishedPages } from '../render/pages/published-pages.js';
 import { createRefreshHandler } from './dev-refresh.js';

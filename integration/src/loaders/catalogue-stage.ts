@@ -1,8 +1,7 @@
 import type { LoaderContext } from 'astro/loaders';
-import { AudioReviewsError } from '../errors/audio-reviews-error.js';
+import { AudioReviewsError, type Endpoint } from '../errors/audio-reviews-error.js';
 import type { ProductValidationError } from '../errors/product-validation-error.js';
 import { ReusedItem } from '../sync/sync-catalogue.js';
-import type { Delivery } from './fetch-products.js';
 import type { LocalePlan } from './loader-options.js';
 import { digestOfRaw, type EntrySource, planEntry, type StoredEntry } from './stored-entry.js';
 import { unsafeUrlWarnings } from './unsafe-url-warnings.js';
@@ -11,6 +10,15 @@ import { unsafeUrlWarnings } from './unsafe-url-warnings.js';
 interface Positioned<T> {
 	position: number;
 	value: T;
+}
+
+/** Items of one delivery: raw product JSON as the service sent it, or a `ReusedItem` where a page was Not Modified. */
+export interface Delivery {
+	locale: string;
+	items: Array<unknown | ReusedItem>;
+	endpoint: Endpoint;
+	/** List position of the first item, so deliveries can be put back in list order. */
+	position: number;
 }
 
 export interface StoreCounts {

@@ -1,10 +1,10 @@
 import type { LoaderContext } from 'astro/loaders';
 import type { AudioReviewsClient } from '../client/client.js';
-import { AudioReviewsError, type Endpoint } from '../errors/audio-reviews-error.js';
+import { AudioReviewsError } from '../errors/audio-reviews-error.js';
 import { NotFoundError } from '../errors/service-error.js';
 import type { ResolvedSharedOptions } from '../options/shared-options.js';
-import { type PageMemo, type ReusedItem, type SyncProgress, syncCatalogue } from '../sync/sync-catalogue.js';
-import type { CatalogueStage } from './catalogue-stage.js';
+import { type PageMemo, type SyncProgress, syncCatalogue } from '../sync/sync-catalogue.js';
+import type { CatalogueStage, Delivery } from './catalogue-stage.js';
 import type { ResolvedProductsLoaderOptions } from './loader-options.js';
 import { progressLogger } from './progress-log.js';
 import type { SyncState } from './sync-state.js';
@@ -16,15 +16,6 @@ export interface FetchedLocale {
 	pages: PageMemo[] | undefined;
 	notModified: number;
 	cap: number | undefined;
-}
-
-/** Items of one delivery: raw product JSON as the service sent it, or a `ReusedItem` where a page was Not Modified. */
-export interface Delivery {
-	locale: string;
-	items: Array<unknown | ReusedItem>;
-	endpoint: Endpoint;
-	/** List position of the first item, so deliveries can be put back in list order. */
-	position: number;
 }
 
 export interface FetchHooks {

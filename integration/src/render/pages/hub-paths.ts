@@ -1,59 +1,13 @@
 import { fnv1a64 } from '../seo/hash.js';
-import { productHeading } from '../seo/page-meta.js';
+import { type HubItem, hubItemOf } from './hub-item.js';
+import { HUB_PAGE_SIZE, hubBasePath, hubPageParam, hubPagePath } from './hub-urls.js';
 import type { Alternate, StaticPath } from './product-paths.js';
 import { newestDate } from './sitemap.js';
 
 /**
- * Hub pages: per locale, at the product route's parent path (`/products/`, `/en/products/`), the
- * list of the locale's product pages, split into pages of `pageSize`. Page 1 is the parent path
- * itself; page n is `<parent>/~page-<n>/`. A product slug never has this form (plain slugs hold
- * no `~`; escaped ones end in `~` and 12 hex digits), so hub and product URLs cannot collide.
+ * Hub pages: per locale, the list of the locale's product pages (by name), split into pages of
+ * `pageSize`, at the URLs of `hub-urls.ts`.
  */
-export const HUB_PAGE_SIZE = 48;
-const PAGE_SEGMENT = '~page-';
-const SAFE_LOCALE = /^[A-Za-z0-9_-]+$/;
-
-/** The `[...page]` param of hub page `n`: none for the first page. */
-export function hubPageParam(page: number): string | undefined {
-	return page === 1 ? undefined : `${PAGE_SEGMENT}${page}`;
-}
-
-/**
- * Site-relative path of the hub of `locale`, without trailing slash (`/products`,
- * `/en/products`), or undefined when the route's parent is the site root, where the hub would
- * take the home page's place.
- */
-export function hubBasePath(route: string, locale: string, defaultLocale: string): string | undefined {
-	const parent = hubRoute(route);
-	if (parent === undefined) return undefined;
-	const isDefault = locale === '' || locale === defaultLocale;
-	if (!isDefault && !SAFE_LOCALE.test(locale))
-		throw new Error(`astro-audio-reviews: ${JSON.stringify(locale)} is not a locale path segment`);
-	return `${isDefault ? '' : `/${locale}`}${parent}`;
-}
-
-/** The static part of the route before its `[ref]` segment (`/shop/[ref]/reviews` → `/shop`), or undefined for a top-level route. */
-export function hubRoute(route: string): string | undefined {
-	const segments = route.split('/').filter(Boolean);
-	const refAt = segments.findIndex((segment) => segment.includes('[ref]'));
-	if (refAt <= 0) return undefined;
-	return `/${segments.slice(0, refAt).join('/')}`;
-}
-
-/** Site-relative path of page `page` of the hub at `base`. */
-export function hubPagePath(base: string, page: number, trailingSlash: boolean): string {
-	const param = hubPageParam(page);
-	const path = param === undefined ? base : `${base}/${param}`;
-	return trailingSlash ? `${path}/` : path;
-}
-
-export interface HubItem {
-	name: string;
-	path: string;
-	/** The product page's content date, for the hub page's own. */
-	lastmod?: string | undefined;
-}
-
 // A type alias, not an interface: Astro's `Props` needs an implicit index signature.
 export type HubPageProps = {
 	locale: string | undefined;
@@ -130,7 +84,7 @@ interface HubSite {
 function sortedItems(list: readonly StaticPath[], locale: string | undefined): HubItem[] {
 	const collator = new Intl.Collator(safeLocale(locale));
 	return list
-		.map((path): HubItem => ({ name: productHeading(path.props.product), path: path.props.path, lastmod: path.props.lastmod }))
+		.map((path) => hubItemOf(path.props.product, path.props.path, path.props.lastmod))
 		.sort((a, b) => collator.compare(a.name, b.name) || (a.path < b.path ? -1 : 1));
 }
 

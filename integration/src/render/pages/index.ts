@@ -1,14 +1,7 @@
 export { requireEntries } from './collection-check.js';
-export {
-	HUB_PAGE_SIZE,
-	type HubItem,
-	type HubPageProps,
-	type HubStaticPath,
-	hubBasePath,
-	hubPagePath,
-	hubPages,
-	hubRoute,
-} from './hub-paths.js';
+export { type HubItem, hubItemOf } from './hub-item.js';
+export { type HubPageProps, type HubStaticPath, hubPages } from './hub-paths.js';
+export { HUB_PAGE_SIZE, hubBasePath, hubPagePath, hubRoute } from './hub-urls.js';
 export { MAX_DESCRIPTION_LENGTH, metaDescription } from './meta-description.js';
 export type { PageConfig } from './page-config.js';
 export {

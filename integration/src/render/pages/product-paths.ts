@@ -3,7 +3,7 @@ import { contentDateOf } from '../../loaders/content-dates.js';
 import type { Product } from '../../schema/product.js';
 import { productPath } from '../seo/page-meta.js';
 import { createSlugger } from '../seo/slug.js';
-import { hubBasePath, hubPagePath } from './hub-paths.js';
+import { hubBasePath, hubPagePath } from './hub-urls.js';
 
 /** What a product without any review in a locale gets: a `noindex, follow` page, a normal page, or no page. */
 export type EmptyProducts = 'noindex' | 'index' | 'skip';

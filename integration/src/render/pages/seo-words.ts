@@ -1,4 +1,4 @@
-import type { Phrase } from './words.js';
+import type { Phrase } from './phrase.js';
 
 /**
  * The words of the search-facing parts of the pages: hub titles, pagination, breadcrumbs and

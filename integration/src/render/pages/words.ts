@@ -1,3 +1,4 @@
+import type { Phrase } from './phrase.js';
 import { BUILT_IN_SEO_WORDS, SEO_PLACEHOLDERS, type SeoWordKey, type SeoWords } from './seo-words.js';
 
 /**
@@ -11,8 +12,7 @@ import { BUILT_IN_SEO_WORDS, SEO_PLACEHOLDERS, type SeoWordKey, type SeoWords } 
  * the `Words` type makes a missing translation a compile error. Users override any of them per
  * locale with the integration's `uiText` option or a component's `text` prop.
  */
-export type PluralForms = { other: string } & Partial<Record<Exclude<Intl.LDMLPluralRule, 'other'>, string>>;
-export type Phrase = string | PluralForms;
+export type { Phrase, PluralForms } from './phrase.js';
 
 const en = {
 	/** Heading of the reviews section. */

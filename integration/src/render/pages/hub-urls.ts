@@ -1,0 +1,44 @@
+/**
+ * The URLs of hub pages: per locale, at the product route's parent path (`/products/`,
+ * `/en/products/`), page 1 at the parent path itself and page n at `<parent>/~page-<n>/`. A product
+ * slug never has this form (plain slugs hold no `~`; escaped ones end in `~` and 12 hex digits),
+ * so hub and product URLs cannot collide. Apart from `hub-paths.ts` so that product pages can link
+ * their hub without importing the hub pages' builder (which imports the product pages' types).
+ */
+export const HUB_PAGE_SIZE = 48;
+const PAGE_SEGMENT = '~page-';
+const SAFE_LOCALE = /^[A-Za-z0-9_-]+$/;
+
+/** The `[...page]` param of hub page `n`: none for the first page. */
+export function hubPageParam(page: number): string | undefined {
+	return page === 1 ? undefined : `${PAGE_SEGMENT}${page}`;
+}
+
+/**
+ * Site-relative path of the hub of `locale`, without trailing slash (`/products`,
+ * `/en/products`), or undefined when the route's parent is the site root, where the hub would
+ * take the home page's place.
+ */
+export function hubBasePath(route: string, locale: string, defaultLocale: string): string | undefined {
+	const parent = hubRoute(route);
+	if (parent === undefined) return undefined;
+	const isDefault = locale === '' || locale === defaultLocale;
+	if (!isDefault && !SAFE_LOCALE.test(locale))
+		throw new Error(`astro-audio-reviews: ${JSON.stringify(locale)} is not a locale path segment`);
+	return `${isDefault ? '' : `/${locale}`}${parent}`;
+}
+
+/** The static part of the route before its `[ref]` segment (`/shop/[ref]/reviews` → `/shop`), or undefined for a top-level route. */
+export function hubRoute(route: string): string | undefined {
+	const segments = route.split('/').filter(Boolean);
+	const refAt = segments.findIndex((segment) => segment.includes('[ref]'));
+	if (refAt <= 0) return undefined;
+	return `/${segments.slice(0, refAt).join('/')}`;
+}
+
+/** Site-relative path of page `page` of the hub at `base`. */
+export function hubPagePath(base: string, page: number, trailingSlash: boolean): string {
+	const param = hubPageParam(page);
+	const path = param === undefined ? base : `${base}/${param}`;
+	return trailingSlash ? `${path}/` : path;
+}
