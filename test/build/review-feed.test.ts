@@ -115,12 +115,13 @@ async function renderedPages(built: BuiltSite): Promise<Map<string, { canonical:
 }
 
 describe('reviewsFeed on a two-locale catalogue with the adversarial corpus', () => {
-	it('writes a feed that validates against Google schema 2.3', async () => {
-		const verdict = await validateFeed(feedFile(site));
+	it('writes a feed that validates against Google schema 2.4 by default', async () => {
+		const verdict = await validateFeed(feedFile(site), '2.4');
 		expect(verdict.output).toContain('validates');
 		expect(verdict.valid).toBe(true);
 		const feed = readFeed(await readFile(feedFile(site), 'utf8'));
-		expect(feed.version).toBe('2.3');
+		expect(feed.version).toBe('2.4');
+		expect(feed.schemaLocation).toBe('http://www.google.com/shopping/reviews/schema/product/2.4/product_reviews.xsd');
 		expect(feed.publisher).toBe('Shop & "Co" <Test>');
 	});
 
@@ -210,10 +211,19 @@ describe('reviewsFeed on a two-locale catalogue with the adversarial corpus', ()
 		expect((await validateFeed(feedFile(changed))).valid).toBe(true);
 	});
 
-	it('puts `base` into every URL', async () => {
-		const based = await buildFixture('review-feed', { extends: 'basic', env: env({ FIXTURE_BASE: '/shop' }), label: 'review-feed-base' });
-		expect((await validateFeed(feedFile(based))).valid).toBe(true);
+	it('puts `base` into every URL, and writes schema 2.3 when asked (valid against 2.3, not 2.4)', async () => {
+		const based = await buildFixture('review-feed', {
+			extends: 'basic',
+			env: env({ FIXTURE_BASE: '/shop', FIXTURE_FEED_SCHEMA: '2.3' }),
+			label: 'review-feed-base',
+		});
+		expect((await validateFeed(feedFile(based), '2.3')).valid).toBe(true);
+		const against24 = await validateFeed(feedFile(based), '2.4');
+		expect(against24.valid).toBe(false);
+		expect(against24.output).toContain('fixed value');
 		const feed = readFeed(await readFile(feedFile(based), 'utf8'));
+		expect(feed.version).toBe('2.3');
+		expect(feed.schemaLocation).toBe('http://www.google.com/shopping/reviews/schema/product/2.3/product_reviews.xsd');
 		expect(feed.reviews.length).toBeGreaterThan(0);
 		for (const review of feed.reviews) {
 			expect(review.reviewUrl).toMatch(/^https:\/\/shop\.example\.com\/shop\/(en\/)?products\/[^/]+\/$/);

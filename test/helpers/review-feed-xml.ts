@@ -2,15 +2,20 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { type HTMLElement, parse } from 'node-html-parser';
 
-/** Google's product review feed schema 2.3 (test/data/google-product-reviews/SOURCES.md). */
-export const FEED_XSD = fileURLToPath(new URL('../data/google-product-reviews/product_reviews-2.3.xsd', import.meta.url));
+export type FeedSchemaVersion = '2.4' | '2.3';
 
-/** Validates an XML file against the feed schema with Debian's xmllint; resolves with its verdict and output. */
-export function validateFeed(file: string): Promise<{ valid: boolean; output: string }> {
+/** Google's product review feed schemas, per version (test/data/google-product-reviews/SOURCES.md). */
+export const FEED_XSD: Record<FeedSchemaVersion, string> = {
+	'2.4': fileURLToPath(new URL('../data/google-product-reviews/product_reviews-2.4.xsd', import.meta.url)),
+	'2.3': fileURLToPath(new URL('../data/google-product-reviews/product_reviews-2.3.xsd', import.meta.url)),
+};
+
+/** Validates an XML file against the feed schema of `version` with Debian's xmllint; resolves with its verdict and output. */
+export function validateFeed(file: string, version: FeedSchemaVersion = '2.4'): Promise<{ valid: boolean; output: string }> {
 	return new Promise((resolve, reject) => {
 		execFile(
 			'/usr/bin/xmllint',
-			['--noout', '--nonet', '--schema', FEED_XSD, file],
+			['--noout', '--nonet', '--schema', FEED_XSD[version], file],
 			{ maxBuffer: 64 * 2 ** 20 },
 			(error, stdout, stderr) => {
 				if (error && typeof error.code !== 'number') return reject(error);
@@ -38,7 +43,7 @@ export interface FeedReview {
 }
 
 /** The reviews of a feed document (run `validateFeed` first: this reader trusts the structure). */
-export function readFeed(xml: string): { publisher: string; version: string; reviews: FeedReview[] } {
+export function readFeed(xml: string): { publisher: string; version: string; schemaLocation: string | undefined; reviews: FeedReview[] } {
 	const root = parse(xml, { lowerCaseTagName: false, comment: false });
 	const text = (element: HTMLElement | null | undefined) => element?.text;
 	const reviews = root.querySelectorAll('review').map((review): FeedReview => {
@@ -61,5 +66,10 @@ export function readFeed(xml: string): { publisher: string; version: string; rev
 			productUrl: text(review.querySelector('products > product > product_url'))!,
 		};
 	});
-	return { publisher: text(root.querySelector('feed > publisher > name'))!, version: text(root.querySelector('feed > version'))!, reviews };
+	return {
+		publisher: text(root.querySelector('feed > publisher > name'))!,
+		version: text(root.querySelector('feed > version'))!,
+		schemaLocation: root.querySelector('feed')!.getAttribute('xsi:noNamespaceSchemaLocation'),
+		reviews,
+	};
 }

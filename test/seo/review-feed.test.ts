@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReviewFeed, type FeedPage, xmlDateTime } from '../../integration/src/render/seo/review-feed.js';
 import { escapeXmlText } from '../../integration/src/render/seo/xml-text.js';
 import type { Product, Review } from '../../integration/src/schema/product.js';
-import { readFeed, validateFeed } from '../helpers/review-feed-xml.js';
+import { type FeedSchemaVersion, readFeed, validateFeed } from '../helpers/review-feed-xml.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -35,13 +35,18 @@ function page(ref: string, reviews: Review[], locale?: string): FeedPage {
 // As the integration makes them: `new URL` percent-encodes what a path cannot hold.
 const options = { publisher: 'Shop', pageUrl: (path: string) => new URL(path, 'https://shop.example.com').href };
 
-/** The whole document, its counts, and xmllint's verdict on it. */
-async function render(pages: FeedPage[], publisher = 'Shop') {
-	const feed = createReviewFeed(pages, { ...options, publisher });
-	const xml = [...feed.chunks].join('');
+async function written(xml: string): Promise<string> {
 	const file = join(dir, `feed-${Math.random().toString(36).slice(2)}.xml`);
 	await writeFile(file, xml);
-	return { xml, counts: feed.counts, verdict: await validateFeed(file) };
+	return file;
+}
+
+/** The whole document, its counts, and xmllint's verdict on it against the schema of its version. */
+async function render(pages: FeedPage[], publisher = 'Shop', schemaVersion: FeedSchemaVersion = '2.4') {
+	const feed = createReviewFeed(pages, { ...options, publisher, schemaVersion });
+	const xml = [...feed.chunks].join('');
+	const file = await written(xml);
+	return { xml, file, counts: feed.counts, verdict: await validateFeed(file, schemaVersion) };
 }
 
 describe('createReviewFeed', () => {
@@ -123,6 +128,42 @@ describe('createReviewFeed', () => {
 		const file = join(dir, 'broken.xml');
 		await writeFile(file, xml.replace('<review_id>2</review_id>', '<review_id>1</review_id>'));
 		expect((await validateFeed(file)).valid).toBe(false);
+	});
+});
+
+describe('schema versions', () => {
+	for (const [version, other] of [
+		['2.4', '2.3'],
+		['2.3', '2.4'],
+	] as const) {
+		it(`writes ${version} when asked: its version and schema address, valid against its own schema and not the other's`, async () => {
+			const { xml, file, verdict } = await render([page('A', [review('1')])], 'Shop', version);
+			expect(verdict.valid).toBe(true);
+			const feed = readFeed(xml);
+			expect(feed.version).toBe(version);
+			expect(feed.schemaLocation).toBe(`http://www.google.com/shopping/reviews/schema/product/${version}/product_reviews.xsd`);
+			expect((await validateFeed(file, other)).valid).toBe(false);
+		});
+	}
+
+	it('writes none of the elements 2.4 added: the service cannot vouch for them', async () => {
+		const { xml } = await render([page('A', [review('1')], 'fr')]);
+		for (const element of ['is_verified_purchase', 'is_incentivized_review', 'review_language', 'review_country'])
+			expect(xml).not.toContain(element);
+	});
+
+	// The 2.4 schema is derived (test/data/google-product-reviews/SOURCES.md): these pin what was derived.
+	it('uses a 2.4 schema that takes the four new elements where the 2.4 sample puts them, and nowhere else', async () => {
+		const { xml } = await render([page('A', [review('1')], 'fr')]);
+		const flags = '<is_verified_purchase>false</is_verified_purchase><is_incentivized_review>false</is_incentivized_review>';
+		const place = '<review_language>fr</review_language><review_country>FR</review_country>';
+		const full = xml.replace('</reviewer>', `</reviewer>${flags}`).replace('<review_url', `${place}<review_url`);
+		expect((await validateFeed(await written(full), '2.4')).valid).toBe(true);
+		expect((await validateFeed(await written(full.replace('<version>2.4<', '<version>2.3<')), '2.3')).valid).toBe(false);
+		const flagsLate = xml.replace('</products>', `</products>${flags}`);
+		expect((await validateFeed(await written(flagsLate), '2.4')).valid).toBe(false);
+		const placeEarly = xml.replace('</reviewer>', `</reviewer>${place}`);
+		expect((await validateFeed(await written(placeEarly), '2.4')).valid).toBe(false);
 	});
 });
 

@@ -48,6 +48,12 @@ describe('options', () => {
 		expectTypeOf<{ collection: 'products'; route: false }>().toExtend<AudioReviewsOptions>();
 		expectTypeOf<{ route: 42 }>().not.toExtend<AudioReviewsOptions>();
 	});
+
+	it('offers the review feed in schema 2.4 or 2.3', () => {
+		expectTypeOf<{ reviewsFeed: { publisher: 'Shop'; schemaVersion: '2.3' } }>().toExtend<AudioReviewsOptions>();
+		expectTypeOf<{ reviewsFeed: { publisher: 'Shop'; schemaVersion: '2.4' } }>().toExtend<AudioReviewsOptions>();
+		expectTypeOf<{ reviewsFeed: { publisher: 'Shop'; schemaVersion: '2.2' } }>().not.toExtend<AudioReviewsOptions>();
+	});
 });
 
 describe('client and errors', () => {

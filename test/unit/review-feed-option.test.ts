@@ -16,8 +16,22 @@ describe('reviewsFeed option', () => {
 	it('is off by default; the path defaults to product-reviews.xml at the site root', () => {
 		expect(resolveIntegrationOptions({}).reviewsFeed).toBe(false);
 		expect(feedOf(false)).toBe(false);
-		expect(feedOf({ publisher: 'Shop' })).toEqual({ publisher: 'Shop', path: 'product-reviews.xml' });
-		expect(feedOf({ publisher: 'Shop', path: '/feeds/google.xml' })).toEqual({ publisher: 'Shop', path: 'feeds/google.xml' });
+		expect(feedOf({ publisher: 'Shop' })).toEqual({ publisher: 'Shop', path: 'product-reviews.xml', schemaVersion: '2.4' });
+		expect(feedOf({ publisher: 'Shop', path: '/feeds/google.xml' })).toEqual({
+			publisher: 'Shop',
+			path: 'feeds/google.xml',
+			schemaVersion: '2.4',
+		});
+	});
+
+	it('writes schema 2.4 unless told 2.3, and names both when given another', () => {
+		expect(feedOf({ publisher: 'Shop', schemaVersion: '2.3' })).toMatchObject({ schemaVersion: '2.3' });
+		for (const schemaVersion of ['2.2', '2.5', 2.4, '']) {
+			expect(
+				message(() => feedOf({ publisher: 'Shop', schemaVersion })),
+				String(schemaVersion),
+			).toContain('Expected `reviewsFeed.schemaVersion` to be "2.4" (what Google accepts today, the default) or "2.3"');
+		}
 	});
 
 	it('rejects paths that leave the output folder or are no .xml file, saying what is expected', () => {

@@ -7,7 +7,7 @@ import type { AstroConfig, AstroIntegrationLogger } from 'astro';
 import { AudioReviewsError } from '../errors/audio-reviews-error.js';
 import { takePublishedPages } from '../render/pages/published-pages.js';
 import { absoluteUrl } from '../render/pages/url.js';
-import { createReviewFeed, type FeedPage, type ReviewFeedCounts } from '../render/seo/review-feed.js';
+import { createReviewFeed, type FeedPage, type FeedSchemaVersion, type ReviewFeedCounts } from '../render/seo/review-feed.js';
 import type { ReviewsFeedOption } from './review-feed-option.js';
 
 /** Chunks are joined up to this size before a write: one write per review would cost more in calls than in bytes. */
@@ -19,6 +19,7 @@ export interface ReviewFeedTarget {
 	/** Path of the feed relative to the output folder, posix. */
 	path: string;
 	publisher: string;
+	schemaVersion: FeedSchemaVersion;
 	site: string;
 	base: string;
 }
@@ -53,6 +54,7 @@ export async function buildReviewFeed(
 		dir: context.dir,
 		path: option.path,
 		publisher: option.publisher,
+		schemaVersion: option.schemaVersion,
 		site,
 		base: context.config.base,
 	});
@@ -76,6 +78,7 @@ export async function writeReviewFeed(pages: readonly FeedPage[], target: Review
 	const file = join(target.dir, ...target.path.split('/'));
 	const feed = createReviewFeed(pages, {
 		publisher: target.publisher,
+		schemaVersion: target.schemaVersion,
 		pageUrl: (path) => absoluteUrl(target.site, target.base, path)!,
 	});
 	await mkdir(dirname(file), { recursive: true });

@@ -4,14 +4,20 @@ import { ratedReviews } from './review-policy.js';
 import { escapeXmlText, withoutForbiddenXmlChars } from './xml-text.js';
 
 /**
- * Google's product review feed (schema 2.3): one `<review>` per rated review of the product
+ * Google's product review feed (schema 2.4, or 2.3 on request): one `<review>` per rated review of the product
  * pages, i.e. exactly the items the pages mark up as rated (`ratedReviews`), that also have a
  * transcript and a valid date. Produced as chunks, one per review, so the caller can stream a
  * catalogue of any size to disk without holding the document.
  */
 
-export const FEED_SCHEMA_VERSION = '2.3';
-const SCHEMA_LOCATION = 'http://www.google.com/shopping/reviews/schema/product/2.3/product_reviews.xsd';
+/**
+ * The schema versions the feed is written in. What the feed holds is the same in both: 2.4 only
+ * adds optional elements (verified purchase, incentivized review, review language and country)
+ * that the service cannot vouch for or that the public contract leaves out.
+ */
+export type FeedSchemaVersion = '2.4' | '2.3';
+const schemaLocation = (version: FeedSchemaVersion) =>
+	`http://www.google.com/shopping/reviews/schema/product/${version}/product_reviews.xsd`;
 /** The scale of the service's ratings, as the pages declare it (`worstRating`/`bestRating`). */
 const RATING_MIN = 0;
 const RATING_MAX = 5;
@@ -32,6 +38,8 @@ export interface ReviewFeedOptions {
 	publisher: string;
 	/** The absolute URL of a page path (site, base and path). */
 	pageUrl: (path: string) => string;
+	/** `<version>` and the schema the document names. */
+	schemaVersion: FeedSchemaVersion;
 }
 
 /** What went into the feed and what was left out, filled in while the chunks are read. */
@@ -62,8 +70,8 @@ export function createReviewFeed(pages: readonly FeedPage[], options: ReviewFeed
 function* feedChunks(pages: readonly FeedPage[], options: ReviewFeedOptions, counts: ReviewFeedCounts): Generator<string> {
 	const publisher = feedText(options.publisher) ?? ANONYMOUS;
 	yield '<?xml version="1.0" encoding="UTF-8"?>\n' +
-		`<feed xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="${SCHEMA_LOCATION}">\n` +
-		`\t<version>${FEED_SCHEMA_VERSION}</version>\n` +
+		`<feed xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="${schemaLocation(options.schemaVersion)}">\n` +
+		`\t<version>${options.schemaVersion}</version>\n` +
 		`\t<publisher>\n\t\t<name>${escapeXmlText(publisher)}</name>\n\t</publisher>\n`;
 	const seenIds = new Set<string>();
 	for (const page of pages) {
