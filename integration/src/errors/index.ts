@@ -1,5 +1,6 @@
 export { AudioReviewsError, ENDPOINT_PATHS, type Endpoint, type ErrorContext } from './audio-reviews-error.js';
 export { CatalogueSyncError } from './catalogue-error.js';
+export { IndexNowError } from './index-now-error.js';
 export { NetworkError, TimeoutError } from './network-error.js';
 export { AudioReviewsOptionsError } from './options-error.js';
 export { formatIssuePath, ProductValidationError } from './product-validation-error.js';

@@ -7,6 +7,7 @@ import type { PageConfig } from '../render/pages/page-config.js';
 import { collectPublishedPages } from '../render/pages/published-pages.js';
 import { createRefreshHandler } from './dev-refresh.js';
 import { finishOutput, urlsEndInSlash, warnAboutPages } from './finish-build.js';
+import { type IndexNowSettings, purgedPagesConfig, resolveIndexNow } from './index-now-option.js';
 import {
 	type AudioReviewsOptions,
 	normalizeRoute,
@@ -33,6 +34,7 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 	let astroConfig: AstroConfig | undefined;
 	let refreshNote: string | undefined;
 	let buildStartedAt = Date.now();
+	let indexNow: IndexNowSettings | undefined;
 	return {
 		name: INTEGRATION_NAME,
 		hooks: {
@@ -40,7 +42,18 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 				// Before the content sync of this build (tests and tools run several builds in one process).
 				if (command === 'build') forgetLoaded();
 				checkReviewsFeedConfig(resolved.reviewsFeed, { site: config.site, route: resolved.route });
-				injectInvalidateRoute(resolved.invalidate, { injectRoute, updateConfig });
+				indexNow = resolveIndexNow(resolved.indexNow, {
+					site: config.site,
+					base: config.base,
+					command,
+					changeReport: resolved.changeReport,
+					invalidate: resolved.invalidate !== undefined,
+				});
+				injectInvalidateRoute(
+					resolved.invalidate,
+					{ injectRoute, updateConfig },
+					purgedPagesConfig(resolved.indexNow, indexNow, urlsEndInSlash(config)),
+				);
 				// Unchanged pages then stay in dist/ ("(cached)") instead of being deleted and copied
 				// back from Astro's cache ("(restored)"); build:done prunes what went stale.
 				if (resolved.keepOutDir) updateConfig({ vite: { build: { emptyOutDir: false } } });
@@ -81,7 +94,15 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 					);
 				}
 				if (astroConfig)
-					await finishOutput(resolved, { dir: fileURLToPath(dir), assets, logger, config: astroConfig, stale, startedAt: buildStartedAt });
+					await finishOutput(resolved, {
+						dir: fileURLToPath(dir),
+						assets,
+						logger,
+						config: astroConfig,
+						stale,
+						startedAt: buildStartedAt,
+						indexNow,
+					});
 			},
 		},
 	};

@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
+import type { IndexNowTarget } from '../client/index-now.js';
 import type { StaleCollection } from '../loaders/build-state.js';
 import { leftoverFiles, type PruneContext, pruneStalePages } from './prune-output.js';
 
@@ -44,6 +45,8 @@ export interface ChangeReport {
 	unchanged: number;
 	/** Collections built from the last known good store because the service was down. */
 	lastKnownGood: StaleCollection[];
+	/** With the `indexNow` option: where `audio-reviews indexnow` submits these URLs, and the key this build's key file holds. */
+	indexNow?: IndexNowTarget;
 }
 
 export interface UrlStyle {
@@ -163,6 +166,7 @@ export interface ReportContext {
 	 * false`): pages of the previous build that this build did not output are deleted first.
 	 */
 	prune?: Omit<PruneContext, 'dir' | 'previousPages' | 'outputs'> | undefined;
+	indexNow?: IndexNowTarget | undefined;
 }
 
 /** Compares this build's pages with the previous successful build's, writes the report and the new manifest. */
@@ -188,6 +192,7 @@ export async function reportChanges(
 		summary: summarize({ ...diff, previousBuild }),
 		...diff,
 		lastKnownGood: context.stale,
+		...(context.indexNow ? { indexNow: context.indexNow } : {}),
 	};
 	if (context.reportPath) await writeJsonAtomic(context.reportPath, report);
 	// Last: the manifest moves on only once the report describing the step is safely written.

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegrationLogger } from 'astro';
 import { registeredLocales, type StaleCollection } from '../loaders/build-state.js';
 import { reportChanges } from './change-report.js';
+import { type IndexNowSettings, indexNowTarget, writeKeyFile } from './index-now-option.js';
 import { normalizeRoute, type ResolvedAudioReviewsOptions } from './integration-options.js';
 import { layoutHeadWarning, missingWordsWarnings } from './page-options.js';
 import { outputFiles } from './prune-output.js';
@@ -25,12 +26,16 @@ export interface FinishContext {
 	stale: StaleCollection[];
 	/** When this build started (ms since the epoch): older files in a kept dist/ are candidates for pruning. */
 	startedAt: number;
+	/** Set with the `indexNow` option and a key: the key file is written, the report says where to submit. */
+	indexNow?: IndexNowSettings | undefined;
 }
 
 /** After the pages: the review feed, then the change report (and pruning of a kept dist/). */
 export async function finishOutput(resolved: ResolvedAudioReviewsOptions, context: FinishContext): Promise<void> {
 	const { config, logger, dir } = context;
 	const feed = await buildReviewFeed(resolved.reviewsFeed, { collection: resolved.collection, dir, config, logger });
+	if (context.indexNow)
+		logger.info(`IndexNow key file: ${relative(fileURLToPath(config.root), await writeKeyFile(context.indexNow, dir))}`);
 	// Whoever turned it off (this integration or the user), dist/ was not emptied.
 	const keptOutDir = config.vite?.build?.emptyOutDir === false;
 	if (resolved.changeReport === false && !keptOutDir) return;
@@ -46,6 +51,7 @@ export async function finishOutput(resolved: ResolvedAudioReviewsOptions, contex
 		outputs,
 		otherFiles: feed ? [feed.path] : undefined,
 		prune: keptOutDir ? { startedAt: context.startedAt, publicDir: fileURLToPath(config.publicDir) } : undefined,
+		indexNow: context.indexNow && indexNowTarget(context.indexNow),
 	});
 	logReport(report, logger);
 	if (reportPath) logger.info(`Pages since the last build: ${report.summary} (${relative(fileURLToPath(config.root), reportPath)})`);

@@ -1,6 +1,7 @@
 import { z } from 'astro/zod';
 import { parseOptions } from '../options/parse-options.js';
 import type { UiTextOverrides } from '../render/pages/ui-text.js';
+import { indexNowOptionSchema } from './index-now-option.js';
 import { invalidateOptionSchema } from './invalidate-option.js';
 import { layoutOptionSchema, uiTextOptionSchema } from './page-options.js';
 import { changeReportOptionSchema, refreshOptionSchema } from './rebuild-options.js';
@@ -32,6 +33,8 @@ export const integrationOptionsSchema = z
 		defaultLocale: z.string().min(1).optional(),
 		/** Injects the webhook route that purges cached on-demand pages by tag (docs/on-demand.md). */
 		invalidate: invalidateOptionSchema.optional(),
+		/** IndexNow (docs/indexnow.md): the build writes the key file; `npx audio-reviews indexnow` submits what the change report lists. */
+		indexNow: indexNowOptionSchema.optional(),
 		/** Where each build writes the pages added, changed and removed since the previous one; false for none. */
 		changeReport: changeReportOptionSchema,
 		/**

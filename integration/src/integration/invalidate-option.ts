@@ -1,6 +1,7 @@
 import type { HookParameters } from 'astro';
 import { z } from 'astro/zod';
 import { websiteIdSchema } from '../options/shared-options.js';
+import type { PurgedPagesConfig } from './index-now-option.js';
 import { virtualLiveConfigPlugin } from './virtual-live-config.js';
 
 export const DEFAULT_INVALIDATE_ROUTE = '/_audio-reviews/invalidate';
@@ -33,9 +34,11 @@ export type ResolvedInvalidateOption = z.output<typeof invalidateOptionSchema>;
 export function injectInvalidateRoute(
 	option: ResolvedInvalidateOption | undefined,
 	hook: Pick<HookParameters<'astro:config:setup'>, 'injectRoute' | 'updateConfig'>,
+	indexNow?: PurgedPagesConfig,
 ): void {
 	if (!option) return;
-	hook.updateConfig({ vite: { plugins: [virtualLiveConfigPlugin({ websiteId: option.websiteId, secretEnv: option.secretEnv })] } });
+	const config = { websiteId: option.websiteId, secretEnv: option.secretEnv, ...(indexNow ? { indexNow } : {}) };
+	hook.updateConfig({ vite: { plugins: [virtualLiveConfigPlugin(config)] } });
 	const route = option.route.length > 1 ? option.route.replace(/\/+$/, '') : option.route;
 	hook.injectRoute({ pattern: route, entrypoint: new URL('../../pages/invalidate.ts', import.meta.url), prerender: false });
 }

@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import type { PurgedPagesConfig } from './index-now-option.js';
 import { jsonModulePlugin } from './virtual-config.js';
 
 export const VIRTUAL_LIVE_CONFIG_ID = 'virtual:astro-audio-reviews/live-config';
@@ -7,6 +8,8 @@ export const VIRTUAL_LIVE_CONFIG_ID = 'virtual:astro-audio-reviews/live-config';
 export interface LiveConfig {
 	websiteId: string;
 	secretEnv: string;
+	/** `indexNow.submitPurged`: the purged product pages are submitted to IndexNow (the key is public by design: it is served as a file). */
+	indexNow?: PurgedPagesConfig;
 }
 
 export function virtualLiveConfigPlugin(config: LiveConfig): Plugin {

@@ -1,6 +1,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import { NO_STORE } from './cache-policy.js';
 import { productTag, websiteTag } from './cache-tags.js';
+import { type PurgedPagesSubmission, submitPurgedPages } from './index-now-purged.js';
 import { presentedSecret, secretsMatch } from './secret.js';
 import {
 	parseWebhookBody,
@@ -28,6 +29,8 @@ export interface InvalidateHandlerOptions {
 	secret: string | undefined | (() => string | undefined);
 	/** Most refs one call may name (default 1000). */
 	maxRefs?: number;
+	/** `indexNow.submitPurged`: after a product purge, its pages are submitted to IndexNow (bounded wait, never fails the call). */
+	indexNow?: PurgedPagesSubmission | undefined;
 }
 
 /** What one call asks for: the listed products, or the whole website. */
@@ -82,7 +85,8 @@ export function createInvalidateHandler(options: InvalidateHandlerOptions): APIR
 		} catch (error) {
 			return json(502, { error: 'invalidation_failed', message: `The cache provider failed to purge: ${(error as Error).message}` });
 		}
-		return json(200, { ok: true, ...result });
+		const indexNow = options.indexNow ? { indexNow: await submitPurgedPages(options.indexNow, parsed.value) } : {};
+		return json(200, { ok: true, ...result, ...indexNow });
 	};
 }
 

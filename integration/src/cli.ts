@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// The package's command (`npx audio-reviews <command>`, package.json `bin`): a thin dispatcher.
+import { INDEXNOW_USAGE, runIndexNowCommand } from './integration/index-now-command.js';
+
+const COMMANDS = `Usage: audio-reviews <command>
+
+Commands:
+  indexnow   submit the pages the last build changed to IndexNow (audio-reviews indexnow --help)`;
+
+const [command, ...rest] = process.argv.slice(2);
+const io = { out: (line: string) => console.log(line), err: (line: string) => console.error(line), cwd: process.cwd() };
+
+if (command === 'indexnow') {
+	if (rest.includes('--help') || rest.includes('-h')) console.log(INDEXNOW_USAGE);
+	else process.exitCode = await runIndexNowCommand(rest, io);
+} else if (command === undefined || command === '--help' || command === '-h') {
+	console.log(COMMANDS);
+} else {
+	console.error(`Unknown command ${JSON.stringify(command)}.\n\n${COMMANDS}`);
+	process.exitCode = 2;
+}

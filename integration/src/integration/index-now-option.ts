@@ -1,0 +1,149 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'astro/zod';
+import { DEFAULT_INDEXNOW_ENDPOINT, type IndexNowTarget } from '../client/index-now.js';
+import { AudioReviewsOptionsError } from '../errors/options-error.js';
+
+/** The `indexNow` option of `audioReviews()` (docs/indexnow.md): the key file, and what the command and webhook submit to. */
+
+export const DEFAULT_INDEXNOW_KEY_ENV = 'INDEXNOW_KEY';
+export const DEFAULT_LIVE_ROUTE = '/products/[...ref]';
+/** The protocol's key format (indexnow.org/documentation). */
+const KEY_FORMAT = /^[A-Za-z0-9-]{8,128}$/;
+const KEY_RULE = '8 to 128 characters of a-z, A-Z, 0-9 and -';
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function isEndpoint(value: string): boolean {
+	try {
+		const url = new URL(value);
+		// The key and the URL list travel in the body: plain http only where it never leaves the machine (tests, a local proxy).
+		return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+	} catch {
+		return false;
+	}
+}
+
+export const indexNowOptionSchema = z
+	.object({
+		/** The environment variable that holds the key, read by `astro build`. */
+		keyEnv: z
+			.string()
+			.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
+				message: 'Expected `indexNow.keyEnv` to be the name of an environment variable, e.g. "INDEXNOW_KEY"',
+			})
+			.default(DEFAULT_INDEXNOW_KEY_ENV),
+		/** Where submissions go; the shared endpoint forwards them to every participating engine. */
+		endpoint: z
+			.string()
+			.refine(isEndpoint, {
+				message: `Expected \`indexNow.endpoint\` to be an https URL such as "${DEFAULT_INDEXNOW_ENDPOINT}" or "https://www.bing.com/indexnow"`,
+			})
+			.default(DEFAULT_INDEXNOW_ENDPOINT),
+		/** On-demand sites: the invalidation webhook also submits the product pages it purged; `route` is their pattern. */
+		submitPurged: z
+			.union([z.boolean(), z.object({ route: z.string().regex(/^\/.*\[(?:\.\.\.)?ref\]/) }).strict()], {
+				message:
+					'Expected `indexNow.submitPurged` to be true, false or { route: "/products/[...ref]" } (the pattern of your on-demand product pages)',
+			})
+			.default(false),
+	})
+	.strict();
+
+export type IndexNowOption = z.input<typeof indexNowOptionSchema>;
+export type ResolvedIndexNowOption = z.output<typeof indexNowOptionSchema>;
+
+export interface IndexNowSettings extends IndexNowTarget {
+	/** The key file's name in the output folder. */
+	keyFile: string;
+}
+
+interface SiteContext {
+	site: string | undefined;
+	base: string;
+	command: 'dev' | 'build' | 'preview' | 'sync';
+	changeReport: string | false;
+	invalidate: boolean;
+}
+
+/**
+ * Checked once, in `astro:config:setup`: what IndexNow needs from the rest of the config, and the
+ * key from the environment. `astro dev` without a key submits nothing instead of failing.
+ */
+export function resolveIndexNow(option: ResolvedIndexNowOption | undefined, context: SiteContext): IndexNowSettings | undefined {
+	if (!option) return undefined;
+	const problems: string[] = [];
+	if (!context.site)
+		problems.push('`site` is not set in the Astro config: IndexNow takes absolute URLs of one host, and checks the key file at that host');
+	if (context.changeReport === false)
+		problems.push(
+			'`changeReport` is false: the indexnow command submits the URLs the change report lists, so keep it (or remove `indexNow`)',
+		);
+	if (option.submitPurged !== false && !context.invalidate)
+		problems.push('`indexNow.submitPurged` needs the invalidation webhook: set `invalidate: { websiteId }` too (docs/on-demand.md)');
+	const key = process.env[option.keyEnv];
+	if (key === undefined || key === '') {
+		if (context.command === 'build')
+			problems.push(
+				`the environment variable ${option.keyEnv} is not set: set it to your IndexNow key (${KEY_RULE}), e.g. ${option.keyEnv}=$(openssl rand -hex 16); the build writes it to <key>.txt at the site root`,
+			);
+	} else if (!KEY_FORMAT.test(key)) {
+		problems.push(
+			`${option.keyEnv} is not an IndexNow key: it must be ${KEY_RULE} (it has ${key.length} characters${/[^A-Za-z0-9-]/.test(key) ? `, including ${JSON.stringify(key.match(/[^A-Za-z0-9-]/)![0])}` : ''})`,
+		);
+	}
+	if (problems.length > 0) {
+		throw new AudioReviewsOptionsError(
+			`Invalid audioReviews options:\n- indexNow: ${problems.join('\n- indexNow: ')}`,
+			'Fix the Astro config or the build environment, or remove the `indexNow` option. See docs/indexnow.md of astro-audio-reviews',
+		);
+	}
+	if (!key || !context.site) return undefined;
+	return indexNowSettings(option.endpoint, key, context.site, context.base);
+}
+
+/** The key file lives at the output root, so it is served under `base`; keyLocation says where, and covers every page below it. */
+function indexNowSettings(endpoint: string, key: string, site: string, base: string): IndexNowSettings {
+	const keyFile = `${key}.txt`;
+	const folder = `${base.replace(/\/+$/, '')}/`;
+	return { endpoint, key, host: new URL(site).host, keyLocation: new URL(`${folder}${keyFile}`, site).href, keyFile };
+}
+
+/** Where and with which key to submit, without the file name (what the change report and the webhook carry). */
+export function indexNowTarget(settings: IndexNowSettings): IndexNowTarget {
+	const { endpoint, host, key, keyLocation } = settings;
+	return { endpoint, host, key, keyLocation };
+}
+
+/** The file the engines fetch to check the key: the key itself, nothing else. */
+export async function writeKeyFile(settings: IndexNowSettings, dir: string): Promise<string> {
+	const path = join(dir, settings.keyFile);
+	await writeFile(path, settings.key);
+	return path;
+}
+
+/** What the injected invalidation route needs to submit the pages it purged (serialised into its virtual config). */
+export interface PurgedPagesConfig {
+	target: IndexNowTarget;
+	/** Pattern of the on-demand product pages, e.g. `/products/[...ref]`. */
+	route: string;
+	/** `site` with `base`, without a trailing slash: the page path is appended. */
+	pageBase: string;
+	trailingSlash: boolean;
+}
+
+export function purgedPagesConfig(
+	option: ResolvedIndexNowOption | undefined,
+	settings: IndexNowSettings | undefined,
+	trailingSlash: boolean,
+): PurgedPagesConfig | undefined {
+	if (!option || option.submitPurged === false || !settings) return undefined;
+	// keyLocation is `<site><base>/<key>.txt`: its folder is exactly where the pages live.
+	const pageBase = settings.keyLocation.slice(0, -`/${settings.keyFile}`.length);
+	return {
+		target: indexNowTarget(settings),
+		route: option.submitPurged === true ? DEFAULT_LIVE_ROUTE : option.submitPurged.route,
+		pageBase,
+		trailingSlash,
+	};
+}
