@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeReport } from '../../integration/src/integration/change-report.js';
-import { createSlugger, productPath } from '../../integration/src/render/seo/index.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { type BuiltSite, buildFixture, plain } from '../helpers/build-fixture.js';
+import { staticPagesOf } from '../helpers/sim-pages.js';
 
 /**
  * The deploy-hook path, end to end: real `astro build` processes of a fixture site against the
@@ -59,13 +59,7 @@ const renderedPages = (output: string) =>
 const restoredCount = (output: string) => output.split('\n').filter((line) => /\/products\/.*\((cached|restored)\)/.test(line)).length;
 
 /** Page paths of one product in every locale the simulator has it in, from the simulator's own data. */
-function pagesOf(ref: string): string[] {
-	const refs = LOCALES.flatMap((locale) => sim.listAll({ locale, without: 'inactive' }).map((p) => p.external_id));
-	const slug = createSlugger(refs).slugFor(ref);
-	return LOCALES.filter((locale) => sim.listAll({ locale, without: 'inactive' }).some((p) => p.external_id === ref)).map((locale) =>
-		productPath(slug, locale, 'fr'),
-	);
-}
+const pagesOf = (ref: string) => staticPagesOf(sim, LOCALES, ref);
 
 describe('deploy-hook rebuilds', () => {
 	let site: BuiltSite;

@@ -1,0 +1,12 @@
+import { createSlugger, productPath } from '../../integration/src/render/seo/index.js';
+import type { Simulator } from '../../simulator/src/index.js';
+
+/**
+ * Site-relative paths of one product's static pages in every locale the simulator has it in,
+ * from the simulator's own data (the first locale unprefixed, as `audioReviews()` builds them).
+ */
+export function staticPagesOf(sim: Simulator, locales: readonly string[], ref: string): string[] {
+	const listed = (locale: string) => sim.listAll({ locale, without: 'inactive' }).map((p) => p.external_id);
+	const slug = createSlugger(locales.flatMap(listed)).slugFor(ref);
+	return locales.filter((locale) => listed(locale).includes(ref)).map((locale) => productPath(slug, locale, locales[0]!));
+}
