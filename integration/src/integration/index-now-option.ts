@@ -42,10 +42,23 @@ export const indexNowOptionSchema = z
 			.default(DEFAULT_INDEXNOW_ENDPOINT),
 		/** On-demand sites: the invalidation webhook also submits the product pages it purged; `route` is their pattern. */
 		submitPurged: z
-			.union([z.boolean(), z.object({ route: z.string().regex(/^\/.*\[(?:\.\.\.)?ref\]/) }).strict()], {
-				message:
-					'Expected `indexNow.submitPurged` to be true, false or { route: "/products/[...ref]" } (the pattern of your on-demand product pages)',
-			})
+			.union(
+				[
+					z.boolean(),
+					z
+						.object({
+							route: z.string().regex(/^\/.*\[(?:\.\.\.)?ref\]/, {
+								message:
+									'Expected `indexNow.submitPurged.route` to be the pattern of your on-demand product pages, e.g. "/products/[...ref]"',
+							}),
+						})
+						.strict(),
+				],
+				{
+					message:
+						'Expected `indexNow.submitPurged` to be true, false or { route: "/products/[...ref]" } (the pattern of your on-demand product pages)',
+				},
+			)
 			.default(false),
 	})
 	.strict();

@@ -14,10 +14,12 @@ export function parseOptions<S extends z.ZodType>(schema: S, input: unknown, cal
 	if (result.success && conflicts.length === 0) return result.data;
 	const lines = (result.success ? [] : result.error.issues).map((issue) => {
 		if (issue.code === 'unrecognized_keys') {
+			// A nested object's keys are named with their path; suggestions come from the top-level names only.
+			const prefix = issue.path.length > 0 ? `${formatIssuePath(issue.path)}.` : '';
 			return issue.keys
 				.map((key) => {
-					const close = closest(key, known);
-					return `${key}: unknown option${close ? ` (did you mean \`${close}\`?)` : ''}`;
+					const close = prefix ? undefined : closest(key, known);
+					return `${prefix}${key}: unknown option${close ? ` (did you mean \`${close}\`?)` : ''}`;
 				})
 				.join('\n- ');
 		}
