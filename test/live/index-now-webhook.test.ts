@@ -1,0 +1,98 @@
+import { productTag } from 'astro-audio-reviews/live';
+import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildFixture } from '../helpers/build-fixture.js';
+import { type IndexNowReceiver, startIndexNowReceiver, submittedUrls } from '../helpers/index-now-receiver.js';
+import { get, nthOnDemandRef, productPath, titleOf } from './pages.js';
+import { type StandaloneServer, startStandalone } from './standalone.js';
+
+/**
+ * `indexNow.submitPurged`: the on-demand fixture built with the option and served by
+ * `@astrojs/node`; the invalidation webhook submits the pages it purged to a loopback receiver.
+ */
+const SECRET = 'test-webhook-secret-0123456789';
+const KEY = 'on-demand-indexnow-key-42';
+const SITE = 'https://shop.example.com';
+let sim: Simulator;
+let receiver: IndexNowReceiver;
+let server: StandaloneServer;
+
+beforeAll(async () => {
+	sim = await startSimulator({ products: 12, seed: 11 });
+	receiver = await startIndexNowReceiver();
+	const env = { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, FIXTURE_TOP_N: '3' };
+	const site = await buildFixture('on-demand', {
+		env: { ...env, FIXTURE_INDEXNOW_ENDPOINT: receiver.endpoint, INDEXNOW_KEY: KEY },
+		label: 'on-demand-indexnow',
+	});
+	// The key is in the build (public by design: it is served as a file); the server needs no INDEXNOW_KEY.
+	server = await startStandalone(site.dist, { ...env, AUDIO_REVIEWS_WEBHOOK_SECRET: SECRET });
+}, 240_000);
+afterAll(async () => {
+	await server?.close();
+	await receiver?.close();
+	await sim?.close();
+});
+beforeEach(() => receiver.reset());
+
+async function invalidate(body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+	const response = await fetch(`${server.url}/_audio-reviews/invalidate`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', authorization: `Bearer ${SECRET}` },
+		body: JSON.stringify(body),
+	});
+	return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+
+describe('invalidation webhook with indexNow.submitPurged', () => {
+	it('serves the key file the build wrote at the site root', async () => {
+		const keyFile = await get(server.url, `/${KEY}.txt`);
+		expect(keyFile.status).toBe(200);
+		expect(keyFile.body).toBe(KEY);
+	});
+
+	it('purges, then submits the purged products’ page URLs, and says so in its answer', async () => {
+		const [a, b] = [nthOnDemandRef(sim, 3, 0), nthOnDemandRef(sim, 3, 1)];
+		await get(server.url, productPath(a));
+		sim.updateProduct(a, { seo_name: 'Renamed for IndexNow' });
+		const { status, json } = await invalidate({ refs: [a, b, 'odd/ref é'] });
+		expect(status).toBe(200);
+		expect(json).toMatchObject({ ok: true, scope: 'products', tags: [a, b, 'odd/ref é'].map((ref) => productTag(sim.websiteId, ref)) });
+		expect(json.indexNow).toEqual({ submitted: 3, status: 202 });
+		expect(receiver.submissions).toHaveLength(1);
+		expect(receiver.submissions[0]).toMatchObject({ host: 'shop.example.com', key: KEY, keyLocation: `${SITE}/${KEY}.txt` });
+		// The URLs the pages answer at: refs percent-encoded as one path segment.
+		expect(submittedUrls(receiver)).toEqual([`${SITE}/products/${a}/`, `${SITE}/products/${b}/`, `${SITE}/products/odd%2Fref%20%C3%A9/`]);
+		// The purge itself happened: the page shows the new name.
+		expect(titleOf((await get(server.url, productPath(a))).body)).toBe('Renamed for IndexNow');
+	});
+
+	it('submits nothing for a whole-website purge', async () => {
+		const { status, json } = await invalidate({});
+		expect(status).toBe(200);
+		expect(json.indexNow).toEqual({ submitted: 0, skipped: 'a whole-website purge names no page: nothing submitted' });
+		expect(receiver.submissions).toEqual([]);
+	});
+
+	it('a refused or throttled submission never fails the purge: 200, with the reason in `indexNow`', async () => {
+		const ref = nthOnDemandRef(sim, 3, 2);
+		receiver.script({ status: 403 });
+		const refused = await invalidate({ ref });
+		expect(refused.status).toBe(200);
+		expect(refused.json).toMatchObject({
+			ok: true,
+			indexNow: { submitted: 0, status: 403, error: expect.stringContaining('Forbidden: the key is not valid') },
+		});
+
+		// A Retry-After past the webhook's few seconds is not waited for.
+		receiver.reset();
+		receiver.script({ status: 429, retryAfter: '120' });
+		const throttled = await invalidate({ ref });
+		expect(throttled.status).toBe(200);
+		expect(throttled.json).toMatchObject({
+			ok: true,
+			indexNow: { submitted: 0, status: 429, error: expect.stringContaining('time budget') },
+		});
+		expect(receiver.submissions).toHaveLength(1);
+	});
+});
