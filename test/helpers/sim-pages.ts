@@ -10,3 +10,14 @@ export function staticPagesOf(sim: Simulator, locales: readonly string[], ref: s
 	const slug = createSlugger(locales.flatMap(listed)).slugFor(ref);
 	return locales.filter((locale) => listed(locale).includes(ref)).map((locale) => productPath(slug, locale, locales[0]!));
 }
+
+/** The environment the basic fixture's deploy-hook builds read: this simulator, these locales, Astro's incremental cache on. */
+export function rebuildEnv(sim: Simulator, locales: readonly string[]): Record<string, string> {
+	return {
+		AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+		AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+		AUDIO_REVIEWS_LOCALES: locales.join(','),
+		FIXTURE_INCREMENTAL: '1',
+		FIXTURE_RETRIES: '0',
+	};
+}

@@ -5,7 +5,7 @@ import type { ChangeReport } from '../../integration/src/integration/change-repo
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
 import { type IndexNowReceiver, runIndexNowCli, startIndexNowReceiver, submittedUrls } from '../helpers/index-now-receiver.js';
-import { staticPagesOf } from '../helpers/sim-pages.js';
+import { rebuildEnv, staticPagesOf } from '../helpers/sim-pages.js';
 
 /**
  * IndexNow after a deploy, end to end: real `astro build` processes of a fixture site with
@@ -26,11 +26,7 @@ beforeAll(async () => {
 	sim = await startSimulator({ products: 24, locales: [...LOCALES], seed: 21, maxLimit: 10 });
 	receiver = await startIndexNowReceiver();
 	env = {
-		AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
-		AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
-		AUDIO_REVIEWS_LOCALES: LOCALES.join(','),
-		FIXTURE_INCREMENTAL: '1',
-		FIXTURE_RETRIES: '0',
+		...rebuildEnv(sim, LOCALES),
 		FIXTURE_SITE: SITE,
 		FIXTURE_INDEXNOW_ENDPOINT: receiver.endpoint,
 		INDEXNOW_KEY: KEY,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeReport } from '../../integration/src/integration/change-report.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { type BuiltSite, buildFixture, plain } from '../helpers/build-fixture.js';
-import { staticPagesOf } from '../helpers/sim-pages.js';
+import { rebuildEnv, staticPagesOf } from '../helpers/sim-pages.js';
 
 /**
  * The deploy-hook path, end to end: real `astro build` processes of a fixture site against the
@@ -19,13 +19,7 @@ beforeAll(async () => {
 	// A page-size cap of 10 spreads the catalogue over several list pages per locale, so
 	// conditional requests can answer 304 for some pages and 200 for others.
 	sim = await startSimulator({ products: 24, locales: [...LOCALES], seed: 21, maxLimit: 10 });
-	env = {
-		AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
-		AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
-		AUDIO_REVIEWS_LOCALES: LOCALES.join(','),
-		FIXTURE_INCREMENTAL: '1',
-		FIXTURE_RETRIES: '0',
-	};
+	env = rebuildEnv(sim, LOCALES);
 });
 afterAll(() => sim.close());
 
