@@ -156,6 +156,17 @@ await sim.close();`;
 		expect(page).toContain('<link rel="canonical" href="https://shop.example/products/');
 	});
 
+	it("ships the audio-reviews bin: `audio-reviews indexnow` reads the build's change report", async () => {
+		const help = await sh(join(site, 'node_modules/.bin/audio-reviews'), ['indexnow', '--help'], site);
+		expect(help.stdout).toContain('Usage: audio-reviews indexnow');
+		// The consumer site builds without `indexNow`: the command says how to turn it on and sends nothing.
+		const refused = await sh(join(site, 'node_modules/.bin/audio-reviews'), ['indexnow'], site).then(
+			() => '',
+			(error: Error) => error.message,
+		);
+		expect(refused).toContain('written by a build without the `indexNow` option');
+	});
+
 	it('gives typed entries (astro sync + tsc)', async () => {
 		await sh(join(site, 'node_modules/.bin/astro'), ['sync'], site);
 		const types = await readFile(join(site, '.astro/content.d.ts'), 'utf8');
