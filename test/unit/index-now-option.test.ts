@@ -60,6 +60,7 @@ describe('indexNow option', () => {
 		expect(() => resolveIndexNow(option(), context)).toThrow(
 			'indexNow: the environment variable INDEXNOW_KEY is not set: set it to your IndexNow key (8 to 128 characters of a-z, A-Z, 0-9 and -), e.g. INDEXNOW_KEY=$(openssl rand -hex 16)',
 		);
+		// `astro dev` never submits: no key needed, and none used even when set.
 		expect(resolveIndexNow(option(), { ...context, command: 'dev' })).toBeUndefined();
 		process.env.INDEXNOW_KEY = 'short';
 		expect(() => resolveIndexNow(option(), context)).toThrow(
@@ -69,6 +70,8 @@ describe('indexNow option', () => {
 		expect(() => resolveIndexNow(option(), context)).toThrow('(it has 17 characters, including "_")');
 		process.env.INDEXNOW_KEY = 'x'.repeat(129);
 		expect(() => resolveIndexNow(option(), context)).toThrow('it has 129 characters');
+		process.env.INDEXNOW_KEY = KEY;
+		expect(resolveIndexNow(option(), { ...context, command: 'dev' })).toBeUndefined();
 	});
 
 	it('submitPurged needs the invalidation webhook, and gives the webhook the page URLs of the on-demand route', () => {

@@ -80,11 +80,26 @@ interface SiteContext {
 }
 
 /**
- * Checked once, in `astro:config:setup`: what IndexNow needs from the rest of the config, and the
- * key from the environment. `astro dev` without a key submits nothing instead of failing.
+ * Checked once, in `astro:config:setup`: what IndexNow needs from the rest of the config, and (in
+ * `astro build`) the key from the environment. `astro dev` neither writes a key file nor submits
+ * anything: a developer's purges must not reach the engines.
  */
 export function resolveIndexNow(option: ResolvedIndexNowOption | undefined, context: SiteContext): IndexNowSettings | undefined {
 	if (!option) return undefined;
+	const key = process.env[option.keyEnv];
+	const building = context.command === 'build';
+	const problems = [...configProblems(option, context), ...(building ? keyProblems(option.keyEnv, key) : [])];
+	if (problems.length > 0) {
+		throw new AudioReviewsOptionsError(
+			`Invalid audioReviews options:\n- indexNow: ${problems.join('\n- indexNow: ')}`,
+			'Fix the Astro config or the build environment, or remove the `indexNow` option. See docs/indexnow.md of astro-audio-reviews',
+		);
+	}
+	if (!building || !key || !context.site) return undefined;
+	return indexNowSettings(option.endpoint, key, context.site, context.base);
+}
+
+function configProblems(option: ResolvedIndexNowOption, context: SiteContext): string[] {
 	const problems: string[] = [];
 	if (!context.site)
 		problems.push('`site` is not set in the Astro config: IndexNow takes absolute URLs of one host, and checks the key file at that host');
@@ -94,25 +109,19 @@ export function resolveIndexNow(option: ResolvedIndexNowOption | undefined, cont
 		);
 	if (option.submitPurged !== false && !context.invalidate)
 		problems.push('`indexNow.submitPurged` needs the invalidation webhook: set `invalidate: { websiteId }` too (docs/on-demand.md)');
-	const key = process.env[option.keyEnv];
-	if (key === undefined || key === '') {
-		if (context.command === 'build')
-			problems.push(
-				`the environment variable ${option.keyEnv} is not set: set it to your IndexNow key (${KEY_RULE}), e.g. ${option.keyEnv}=$(openssl rand -hex 16); the build writes it to <key>.txt at the site root`,
-			);
-	} else if (!KEY_FORMAT.test(key)) {
-		problems.push(
-			`${option.keyEnv} is not an IndexNow key: it must be ${KEY_RULE} (it has ${key.length} characters${/[^A-Za-z0-9-]/.test(key) ? `, including ${JSON.stringify(key.match(/[^A-Za-z0-9-]/)![0])}` : ''})`,
-		);
-	}
-	if (problems.length > 0) {
-		throw new AudioReviewsOptionsError(
-			`Invalid audioReviews options:\n- indexNow: ${problems.join('\n- indexNow: ')}`,
-			'Fix the Astro config or the build environment, or remove the `indexNow` option. See docs/indexnow.md of astro-audio-reviews',
-		);
-	}
-	if (!key || !context.site) return undefined;
-	return indexNowSettings(option.endpoint, key, context.site, context.base);
+	return problems;
+}
+
+function keyProblems(keyEnv: string, key: string | undefined): string[] {
+	if (key === undefined || key === '')
+		return [
+			`the environment variable ${keyEnv} is not set: set it to your IndexNow key (${KEY_RULE}), e.g. ${keyEnv}=$(openssl rand -hex 16); the build writes it to <key>.txt at the site root`,
+		];
+	if (KEY_FORMAT.test(key)) return [];
+	const odd = /[^A-Za-z0-9-]/.exec(key)?.[0];
+	return [
+		`${keyEnv} is not an IndexNow key: it must be ${KEY_RULE} (it has ${key.length} characters${odd ? `, including ${JSON.stringify(odd)}` : ''})`,
+	];
 }
 
 /** The key file lives at the output root, so it is served under `base`; keyLocation says where, and covers every page below it. */
