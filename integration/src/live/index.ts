@@ -9,6 +9,7 @@ export {
 	resolveCachePolicy,
 } from './cache-policy.js';
 export { productTag, websiteTag } from './cache-tags.js';
+export type { PurgedPagesSubmission, PurgedSubmissionReport } from './index-now-purged.js';
 export {
 	createInvalidateHandler,
 	type InvalidateHandlerOptions,
