@@ -23,7 +23,10 @@ describe('the documentation', () => {
 			'add title="<path of the file>" (a recipe, built by test/docs/recipes.test.ts) or the word `fragment` to the info string',
 		).toEqual([]);
 		const sited = blocks.filter((block) => block.site !== undefined && !block.title);
-		expect(sited.map((block) => `${block.file}:${block.line}`), 'site="…" only on recipes').toEqual([]);
+		expect(
+			sited.map((block) => `${block.file}:${block.line}`),
+			'site="…" only on recipes',
+		).toEqual([]);
 	});
 
 	it('gives recipes relative paths, and the path the reader sees is the path the test writes', () => {

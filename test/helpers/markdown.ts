@@ -66,7 +66,9 @@ function codeBlocks(file: string, text: string): CodeBlock[] {
 		const open = FENCE.exec(lines[index]!);
 		if (!open) continue;
 		const fence = open[1]!;
-		const end = lines.findIndex((line, at) => at > index && line.startsWith(fence[0]!.repeat(fence.length)) && !line.slice(fence.length).trim());
+		const end = lines.findIndex(
+			(line, at) => at > index && line.startsWith(fence[0]!.repeat(fence.length)) && !line.slice(fence.length).trim(),
+		);
 		if (end < 0) throw new Error(`${file}:${index + 1}: code block never closed`);
 		blocks.push({ file, line: index + 1, ...infoString(open[2]!.trim()), code: lines.slice(index + 1, end).join('\n') });
 		index = end;
@@ -79,7 +81,10 @@ function infoString(info: string): Pick<CodeBlock, 'lang' | 'title' | 'site' | '
 	const [lang = '', ...rest] = info.split(/\s+/);
 	const attributes = rest.join(' ');
 	const attribute = (name: string) => new RegExp(`(?:^|\\s)${name}="([^"]*)"`).exec(attributes)?.[1];
-	const words = attributes.replace(/\w+="[^"]*"/g, '').split(/\s+/).filter(Boolean);
+	const words = attributes
+		.replace(/\w+="[^"]*"/g, '')
+		.split(/\s+/)
+		.filter(Boolean);
 	return { lang, title: attribute('title'), site: attribute('site'), fragment: words.includes('fragment') };
 }
 
