@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_LANGUAGES, readDocs } from '../helpers/markdown.js';
+import { CODE_LANGUAGES, linkTargets, readDocs } from '../helpers/markdown.js';
 
 // The shape of the documentation: every code block says whether test/docs/recipes.test.ts
 // builds it, tables read in a 100-column terminal, and each page says first who needs it.
@@ -57,6 +57,22 @@ describe('the documentation', () => {
 		const pages = docs.filter((page) => page.file.startsWith('docs/'));
 		const silent = pages.filter((page) => !/^# .+\n\nFor [^\n]/.test(page.text)).map((page) => page.file);
 		expect(silent, 'start the first paragraph after the title with "For <who>…"').toEqual([]);
+	});
+
+	it('lists every docs page in the docs index and in the README map', () => {
+		const topics = docs.map((page) => page.file).filter((file) => file.startsWith('docs/') && file !== 'docs/README.md');
+		const index = new Set(
+			linkTargets(docs.find((page) => page.file === 'docs/README.md')!).map((target) => `docs/${target.split('#')[0]}`),
+		);
+		const map = new Set(linkTargets(docs.find((page) => page.file === 'README.md')!).map((target) => target.split('#')[0]));
+		expect(
+			topics.filter((file) => !index.has(file)),
+			'missing from docs/README.md',
+		).toEqual([]);
+		expect(
+			topics.filter((file) => !map.has(file)),
+			'missing from the map of README.md',
+		).toEqual([]);
 	});
 
 	it(`keeps README.md a five-minute page (at most ${MAX_README_LINES} lines)`, () => {

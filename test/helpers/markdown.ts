@@ -8,7 +8,7 @@ import { REPO_ROOT } from './shell.js';
  */
 
 /** Languages whose blocks must say whether they are a recipe or a fragment. */
-export const CODE_LANGUAGES = new Set(['astro', 'ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'mts']);
+export const CODE_LANGUAGES = new Set(['astro', 'ts', 'tsx', 'mts', 'typescript', 'js', 'jsx', 'mjs', 'cjs', 'javascript']);
 
 /** The site a recipe goes into when its info string names none. */
 export const DEFAULT_SITE = 'shop';
