@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Purges the pages a build changed from Cloudflare's cache, reading the change report that
- * audioReviews() writes after each build (README, "Deploy-hook rebuilds").
+ * audioReviews() writes after each build (docs/rebuilds.md).
  *
  *   CLOUDFLARE_ZONE_ID=… CLOUDFLARE_API_TOKEN=… node node_modules/astro-audio-reviews/integration/scripts/purge-cloudflare.mjs [report.json]
  *

@@ -47,6 +47,11 @@ export async function buildFixture(name: string, options: BuildOptions = {}): Pr
 		if (options.extends) await cp(join(FIXTURES, options.extends), root, { recursive: true });
 		await cp(join(FIXTURES, name), root, { recursive: true });
 	}
+	return buildFolder(root, options);
+}
+
+/** Runs `astro build` on a site folder already written (see `buildFixture` for the options). */
+export async function buildFolder(root: string, options: Pick<BuildOptions, 'env' | 'child'> = {}): Promise<BuiltSite> {
 	if (options.child) return buildInChild(root, options.env ?? {});
 	const saved: Record<string, string | undefined> = {};
 	for (const [key, value] of Object.entries(options.env ?? {})) {

@@ -47,7 +47,7 @@ describe('product pages', () => {
 		const rootEntries = await readdir(site.root);
 		expect(rootEntries).not.toContain('etc');
 		expect(await readdir(join(site.root, '..'))).not.toContain('etc');
-		// Plain refs keep their own URL (README, the public contract), up to the 200-char file-name bound.
+		// Plain refs keep their own URL (docs/pages-and-seo.md, the public contract), up to the 200-char file-name bound.
 		expect(files).toContain('/products/CON/index.html');
 		expect(files).toContain(`/products/plain-${'y'.repeat(194)}/index.html`);
 		expect(files).not.toContain(`/products/${'Z'.repeat(201)}/index.html`);

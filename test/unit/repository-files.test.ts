@@ -1,17 +1,12 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { anchorsOf, type DocPage, linkTargets, readDocs } from '../helpers/markdown.js';
 
 const read = (path: string) => readFile(new URL(`../../${path}`, import.meta.url), 'utf8');
 const pkg = JSON.parse(await read('package.json')) as Record<string, any>;
 const REPOSITORY = 'https://github.com/astro-audio-reviews/astro-audio-reviews';
-
-/** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
-function anchorOf(heading: string): string {
-	return heading
-		.toLowerCase()
-		.replace(/[^\p{L}\p{N}\p{M}\- _]/gu, '')
-		.replace(/ /g, '-');
-}
 
 describe('what npm shows of the repository', () => {
 	it('names the repository, homepage, issue tracker and an MIT licence file', async () => {
@@ -23,17 +18,57 @@ describe('what npm shows of the repository', () => {
 		expect(await read('CHANGELOG.md')).toMatch(/^# Changelog\n[\s\S]*\n## \[Unreleased\]\n/);
 	});
 
-	it('links the README only to absolute addresses or to its own headings', async () => {
-		const readme = await read('README.md');
-		const prose = readme.replace(/^```[\s\S]*?^```$/gm, '');
-		const anchors = new Set([...prose.matchAll(/^#{1,6} (.+)$/gm)].map((match) => anchorOf(match[1]!.trim())));
-		const targets = [...prose.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!);
-		expect(targets.length).toBeGreaterThan(0);
-		// The README is also the package's page on npm and a file in node_modules, where a path
-		// into the repository leads nowhere: files are linked on GitHub.
-		const relative = targets.filter((target) => !/^(https?:|mailto:|#)/.test(target));
-		expect(relative, `make these absolute: ${REPOSITORY}/blob/main/<path>`).toEqual([]);
-		const broken = targets.filter((target) => target.startsWith('#') && !anchors.has(target.slice(1)));
-		expect(broken, 'in-page links to headings that do not exist').toEqual([]);
+	it('links README.md and every docs page only to files and headings that exist, and that ship', () => {
+		const pages = new Map(readDocs().map((page) => [page.file, page]));
+		const problems: string[] = [];
+		let checked = 0;
+		for (const page of pages.values()) {
+			for (const target of linkTargets(page)) {
+				checked++;
+				const problem = linkProblem(page, target, pages);
+				if (problem) problems.push(`${page.file}: ${target}: ${problem}`);
+			}
+		}
+		expect(checked).toBeGreaterThan(50);
+		expect(problems).toEqual([]);
 	});
 });
+
+/**
+ * Files other branches add (the screenshots and pages of issues 18 and 20): linked before they
+ * exist here, checked like any other once they do.
+ */
+const PENDING = new Set([
+	'docs/presentation.md',
+	'docs/indexnow.md',
+	'docs/images/product-desktop.png',
+	'docs/images/product-phone.png',
+	'docs/images/hub.png',
+]);
+
+/** What npm puts in the tarball whatever `files` says. */
+const ALWAYS_PACKED = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'];
+
+/**
+ * Relative links must resolve on GitHub, on npm (which rewrites them to the repository) and in
+ * node_modules: to a file that exists and that the package ships. Files it does not ship are
+ * linked on GitHub, and those links must name a file that exists too.
+ */
+function linkProblem(page: DocPage, target: string, pages: Map<string, DocPage>): string | undefined {
+	const onGitHub = target.startsWith(`${REPOSITORY}/blob/main/`);
+	if (/^(https?:|mailto:)/.test(target) && !onGitHub) return undefined;
+	const [rawPath = '', anchor] = target.split('#') as [string, string | undefined];
+	const path = onGitHub
+		? rawPath.slice(`${REPOSITORY}/blob/main/`.length)
+		: rawPath
+			? posix.normalize(posix.join(posix.dirname(page.file), decodeURIComponent(rawPath)))
+			: page.file;
+	if (path.startsWith('..')) return 'points outside the repository';
+	if (!existsSync(new URL(`../../${path}`, import.meta.url))) return PENDING.has(path) ? undefined : `no file ${path}`;
+	const packed = ALWAYS_PACKED.includes(path) || (pkg.files as string[]).some((entry) => path === entry || path.startsWith(`${entry}/`));
+	if (!onGitHub && !packed) return `${path} is not in the package (files of package.json): link it as ${REPOSITORY}/blob/main/${path}`;
+	if (anchor === undefined) return undefined;
+	const linked = pages.get(path);
+	if (!linked) return `an anchor into ${path}, which is not a docs page`;
+	return anchorsOf(linked).has(anchor) ? undefined : `no heading #${anchor} in ${path}`;
+}

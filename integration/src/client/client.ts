@@ -50,7 +50,7 @@ export interface AudioReviewsClient {
 	listProductsConditional(query?: ListProductsQuery, request?: RequestOptions): Promise<ConditionalListResponse>;
 }
 
-/** The options the loaders share (README, the public contract); query options become per-call defaults. */
+/** The options the loaders share (docs/options.md, the public contract); query options become per-call defaults. */
 export type ClientOptions = SharedOptions;
 
 /**

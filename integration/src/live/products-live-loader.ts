@@ -9,7 +9,7 @@ import type { Product } from '../schema/product.js';
 import { productTag, websiteTag } from './cache-tags.js';
 import { listLiveProducts } from './live-list.js';
 
-/** The options every loader shares (README, "Options"); the build-only rebuild guards do not apply. */
+/** The options every loader shares (docs/options.md); the build-only rebuild guards do not apply. */
 export type ProductsLiveLoaderOptions = SharedOptions;
 
 import { singleFlight } from './single-flight.js';

@@ -34,7 +34,7 @@ const buildOptionsSchema = z.object({
 
 const productsLoaderSchema = sharedOptionsSchema.extend(buildOptionsSchema.shape).strict();
 
-/** `productsLoader()` options: the shared ones (README, the public contract) plus the rebuild guards. */
+/** `productsLoader()` options: the shared ones (docs/options.md, the public contract) plus the rebuild guards. */
 export type ProductsLoaderOptions = z.input<typeof productsLoaderSchema>;
 export type ResolvedProductsLoaderOptions = z.output<typeof productsLoaderSchema>;
 
@@ -47,7 +47,7 @@ export function resolveProductsLoaderOptions(options: ProductsLoaderOptions): Re
 	return parseOptions(productsLoaderSchema, options, 'productsLoader');
 }
 
-/** The locales to load and how entry ids are formed (README "Entry ids"). */
+/** The locales to load and how entry ids are formed (docs/options.md, "Entries"). */
 export interface LocalePlan {
 	locales: readonly string[];
 	entryId: (locale: string, ref: string) => string;

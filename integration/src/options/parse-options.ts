@@ -30,7 +30,7 @@ export function parseOptions<S extends z.ZodType>(schema: S, input: unknown, cal
 	lines.push(...conflicts);
 	throw new AudioReviewsOptionsError(
 		`Invalid ${caller} options:\n- ${lines.join('\n- ')}`,
-		`Fix the options passed to ${caller}() in your Astro config or content config. See the options table in the astro-audio-reviews README.`,
+		`Fix the options passed to ${caller}() in your Astro config or content config. Every option is described in node_modules/astro-audio-reviews/docs/options.md.`,
 	);
 }
 

@@ -2,7 +2,7 @@ import { z } from 'astro/zod';
 
 /**
  * The options `createClient`, `productsLoader` and `productsLiveLoader` share
- * (README "Loader options"). Defaults live here, in one place.
+ * (docs/options.md, "Loader options"). Defaults live here, in one place.
  */
 
 /** Same rule as docs/service.md: a BCP-47 tag such as `fr`, `en`, `pt-BR`, `zh-Hant-TW`. */

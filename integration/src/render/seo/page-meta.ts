@@ -6,7 +6,7 @@ export function presentText(value: string | undefined | null): string | undefine
 	return trimmed ? trimmed : undefined;
 }
 
-/** `<title>` text: `seo_name`, else `name`, else the ref (README, the public contract); blank strings count as unset. */
+/** `<title>` text: `seo_name`, else `name`, else the ref (docs/pages-and-seo.md, the public contract); blank strings count as unset. */
 export function productTitle(product: Product): string {
 	return presentText(product.seo_name) ?? presentText(product.name) ?? presentText(product.external_id) ?? product.external_id;
 }

@@ -1,5 +1,5 @@
 /**
- * Product refs → URL path segments (the README's "Product URLs").
+ * Product refs → URL path segments (docs/pages-and-seo.md, "Product URLs").
  *
  * ## Scheme
  *

@@ -1,0 +1,148 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { parse } from 'node-html-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Simulator, startSimulator } from '../../simulator/src/index.js';
+import { type BuiltSite, buildFolder } from '../helpers/build-fixture.js';
+import { type CodeBlock, DEFAULT_SITE, readDocs } from '../helpers/markdown.js';
+import { REPO_ROOT, sh } from '../helpers/shell.js';
+
+// Docs that cannot rot: every code block of README.md and docs/*.md marked as a recipe
+// (```astro title="src/pages/index.astro" site="…"```) is written into its site, which is built
+// with `astro build` against the simulator and checked with `astro check`; recipes under
+// scripts/ are run with Node. A site lacking a config takes the README's quick start's.
+const recipes = readDocs()
+	.flatMap((page) => page.blocks)
+	.filter((block) => block.title);
+const sites = Map.groupBy(recipes, (block) => block.site ?? DEFAULT_SITE);
+
+/** The address recipes show; the test points it at the simulator. */
+const EXAMPLE_BASE_URL = 'https://api.example.com';
+const quickStart = (path: string) => sites.get(DEFAULT_SITE)?.find((block) => block.title === path);
+/** The simulator serves the website the README's quick start names, so its id needs no rewrite. */
+const EXAMPLE_WEBSITE_ID = /websiteId: '([0-9a-f-]{36})'/.exec(quickStart('src/content.config.ts')?.code ?? '')?.[1];
+const ASTRO = join(REPO_ROOT, 'node_modules/.bin/astro');
+/** Refs a grid must link right: escaped ones, case twins, and the one the README's examples name. */
+const ODD_REFS = ['SKU-42', 'Shoe-1', 'shoe-1', 'red shoe', 'a/b'];
+
+let sim: Simulator;
+const roots: string[] = [];
+
+beforeAll(async () => {
+	if (!existsSync(join(REPO_ROOT, 'integration/dist/entries/pages.js')))
+		throw new Error('integration/dist is missing: run `npm run build:pkg` (npm test does) before this test');
+	sim = await startSimulator({ products: 12, locales: ['fr', 'en'], seed: 19, websiteId: EXAMPLE_WEBSITE_ID });
+	for (const external_id of ODD_REFS) sim.addProduct({ external_id, name: `Product ${external_id}`, seo_name: `Product ${external_id}` });
+});
+
+afterAll(async () => {
+	await sim?.close();
+	for (const root of roots) await rm(root, { recursive: true, force: true });
+});
+
+it('finds the recipes of the README and of the docs, in more than one site', () => {
+	expect(quickStart('astro.config.mjs'), 'the README quick start has an astro.config.mjs recipe').toBeDefined();
+	expect(EXAMPLE_WEBSITE_ID, 'the README quick start names a websiteId').toBeDefined();
+	expect(recipes.length).toBeGreaterThan(8);
+	expect(sites.size).toBeGreaterThan(2);
+	const files = new Set(recipes.map((block) => block.file));
+	expect([...files]).toEqual(expect.arrayContaining(['README.md', 'docs/pages-and-seo.md']));
+});
+
+/** The files of a site: its recipes, then what it lacks from the quick start, then a tsconfig. */
+function siteFiles(blocks: CodeBlock[]): Map<string, string> {
+	const files = new Map<string, string>();
+	for (const block of blocks) {
+		if (files.has(block.title!)) throw new Error(`${block.file}:${block.line}: a second recipe for ${block.title} in its site`);
+		files.set(block.title!, block.code);
+	}
+	if (!files.has('astro.config.mjs')) files.set('astro.config.mjs', quickStart('astro.config.mjs')!.code);
+	if (!files.has('src/content.config.ts') && !files.has('src/live.config.ts'))
+		files.set('src/content.config.ts', quickStart('src/content.config.ts')!.code);
+	files.set(
+		'tsconfig.json',
+		JSON.stringify({
+			extends: 'astro/tsconfigs/strict',
+			compilerOptions: { allowJs: true, checkJs: true },
+			include: ['.astro/types.d.ts', '**/*'],
+			exclude: ['dist'],
+		}),
+	);
+	return files;
+}
+
+async function writeSite(name: string, blocks: CodeBlock[]): Promise<string> {
+	// Under test/.tmp, where the global setup links node_modules/astro-audio-reviews to this repository.
+	const root = join(REPO_ROOT, 'test/.tmp', `recipes-${name}-${process.pid}`);
+	roots.push(root);
+	await rm(root, { recursive: true, force: true });
+	for (const [path, code] of siteFiles(blocks)) {
+		await mkdir(dirname(join(root, path)), { recursive: true });
+		await writeFile(join(root, path), code.replaceAll(EXAMPLE_BASE_URL, sim.baseUrl));
+	}
+	return root;
+}
+
+for (const [name, blocks] of sites) {
+	describe(`recipe site "${name}" (${blocks.map((block) => block.title).join(', ')})`, () => {
+		let root: string;
+		let site: BuiltSite;
+		// Recipes that read the service's address from the environment (on demand) get the simulator's.
+		const env = () => ({ AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId });
+
+		beforeAll(async () => {
+			root = await writeSite(name, blocks);
+			site = await buildFolder(root, { child: true, env: env() }).catch((error: Error & { output?: string }) => {
+				throw new Error(`${error.message} in ${root}:\n${error.output ?? ''}`);
+			});
+		}, 300_000);
+
+		it('builds with astro build', async () => {
+			expect(site.output).toMatch(/Complete!/);
+			expect((await site.htmlFiles()).length).toBeGreaterThan(0);
+		});
+
+		it('passes astro check (types of .astro, .ts and .mjs files) with no errors, warnings or hints', async () => {
+			const { stdout } = await sh(ASTRO, ['check', '--root', root], root, env());
+			expect(stdout).toMatch(/- 0 errors\s+- 0 warnings\s+- 0 hints/);
+		}, 300_000);
+
+		for (const script of blocks.filter((block) => block.title!.startsWith('scripts/'))) {
+			it(`runs ${script.title} with Node`, async () => {
+				await sh(process.execPath, [script.title!], root);
+			});
+		}
+	});
+}
+
+describe('what the README recipes build', () => {
+	const dist = () => join(REPO_ROOT, 'test/.tmp', `recipes-${DEFAULT_SITE}-${process.pid}`, 'dist');
+	const read = async (path: string) => parse(await readFile(join(dist(), path), 'utf8'));
+
+	it('links every product of the grid to a page that exists, odd refs and case twins included', async () => {
+		const grid = await read('index.html');
+		const links = grid.querySelectorAll('ul a').map((a) => a.getAttribute('href')!);
+		const frenchProducts = sim.listAll({ locale: 'fr', without: 'inactive' });
+		expect(links).toHaveLength(frenchProducts.length);
+		expect(new Set(links).size).toBe(links.length);
+		for (const href of links) expect(existsSync(join(dist(), decodeURIComponent(href), 'index.html')), href).toBe(true);
+		const byName = (name: string) =>
+			grid
+				.querySelectorAll('ul a')
+				.find((a) => a.textContent === name)!
+				.getAttribute('href');
+		expect(byName('Product SKU-42')).toBe('/products/SKU-42/');
+		expect(byName('Product Shoe-1')).toMatch(/^\/products\/shoe-1~[0-9a-f]{12}\/$/);
+		expect(byName('Product shoe-1')).toMatch(/^\/products\/shoe-1~[0-9a-f]{12}\/$/);
+		expect(byName('Product red shoe')).toMatch(/^\/products\/red-shoe~[0-9a-f]{12}\/$/);
+	});
+
+	it('renders the own route and the components example', async () => {
+		const own = await read('shop/SKU-42/index.html');
+		expect(own.querySelector('h1')!.textContent).toBe('Product SKU-42');
+		const featured = await read('featured/index.html');
+		expect(featured.querySelector('title')!.textContent).toContain('Product SKU-42');
+		expect(featured.querySelector('script[type="application/ld+json"]')).not.toBeNull();
+	});
+});
