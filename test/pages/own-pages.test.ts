@@ -125,6 +125,19 @@ describe('links to products that have no page', () => {
 	}, 240_000);
 });
 
+describe('links to products of a collection productsLoader() did not load', () => {
+	it('fail the build, saying productUrl() needs productsLoader() and how to declare it', async () => {
+		const failure = await buildFixture('other-loader', { label: 'other-loader', child: true }).then(
+			() => undefined,
+			(error: Error & { output?: string }) => error.output ?? error.message,
+		);
+		expect(failure).toContain(
+			'productUrl() knows no product of collection "products": it reads the refs productsLoader() records when it loads that collection, and no productsLoader() loaded it in this build or dev server. ' +
+				'Load it with productsLoader() in src/content.config.ts (`products: defineCollection({ loader: productsLoader({ baseUrl, websiteId }) })`), or set audioReviews({ collection }) to the name of the collection it loads',
+		);
+	}, 240_000);
+});
+
 const text = (node: HTMLElement) => node.textContent.replace(/\s+/g, ' ').trim();
 
 describe('build warnings (a one-locale "is" site)', () => {
