@@ -5,6 +5,7 @@
  */
 import embeddedCatalogue from 'virtual:astro-audio-reviews/catalogue';
 import config from 'virtual:astro-audio-reviews/config';
+import { AudioReviewsError } from '../../errors/audio-reviews-error.js';
 import { type CatalogueIndex, recordedCatalogue } from '../../loaders/build-state.js';
 import type { Product } from '../../schema/product.js';
 import { type RatingSummary, ratingSummary as summaryOf } from '../seo/review-policy.js';
@@ -62,7 +63,7 @@ export interface ProductUrlOptions {
  */
 export function productUrl(entry: ProductEntryLike, options: ProductUrlOptions = {}): string {
 	if (options.route === undefined && !config.injected) {
-		throw new Error(
+		throw new AudioReviewsError(
 			"astro-audio-reviews: productUrl() has no route to link to: audioReviews({ route: false }) injects no product pages. Pass the pattern of your own route: productUrl(entry, { route: '/shop/[ref]' })",
 		);
 	}
@@ -70,12 +71,12 @@ export function productUrl(entry: ProductEntryLike, options: ProductUrlOptions =
 	const places = placesOf(currentCatalogue(), config.defaultLocale);
 	const place = places.byId.get(entry.id);
 	if (place === undefined) {
-		throw new Error(
+		throw new AudioReviewsError(
 			`astro-audio-reviews: productUrl(): no entry ${JSON.stringify(entry.id)} in collection "${config.collection}" (the collection audioReviews() reads)`,
 		);
 	}
 	if (config.emptyProducts === 'skip' && entry.data.reviews.length === 0) {
-		throw new Error(
+		throw new AudioReviewsError(
 			`astro-audio-reviews: productUrl(): ${JSON.stringify(entry.id)} has no page: it has no review, and emptyProducts: 'skip' writes no page for such products. Filter them out (entry.data.reviews.length > 0) before linking`,
 		);
 	}
@@ -86,7 +87,7 @@ export function productUrl(entry: ProductEntryLike, options: ProductUrlOptions =
 function currentCatalogue(): CatalogueIndex {
 	const index = recordedCatalogue(config.collection) ?? embeddedCatalogue;
 	if (index) return index;
-	throw new Error(
+	throw new AudioReviewsError(
 		`astro-audio-reviews: productUrl() knows no product of collection "${config.collection}": it reads the refs productsLoader() records when it loads that collection, and no productsLoader() loaded it in this build or dev server. ` +
 			`Load it with productsLoader() in src/content.config.ts (\`${config.collection}: defineCollection({ loader: productsLoader({ baseUrl, websiteId }) })\`), or set audioReviews({ collection }) to the name of the collection it loads; ` +
 			'call productUrl() from pages, components and endpoints, which Astro renders after the content sync',
