@@ -44,14 +44,14 @@ import { getCollection } from 'astro:content';
 import { entryLocale, pageText, productUrl, ratingSummary } from 'astro-audio-reviews/pages';
 import Shop from '../layouts/Shop.astro';
 const entries = await getCollection('products');
-const cards = await Promise.all(entries.map(async (entry) => ({ entry, href: await productUrl(entry), rating: ratingSummary(entry) })));
+const cards = entries.map((entry) => ({ entry, rating: ratingSummary(entry) }));
 cards.sort((a, b) => (b.rating?.average ?? -1) - (a.rating?.average ?? -1));
 const lang = entries[0] ? (entryLocale(entries[0]) ?? 'en') : 'en';
 const text = pageText(lang);
 ---
 <Shop title="Best rated" lang={lang}>
   <ol id="grid">
-    {cards.map(({ entry, href, rating }) => <li data-ref={entry.data.external_id}><a href={href}>{entry.data.name ?? entry.id}</a> {rating && text('average', rating)}</li>)}
+    {cards.map(({ entry, rating }) => <li data-ref={entry.data.external_id}><a href={productUrl(entry)}>{entry.data.name ?? entry.id}</a> {rating && text('average', rating)}</li>)}
   </ol>
 </Shop>
 `,

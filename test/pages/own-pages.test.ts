@@ -1,8 +1,11 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { type HTMLElement, parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORD_KEYS } from '../../integration/src/render/pages/words.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
+import { REPO_ROOT, sh } from '../helpers/shell.js';
 
 // A site with its own layout, grid page and product route, against a catalogue whose refs need
 // escaping and include case twins (slugs that depend on the other refs).
@@ -12,18 +15,18 @@ const BASE = '/boutique';
 
 beforeAll(async () => {
 	sim = await startSimulator({ products: 12, locales: ['fr', 'en'], seed: 5, adversarial: true });
-	site = await buildFixture('own-pages', {
-		extends: 'basic',
-		label: 'own-pages',
-		env: {
-			AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
-			AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
-			AUDIO_REVIEWS_LOCALES: 'fr,en',
-			FIXTURE_BASE: BASE,
-		},
-	});
+	site = await buildFixture('own-pages', { extends: 'basic', label: 'own-pages', env: siteEnv() });
 }, 240_000);
 afterAll(() => sim?.close());
+
+function siteEnv(): Record<string, string> {
+	return {
+		AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+		AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+		AUDIO_REVIEWS_LOCALES: 'fr,en',
+		FIXTURE_BASE: BASE,
+	};
+}
 
 const page = async (urlPath: string) => parse(await site.read(`${decodeURIComponent(urlPath.slice(BASE.length + 1))}index.html`));
 const gridItems = async () => (await page(`${BASE}/`)).querySelectorAll('#grid li');
@@ -41,6 +44,15 @@ describe('own pages and links', () => {
 		expect(new Set(linked.map((href) => `${decodeURIComponent(href.slice(BASE.length))}index.html`))).toEqual(injected);
 		// Case twins and escaped refs are in the catalogue: their slugs are not the refs.
 		expect(linked.some((href) => href.includes('~'))).toBe(true);
+		const twins = ['Shoe-1', 'shoe-1'].map((ref) => items.find((item) => item.getAttribute('data-id') === `fr/${ref}`)!);
+		const twinLinks = twins.map((item) => item.querySelector('a')!.getAttribute('href')!);
+		expect(twinLinks[0]).toMatch(/^\/boutique\/products\/shoe-1~[0-9a-f]{12}\/$/);
+		expect(twinLinks[1]).toMatch(/^\/boutique\/products\/shoe-1~[0-9a-f]{12}\/$/);
+		expect(twinLinks[0]).not.toBe(twinLinks[1]);
+		// The second locale's pages sit under its prefix.
+		expect(linked.filter((href) => href.startsWith(`${BASE}/en/products/`))).toHaveLength(
+			sim.listAll({ locale: 'en', without: 'inactive' }).length,
+		);
 		// The grid sorts by the average the pages show.
 		const averages = items.map((item) => Number(item.getAttribute('data-average') ?? -1));
 		expect(averages).toEqual([...averages].sort((a, b) => b - a));
@@ -58,6 +70,15 @@ describe('own pages and links', () => {
 		expect(items.map((item) => item.getAttribute('data-locale')).sort()).toEqual(
 			items.map((item) => (item.getAttribute('data-id')!.startsWith('en/') ? 'en' : 'fr')).sort(),
 		);
+	});
+
+	it('passes astro check: the grid passes productUrl(entry) straight to href', async () => {
+		await writeFile(
+			join(site.root, 'tsconfig.json'),
+			JSON.stringify({ extends: 'astro/tsconfigs/strict', include: ['.astro/types.d.ts', 'src/**/*'] }),
+		);
+		const { stdout } = await sh(join(REPO_ROOT, 'node_modules/.bin/astro'), ['check', '--root', site.root], site.root, siteEnv());
+		expect(stdout).toMatch(/- 0 errors\s+- 0 warnings\s+- 0 hints/);
 	});
 
 	it('renders injected pages in the layout: its header, one title, the SEO tags in its head', async () => {
@@ -100,6 +121,19 @@ describe('links to products that have no page', () => {
 		);
 		expect(failure).toMatch(
 			/productUrl\(\): "(fr|en)\/[^"]+" has no page: it has no review, and emptyProducts: 'skip' writes no page for such products\. Filter them out \(entry\.data\.reviews\.length > 0\) before linking/,
+		);
+	}, 240_000);
+});
+
+describe('links to products of a collection productsLoader() did not load', () => {
+	it('fail the build, saying productUrl() needs productsLoader() and how to declare it', async () => {
+		const failure = await buildFixture('other-loader', { label: 'other-loader', child: true }).then(
+			() => undefined,
+			(error: Error & { output?: string }) => error.output ?? error.message,
+		);
+		expect(failure).toContain(
+			'productUrl() knows no product of collection "products": it reads the refs productsLoader() records when it loads that collection, and no productsLoader() loaded it in this build or dev server. ' +
+				'Load it with productsLoader() in src/content.config.ts (`products: defineCollection({ loader: productsLoader({ baseUrl, websiteId }) })`), or set audioReviews({ collection }) to the name of the collection it loads',
 		);
 	}, 240_000);
 });

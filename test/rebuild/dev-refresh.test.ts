@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cp, mkdir, rm } from 'node:fs/promises';
+import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { plain } from '../helpers/build-fixture.js';
@@ -18,6 +20,14 @@ let sim: Simulator;
 let server: ChildProcess;
 let origin: string;
 let log = '';
+/** A grid linking every entry the natural way: productUrl() follows the store as refreshes change it. */
+const LINKS_PAGE = `---
+import { getCollection } from 'astro:content';
+import { productUrl } from 'astro-audio-reviews/pages';
+const entries = await getCollection('products');
+---
+<ul>{entries.map((entry) => <li data-id={entry.id}><a href={productUrl(entry)}>{entry.id}</a></li>)}</ul>
+`;
 
 beforeAll(async () => {
 	sim = await startSimulator({ products: 12, locales: ['fr', 'en'], seed: 8 });
@@ -25,6 +35,7 @@ beforeAll(async () => {
 	await rm(root, { recursive: true, force: true });
 	await mkdir(root, { recursive: true });
 	await cp(fileURLToPath(new URL('../fixtures/basic/', import.meta.url)), root, { recursive: true });
+	await writeFile(join(root, 'src/pages/links.astro'), LINKS_PAGE);
 	const astro = fileURLToPath(new URL('../../node_modules/astro/bin/astro.mjs', import.meta.url));
 	const port = await freePort();
 	server = spawn(process.execPath, [astro, 'dev', '--root', root, '--host', '127.0.0.1', '--port', String(port)], {
@@ -149,6 +160,23 @@ describe('dev refresh endpoint', () => {
 		sim.removeProduct(ref);
 		expect((await post({ refs: [ref] })).status).toBe(200);
 		expect((await page(`/products/${ref}/`)).status).toBe(404);
+	});
+
+	it('moves the links a refresh moves: a new case twin escapes the slug of the product it twins', async () => {
+		const ref = sim.refs().find((candidate) => /^SKU-\d+$/.test(candidate))!;
+		const linkOf = async (id: string) =>
+			parse((await page('/links')).html)
+				.querySelector(`li[data-id="${id}"] a`)
+				?.getAttribute('href');
+		expect(await linkOf(`fr/${ref}`)).toBe(`/products/${ref}/`);
+		const twin = sim.addProduct({ external_id: ref.toLowerCase() });
+		expect((await post({ ref: twin })).status).toBe(200);
+		const moved = await linkOf(`fr/${ref}`);
+		expect(moved).toMatch(new RegExp(`^/products/${twin}~[0-9a-f]{12}/$`));
+		const twinLink = await linkOf(`en/${twin}`);
+		expect(twinLink).toMatch(new RegExp(`^/en/products/${twin}~[0-9a-f]{12}/$`));
+		expect(twinLink).not.toBe(`/en${moved}`);
+		for (const path of [moved!, twinLink!]) expect((await page(path)).status, path).toBe(200);
 	});
 
 	it('re-syncs the whole catalogue when called without a body', async () => {

@@ -16,7 +16,7 @@ import {
 	type ServiceError,
 } from 'astro-audio-reviews/client';
 import { type ProductsLoaderOptions, productsLiveLoader, productsLoader } from 'astro-audio-reviews/loaders';
-import type { LayoutProps } from 'astro-audio-reviews/pages';
+import { type LayoutProps, type ProductEntryLike, productUrl } from 'astro-audio-reviews/pages';
 import type { Product, productSchema, Review } from 'astro-audio-reviews/schema';
 import { describe, expectTypeOf, it } from 'vitest';
 
@@ -69,5 +69,15 @@ describe('client and errors', () => {
 describe('layout', () => {
 	it('gives a layout the props the injected pages pass it', () => {
 		expectTypeOf<LayoutProps>().toEqualTypeOf<{ title: string; description?: string | undefined; lang: string }>();
+	});
+});
+
+describe('links', () => {
+	it('gives productUrl a string, for href={productUrl(entry)}', () => {
+		const entry = {} as ProductEntryLike;
+		expectTypeOf(productUrl(entry)).toEqualTypeOf<string>();
+		expectTypeOf(productUrl(entry, { route: '/shop/[ref]' })).toEqualTypeOf<string>();
+		// What getCollection returns for a productsLoader() collection fits.
+		expectTypeOf<{ id: string; collection: 'products'; data: Product; digest?: string }>().toExtend<Parameters<typeof productUrl>[0]>();
 	});
 });

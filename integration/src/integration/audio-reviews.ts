@@ -19,7 +19,7 @@ import { layoutFile } from './page-options.js';
 import { REFRESH_SECRET_ENV } from './rebuild-options.js';
 import { releaseSyncGarbage } from './release-sync-garbage.js';
 import { checkReviewsFeedConfig } from './review-feed-option.js';
-import { virtualConfigPlugin, virtualLayoutPlugin } from './virtual-config.js';
+import { virtualCataloguePlugin, virtualConfigPlugin, virtualLayoutPlugin } from './virtual-config.js';
 
 export const INTEGRATION_NAME = 'astro-audio-reviews';
 const DEFAULT_ROUTE = '/products/[ref]';
@@ -59,7 +59,13 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 				if (resolved.keepOutDir) updateConfig({ vite: { build: { emptyOutDir: false } } });
 				const pageConfig = pageConfigFor(resolved, config);
 				updateConfig({
-					vite: { plugins: [virtualConfigPlugin(pageConfig), virtualLayoutPlugin(layoutFile(resolved.layout, config.root))] },
+					vite: {
+						plugins: [
+							virtualConfigPlugin(pageConfig),
+							virtualLayoutPlugin(layoutFile(resolved.layout, config.root)),
+							virtualCataloguePlugin(resolved.collection, command),
+						],
+					},
 				});
 				if (resolved.route !== false) injectPageRoutes(pageConfig, injectRoute);
 			},

@@ -2,8 +2,9 @@
  * What the loaders of one `astro build` (or dev server) tell the rest of the package: the order
  * of a collection's locales, for the injected pages (the content store sorts entries by id, so
  * "the first locale", served without a prefix, cannot be read back from `getCollection`), and
- * the collections served from a last-known-good store, for the `astro:build:done` hook, and
- * how many entries each collection was loaded with, for the empty-collection check. Loaders,
+ * the collections served from a last-known-good store, for the `astro:build:done` hook, how
+ * many entries each collection was loaded with, for the empty-collection check, and each
+ * collection's refs, for `productUrl`. Loaders,
  * pages and hooks run in one process but are loaded as separate module instances (Vite's SSR
  * graph and the integration), so the state lives on `globalThis` under one symbol.
  */
@@ -17,8 +18,22 @@ export interface StaleCollection {
 	syncedAt: string;
 }
 
+/**
+ * What `productUrl` needs to find any entry's page without reading the collection: the refs of
+ * every entry the collection holds (a slug depends on the other refs) and the loader's locales.
+ * Plain JSON, so the integration can also embed it in an on-demand server bundle.
+ */
+export interface CatalogueIndex {
+	/** The loader's locales in its order (the first is served without a prefix unless configured otherwise). */
+	locales: readonly string[];
+	/** `[entry id, product ref]` of every entry of the collection after the sync. */
+	entries: readonly (readonly [id: string, ref: string])[];
+}
+
 interface BuildState {
 	locales: Map<string, readonly string[]>;
+	/** Collection → its index, replaced (a new object) by every sync that finishes. */
+	catalogues: Map<string, CatalogueIndex>;
 	stale: Map<string, StaleCollection>;
 	/** Collection → entries stored, for every collection a productsLoader() finished loading. */
 	loaded: Map<string, number>;
@@ -26,7 +41,7 @@ interface BuildState {
 
 function buildState(): BuildState {
 	const holder = globalThis as { [KEY]?: BuildState };
-	holder[KEY] ??= { locales: new Map(), stale: new Map(), loaded: new Map() };
+	holder[KEY] ??= { locales: new Map(), catalogues: new Map(), stale: new Map(), loaded: new Map() };
 	return holder[KEY];
 }
 
@@ -60,6 +75,17 @@ export function recordLoaded(collection: string, entries: number): void {
 /** A new build starts: what an earlier build in this process loaded no longer counts. */
 export function forgetLoaded(): void {
 	buildState().loaded.clear();
+	buildState().catalogues.clear();
+}
+
+/** `collection` holds these entries now (after a sync, a refresh, or from the last known good store). */
+export function recordCatalogue(collection: string, index: CatalogueIndex): void {
+	buildState().catalogues.set(collection, index);
+}
+
+/** The index of a productsLoader() collection loaded in this process, if any. */
+export function recordedCatalogue(collection: string): CatalogueIndex | undefined {
+	return buildState().catalogues.get(collection);
 }
 
 /** What the productsLoader() collections of this process hold, by name. */

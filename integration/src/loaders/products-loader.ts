@@ -1,7 +1,7 @@
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { clientFromResolved } from '../client/client.js';
 import type { Product, productSchema } from '../schema/product.js';
-import { markFresh, recordLoaded, registerLocales } from './build-state.js';
+import { type CatalogueIndex, markFresh, recordCatalogue, recordLoaded, registerLocales } from './build-state.js';
 import { CatalogueStage } from './catalogue-stage.js';
 import { contentDates } from './content-dates.js';
 import { type FetchedLocale, stagedFetcher } from './fetch-products.js';
@@ -39,10 +39,18 @@ export function productsLoader(options: ProductsLoaderOptions): ProductsLoader {
 		async load(context: LoaderContext): Promise<void> {
 			registerLocales(context.collection, plan.locales);
 			const refresh = refreshRequest(context.refreshContextData);
-			if (refresh) return refreshProducts(context, resolved, plan, refresh);
-			return syncAll(context, resolved, plan);
+			if (refresh) await refreshProducts(context, resolved, plan, refresh);
+			else await syncAll(context, resolved, plan);
+			// Whichever way the store was filled (sync, refresh, last known good), links follow it.
+			recordCatalogue(context.collection, catalogueIndex(context, plan));
 		},
 	};
+}
+
+/** Every entry's id and ref, read back from the store: what the pages will read from the collection. */
+function catalogueIndex(context: LoaderContext, plan: LocalePlan): CatalogueIndex {
+	const entries = context.store.entries().map(([id, entry]) => [id, (entry.data as Product).external_id] as const);
+	return { locales: plan.locales, entries };
 }
 
 async function syncAll(context: LoaderContext, resolved: ResolvedProductsLoaderOptions, plan: LocalePlan): Promise<void> {

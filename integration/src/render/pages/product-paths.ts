@@ -3,6 +3,7 @@ import { contentDateOf } from '../../loaders/content-dates.js';
 import type { Product } from '../../schema/product.js';
 import { productPath } from '../seo/page-meta.js';
 import { createSlugger } from '../seo/slug.js';
+import { localeInId, localeOrder } from './catalogue-layout.js';
 import { hubBasePath, hubPagePath } from './hub-urls.js';
 
 /** What a product without any review in a locale gets: a `noindex, follow` page, a normal page, or no page. */
@@ -69,16 +70,9 @@ export interface PathOptions {
 	hub?: boolean | undefined;
 }
 
-/**
- * The locale an entry's URL is prefixed with, read from its id: productsLoader ids are
- * `<external_id>` with one locale and `<locale>/<external_id>` with `locales`. Comparing with the
- * product's own ref is unambiguous even for refs that contain `/`.
- */
+/** The locale an entry's URL is prefixed with, read from its id (see `localeInId`). */
 export function routeLocale(entry: ProductEntryLike): string | undefined {
-	if (entry.id === entry.data.external_id) return undefined;
-	const suffix = `/${entry.data.external_id}`;
-	if (entry.id.endsWith(suffix)) return entry.id.slice(0, -suffix.length);
-	return undefined;
+	return localeInId(entry.id, entry.data.external_id);
 }
 
 /**
@@ -104,7 +98,8 @@ export function productPages(
 	options: Omit<PathOptions, 'routePattern' | 'localeRoute'>,
 ): StaticPath[] {
 	const { byRef, locales } = groupByRef(entries, options.emptyProducts ?? 'noindex');
-	const { defaultLocale, order } = localeOrder(locales, options);
+	const loaderOrder = options.collection === undefined ? undefined : registeredLocales(options.collection);
+	const { defaultLocale, order } = localeOrder(locales, options.defaultLocale, loaderOrder);
 	const slugger = createSlugger(byRef.keys());
 	const paths: StaticPath[] = [];
 	for (const [ref, versions] of byRef) {
@@ -141,21 +136,6 @@ function groupByRef(
 		if (emptyProducts !== 'skip' || entry.data.reviews.length > 0) versions.set(locale, entry);
 	}
 	return { byRef, locales };
-}
-
-/** The unprefixed locale (configured, else the loader's first, else the first by name) and the alternates' order. */
-function localeOrder(
-	locales: string[],
-	options: Pick<PathOptions, 'collection' | 'defaultLocale'>,
-): { defaultLocale: string | undefined; order: string[] } {
-	const loaderOrder = options.collection === undefined ? undefined : registeredLocales(options.collection);
-	const candidates = [options.defaultLocale, ...(loaderOrder ?? []), ...[...locales].sort()];
-	const defaultLocale = locales.length === 0 ? undefined : candidates.find((locale) => locale !== undefined && locales.includes(locale));
-	const rest = loaderOrder
-		? [...loaderOrder.filter((l) => locales.includes(l)), ...locales.filter((l) => !loaderOrder.includes(l))]
-		: locales;
-	const order = defaultLocale === undefined ? rest : [defaultLocale, ...rest.filter((l) => l !== defaultLocale)];
-	return { defaultLocale, order };
 }
 
 interface PagePlace {

@@ -3,12 +3,16 @@
  * rating, public for the user's own routes and links. Runs inside Astro (it reads the content
  * collection and the integration's options), so `audioReviews()` must be in the config.
  */
+import embeddedCatalogue from 'virtual:astro-audio-reviews/catalogue';
 import config from 'virtual:astro-audio-reviews/config';
+import { AudioReviewsError } from '../../errors/audio-reviews-error.js';
+import { type CatalogueIndex, recordedCatalogue } from '../../loaders/build-state.js';
 import type { Product } from '../../schema/product.js';
 import { type RatingSummary, ratingSummary as summaryOf } from '../seo/review-policy.js';
 import { localeOfEntry, type ProductEntryLike, pathsForRoute, type StaticPath } from './product-paths.js';
+import { placePath, placesOf } from './product-url.js';
 import { publishPages } from './published-pages.js';
-import { isInjectedRoute, lastCatalogue, parseRoute, siteCatalogue } from './site-catalogue.js';
+import { isInjectedRoute, parseRoute, siteCatalogue } from './site-catalogue.js';
 import { registerSitemapPages } from './sitemap.js';
 import { type UiText, uiText } from './ui-text.js';
 import { withBase } from './url.js';
@@ -53,30 +57,41 @@ export interface ProductUrlOptions {
 
 /**
  * The URL path of an entry's product page, `base` and `trailingSlash` applied: the injected
- * page's (or, with `route`, your own route's). Reads the collection, because a ref's slug can
- * depend on the other refs of the catalogue (case twins).
+ * page's (or, with `route`, your own route's). Synchronous, for `href={productUrl(entry)}`: the
+ * slugs (which depend on the other refs of the catalogue) come from the refs productsLoader()
+ * recorded when the sync ended.
  */
-export async function productUrl(entry: ProductEntryLike, options: ProductUrlOptions = {}): Promise<string> {
+export function productUrl(entry: ProductEntryLike, options: ProductUrlOptions = {}): string {
 	if (options.route === undefined && !config.injected) {
-		throw new Error(
+		throw new AudioReviewsError(
 			"astro-audio-reviews: productUrl() has no route to link to: audioReviews({ route: false }) injects no product pages. Pass the pattern of your own route: productUrl(entry, { route: '/shop/[ref]' })",
 		);
 	}
 	const { route } = parseRoute(options.route ?? config.route);
-	// A grid of 10,000 links calls this 10,000 times: the cached pages answer while they hold this very entry.
-	let found = lastCatalogue(route)?.byId.get(entry.id);
-	if (found?.props.product !== entry.data) found = (await siteCatalogue(route)).byId.get(entry.id);
-	if (found === undefined && config.emptyProducts === 'skip' && entry.data.reviews.length === 0) {
-		throw new Error(
-			`astro-audio-reviews: productUrl(): ${JSON.stringify(entry.id)} has no page: it has no review, and emptyProducts: 'skip' writes no page for such products. Filter them out (entry.data.reviews.length > 0) before linking`,
-		);
-	}
-	if (found === undefined) {
-		throw new Error(
+	const places = placesOf(currentCatalogue(), config.defaultLocale);
+	const place = places.byId.get(entry.id);
+	if (place === undefined) {
+		throw new AudioReviewsError(
 			`astro-audio-reviews: productUrl(): no entry ${JSON.stringify(entry.id)} in collection "${config.collection}" (the collection audioReviews() reads)`,
 		);
 	}
-	return withBase(config.base, found.props.path);
+	if (config.emptyProducts === 'skip' && entry.data.reviews.length === 0) {
+		throw new AudioReviewsError(
+			`astro-audio-reviews: productUrl(): ${JSON.stringify(entry.id)} has no page: it has no review, and emptyProducts: 'skip' writes no page for such products. Filter them out (entry.data.reviews.length > 0) before linking`,
+		);
+	}
+	return withBase(config.base, placePath(place, places, route, config.trailingSlash));
+}
+
+/** The refs of the collection, as this process's sync left them, else as the build embedded them in the server bundle. */
+function currentCatalogue(): CatalogueIndex {
+	const index = recordedCatalogue(config.collection) ?? embeddedCatalogue;
+	if (index) return index;
+	throw new AudioReviewsError(
+		`astro-audio-reviews: productUrl() knows no product of collection "${config.collection}": it reads the refs productsLoader() records when it loads that collection, and no productsLoader() loaded it in this build or dev server. ` +
+			`Load it with productsLoader() in src/content.config.ts (\`${config.collection}: defineCollection({ loader: productsLoader({ baseUrl, websiteId }) })\`), or set audioReviews({ collection }) to the name of the collection it loads; ` +
+			'call productUrl() from pages, components and endpoints, which Astro renders after the content sync',
+	);
 }
 
 /** The locale of an entry's content (`fr` for `fr/SKU-42`; the loader's locale with one locale), or undefined when unknown. */

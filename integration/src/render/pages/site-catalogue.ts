@@ -1,7 +1,7 @@
 /**
  * The product pages of the collection `audioReviews()` reads, computed once per route pattern
- * and shared by everything that needs them in one build: the product routes, the hub routes
- * and `productUrl`. Runs inside Astro (it reads the content collection and the integration's
+ * and shared by everything that needs them in one build: the product routes and the hub
+ * routes (`productUrl` lays out the loader's index of the same entries, see product-url.ts). Runs inside Astro (it reads the content collection and the integration's
  * options).
  */
 import config from 'virtual:astro-audio-reviews/config';
@@ -44,11 +44,6 @@ async function readCollection(): Promise<ProductEntryLike[]> {
  */
 function sameEntries(a: readonly ProductEntryLike[], b: readonly ProductEntryLike[]): boolean {
 	return a.length === b.length && a.every((entry, index) => entry.id === b[index]!.id && entry.data === b[index]!.data);
-}
-
-/** The pages of `route` made last, without reading the collection (a caller checks they are current). */
-export function lastCatalogue(route: string): Catalogue | undefined {
-	return catalogues.get(route)?.catalogue;
 }
 
 /**
