@@ -25,6 +25,7 @@ const EXAMPLE_WEBSITE_ID = /websiteId: '([0-9a-f-]{36})'/.exec(quickStart('src/c
 const ASTRO = join(REPO_ROOT, 'node_modules/.bin/astro');
 /** Refs a grid must link right: escaped ones, case twins, and the one the README's examples name. */
 const ODD_REFS = ['SKU-42', 'Shoe-1', 'shoe-1', 'red shoe', 'a/b'];
+const RECIPE_INDEXNOW_KEY = 'recipe-key-0123456789';
 
 let sim: Simulator;
 const roots: string[] = [];
@@ -88,8 +89,9 @@ for (const [name, blocks] of sites) {
 	describe(`recipe site "${name}" (${blocks.map((block) => block.title).join(', ')})`, () => {
 		let root: string;
 		let site: BuiltSite;
-		// Recipes that read the service's address from the environment (on demand) get the simulator's.
-		const env = () => ({ AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId });
+		// Recipes that read the service's address from the environment (on demand) get the simulator's;
+		// IndexNow recipes get a key in the protocol's format, as a build environment holds one.
+		const env = () => ({ AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, INDEXNOW_KEY: RECIPE_INDEXNOW_KEY });
 
 		beforeAll(async () => {
 			root = await writeSite(name, blocks);
@@ -100,7 +102,11 @@ for (const [name, blocks] of sites) {
 
 		it('builds with astro build', async () => {
 			expect(site.output).toMatch(/Complete!/);
-			expect((await site.htmlFiles()).length).toBeGreaterThan(0);
+			// A server recipe (an adapter) may pre-render nothing: its output is the server entry.
+			if (blocks.some((block) => /adapter:/.test(block.code))) expect(existsSync(join(root, 'dist/server/entry.mjs'))).toBe(true);
+			else expect((await site.htmlFiles()).length).toBeGreaterThan(0);
+			if (blocks.some((block) => /indexNow:/.test(block.code)))
+				expect(site.output, 'an IndexNow recipe writes its key file').toContain(`${RECIPE_INDEXNOW_KEY}.txt`);
 		});
 
 		it('passes astro check (types of .astro, .ts and .mjs files) with no errors, warnings or hints', async () => {
