@@ -14,6 +14,7 @@ import {
 	resolveIntegrationOptions,
 } from './integration-options.js';
 import { injectInvalidateRoute } from './invalidate-option.js';
+import { injectOnDemandRoutes } from './on-demand-option.js';
 import { layoutFile } from './page-options.js';
 import { REFRESH_SECRET_ENV } from './rebuild-options.js';
 import { releaseSyncGarbage } from './release-sync-garbage.js';
@@ -36,7 +37,7 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 	return {
 		name: INTEGRATION_NAME,
 		hooks: {
-			'astro:config:setup': ({ config, command, injectRoute, updateConfig }) => {
+			'astro:config:setup': ({ config, command, injectRoute, updateConfig, logger }) => {
 				// Before the content sync of this build (tests and tools run several builds in one process).
 				if (command === 'build') forgetLoaded();
 				checkReviewsFeedConfig(resolved.reviewsFeed, { site: config.site, route: resolved.route });
@@ -49,6 +50,8 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 					vite: { plugins: [virtualConfigPlugin(pageConfig), virtualLayoutPlugin(layoutFile(resolved.layout, config.root))] },
 				});
 				if (resolved.route !== false) injectPageRoutes(pageConfig, injectRoute);
+				const onDemandSite = { route: resolved.route, hub: resolved.hub !== false, websiteId: resolved.invalidate?.websiteId };
+				injectOnDemandRoutes(resolved.onDemand, onDemandSite, { config, injectRoute, updateConfig, logger });
 			},
 			'astro:config:done': ({ config }) => {
 				astroConfig = config;

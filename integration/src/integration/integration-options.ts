@@ -2,6 +2,7 @@ import { z } from 'astro/zod';
 import { parseOptions } from '../options/parse-options.js';
 import type { UiTextOverrides } from '../render/pages/ui-text.js';
 import { invalidateOptionSchema } from './invalidate-option.js';
+import { onDemandOptionSchema } from './on-demand-option.js';
 import { layoutOptionSchema, uiTextOptionSchema } from './page-options.js';
 import { changeReportOptionSchema, refreshOptionSchema } from './rebuild-options.js';
 import { reviewsFeedOptionSchema } from './review-feed-option.js';
@@ -32,6 +33,8 @@ export const integrationOptionsSchema = z
 		defaultLocale: z.string().min(1).optional(),
 		/** Injects the webhook route that purges cached on-demand pages by tag (docs/on-demand.md). */
 		invalidate: invalidateOptionSchema.optional(),
+		/** Sitemaps and hub pages rendered on demand for a site that uses productsLiveLoader() (docs/on-demand.md); false for none. */
+		onDemand: onDemandOptionSchema,
 		/** Where each build writes the pages added, changed and removed since the previous one; false for none. */
 		changeReport: changeReportOptionSchema,
 		/**

@@ -141,7 +141,8 @@ export function livePath(route: string, ref: string, trailingSlash = true): stri
 	return trailingSlash ? `${replaced}/` : replaced;
 }
 
-function effectivePolicy(astro: LivePageContext, overrides: CachePolicyInput | undefined): CachePolicy {
+/** The cache policy of a page: `overrides`, then the matching `routeRules`, then the defaults. */
+export function effectivePolicy(astro: LivePageContext, overrides: CachePolicyInput | undefined): CachePolicy {
 	// routeRules are applied to `Astro.cache` before the page runs: read their maxAge/swr back.
 	const fromRules = astro.cache.enabled ? astro.cache.options : {};
 	return resolveCachePolicy({
