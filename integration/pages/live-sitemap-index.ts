@@ -11,4 +11,6 @@ import { liveSitemapIndex } from '../dist/render/pages/live-sitemap.js';
 export const prerender = false;
 
 export const GET: APIRoute = (context) =>
-	onDemand.sitemap ? liveSitemapIndex(context, { ...config, ...onDemand.sitemap, websiteId: onDemand.websiteId }) : new Response(null, { status: 404 });
+	onDemand.sitemap
+		? liveSitemapIndex(context, { ...config, ...onDemand.sitemap, websiteId: onDemand.websiteId })
+		: new Response(null, { status: 404 });

@@ -14,7 +14,8 @@ const sitemapOptionSchema = z
 		path: z
 			.string()
 			.regex(/^\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*$/, {
-				message: 'Expected `onDemand.sitemap.path` to be a site path without extension, e.g. "/sitemap-products" (index at /sitemap-products.xml)',
+				message:
+					'Expected `onDemand.sitemap.path` to be a site path without extension, e.g. "/sitemap-products" (index at /sitemap-products.xml)',
 			})
 			.default(DEFAULT_SITEMAP_PATH),
 		urlsPerFile: z
@@ -25,7 +26,11 @@ const sitemapOptionSchema = z
 			.default(SITEMAP_LIMITS.urls),
 		/** Site paths of other sitemaps the index lists too, e.g. `@astrojs/sitemap`'s `/sitemap-0.xml`. */
 		include: z
-			.array(z.string().regex(/^\/\S*\.xml$/, { message: 'Expected `onDemand.sitemap.include` to hold site paths of sitemaps, e.g. "/sitemap-0.xml"' }))
+			.array(
+				z
+					.string()
+					.regex(/^\/\S*\.xml$/, { message: 'Expected `onDemand.sitemap.include` to hold site paths of sitemaps, e.g. "/sitemap-0.xml"' }),
+			)
 			.optional(),
 	})
 	.strict();
@@ -71,7 +76,11 @@ type SetupHook = Pick<HookParameters<'astro:config:setup'>, 'config' | 'injectRo
  * Injects the sitemap and hub routes (on demand, so they need an adapter). The hub only where
  * the static one is not (`route: false`), at the route's parent path.
  */
-export function injectOnDemandRoutes(option: ResolvedOnDemandOption, site: { route: string | false; hub: boolean; websiteId?: string | undefined }, hook: SetupHook): void {
+export function injectOnDemandRoutes(
+	option: ResolvedOnDemandOption,
+	site: { route: string | false; hub: boolean; websiteId?: string | undefined },
+	hook: SetupHook,
+): void {
 	if (option === false || !usesLiveLoader(hook.config)) return;
 	if (!hook.config.adapter) {
 		hook.logger.warn('productsLiveLoader() is used but the site has no adapter: the on-demand sitemaps and hub pages are not injected');
@@ -81,8 +90,14 @@ export function injectOnDemandRoutes(option: ResolvedOnDemandOption, site: { rou
 	const sitemap =
 		option.sitemap === false
 			? false
-			: { path: option.sitemap.path, urlsPerFile: option.sitemap.urlsPerFile, include: option.sitemap.include ?? (usesSitemapIntegration ? ['/sitemap-0.xml'] : []) };
-	hook.updateConfig({ vite: { plugins: [jsonModulePlugin(VIRTUAL_ON_DEMAND_ID, { websiteId: site.websiteId, sitemap } satisfies OnDemandConfig)] } });
+			: {
+					path: option.sitemap.path,
+					urlsPerFile: option.sitemap.urlsPerFile,
+					include: option.sitemap.include ?? (usesSitemapIntegration ? ['/sitemap-0.xml'] : []),
+				};
+	hook.updateConfig({
+		vite: { plugins: [jsonModulePlugin(VIRTUAL_ON_DEMAND_ID, { websiteId: site.websiteId, sitemap } satisfies OnDemandConfig)] },
+	});
 	const page = (name: string) => new URL(`../../pages/${name}`, import.meta.url);
 	if (sitemap) {
 		hook.injectRoute({ pattern: `${sitemap.path}.xml`, entrypoint: page('live-sitemap-index.ts'), prerender: false });

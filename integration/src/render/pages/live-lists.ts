@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
-import { type CachePolicy, cacheControlHeader, resolveCachePolicy } from '../../live/cache-policy.js';
+import { type CachePolicy, cacheControlHeader, notFoundCacheControlHeader, resolveCachePolicy } from '../../live/cache-policy.js';
 import { listsTag, websiteTag } from '../../live/cache-tags.js';
-import { liveLocales, liveListQuery } from '../../live/live-catalogue.js';
+import { liveListQuery, liveLocales } from '../../live/live-catalogue.js';
 import { type LiveSource, liveSource } from '../../live/live-sources.js';
 import { liveErrorResponse } from './live-page.js';
 import type { PageConfig } from './page-config.js';
@@ -42,8 +42,26 @@ type CacheContext = Pick<APIContext, 'cache'>;
 
 /** Caches a list answer under the website's and the lists' tags, and tells a CDN the same. */
 export function cacheList(context: CacheContext, websiteId: string, policy: CachePolicy, headers: Headers): void {
-	if (context.cache.enabled) context.cache.set({ maxAge: policy.maxAge, swr: policy.swr, tags: [websiteTag(websiteId), listsTag(websiteId)] });
+	if (context.cache.enabled)
+		context.cache.set({ maxAge: policy.maxAge, swr: policy.swr, tags: [websiteTag(websiteId), listsTag(websiteId)] });
 	headers.set('Cache-Control', cacheControlHeader(policy));
+}
+
+/**
+ * A list page that does not exist (a hub page or sitemap file past the catalogue's end), cached
+ * briefly under the lists' tag, so the webhook announcing the product that fills it purges it.
+ */
+export function listNotFound(context: CacheContext, websiteId: string | undefined, what: string): Response {
+	const policy = resolveCachePolicy();
+	if (context.cache.enabled) {
+		context.cache.set({ maxAge: policy.notFoundMaxAge, swr: 0 });
+		if (websiteId) context.cache.set({ tags: [websiteTag(websiteId), listsTag(websiteId)] });
+	}
+	const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Not found</title></head><body><h1>Not found</h1><p>There is no ${what}.</p></body></html>`;
+	return new Response(body, {
+		status: 404,
+		headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': notFoundCacheControlHeader(policy) },
+	});
 }
 
 /** 503 (502 for data failing the schema), never cached: a crawler retries rather than keep a truncated list. */

@@ -1,8 +1,16 @@
 import type { APIContext } from 'astro';
 import { catalogueSlice, verifiedCount } from '../../live/live-catalogue.js';
 import { singleFlight } from '../../live/single-flight.js';
-import { notFoundResponse } from './live-page.js';
-import { cacheList, indexableIn, type LiveLists, type LiveListsConfig, liveLists, listErrorResponse, SITEMAP_CACHE_POLICY } from './live-lists.js';
+import {
+	cacheList,
+	indexableIn,
+	type LiveLists,
+	type LiveListsConfig,
+	listErrorResponse,
+	listNotFound,
+	liveLists,
+	SITEMAP_CACHE_POLICY,
+} from './live-lists.js';
 import { SITEMAP_LIMITS, type SitemapUrl, sitemapIndexXml, urlsetXml } from './live-sitemap-xml.js';
 import { liveAbsoluteUrl, liveHubPath, liveProductPath } from './live-urls.js';
 
@@ -48,11 +56,11 @@ export async function liveSitemapIndex(context: SitemapContext, config: LiveSite
 
 export async function liveSitemapFile(context: SitemapContext, config: LiveSitemapConfig, file: string | undefined): Promise<Response> {
 	const n = /^[1-9]\d{0,8}$/.test(file ?? '') ? Number(file) : undefined;
-	if (n === undefined) return notFoundResponse(`sitemap ${file ?? ''}`);
+	if (n === undefined) return listNotFound(context, config.websiteId, 'such sitemap file');
 	try {
 		const lists = liveLists(config);
 		const xml = await shared(`${lists.source.options.websiteId}|${n}`, () => sitemapFileXml(context, config, lists, n));
-		if (xml === undefined) return notFoundResponse(`sitemap ${n}`);
+		if (xml === undefined) return listNotFound(context, lists.source.options.websiteId, `sitemap file ${n}: the catalogue ends before it`);
 		return xmlResponse(context, lists, xml);
 	} catch (error) {
 		return listErrorResponse(context, error);
@@ -65,7 +73,12 @@ interface Listed {
 }
 
 /** The XML of file `n`, or undefined past the catalogue's end. */
-async function sitemapFileXml(context: SitemapContext, config: LiveSitemapConfig, lists: LiveLists, n: number): Promise<string | undefined> {
+async function sitemapFileXml(
+	context: SitemapContext,
+	config: LiveSitemapConfig,
+	lists: LiveLists,
+	n: number,
+): Promise<string | undefined> {
 	const per = productsPerFile(config, lists.locales.length);
 	const range = { offset: (n - 1) * per, end: n * per };
 	const pick = (product: { external_id: string; reviews: unknown[] }): Listed => ({
@@ -80,7 +93,8 @@ async function sitemapFileXml(context: SitemapContext, config: LiveSitemapConfig
 	// Per ref, the locales where its page is indexable: only those are alternates of one another.
 	const indexableLocales = new Map<string, string[]>();
 	lists.locales.forEach((locale, i) => {
-		for (const item of slices[i]!.products) if (item.indexable) indexableLocales.set(item.ref, [...(indexableLocales.get(item.ref) ?? []), locale]);
+		for (const item of slices[i]!.products)
+			if (item.indexable) indexableLocales.set(item.ref, [...(indexableLocales.get(item.ref) ?? []), locale]);
 	});
 	const urls: SitemapUrl[] = [];
 	lists.locales.forEach((locale, i) => {
