@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { listsTag, productTag } from 'astro-audio-reviews/live';
 import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { includeMismatch, sitemapPaths } from '../../integration/src/integration/sitemap-include-check.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
 import { sitemapLocs, validateSitemap } from '../helpers/sitemap-xml.js';
 import type { Page } from './pages.js';
@@ -122,8 +123,15 @@ describe('the sitemap index of an on-demand catalogue', () => {
 			`${SITE}/sitemap-products-2.xml`,
 			`${SITE}/sitemap-products-3.xml`,
 		]);
-		// The file it names for @astrojs/sitemap is the one that integration wrote.
-		expect(existsSync(join(site.dist, 'client', 'sitemap-0.xml'))).toBe(true);
+		// The file it names for @astrojs/sitemap is the one that integration wrote, as the check after the build found.
+		const written = sitemapPaths(await readFile(join(site.dist, 'client', 'sitemap-index.xml'), 'utf8'));
+		expect(written).toEqual(['/sitemap-0.xml']);
+		expect(includeMismatch(written, ['/sitemap-0.xml'], '/')).toBeUndefined();
+		expect(site.output).not.toContain('but the on-demand sitemap index lists');
+		expect(includeMismatch(written, ['/sitemap-1.xml'], '/')).toBe(
+			'@astrojs/sitemap wrote /sitemap-0.xml, but the on-demand sitemap index lists /sitemap-1.xml: set `onDemand.sitemap.include` to ["/sitemap-0.xml"] so the one index of the site lists them all',
+		);
+		expect(includeMismatch(['/shop/sitemap-0.xml'], [], '/shop/')).toContain('set `onDemand.sitemap.include` to ["/sitemap-0.xml"]');
 		expect(page.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=3600, stale-while-revalidate=86400, stale-if-error=86400');
 	});
 });

@@ -4,6 +4,7 @@ import { z } from 'astro/zod';
 import { hubRoute } from '../render/pages/hub-urls.js';
 import type { LiveSitemapConfig } from '../render/pages/live-sitemap.js';
 import { SITEMAP_LIMITS } from '../render/pages/live-sitemap-xml.js';
+import { sitemapIncludeCheck } from './sitemap-include-check.js';
 import { jsonModulePlugin } from './virtual-config.js';
 
 export const VIRTUAL_ON_DEMAND_ID = 'virtual:astro-audio-reviews/on-demand';
@@ -98,6 +99,7 @@ export function injectOnDemandRoutes(
 	hook.updateConfig({
 		vite: { plugins: [jsonModulePlugin(VIRTUAL_ON_DEMAND_ID, { websiteId: site.websiteId, sitemap } satisfies OnDemandConfig)] },
 	});
+	if (sitemap && usesSitemapIntegration) hook.updateConfig({ integrations: [sitemapIncludeCheck(sitemap.include)] });
 	const page = (name: string) => new URL(`../../pages/${name}`, import.meta.url);
 	if (sitemap) {
 		hook.injectRoute({ pattern: `${sitemap.path}.xml`, entrypoint: page('live-sitemap-index.ts'), prerender: false });
