@@ -71,6 +71,15 @@ export function usesLiveLoader(config: Pick<AstroConfig, 'srcDir'>): boolean {
 	});
 }
 
+const PAGE_EXTENSIONS = ['astro', 'md', 'mdx', 'html', 'ts', 'js'];
+
+/** Whether the site's own `src/pages` answers `path` (`/products` → `products.astro`, `products/index.astro`…), which the hub would collide with. */
+function ownPageAt(config: Pick<AstroConfig, 'srcDir'>, path: string): boolean {
+	const pages = new URL('pages/', config.srcDir);
+	const names = PAGE_EXTENSIONS.flatMap((ext) => [`${path.slice(1)}.${ext}`, `${path.slice(1)}/index.${ext}`]);
+	return names.some((name) => existsSync(new URL(name, pages)));
+}
+
 type SetupHook = Pick<HookParameters<'astro:config:setup'>, 'config' | 'injectRoute' | 'updateConfig' | 'logger'>;
 
 /**
@@ -107,6 +116,10 @@ export function injectOnDemandRoutes(
 	}
 	const parent = site.route === false && site.hub && option.hub ? hubRoute('/products/[ref]') : undefined;
 	if (parent === undefined) return;
+	if (ownPageAt(hook.config, parent)) {
+		hook.logger.info(`src/pages has its own page at ${parent}/: the on-demand hub pages are not injected`);
+		return;
+	}
 	for (const prefix of ['', '/[locale]']) {
 		hook.injectRoute({ pattern: `${prefix}${parent}`, entrypoint: page('live-hub.astro'), prerender: false });
 		hook.injectRoute({ pattern: `${prefix}${parent}/~page-[page]`, entrypoint: page('live-hub.astro'), prerender: false });

@@ -62,7 +62,7 @@ export async function liveHubPage(astro: HubContext, config: LiveListsConfig): P
 		cacheList(astro, websiteId, effectivePolicy(astro, undefined), astro.response.headers);
 		return props;
 	} catch (error) {
-		return listErrorResponse(astro, error);
+		return listErrorResponse(astro, error, 'This hub page');
 	}
 }
 

@@ -65,7 +65,7 @@ export function listNotFound(context: CacheContext, websiteId: string | undefine
 }
 
 /** 503 (502 for data failing the schema), never cached: a crawler retries rather than keep a truncated list. */
-export function listErrorResponse(context: CacheContext, error: unknown): Response {
+export function listErrorResponse(context: CacheContext, error: unknown, what: string): Response {
 	if (context.cache.enabled) context.cache.set(false);
-	return liveErrorResponse(error instanceof Error ? error : new Error(String(error)));
+	return liveErrorResponse(error instanceof Error ? error : new Error(String(error)), { what });
 }

@@ -50,7 +50,7 @@ export async function liveSitemapIndex(context: SitemapContext, config: LiveSite
 		});
 		return xmlResponse(context, lists, xml!);
 	} catch (error) {
-		return listErrorResponse(context, error);
+		return listErrorResponse(context, error, 'The sitemap index');
 	}
 }
 
@@ -63,7 +63,7 @@ export async function liveSitemapFile(context: SitemapContext, config: LiveSitem
 		if (xml === undefined) return listNotFound(context, lists.source.options.websiteId, `sitemap file ${n}: the catalogue ends before it`);
 		return xmlResponse(context, lists, xml);
 	} catch (error) {
-		return listErrorResponse(context, error);
+		return listErrorResponse(context, error, `Sitemap file ${n}`);
 	}
 }
 
