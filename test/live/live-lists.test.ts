@@ -1,7 +1,12 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { productsLiveLoader } from 'astro-audio-reviews/loaders';
 import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveIntegrationOptions } from '../../integration/src/integration/integration-options.js';
+import { injectOnDemandRoutes } from '../../integration/src/integration/on-demand-option.js';
 import type { HubPageProps } from '../../integration/src/render/pages/hub-paths.js';
 import { liveHubPage } from '../../integration/src/render/pages/live-hub.js';
 import { type LiveSitemapConfig, liveSitemapFile, liveSitemapIndex } from '../../integration/src/render/pages/live-sitemap.js';
@@ -140,5 +145,65 @@ describe('the onDemand option', () => {
 		);
 		expect(() => resolveIntegrationOptions({ onDemand: { sitemap: { urlsPerFile: 60_000 } } })).toThrow(/from 1000 to 50000/);
 		expect(resolveIntegrationOptions({ onDemand: false }).onDemand).toBe(false);
+	});
+});
+
+describe('which routes the integration injects', () => {
+	type Injected = { pattern: string; prerender?: boolean };
+	async function setup(files: Record<string, string>, config: { adapter?: boolean; sitemap?: boolean; route?: false | string } = {}) {
+		const root = await mkdtemp(join(tmpdir(), 'aar-on-demand-'));
+		for (const [name, text] of Object.entries(files)) {
+			await mkdir(dirname(join(root, 'src', name)), { recursive: true });
+			await writeFile(join(root, 'src', name), text);
+		}
+		const routes: Injected[] = [];
+		const added: string[] = [];
+		const warnings: string[] = [];
+		const hook = {
+			config: {
+				srcDir: pathToFileURL(`${join(root, 'src')}/`),
+				adapter: config.adapter === false ? undefined : { name: '@astrojs/node' },
+				integrations: config.sitemap ? [{ name: '@astrojs/sitemap', hooks: {} }] : [],
+			},
+			injectRoute: (route: Injected) => routes.push(route),
+			updateConfig: (update: { integrations?: Array<{ name: string }> }) => added.push(...(update.integrations ?? []).map((i) => i.name)),
+			logger: { warn: (line: string) => warnings.push(line), info: () => undefined },
+		} as never;
+		const resolved = resolveIntegrationOptions({ route: config.route ?? false });
+		injectOnDemandRoutes(resolved.onDemand, { route: resolved.route, hub: true }, hook);
+		await rm(root, { recursive: true, force: true });
+		return { patterns: routes.map((r) => r.pattern), onDemand: routes.every((r) => r.prerender === false), added, warnings };
+	}
+	const LIVE = { 'live.config.ts': "import { productsLiveLoader } from 'astro-audio-reviews/loaders';" };
+
+	it('injects the sitemaps and the hub pages, on demand, for a site whose live config uses productsLiveLoader', async () => {
+		const result = await setup(LIVE);
+		expect(result.patterns).toEqual([
+			'/sitemap-products.xml',
+			'/sitemap-products-[file].xml',
+			'/products',
+			'/products/~page-[page]',
+			'/[locale]/products',
+			'/[locale]/products/~page-[page]',
+		]);
+		expect(result.onDemand).toBe(true);
+		expect(result.added).toEqual([]);
+	});
+
+	it("adds the check of @astrojs/sitemap's files when that integration is there", async () => {
+		expect((await setup(LIVE, { sitemap: true })).added).toEqual(['astro-audio-reviews:sitemap-include-check']);
+	});
+
+	it('injects nothing without productsLiveLoader, warns without an adapter, and leaves a site its own /products/ page', async () => {
+		expect((await setup({ 'live.config.ts': 'export const collections = {};' })).patterns).toEqual([]);
+		const noAdapter = await setup(LIVE, { adapter: false });
+		expect(noAdapter.patterns).toEqual([]);
+		expect(noAdapter.warnings).toEqual([
+			'productsLiveLoader() is used but the site has no adapter: the on-demand sitemaps and hub pages are not injected',
+		]);
+		const own = await setup({ ...LIVE, 'pages/products/index.astro': '<h1>Ours</h1>' });
+		expect(own.patterns).toEqual(['/sitemap-products.xml', '/sitemap-products-[file].xml']);
+		// With static product pages the static hub is there already.
+		expect((await setup(LIVE, { route: '/products/[ref]' })).patterns).toEqual(['/sitemap-products.xml', '/sitemap-products-[file].xml']);
 	});
 });
