@@ -134,6 +134,30 @@ describe('a service that breaks the list contract', () => {
 	});
 });
 
+describe('a catalogue whose products have no review', () => {
+	let service: HostileService;
+	beforeAll(async () => {
+		service = await startHostileService({ catalogue: makeCatalogue(5).map((product) => ({ ...product, reviews: [] })) });
+		productsLiveLoader({ baseUrl: service.url, websiteId: HOSTILE_WEBSITE_ID, locale: 'en', ...quick });
+	});
+	afterAll(() => service?.close());
+
+	it('lists the first hub page (or the home page) in a file that would be empty: a urlset needs one URL', async () => {
+		for (const [hub, expected] of [
+			[{ pageSize: 48 }, `${SITE}/products/`],
+			[false, `${SITE}/`],
+		] as const) {
+			const response = await liveSitemapFile(context, config(HOSTILE_WEBSITE_ID, { hub }), '1');
+			const xml = await response.text();
+			expect(await validateSitemap(xml, 'urlset')).toMatchObject({ valid: true });
+			expect(sitemapLocs(xml)).toEqual([expected]);
+		}
+		// Under emptyProducts 'index' they are all listed.
+		const indexed = await liveSitemapFile(context, config(HOSTILE_WEBSITE_ID, { emptyProducts: 'index' }), '1');
+		expect(sitemapLocs(await indexed.text())).toHaveLength(5);
+	});
+});
+
 describe('the onDemand option', () => {
 	it('defaults to sitemaps at /sitemap-products.xml and hub pages', () => {
 		expect(resolveIntegrationOptions({}).onDemand).toEqual({ sitemap: { path: '/sitemap-products', urlsPerFile: 50_000 }, hub: true });

@@ -41,7 +41,7 @@ export function productsPerFile(config: LiveSitemapConfig, locales: number): num
 export async function liveSitemapIndex(context: SitemapContext, config: LiveSitemapConfig): Promise<Response> {
 	try {
 		const lists = liveLists(config);
-		const xml = await shared(`${lists.source.options.websiteId}|index`, async () => {
+		const xml = await shared(`${lists.source.options.websiteId}|${context.site ?? context.url.origin}|index`, async () => {
 			const counts = await Promise.all(lists.locales.map((locale) => verifiedCount(lists.source.client, lists.query(locale))));
 			const files = Math.max(1, Math.ceil(Math.max(...counts) / productsPerFile(config, lists.locales.length)));
 			const at = (n: number) => liveAbsoluteUrl(config, context.site, context.url, `${config.path}-${n}.xml`);
@@ -59,7 +59,9 @@ export async function liveSitemapFile(context: SitemapContext, config: LiveSitem
 	if (n === undefined) return listNotFound(context, config.websiteId, 'such sitemap file');
 	try {
 		const lists = liveLists(config);
-		const xml = await shared(`${lists.source.options.websiteId}|${n}`, () => sitemapFileXml(context, config, lists, n));
+		// Keyed by origin too: without `site`, URLs are the request's origin's.
+		const key = `${lists.source.options.websiteId}|${context.site ?? context.url.origin}|${n}`;
+		const xml = await shared(key, () => sitemapFileXml(context, config, lists, n));
 		if (xml === undefined) return listNotFound(context, lists.source.options.websiteId, `sitemap file ${n}: the catalogue ends before it`);
 		return xmlResponse(context, lists, xml);
 	} catch (error) {
@@ -106,7 +108,8 @@ async function sitemapFileXml(
 		}
 	});
 	// A urlset needs one URL: a range of noindexed products only lists the hub (or the home page).
-	if (urls.length === 0) urls.push({ loc: url(liveHubPath(config, lists.defaultLocale, lists.defaultLocale, 1) ?? '/'), alternates: [] });
+	const hub = config.hub === false ? undefined : liveHubPath(config, lists.defaultLocale, lists.defaultLocale, 1);
+	if (urls.length === 0) urls.push({ loc: url(hub ?? '/'), alternates: [] });
 	const xml = urlsetXml(urls);
 	const bytes = new TextEncoder().encode(xml).byteLength;
 	if (bytes > SITEMAP_LIMITS.bytes) {
