@@ -445,7 +445,11 @@ for (const size of config.sizes) {
 
 // Live serving (issue 6), from bench/live.mjs when present.
 if (config.live) results.live = await runLive();
-if (config.live) results.sitemap = await sitemapFigure();
+if (config.live)
+	results.sitemap = await sitemapFigure().catch((error) => {
+		results.errors.push(`sitemap: ${String(error.message ?? error).split('\n')[0]}`);
+		return undefined;
+	});
 
 results.finishedAt = new Date().toISOString();
 results.machine.loadAtEnd = (await machineInfo()).loadAtStart;
