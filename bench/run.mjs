@@ -12,6 +12,7 @@
  *   node bench/run.mjs --smoke        tiny sizes, short latency, results in a temp folder
  *   node bench/run.mjs --report-only  BENCHMARKS.md again from bench/results.json
  *   node bench/run.mjs --only feed [--reps 3]  just the review feed's figure (results in a temp folder)
+ *   node bench/run.mjs --only sitemap [--reps 3]  just the on-demand sitemap's figure (first file cold at 50,000 products)
  *
  * Each `astro build` runs in its own Node process (this one's binary) so its peak RSS is its
  * own; the simulator runs here. Sites and data dumps live in bench/.work/ (gitignored).
@@ -27,6 +28,7 @@ import { feedLog, measureFeed } from './lib/feed.mjs';
 import { machineInfo } from './lib/machine.mjs';
 import { summariseProfile } from './lib/profile.mjs';
 import { renderMarkdown } from './lib/report.mjs';
+import { measureSitemap, sitemapMarkdown } from './lib/sitemap.mjs';
 import { astroBuild, BENCH, freshSite, htmlFiles, loaderSeconds, pageLog, prepareWork, REPO, syncLine } from './lib/sites.mjs';
 
 const { values: args } = parseArgs({
@@ -63,12 +65,14 @@ if (args['report-only']) {
 }
 
 const smoke = args.smoke;
-if (args.only !== undefined && args.only !== 'feed') throw new Error(`--only: the only part that runs alone is "feed", got ${args.only}`);
+if (args.only !== undefined && args.only !== 'feed' && args.only !== 'sitemap')
+	throw new Error(`--only: the parts that run alone are "feed" and "sitemap", got ${args.only}`);
 const feedOnly = args.only === 'feed';
+const sitemapOnly = args.only === 'sitemap';
 const config = {
 	smoke,
 	sizes: (args.sizes ?? (smoke ? '200' : '10000,50000,100000')).split(',').map(Number),
-	reps: Number(args.reps ?? (smoke ? 1 : feedOnly ? 3 : 5)),
+	reps: Number(args.reps ?? (smoke ? 1 : feedOnly || sitemapOnly ? 3 : 5)),
 	// The peer needs N x latency (one request per product, in sequence): about 7 minutes at 10,000.
 	peerSize: Number(args['peer-size'] ?? (smoke ? 40 : 0)),
 	latencyMs: Number(args.latency ?? (smoke ? 5 : 40)),
@@ -86,8 +90,9 @@ if (config.sizes.some((n) => !(Number.isInteger(n) && n > 0))) throw new Error(`
 // Default: the peer at the main size, measured rather than extrapolated.
 if (config.peerSize === 0) config.peerSize = config.sizes[0];
 // Smoke and partial runs never overwrite the real figures.
-const outDir = args['out-dir'] ?? (smoke || feedOnly ? await mkdtemp(join(tmpdir(), 'aar-bench-')) : REPO);
-const resultsFile = smoke || feedOnly || args['out-dir'] ? join(outDir, 'results.json') : join(BENCH, 'results.json');
+const partial = feedOnly || sitemapOnly;
+const outDir = args['out-dir'] ?? (smoke || partial ? await mkdtemp(join(tmpdir(), 'aar-bench-')) : REPO);
+const resultsFile = smoke || partial || args['out-dir'] ? join(outDir, 'results.json') : join(BENCH, 'results.json');
 const markdownFile = join(outDir, 'BENCHMARKS.md');
 await mkdir(outDir, { recursive: true });
 
@@ -115,6 +120,7 @@ const results = {
 	scale: [],
 	profile: undefined,
 	live: undefined,
+	sitemap: undefined,
 	errors: [],
 	resultsName: resultsFile.startsWith(REPO) ? resultsFile.slice(REPO.length) : resultsFile,
 };
@@ -184,6 +190,20 @@ const dropSite = (root) => rm(root, { recursive: true, force: true });
 const main = config.sizes[0];
 /** The review feed's figure, at the main size with the catalogue already served. */
 const feedFigure = (sim, env) => measureFeed({ sim, env, size: main, reps: config.reps, measure, drop: dropSite });
+
+/** The on-demand sitemap's figure: its first file (50,000 URLs), cold and cached. */
+const sitemapFigure = () =>
+	measureSitemap({ size: smoke ? 2000 : 50_000, reps: config.reps, latencyMs: config.latencyMs, cap: config.cap, say });
+
+if (sitemapOnly) {
+	results.sitemap = await sitemapFigure();
+	results.finishedAt = new Date().toISOString();
+	await writeFile(resultsFile, `${JSON.stringify(results, null, '\t')}\n`);
+	say(`sitemap: ${JSON.stringify({ ...results.sitemap, runs: undefined })}`);
+	for (const line of sitemapMarkdown(results.sitemap, { n: (v) => v.toLocaleString('en-US') })) console.log(line);
+	say(`results: ${resultsFile}`);
+	process.exit(0);
+}
 
 if (feedOnly) {
 	results.feed = await withCatalogue(main, feedFigure);
@@ -425,6 +445,11 @@ for (const size of config.sizes) {
 
 // Live serving (issue 6), from bench/live.mjs when present.
 if (config.live) results.live = await runLive();
+if (config.live)
+	results.sitemap = await sitemapFigure().catch((error) => {
+		results.errors.push(`sitemap: ${String(error.message ?? error).split('\n')[0]}`);
+		return undefined;
+	});
 
 results.finishedAt = new Date().toISOString();
 results.machine.loadAtEnd = (await machineInfo()).loadAtStart;

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { feedMarkdown } from './feed.mjs';
+import { sitemapMarkdown } from './sitemap.mjs';
 import { BENCH } from './sites.mjs';
 
 const n = (value) => (value === undefined || value === null ? '—' : Number(value).toLocaleString('en-US'));
@@ -287,6 +288,11 @@ export function renderMarkdown(r) {
 	line('## Product review feed');
 	line();
 	for (const text of feedMarkdown(r.feed, { n, s })) line(text);
+	line();
+
+	line('## Sitemap of an on-demand catalogue');
+	line();
+	for (const text of sitemapMarkdown(r.sitemap, { n })) line(text);
 	line();
 
 	// Profile.

@@ -83,8 +83,10 @@ export class CatalogueStore {
 		return entry.pinned;
 	}
 
-	/** Products matching the list filters, in catalogue order (filters apply before paging). */
-	query(query: ListQuery): Entry[] {
+	/** Products matching the list filters, in catalogue order (filters apply before paging). Read-only. */
+	query(query: ListQuery): readonly Entry[] {
+		// No filter: the catalogue itself, not a copy of it per request (a 120,000-product copy costs more than the page).
+		if (query.withAudio === undefined && query.published === undefined) return this.entries;
 		const locale = query.locale ?? 'fr';
 		const bit = this.locales.indexOf(locale);
 		const out: Entry[] = [];

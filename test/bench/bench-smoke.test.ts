@@ -47,6 +47,7 @@ interface Results {
 	peer: { peerRequests: Requests; oursRequests: Requests };
 	scale: Array<{ size: number; oursMs?: number; floorMs?: number }>;
 	feed?: { onMs?: number; offMs?: number; writerMs?: number; feed?: { reviews: number; pages: number; bytes: number } };
+	sitemap?: { size: number; coldMs: number; cachedMs: number; requests: number; urls: number; bytes: number };
 	live?: {
 		ok: boolean;
 		reason?: string;
@@ -150,6 +151,15 @@ describe('bench (smoke)', () => {
 		expect(results.feed?.feed?.reviews).toBeGreaterThan(0);
 		expect(results.feed?.feed?.bytes).toBeGreaterThan(0);
 		expect(markdown).toContain('## Product review feed');
+	});
+
+	it('measures the first sitemap file of the on-demand fixture, cold from the list endpoint and cached', () => {
+		expect(results.sitemap).toBeDefined();
+		const sitemap = results.sitemap!;
+		expect(sitemap.requests).toBeGreaterThan(sitemap.size / 100);
+		expect(sitemap.urls).toBeGreaterThan(0);
+		expect(sitemap.coldMs).toBeGreaterThan(sitemap.cachedMs);
+		expect(markdown).toContain('## Sitemap of an on-demand catalogue');
 	});
 
 	it('reports the live figures, or why there are none', () => {

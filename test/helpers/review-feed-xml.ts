@@ -1,6 +1,6 @@
-import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { type HTMLElement, parse } from 'node-html-parser';
+import { validateWithSchema } from './xmllint.js';
 
 export type FeedSchemaVersion = '2.4' | '2.3';
 
@@ -12,17 +12,7 @@ export const FEED_XSD: Record<FeedSchemaVersion, string> = {
 
 /** Validates an XML file against the feed schema of `version` with Debian's xmllint; resolves with its verdict and output. */
 export function validateFeed(file: string, version: FeedSchemaVersion = '2.4'): Promise<{ valid: boolean; output: string }> {
-	return new Promise((resolve, reject) => {
-		execFile(
-			'/usr/bin/xmllint',
-			['--noout', '--nonet', '--schema', FEED_XSD[version], file],
-			{ maxBuffer: 64 * 2 ** 20 },
-			(error, stdout, stderr) => {
-				if (error && typeof error.code !== 'number') return reject(error);
-				resolve({ valid: !error, output: `${stdout}${stderr}` });
-			},
-		);
-	});
+	return validateWithSchema(file, FEED_XSD[version]);
 }
 
 /** One `<review>` of a feed, its text decoded. */

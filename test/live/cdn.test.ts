@@ -1,7 +1,9 @@
 import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
+import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startVarnish, type Varnish, varnishMissing } from '../../bench/live/varnish.mjs';
 import { buildFixture } from '../helpers/build-fixture.js';
+import { sitemapLocs, validateSitemap } from '../helpers/sitemap-xml.js';
 import { expectNotFoundPage, get, nthOnDemandRef, type Page, productPath, titleOf, upstreamRequests } from './pages.js';
 import { type StandaloneServer, startStandalone } from './standalone.js';
 
@@ -139,6 +141,51 @@ describe(`on-demand pages through Varnish (builtin VCL)`, () => {
 		} finally {
 			await sim.setFaults({ outage: false });
 		}
+	});
+});
+
+describe('on-demand sitemaps and hub pages through Varnish', () => {
+	const SITE = 'https://shop.example.com';
+	const productUrl = (ref: string) => `${SITE}${productPath(ref)}`;
+
+	it('serves the sitemap index, its file and the hub page from Varnish after one render each, all of them valid and complete', async () => {
+		const paths = ['/sitemap-products.xml', '/sitemap-products-1.xml', '/products/'];
+		const first = await Promise.all(paths.map((path) => get(cdn.url, path)));
+		for (const page of first) expect(page.status, `${origin.log()}\n${cdn.log()}`).toBe(200);
+		const upstream = sim.stats.total;
+		for (const [i, path] of paths.entries()) {
+			const again = await get(cdn.url, path);
+			expect(servedFromCache(again), path).toBe(true);
+			expect(again.body).toBe(first[i]!.body);
+		}
+		expect(sim.stats.total).toBe(upstream);
+
+		const [index, file, hub] = first as [Page, Page, Page];
+		expect(await validateSitemap(index.body, 'index')).toMatchObject({ valid: true });
+		expect(sitemapLocs(index.body)).toEqual([`${SITE}/sitemap-0.xml`, `${SITE}/sitemap-products-1.xml`]);
+		expect(await validateSitemap(file.body, 'urlset')).toMatchObject({ valid: true });
+		const products = sim.listAll({ locale: 'en', without: 'inactive' });
+		const indexable = products.filter((product) => product.reviews.length > 0).map((product) => productUrl(product.external_id));
+		expect(sitemapLocs(file.body)).toEqual(indexable);
+		const links = parse(hub.body)
+			.querySelectorAll('.aar-hub-list a')
+			.map((a) => a.getAttribute('href'));
+		expect(links).toEqual(products.map((product) => productUrl(product.external_id)));
+	});
+
+	it('never caches the 503 of a sitemap during an outage', async () => {
+		await sim.setFaults({ outage: true });
+		try {
+			// A query string Varnish has not cached yet: the origin renders it.
+			for (let i = 0; i < 2; i++) {
+				const page = await get(cdn.url, '/sitemap-products.xml?outage');
+				expect(page.status).toBe(503);
+				expect(servedFromCache(page)).toBe(false);
+			}
+		} finally {
+			await sim.setFaults({ outage: false });
+		}
+		expect((await get(cdn.url, '/sitemap-products.xml?outage')).status).toBe(200);
 	});
 });
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { productTag, websiteTag } from 'astro-audio-reviews/live';
+import { listsTag, productTag, websiteTag } from 'astro-audio-reviews/live';
 import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -173,7 +173,13 @@ describe('invalidation webhook', () => {
 
 		const response = await invalidate({ ref: changed });
 		expect(response.status).toBe(200);
-		expect(await response.json()).toEqual({ ok: true, scope: 'products', refs: [changed], tags: [productTag(sim.websiteId, changed)] });
+		// The lists (on-demand sitemaps, hub pages) go too: a product's change may change them.
+		expect(await response.json()).toEqual({
+			ok: true,
+			scope: 'products',
+			refs: [changed],
+			tags: [productTag(sim.websiteId, changed), listsTag(sim.websiteId)],
+		});
 
 		const upstream = upstreamFor(changed);
 		const fresh = await get(server.url, productPath(changed));

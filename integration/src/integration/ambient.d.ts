@@ -3,3 +3,8 @@ declare module 'virtual:astro-audio-reviews/live-config' {
 	const config: import('./virtual-live-config.js').LiveConfig;
 	export default config;
 }
+// For type-checking the injected on-demand sitemap and hub routes; served by injectOnDemandRoutes.
+declare module 'virtual:astro-audio-reviews/on-demand' {
+	const config: import('./on-demand-option.js').OnDemandConfig;
+	export default config;
+}

@@ -15,6 +15,7 @@ import {
 	resolveIntegrationOptions,
 } from './integration-options.js';
 import { injectInvalidateRoute } from './invalidate-option.js';
+import { injectOnDemandRoutes } from './on-demand-option.js';
 import { layoutFile } from './page-options.js';
 import { REFRESH_SECRET_ENV } from './rebuild-options.js';
 import { releaseSyncGarbage } from './release-sync-garbage.js';
@@ -38,7 +39,7 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 	return {
 		name: INTEGRATION_NAME,
 		hooks: {
-			'astro:config:setup': ({ config, command, injectRoute, updateConfig }) => {
+			'astro:config:setup': ({ config, command, injectRoute, updateConfig, logger }) => {
 				// Before the content sync of this build (tests and tools run several builds in one process).
 				if (command === 'build') forgetLoaded();
 				checkReviewsFeedConfig(resolved.reviewsFeed, { site: config.site, route: resolved.route });
@@ -68,6 +69,8 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 					},
 				});
 				if (resolved.route !== false) injectPageRoutes(pageConfig, injectRoute);
+				const onDemandSite = { route: resolved.route, hub: resolved.hub !== false, websiteId: resolved.invalidate?.websiteId };
+				injectOnDemandRoutes(resolved.onDemand, onDemandSite, { config, injectRoute, updateConfig, logger });
 			},
 			'astro:config:done': ({ config }) => {
 				astroConfig = config;

@@ -3,6 +3,7 @@ import { parseOptions } from '../options/parse-options.js';
 import type { UiTextOverrides } from '../render/pages/ui-text.js';
 import { indexNowOptionSchema } from './index-now-option.js';
 import { invalidateOptionSchema } from './invalidate-option.js';
+import { onDemandOptionSchema } from './on-demand-option.js';
 import { layoutOptionSchema, uiTextOptionSchema } from './page-options.js';
 import { changeReportOptionSchema, refreshOptionSchema } from './rebuild-options.js';
 import { reviewsFeedOptionSchema } from './review-feed-option.js';
@@ -35,6 +36,8 @@ export const integrationOptionsSchema = z
 		invalidate: invalidateOptionSchema.optional(),
 		/** IndexNow (docs/indexnow.md): the build writes the key file; `npx audio-reviews indexnow` submits what the change report lists. */
 		indexNow: indexNowOptionSchema.optional(),
+		/** Sitemaps and hub pages rendered on demand for a site that uses productsLiveLoader() (docs/on-demand.md); false for none. */
+		onDemand: onDemandOptionSchema,
 		/** Where each build writes the pages added, changed and removed since the previous one; false for none. */
 		changeReport: changeReportOptionSchema,
 		/**

@@ -8,7 +8,7 @@ export {
 	notFoundCacheControlHeader,
 	resolveCachePolicy,
 } from './cache-policy.js';
-export { productTag, websiteTag } from './cache-tags.js';
+export { listsTag, productTag, websiteTag } from './cache-tags.js';
 export type { PurgedPagesSubmission, PurgedSubmissionReport } from './index-now-purged.js';
 export {
 	createInvalidateHandler,

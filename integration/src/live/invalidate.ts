@@ -1,6 +1,6 @@
 import type { APIContext, APIRoute } from 'astro';
 import { NO_STORE } from './cache-policy.js';
-import { productTag, websiteTag } from './cache-tags.js';
+import { listsTag, productTag, websiteTag } from './cache-tags.js';
 import { type PurgedPagesSubmission, submitPurgedPages } from './index-now-purged.js';
 import { presentedSecret, secretsMatch } from './secret.js';
 import {
@@ -94,10 +94,14 @@ function webRequestHead(request: Request): WebhookRequestHead {
 	return { method: request.method, host: new URL(request.url).host, header: (name) => request.headers.get(name) ?? undefined };
 }
 
-/** The cache tags a request purges: the ones `productsLiveLoader` puts on the pages. */
+/**
+ * The cache tags a request purges: the ones `productsLiveLoader` puts on the pages, plus, for
+ * products, the lists (sitemaps, hub pages), which a product added, removed or renamed changes.
+ */
 export function invalidationTags(websiteId: string, request: InvalidationRequest): InvalidationResult {
 	if (request.scope === 'website') return { scope: 'website', tags: [websiteTag(websiteId)] };
-	return { scope: 'products', refs: request.refs, tags: request.refs.map((ref) => productTag(websiteId, ref)) };
+	const tags = [...request.refs.map((ref) => productTag(websiteId, ref)), listsTag(websiteId)];
+	return { scope: 'products', refs: request.refs, tags };
 }
 
 /** Validates a webhook body already parsed from JSON (the rules of `parseWebhookJson`). */

@@ -8,6 +8,7 @@ import type { SharedOptions } from '../options/shared-options.js';
 import type { Product } from '../schema/product.js';
 import { productTag, websiteTag } from './cache-tags.js';
 import { listLiveProducts } from './live-list.js';
+import { registerLiveSource } from './live-sources.js';
 
 /** The options every loader shares (docs/options.md); the build-only rebuild guards do not apply. */
 export type ProductsLiveLoaderOptions = SharedOptions;
@@ -64,6 +65,7 @@ function withRequestTimeDefaults(options: ProductsLiveLoaderOptions): ProductsLi
 export function productsLiveLoader(options: ProductsLiveLoaderOptions): ProductsLiveLoader {
 	const resolved = resolveLoaderOptions(withRequestTimeDefaults(options), 'productsLiveLoader');
 	const client = clientFromResolved(resolved);
+	registerLiveSource({ client, options: resolved });
 	const site = websiteTag(resolved.websiteId);
 	const shared = singleFlight<LiveEntryResult>();
 

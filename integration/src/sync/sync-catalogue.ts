@@ -33,6 +33,12 @@ export interface SyncOptions {
 	 * snapshot.
 	 */
 	onPage?: (items: Array<unknown | ReusedItem>, page: DeliveredPage) => void | Promise<void>;
+	/**
+	 * Only the list positions from `offset` up to (not including) `end`, or the catalogue's end
+	 * when it comes first: one slice with the same checks (boundaries, `count_item` unchanged,
+	 * the slice complete), e.g. one sitemap file of an on-demand catalogue.
+	 */
+	range?: { offset: number; end: number } | undefined;
 }
 
 export interface DeliveredPage {
@@ -89,22 +95,27 @@ type Outcome = { ok: true; result: Omit<SyncResult, 'attempts'> } | { ok: false;
 
 async function syncOnce(client: AudioReviewsClient, options: SyncOptions): Promise<Outcome> {
 	const { query, pageSize } = options;
+	const start = options.range?.offset ?? 0;
 	const pages = pageFetcher(client, query, options.previous, options.signal);
-	const first = await pages.fetch(0, pageSize);
+	const first = await pages.fetch(start, pageSize);
 	const total = first.count_item;
+	const end = Math.max(start, Math.min(total, options.range?.end ?? total));
+	const firstItems = first.items.slice(0, end - start);
 	// The service echoes the applied limit; a shorter first page while more remain also reveals a cap.
 	let cap: number | undefined = first.limit >= 1 && first.limit < pageSize ? first.limit : undefined;
-	if (first.items.length < Math.min(pageSize, total) && first.items.length > 0) cap = Math.min(cap ?? Infinity, first.items.length);
-	if (first.items.length === 0 && total > 0) return { ok: false, reason: `first page was empty while count_item is ${total}` };
+	if (first.items.length < Math.min(pageSize, end - start) && first.items.length > 0) cap = Math.min(cap ?? Infinity, first.items.length);
+	if (first.items.length === 0 && end > start)
+		return { ok: false, reason: `the page at offset ${start} was empty while count_item is ${total}` };
 
 	const delivery = pageDelivery(options.onPage);
-	const firstKept = await delivery.take(first.items, 0);
-	let received = first.items.length;
-	const report = () => options.onProgress?.({ locale: query.locale, received: Math.min(received, total), total });
+	const firstKept = await delivery.take(firstItems, start);
+	let received = firstItems.length;
+	const report = () => options.onProgress?.({ locale: query.locale, received: Math.min(received, end - start), total: end - start });
 	report();
 	const rest = await fetchRest(pages, {
-		from: first.items.length,
-		total,
+		from: start + firstItems.length,
+		total: end,
+		count: total,
 		limit: Math.min(pageSize, cap ?? pageSize),
 		workers: client.options.concurrency,
 		deliver: delivery.take,
@@ -117,12 +128,13 @@ async function syncOnce(client: AudioReviewsClient, options: SyncOptions): Promi
 	if (pages.counts.size > 1)
 		return { ok: false, reason: `count_item changed from ${total} to ${[...pages.counts].filter((c) => c !== total).join(', ')}` };
 
-	const chunks = stitch({ kept: firstKept, length: first.items.length, last: identityOf(first.items[first.items.length - 1]) }, rest);
+	const chunks = stitch({ kept: firstKept, length: start + firstItems.length, last: identityOf(firstItems[firstItems.length - 1]) }, rest);
 	if (!chunks.ok) return chunks;
 	const items = dedupe(chunks.items);
 	const distinct = items.length + delivery.distinct();
-	if (distinct !== total) {
-		return { ok: false, reason: `${distinct} distinct products received while count_item is ${total}` };
+	if (distinct !== end - start) {
+		const expected = options.range ? `positions ${start} to ${end} of count_item ${total}` : `count_item is ${total}`;
+		return { ok: false, reason: `${distinct} distinct products received while ${expected}` };
 	}
 	pages.memos.sort((a, b) => a.offset - b.offset);
 	const { requests, notModified } = pages.stats;
@@ -132,7 +144,10 @@ async function syncOnce(client: AudioReviewsClient, options: SyncOptions): Promi
 interface RestPlan {
 	/** Offset of the first product not yet received. */
 	from: number;
+	/** Offset where the walk stops (`count_item`, or the range's end). */
 	total: number;
+	/** The `count_item` every page must report. */
+	count: number;
 	/** Items per page, overlap included. */
 	limit: number;
 	workers: number;
@@ -183,10 +198,10 @@ async function fetchRest(pages: PageFetcher, plan: RestPlan): Promise<Rest> {
 			const kept = await plan.deliver(page.items.slice(overlap), start);
 			fetched.set(start, { first: identityOf(page.items[0]), last: identityOf(page.items[page.items.length - 1]), kept });
 			plan.onPage(Math.max(0, page.items.length - overlap));
-			if (page.count_item !== plan.total) ended ??= `count_item changed from ${plan.total} to ${page.count_item}`;
+			if (page.count_item !== plan.count) ended ??= `count_item changed from ${plan.count} to ${page.count_item}`;
 			else if (page.items.length < asked && offset + page.items.length < endedAt) {
 				endedAt = offset + page.items.length;
-				ended = `the pages ended after ${endedAt} products while count_item is ${plan.total}`;
+				ended = `the pages ended after ${endedAt} products while count_item is ${plan.count}`;
 			}
 		}
 	};

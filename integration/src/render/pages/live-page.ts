@@ -111,11 +111,11 @@ export function notFoundResponse(ref: string, policy: CachePolicy = resolveCache
  * data that fails the schema, 503 otherwise (unreachable, 5xx, timeout). The body says what
  * happened in plain words; the service's own text never reaches it (it is untrusted).
  */
-export function liveErrorResponse(error: Error, context: { ref?: string } = {}): Response {
+export function liveErrorResponse(error: Error, context: { ref?: string; what?: string } = {}): Response {
 	const badData =
 		error instanceof ProductValidationError || error instanceof ResponseFormatError || error.name === 'LiveCollectionValidationError';
 	const status = badData ? 502 : 503;
-	const what = context.ref === undefined ? 'This page' : `The page of product ${JSON.stringify(context.ref)}`;
+	const what = context.what ?? (context.ref === undefined ? 'This page' : `The page of product ${JSON.stringify(context.ref)}`);
 	const why = badData
 		? 'the product catalogue service sent data that failed validation'
 		: 'the product catalogue service is unavailable or did not answer in time';
@@ -123,7 +123,7 @@ export function liveErrorResponse(error: Error, context: { ref?: string } = {}):
 	// One line whatever the error: its text may quote the service, and server logs are read by people and parsers.
 	console.error(
 		escapeControl(
-			`[astro-audio-reviews] ${status} for ${context.ref === undefined ? 'a live product' : `ref ${JSON.stringify(context.ref)}`}: ${error.message}`,
+			`[astro-audio-reviews] ${status} for ${context.what?.toLowerCase() ?? (context.ref === undefined ? 'a live product' : `ref ${JSON.stringify(context.ref)}`)}: ${error.message}`,
 		),
 	);
 	return new Response(
@@ -141,7 +141,8 @@ export function livePath(route: string, ref: string, trailingSlash = true): stri
 	return trailingSlash ? `${replaced}/` : replaced;
 }
 
-function effectivePolicy(astro: LivePageContext, overrides: CachePolicyInput | undefined): CachePolicy {
+/** The cache policy of a page: `overrides`, then the matching `routeRules`, then the defaults. */
+export function effectivePolicy(astro: LivePageContext, overrides: CachePolicyInput | undefined): CachePolicy {
 	// routeRules are applied to `Astro.cache` before the page runs: read their maxAge/swr back.
 	const fromRules = astro.cache.enabled ? astro.cache.options : {};
 	return resolveCachePolicy({

@@ -1,0 +1,82 @@
+import type { AudioReviewsClient } from '../client/client.js';
+import type { ListProductsQuery } from '../client/urls.js';
+import { CatalogueSyncError } from '../errors/catalogue-error.js';
+import type { ResolvedSharedOptions } from '../options/shared-options.js';
+import type { Product } from '../schema/product.js';
+import { validateProduct } from '../schema/validate.js';
+import { ReusedItem, syncCatalogue } from '../sync/sync-catalogue.js';
+
+/**
+ * The catalogue of an on-demand site seen through the list endpoint, for the sitemaps and hub
+ * pages the integration injects: its verified size, and slices of it walked with the build-time
+ * sync's checks (overlapping pages, `count_item` unchanged, the slice complete, re-walked when the
+ * catalogue moves under it), so a failing or inconsistent service is an error, never a short list.
+ */
+export type LiveListQuery = Omit<ListProductsQuery, 'limit' | 'offset'>;
+
+/** The list filters of the loader, in `locale`. */
+export function liveListQuery(options: ResolvedSharedOptions, locale: string): LiveListQuery {
+	return { locale, without: options.without, withAudio: options.withAudio, published: options.published };
+}
+
+/** The locales the loader serves, the first one unprefixed (as `productsLoader({ locales })`). */
+export function liveLocales(options: ResolvedSharedOptions): readonly string[] {
+	return options.locales ?? [options.locale];
+}
+
+/**
+ * `count_item`, checked: the product at position `count_item - 1` exists and none follows it.
+ * Two small requests, so a count far above (or below) the real catalogue never sizes a sitemap
+ * index of empty (or missing) files.
+ */
+export async function verifiedCount(client: AudioReviewsClient, query: LiveListQuery): Promise<number> {
+	const head = await client.listProductsRaw({ ...query, offset: 0, limit: 1 });
+	const count = head.page.count_item;
+	const probe = count === 0 ? head : await client.listProductsRaw({ ...query, offset: count - 1, limit: 2 });
+	const expected = count === 0 ? 0 : 1;
+	if (probe.page.count_item !== count || probe.page.items.length !== expected) {
+		throw new CatalogueSyncError(
+			`count_item says ${count} products, but the list holds ${count === 0 ? probe.page.items.length : `${probe.page.items.length} at position ${count - 1}`}; refusing to size a sitemap from it`,
+			{ endpoint: 'listProducts', locale: query.locale },
+		);
+	}
+	return count;
+}
+
+/**
+ * What `pick` keeps of each product at list positions `offset` to `end` (or the catalogue's
+ * end), validated with the loader's schema (`onInvalid: 'skip'` leaves out products that fail
+ * it, as the loaders do). Only the picked part is held, so a 50,000-product slice stays small.
+ */
+export async function catalogueSlice<T>(
+	client: AudioReviewsClient,
+	options: ResolvedSharedOptions,
+	query: LiveListQuery,
+	range: { offset: number; end: number },
+	pick: (product: Product) => T,
+): Promise<{ products: T[]; count: number; requests: number }> {
+	// Pages arrive as the concurrent requests finish: kept by offset, joined in list order.
+	let pages = new Map<number, T[]>();
+	const result = await syncCatalogue(client, {
+		query,
+		pageSize: options.pageSize,
+		range,
+		// Items of an attempt that failed belong to a discarded snapshot.
+		onResync: () => {
+			pages = new Map();
+		},
+		onPage: (items, page) => {
+			const products: T[] = [];
+			pages.set(page.offset, products);
+			for (const item of items) {
+				// Never a 304 here: the walk sends no validators.
+				if (item instanceof ReusedItem) continue;
+				const checked = validateProduct(item, { endpoint: 'listProducts', locale: query.locale });
+				if (checked.success) products.push(pick(checked.data));
+				else if (options.onInvalid === 'error') throw checked.error;
+			}
+		},
+	});
+	const products = [...pages].sort(([a], [b]) => a - b).flatMap(([, list]) => list);
+	return { products, count: result.count, requests: result.requests };
+}

@@ -1,0 +1,45 @@
+import type { AudioReviewsClient } from '../client/client.js';
+import type { ResolvedSharedOptions } from '../options/shared-options.js';
+
+/**
+ * The live loaders of this process, for the routes the integration injects on demand (sitemaps,
+ * hub pages). Those routes cannot receive the loader's options from the integration: they are
+ * set in `src/live.config.ts`, evaluated when the server first imports `astro:content`. Each
+ * `productsLiveLoader()` call registers its client here, so the routes reuse its service address,
+ * filters, limits and request-time retries instead of asking the user to repeat them.
+ */
+const KEY = Symbol.for('astro-audio-reviews.live-sources');
+
+export interface LiveSource {
+	client: AudioReviewsClient;
+	options: ResolvedSharedOptions;
+}
+
+function sources(): Map<string, LiveSource> {
+	const holder = globalThis as { [KEY]?: Map<string, LiveSource> };
+	holder[KEY] ??= new Map();
+	return holder[KEY];
+}
+
+/** Keyed by website: a second loader of the same website (another collection) replaces the first. */
+export function registerLiveSource(source: LiveSource): void {
+	sources().set(source.options.websiteId.toLowerCase(), source);
+}
+
+/**
+ * The live loader of `websiteId`, or the only one when no id is given. Throws with the fix
+ * when there is none, or several and no id to choose by.
+ */
+export function liveSource(websiteId?: string): LiveSource {
+	const all = sources();
+	if (websiteId !== undefined) {
+		const found = all.get(websiteId.toLowerCase());
+		if (found) return found;
+	} else if (all.size === 1) return [...all.values()][0]!;
+	const known = all.size === 0 ? 'none is defined' : `defined for website(s) ${[...all.keys()].join(', ')}`;
+	throw new Error(
+		`astro-audio-reviews: the on-demand sitemaps and hub pages read the catalogue through productsLiveLoader() in src/live.config.ts, and ${known}` +
+			(websiteId === undefined ? '' : ` (wanted ${websiteId}, the \`invalidate.websiteId\` of audioReviews())`) +
+			(all.size > 1 && websiteId === undefined ? '; set `invalidate.websiteId` to say which website' : ''),
+	);
+}

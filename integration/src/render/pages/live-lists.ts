@@ -1,0 +1,71 @@
+import type { APIContext } from 'astro';
+import { type CachePolicy, cacheControlHeader, notFoundCacheControlHeader, resolveCachePolicy } from '../../live/cache-policy.js';
+import { listsTag, websiteTag } from '../../live/cache-tags.js';
+import { liveListQuery, liveLocales } from '../../live/live-catalogue.js';
+import { type LiveSource, liveSource } from '../../live/live-sources.js';
+import { liveErrorResponse } from './live-page.js';
+import type { PageConfig } from './page-config.js';
+
+/**
+ * What the on-demand list routes (sitemaps, hub pages) share: the loader they read through,
+ * its locales, and one way to cache their answers and to fail.
+ */
+export type LiveListsConfig = Pick<PageConfig, 'route' | 'trailingSlash' | 'base' | 'defaultLocale' | 'emptyProducts' | 'hub'> & {
+	/** The website of the live loader to read (`invalidate.websiteId`), when the site has several. */
+	websiteId?: string | undefined;
+};
+
+export interface LiveLists {
+	source: LiveSource;
+	locales: readonly string[];
+	/** The unprefixed locale: the integration's (or Astro's i18n) default, else the loader's first. */
+	defaultLocale: string;
+	query: (locale: string) => ReturnType<typeof liveListQuery>;
+}
+
+export function liveLists(config: LiveListsConfig): LiveLists {
+	const source = liveSource(config.websiteId);
+	const locales = liveLocales(source.options);
+	const defaultLocale = config.defaultLocale && locales.includes(config.defaultLocale) ? config.defaultLocale : locales[0]!;
+	return { source, locales, defaultLocale, query: (locale) => liveListQuery(source.options, locale) };
+}
+
+/** Whether a product's page in a locale may be indexed, under `emptyProducts`. */
+export function indexableIn(reviews: number, emptyProducts: PageConfig['emptyProducts']): boolean {
+	return reviews > 0 || emptyProducts === 'index';
+}
+
+/** A crawler needs no five-minute freshness: the webhook purges a list as soon as it changes. */
+export const SITEMAP_CACHE_POLICY: Readonly<CachePolicy> = resolveCachePolicy({ maxAge: 3600, swr: 86_400 });
+
+type CacheContext = Pick<APIContext, 'cache'>;
+
+/** Caches a list answer under the website's and the lists' tags, and tells a CDN the same. */
+export function cacheList(context: CacheContext, websiteId: string, policy: CachePolicy, headers: Headers): void {
+	if (context.cache.enabled)
+		context.cache.set({ maxAge: policy.maxAge, swr: policy.swr, tags: [websiteTag(websiteId), listsTag(websiteId)] });
+	headers.set('Cache-Control', cacheControlHeader(policy));
+}
+
+/**
+ * A list page that does not exist (a hub page or sitemap file past the catalogue's end), cached
+ * briefly under the lists' tag, so the webhook announcing the product that fills it purges it.
+ */
+export function listNotFound(context: CacheContext, websiteId: string | undefined, what: string): Response {
+	const policy = resolveCachePolicy();
+	if (context.cache.enabled) {
+		context.cache.set({ maxAge: policy.notFoundMaxAge, swr: 0 });
+		if (websiteId) context.cache.set({ tags: [websiteTag(websiteId), listsTag(websiteId)] });
+	}
+	const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Not found</title></head><body><h1>Not found</h1><p>There is no ${what}.</p></body></html>`;
+	return new Response(body, {
+		status: 404,
+		headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': notFoundCacheControlHeader(policy) },
+	});
+}
+
+/** 503 (502 for data failing the schema), never cached: a crawler retries rather than keep a truncated list. */
+export function listErrorResponse(context: CacheContext, error: unknown, what: string): Response {
+	if (context.cache.enabled) context.cache.set(false);
+	return liveErrorResponse(error instanceof Error ? error : new Error(String(error)), { what });
+}

@@ -1,0 +1,233 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { productsLiveLoader } from 'astro-audio-reviews/loaders';
+import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveIntegrationOptions } from '../../integration/src/integration/integration-options.js';
+import { injectOnDemandRoutes } from '../../integration/src/integration/on-demand-option.js';
+import type { HubPageProps } from '../../integration/src/render/pages/hub-paths.js';
+import { liveHubPage } from '../../integration/src/render/pages/live-hub.js';
+import { type LiveSitemapConfig, liveSitemapFile, liveSitemapIndex } from '../../integration/src/render/pages/live-sitemap.js';
+import { HOSTILE_WEBSITE_ID, type HostileService, makeCatalogue, startHostileService } from '../helpers/hostile-service.js';
+import { sitemapAlternates, sitemapLocs, validateSitemap } from '../helpers/sitemap-xml.js';
+
+/**
+ * The on-demand sitemaps and hub pages called as their routes call them, without a server in
+ * between: several locales (hreflang), and services that break the list's contract. The routes
+ * through a real server and Varnish are in sitemaps.test.ts and cdn.test.ts.
+ */
+
+const SITE = 'https://shop.example.com';
+const noCache = { enabled: false } as never;
+const context = { cache: noCache, site: new URL(SITE), url: new URL(`${SITE}/sitemap-products.xml`) };
+const config = (websiteId: string, more: Partial<LiveSitemapConfig> = {}): LiveSitemapConfig => ({
+	route: '/products/[ref]',
+	trailingSlash: true,
+	base: '/',
+	defaultLocale: undefined,
+	emptyProducts: 'noindex',
+	hub: { pageSize: 48 },
+	websiteId,
+	path: '/sitemap-products',
+	...more,
+});
+const quick = { retries: 0, timeoutMs: 3000, pageSize: 10 };
+
+describe('several locales', () => {
+	let sim: Simulator;
+	beforeAll(async () => {
+		sim = await startSimulator({ products: 30, seed: 3, locales: ['en', 'fr'] });
+		productsLiveLoader({ baseUrl: sim.baseUrl, websiteId: sim.websiteId, locales: ['en', 'fr'], ...quick });
+	});
+	afterAll(() => sim?.close());
+
+	it('lists every indexable page in each locale, the default unprefixed, with reciprocal hreflang alternates', async () => {
+		const response = await liveSitemapFile(context, config(sim.websiteId), '1');
+		const xml = await response.text();
+		expect(response.status, xml).toBe(200);
+		expect(await validateSitemap(xml, 'urlset')).toEqual({ valid: true, output: expect.any(String) });
+		const url = (locale: string, ref: string) => `${SITE}${locale === 'en' ? '' : `/${locale}`}/products/${encodeURIComponent(ref)}/`;
+		const expected = new Map<string, Record<string, string>>();
+		const indexable = (locale: string) =>
+			sim
+				.listAll({ locale, without: 'inactive' })
+				.filter((p) => p.reviews.length > 0)
+				.map((p) => p.external_id);
+		const byLocale = { en: new Set(indexable('en')), fr: new Set(indexable('fr')) };
+		for (const locale of ['en', 'fr'] as const) {
+			for (const ref of byLocale[locale]) {
+				const both = byLocale.en.has(ref) && byLocale.fr.has(ref);
+				expected.set(url(locale, ref), both ? { en: url('en', ref), fr: url('fr', ref) } : {});
+			}
+		}
+		// Some product has reviews in one locale only: it is listed there, without alternates.
+		expect([...expected.values()].some((alternates) => Object.keys(alternates).length === 0)).toBe(true);
+		expect(new Map(sitemapAlternates(xml).map((url) => [url.loc, url.alternates]))).toEqual(expected);
+	});
+
+	it('serves a hub per locale: /fr/products/ in French, /en/products/ not at all (the default is unprefixed)', async () => {
+		const astro = (params: Record<string, string | undefined>) => ({ cache: noCache, params, response: { headers: new Headers() } });
+		const fr = (await liveHubPage(astro({ locale: 'fr' }), config(sim.websiteId))) as HubPageProps;
+		expect(fr.lang).toBe('fr');
+		expect(fr.path).toBe('/fr/products/');
+		expect(fr.items[0]?.path).toMatch(/^\/fr\/products\//);
+		expect(fr.alternates.map((a) => a.path)).toEqual(['/products/', '/fr/products/']);
+		const en = await liveHubPage(astro({ locale: 'en' }), config(sim.websiteId));
+		expect((en as Response).status).toBe(404);
+		expect(((await liveHubPage(astro({ locale: 'de' }), config(sim.websiteId))) as Response).status).toBe(404);
+	});
+});
+
+describe('a service that breaks the list contract', () => {
+	let service: HostileService;
+	let lie: (real: number) => number = (real) => real;
+	let shiftAfter = Infinity;
+	beforeAll(async () => {
+		service = await startHostileService({
+			catalogue: makeCatalogue(95),
+			countItem: (real) => lie(real),
+			misbehave: (request, _res, self) => {
+				// A product deleted near the start once the walk is under way: every later page shifts by one.
+				if (request.kind === 'list' && self.count('list') === shiftAfter) self.catalogue.splice(1, 1);
+				return false;
+			},
+		});
+		productsLiveLoader({ baseUrl: service.url, websiteId: HOSTILE_WEBSITE_ID, locale: 'en', ...quick });
+	});
+	afterAll(() => service?.close());
+
+	it('answers 503 for an index whose count_item the list does not bear out, high or low', async () => {
+		for (const wrong of [(real: number) => real * 1000, (real: number) => real - 5]) {
+			lie = wrong;
+			const response = await liveSitemapIndex(context, config(HOSTILE_WEBSITE_ID));
+			expect(response.status).toBe(503);
+			expect(response.headers.get('cache-control')).toBe('no-store');
+		}
+		lie = (real) => real;
+		const honest = await liveSitemapIndex(context, config(HOSTILE_WEBSITE_ID));
+		expect(sitemapLocs(await honest.text())).toEqual([`${SITE}/sitemap-products-1.xml`]);
+	});
+
+	it('walks again when products shift between pages, and lists exactly the catalogue it ends with', async () => {
+		const before = service.count('list');
+		shiftAfter = before + 3;
+		const response = await liveSitemapFile(context, config(HOSTILE_WEBSITE_ID), '1');
+		const xml = await response.text();
+		expect(response.status, xml).toBe(200);
+		expect(service.catalogue).toHaveLength(94);
+		expect(sitemapLocs(xml)).toEqual(service.catalogue.map((p) => `${SITE}/products/${p.external_id}/`));
+		// Ten pages of ten (with their overlap) for the first walk's start, then a full walk.
+		expect(service.count('list') - before).toBeGreaterThan(11);
+	});
+
+	it('answers 503 rather than a short file when the pages end before count_item', async () => {
+		lie = (real) => real + 20;
+		try {
+			const response = await liveSitemapFile(context, config(HOSTILE_WEBSITE_ID), '1');
+			expect(response.status).toBe(503);
+			expect(await response.text()).not.toContain('<urlset');
+		} finally {
+			lie = (real) => real;
+		}
+	});
+});
+
+describe('a catalogue whose products have no review', () => {
+	let service: HostileService;
+	beforeAll(async () => {
+		service = await startHostileService({ catalogue: makeCatalogue(5).map((product) => ({ ...product, reviews: [] })) });
+		productsLiveLoader({ baseUrl: service.url, websiteId: HOSTILE_WEBSITE_ID, locale: 'en', ...quick });
+	});
+	afterAll(() => service?.close());
+
+	it('lists the first hub page (or the home page) in a file that would be empty: a urlset needs one URL', async () => {
+		for (const [hub, expected] of [
+			[{ pageSize: 48 }, `${SITE}/products/`],
+			[false, `${SITE}/`],
+		] as const) {
+			const response = await liveSitemapFile(context, config(HOSTILE_WEBSITE_ID, { hub }), '1');
+			const xml = await response.text();
+			expect(await validateSitemap(xml, 'urlset')).toMatchObject({ valid: true });
+			expect(sitemapLocs(xml)).toEqual([expected]);
+		}
+		// Under emptyProducts 'index' they are all listed.
+		const indexed = await liveSitemapFile(context, config(HOSTILE_WEBSITE_ID, { emptyProducts: 'index' }), '1');
+		expect(sitemapLocs(await indexed.text())).toHaveLength(5);
+	});
+});
+
+describe('the onDemand option', () => {
+	it('defaults to sitemaps at /sitemap-products.xml and hub pages', () => {
+		expect(resolveIntegrationOptions({}).onDemand).toEqual({ sitemap: { path: '/sitemap-products', urlsPerFile: 50_000 }, hub: true });
+	});
+
+	it('rejects a path with an extension, and more than 50,000 URLs a file, saying what to write', () => {
+		expect(() => resolveIntegrationOptions({ onDemand: { sitemap: { path: '/products.xml' } } })).toThrow(
+			/site path without extension, e\.g\. "\/sitemap-products"/,
+		);
+		expect(() => resolveIntegrationOptions({ onDemand: { sitemap: { urlsPerFile: 60_000 } } })).toThrow(/from 1000 to 50000/);
+		expect(resolveIntegrationOptions({ onDemand: false }).onDemand).toBe(false);
+	});
+});
+
+describe('which routes the integration injects', () => {
+	type Injected = { pattern: string; prerender?: boolean };
+	async function setup(files: Record<string, string>, config: { adapter?: boolean; sitemap?: boolean; route?: false | string } = {}) {
+		const root = await mkdtemp(join(tmpdir(), 'aar-on-demand-'));
+		for (const [name, text] of Object.entries(files)) {
+			await mkdir(dirname(join(root, 'src', name)), { recursive: true });
+			await writeFile(join(root, 'src', name), text);
+		}
+		const routes: Injected[] = [];
+		const added: string[] = [];
+		const warnings: string[] = [];
+		const hook = {
+			config: {
+				srcDir: pathToFileURL(`${join(root, 'src')}/`),
+				adapter: config.adapter === false ? undefined : { name: '@astrojs/node' },
+				integrations: config.sitemap ? [{ name: '@astrojs/sitemap', hooks: {} }] : [],
+			},
+			injectRoute: (route: Injected) => routes.push(route),
+			updateConfig: (update: { integrations?: Array<{ name: string }> }) => added.push(...(update.integrations ?? []).map((i) => i.name)),
+			logger: { warn: (line: string) => warnings.push(line), info: () => undefined },
+		} as never;
+		const resolved = resolveIntegrationOptions({ route: config.route ?? false });
+		injectOnDemandRoutes(resolved.onDemand, { route: resolved.route, hub: true }, hook);
+		await rm(root, { recursive: true, force: true });
+		return { patterns: routes.map((r) => r.pattern), onDemand: routes.every((r) => r.prerender === false), added, warnings };
+	}
+	const LIVE = { 'live.config.ts': "import { productsLiveLoader } from 'astro-audio-reviews/loaders';" };
+
+	it('injects the sitemaps and the hub pages, on demand, for a site whose live config uses productsLiveLoader', async () => {
+		const result = await setup(LIVE);
+		expect(result.patterns).toEqual([
+			'/sitemap-products.xml',
+			'/sitemap-products-[file].xml',
+			'/products',
+			'/products/~page-[page]',
+			'/[locale]/products',
+			'/[locale]/products/~page-[page]',
+		]);
+		expect(result.onDemand).toBe(true);
+		expect(result.added).toEqual([]);
+	});
+
+	it("adds the check of @astrojs/sitemap's files when that integration is there", async () => {
+		expect((await setup(LIVE, { sitemap: true })).added).toEqual(['astro-audio-reviews:sitemap-include-check']);
+	});
+
+	it('injects nothing without productsLiveLoader, warns without an adapter, and leaves a site its own /products/ page', async () => {
+		expect((await setup({ 'live.config.ts': 'export const collections = {};' })).patterns).toEqual([]);
+		const noAdapter = await setup(LIVE, { adapter: false });
+		expect(noAdapter.patterns).toEqual([]);
+		expect(noAdapter.warnings).toEqual([
+			'productsLiveLoader() is used but the site has no adapter: the on-demand sitemaps and hub pages are not injected',
+		]);
+		const own = await setup({ ...LIVE, 'pages/products/index.astro': '<h1>Ours</h1>' });
+		expect(own.patterns).toEqual(['/sitemap-products.xml', '/sitemap-products-[file].xml']);
+		// With static product pages the static hub is there already.
+		expect((await setup(LIVE, { route: '/products/[ref]' })).patterns).toEqual(['/sitemap-products.xml', '/sitemap-products-[file].xml']);
+	});
+});
