@@ -1,4 +1,4 @@
-import { productTag } from 'astro-audio-reviews/live';
+import { listsTag, productTag } from 'astro-audio-reviews/live';
 import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildFixture } from '../helpers/build-fixture.js';
@@ -57,7 +57,11 @@ describe('invalidation webhook with indexNow.submitPurged', () => {
 		sim.updateProduct(a, { seo_name: 'Renamed for IndexNow' });
 		const { status, json } = await invalidate({ refs: [a, b, 'odd/ref é'] });
 		expect(status).toBe(200);
-		expect(json).toMatchObject({ ok: true, scope: 'products', tags: [a, b, 'odd/ref é'].map((ref) => productTag(sim.websiteId, ref)) });
+		expect(json).toMatchObject({
+			ok: true,
+			scope: 'products',
+			tags: [...[a, b, 'odd/ref é'].map((ref) => productTag(sim.websiteId, ref)), listsTag(sim.websiteId)],
+		});
 		expect(json.indexNow).toEqual({ submitted: 3, status: 202 });
 		expect(receiver.submissions).toHaveLength(1);
 		expect(receiver.submissions[0]).toMatchObject({ host: 'shop.example.com', key: KEY, keyLocation: `${SITE}/${KEY}.txt` });
