@@ -1,0 +1,85 @@
+// @ts-check
+/**
+ * `npm run screenshots`: the README's pictures, made from the demo and never edited by hand.
+ * Builds the demo site (`npm run build`, embedded demo service), serves dist/ on loopback, and
+ * with Debian's Chromium (playwright-core) writes docs/images/product-desktop.png (1280 px
+ * wide), docs/images/product-phone.png (390 px) and docs/images/hub.png, of the English pages:
+ * the product page with the most reviews and the first hub page. `--no-build` reuses dist/.
+ */
+import { spawnSync } from 'node:child_process';
+import { createReadStream } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DIST = join(ROOT, 'dist');
+const IMAGES = join(ROOT, 'docs', 'images');
+const LOCALE_PREFIX = '/en';
+/** Taller pages are cut: a picture of a page's opening, not a 20,000 px scroll. */
+const MAX_HEIGHT = { desktop: 1500, phone: 1700, hub: 1100 };
+const TYPES = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml' };
+
+if (!process.argv.includes('--no-build')) {
+	const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+	if (build.status !== 0) throw new Error(`npm run build failed (exit ${build.status})`);
+}
+
+const product = await mostReviewed(join(DIST, LOCALE_PREFIX.slice(1), 'products'));
+const server = createServer(async (req, res) => {
+	const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+	let file = normalize(join(DIST, path));
+	if (!file.startsWith(DIST)) return void res.writeHead(403).end();
+	if ((await stat(file).catch(() => undefined))?.isDirectory()) file = join(file, 'index.html');
+	if (!(await stat(file).catch(() => undefined))) return void res.writeHead(404).end('not found');
+	res.writeHead(200, { 'content-type': TYPES[/** @type {keyof typeof TYPES} */ (extname(file))] ?? 'application/octet-stream' });
+	createReadStream(file).pipe(res);
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+const address = server.address();
+const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+try {
+	await shoot(`${LOCALE_PREFIX}/products/${product}/`, 'product-desktop.png', { width: 1280, height: 900 }, MAX_HEIGHT.desktop);
+	await shoot(`${LOCALE_PREFIX}/products/${product}/`, 'product-phone.png', { width: 390, height: 844 }, MAX_HEIGHT.phone);
+	await shoot(`${LOCALE_PREFIX}/products/`, 'hub.png', { width: 1280, height: 900 }, MAX_HEIGHT.hub);
+} finally {
+	await browser.close();
+	server.close();
+}
+
+/**
+ * @param {string} path
+ * @param {string} name
+ * @param {{ width: number, height: number }} viewport
+ * @param {number} maxHeight
+ */
+async function shoot(path, name, viewport, maxHeight) {
+	const page = await browser.newPage({ viewport, colorScheme: 'light', reducedMotion: 'reduce' });
+	// The demo's avatars sit on an example CDN this machine cannot reach: they show as initials, as they would.
+	await page.route(
+		(url) => !url.href.startsWith(origin),
+		(route) => route.abort(),
+	);
+	await page.goto(`${origin}${encodeURI(path)}`, { waitUntil: 'load' });
+	const height = Math.min(maxHeight, await page.evaluate(() => document.documentElement.scrollHeight));
+	const file = join(IMAGES, name);
+	await page.screenshot({ path: file, clip: { x: 0, y: 0, width: viewport.width, height }, fullPage: true });
+	console.log(`${file}: ${viewport.width}×${height} (${(await stat(file)).size} bytes) from ${path}`);
+	await page.close();
+}
+
+/** The slug of the product page with the most reviews (then the most rated ones, then by name). @param {string} dir */
+async function mostReviewed(dir) {
+	let best = { slug: '', reviews: -1, rated: -1 };
+	for (const slug of (await readdir(dir)).sort()) {
+		const html = await readFile(join(dir, slug, 'index.html'), 'utf8').catch(() => '');
+		const reviews = html.match(/<li class="aar-review"/g)?.length ?? 0;
+		const rated = html.match(/class="aar-rating"/g)?.length ?? 0;
+		if (reviews > best.reviews || (reviews === best.reviews && rated > best.rated)) best = { slug, reviews, rated };
+	}
+	if (best.reviews <= 0) throw new Error(`No product page with reviews under ${dir}: did the build run?`);
+	return best.slug;
+}
