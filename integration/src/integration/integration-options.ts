@@ -62,7 +62,12 @@ export const integrationOptionsSchema = z
 					z.boolean(),
 					z
 						.object({
-							pageSize: z.number().int().min(1).max(1000).optional(),
+							pageSize: z
+								.number({ message: 'Expected `hub.pageSize` to be a whole number from 1 to 1000' })
+								.int({ message: 'Expected `hub.pageSize` to be a whole number from 1 to 1000' })
+								.min(1, { message: 'Expected `hub.pageSize` to be a whole number from 1 to 1000' })
+								.max(1000, { message: 'Expected `hub.pageSize` to be a whole number from 1 to 1000' })
+								.optional(),
 							order: z.enum(['name', 'rating']).optional(),
 						})
 						.strict(),

@@ -14,10 +14,13 @@ export function parseOptions<S extends z.ZodType>(schema: S, input: unknown, cal
 	if (result.success && conflicts.length === 0) return result.data;
 	const lines = (result.success ? [] : result.error.issues).map((issue) => {
 		if (issue.code === 'unrecognized_keys') {
+			// A nested object's stray key (`hub: { sort }`) is named with its path; suggestions are top-level names only.
+			const nested = issue.path.length > 0;
 			return issue.keys
 				.map((key) => {
-					const close = closest(key, known);
-					return `${key}: unknown option${close ? ` (did you mean \`${close}\`?)` : ''}`;
+					const close = nested ? undefined : closest(key, known);
+					const name = nested ? `${formatIssuePath(issue.path)}.${key}` : key;
+					return `${name}: unknown option${close ? ` (did you mean \`${close}\`?)` : ''}`;
 				})
 				.join('\n- ');
 		}
