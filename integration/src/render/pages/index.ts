@@ -16,6 +16,7 @@ export {
 	type StaticPath,
 } from './product-paths.js';
 export { publishPages } from './published-pages.js';
+export { REVIEWS_SCRIPT } from './review-script.js';
 export { AVATAR_TINTS, avatarTint, initialsOf, isLongTranscript, LONG_TRANSCRIPT_CHARS } from './review-view.js';
 export { newestDate, registerSitemapPages, type SitemapPage, serializeSitemapItem } from './sitemap.js';
 export {
