@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { resolveIntegrationOptions } from '../../integration/src/integration/integration-options.js';
+import { thrownMessage } from '../helpers/thrown.js';
 
 const hubOf = (hub: unknown) => resolveIntegrationOptions({ hub } as never).hub;
 
-function message(fn: () => unknown): string {
-	try {
-		fn();
-	} catch (error) {
-		return (error as Error).message;
-	}
-	throw new Error('expected the call to throw');
-}
+const message = thrownMessage;
 
 describe('hub option', () => {
 	it('is on by default, in the current order (by name); { order: "rating" } lists the best rated first', () => {
