@@ -71,15 +71,27 @@ async function shoot(path, name, viewport, maxHeight) {
 	await page.close();
 }
 
-/** The slug of the product page with the most reviews (then the most rated ones, then by name). @param {string} dir */
+/**
+ * The slug of the product page with the most reviews; among equals, one that shows both kinds
+ * (rated reviews and a testimony), then the most rated ones, the best average, the first by name.
+ * @param {string} dir
+ */
 async function mostReviewed(dir) {
-	let best = { slug: '', reviews: -1, rated: -1 };
+	/** @type {{ slug: string, rank: number[] } | undefined} */
+	let best;
 	for (const slug of (await readdir(dir)).sort()) {
 		const html = await readFile(join(dir, slug, 'index.html'), 'utf8').catch(() => '');
-		const reviews = html.match(/<li class="aar-review"/g)?.length ?? 0;
-		const rated = html.match(/class="aar-rating"/g)?.length ?? 0;
-		if (reviews > best.reviews || (reviews === best.reviews && rated > best.rated)) best = { slug, reviews, rated };
+		const count = (/** @type {RegExp} */ pattern) => html.match(pattern)?.length ?? 0;
+		const average = Number(/class="aar-score"[^>]*>([\d.]+)</.exec(html)?.[1] ?? 0);
+		const rank = [count(/<li class="aar-review"/g), Math.min(1, count(/data-type="testimony"/g)), count(/class="aar-rating"/g), average];
+		if (best === undefined || outranks(rank, best.rank)) best = { slug, rank };
 	}
-	if (best.reviews <= 0) throw new Error(`No product page with reviews under ${dir}: did the build run?`);
+	if (!best || best.rank[0] === 0) throw new Error(`No product page with reviews under ${dir}: did the build run?`);
 	return best.slug;
+}
+
+/** Whether `a` ranks above `b`: compared value by value, the first difference decides. @param {number[]} a @param {number[]} b */
+function outranks(a, b) {
+	const i = a.findIndex((value, index) => value !== b[index]);
+	return i !== -1 && a[i] > b[i];
 }
