@@ -150,6 +150,34 @@ async function loadEveryImage(page: Page): Promise<void> {
 	await page.waitForFunction(() => [...document.images].every((image) => image.complete));
 }
 
+/** How many pixels of two same-size PNGs (base64) differ clearly (more than anti-aliasing would), compared in a canvas. */
+async function strongPixelDifferences(a: string, b: string): Promise<number> {
+	const page = await browser.newPage();
+	try {
+		return await page.evaluate(
+			async ([first, second]) => {
+				const pixels = async (data: string) => {
+					const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${data}`)).blob());
+					const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+					const context = canvas.getContext('2d')!;
+					context.drawImage(bitmap, 0, 0);
+					return context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+				};
+				const [x, y] = [await pixels(first!), await pixels(second!)];
+				if (x.length !== y.length) return Number.POSITIVE_INFINITY;
+				let count = 0;
+				for (let i = 0; i < x.length; i += 4) {
+					if (Math.max(Math.abs(x[i]! - y[i]!), Math.abs(x[i + 1]! - y[i + 1]!), Math.abs(x[i + 2]! - y[i + 2]!)) > 64) count += 1;
+				}
+				return count;
+			},
+			[a, b],
+		);
+	} finally {
+		await page.close();
+	}
+}
+
 function expectedLevels(product: ApiProduct): Record<number, number> {
 	const levels: Record<number, number> = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
 	for (const review of product.reviews) {
@@ -248,6 +276,32 @@ describe('product and hub pages at 390 px in Chromium', () => {
 		expect(await short.locator('button.aar-toggle').count()).toBe(0);
 		expect(await short.locator('.aar-transcript-text').evaluate((node) => node.scrollHeight <= node.clientHeight + 1)).toBe(true);
 		await page.close();
+	});
+
+	it('shows a failed picture as the same initials when JavaScript is off: no broken-image icon', async () => {
+		const path = encodeURI(pathOf(REFS.showcase, 'en'));
+		const shots: string[] = [];
+		for (const javaScript of [true, false]) {
+			const page = await phonePage(javaScript);
+			// Text made transparent, so only what is not text remains: the circle, and any icon over it.
+			await page.route(`${pages.origin}${path}`, async (route) => {
+				const response = await route.fetch();
+				const body = (await response.text()).replace(
+					'</head>',
+					`<style>${'.aar-avatar, .aar-avatar img::after { color: transparent !important }'}</style></head>`,
+				);
+				await route.fulfill({ response, body });
+			});
+			await page.goto(`${pages.origin}${path}`);
+			const avatar = page.locator('.aar-avatar').nth(1);
+			await avatar.scrollIntoViewIfNeeded();
+			await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+			expect(await avatar.locator('img').count()).toBe(javaScript ? 0 : 1);
+			shots.push((await avatar.screenshot()).toString('base64'));
+			await page.close();
+		}
+		// With the script the picture is removed; without it, its ::after covers the icon: the same disc.
+		expect(await strongPixelDifferences(shots[0]!, shots[1]!)).toBe(0);
 	});
 
 	it('shows every long transcript whole when JavaScript is off, with no button', async () => {
