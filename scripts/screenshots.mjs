@@ -93,5 +93,5 @@ async function mostReviewed(dir) {
 /** Whether `a` ranks above `b`: compared value by value, the first difference decides. @param {number[]} a @param {number[]} b */
 function outranks(a, b) {
 	const i = a.findIndex((value, index) => value !== b[index]);
-	return i !== -1 && a[i] > b[i];
+	return i !== -1 && (a[i] ?? 0) > (b[i] ?? 0);
 }
