@@ -28,7 +28,7 @@ const config = (websiteId: string, more: Partial<LiveSitemapConfig> = {}): LiveS
 	base: '/',
 	defaultLocale: undefined,
 	emptyProducts: 'noindex',
-	hub: { pageSize: 48 },
+	hub: { pageSize: 48, order: 'name' },
 	websiteId,
 	path: '/sitemap-products',
 	...more,
@@ -144,7 +144,7 @@ describe('a catalogue whose products have no review', () => {
 
 	it('lists the first hub page (or the home page) in a file that would be empty: a urlset needs one URL', async () => {
 		for (const [hub, expected] of [
-			[{ pageSize: 48 }, `${SITE}/products/`],
+			[{ pageSize: 48, order: 'name' }, `${SITE}/products/`],
 			[false, `${SITE}/`],
 		] as const) {
 			const response = await liveSitemapFile(context, config(HOSTILE_WEBSITE_ID, { hub }), '1');

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+	HUB_EXCERPT_LENGTH,
 	hubBasePath,
+	hubItemOf,
 	hubPagePath,
 	hubPages,
 	hubRoute,
@@ -10,7 +12,7 @@ import {
 import { createSlugger } from '../../integration/src/render/seo/index.js';
 import type { Product } from '../../integration/src/schema/product.js';
 
-function entry(locale: string, ref: string, name: string, reviews = 1): ProductEntryLike {
+function entry(locale: string, ref: string, name: string, reviews = 1, rating: number | null = 4): ProductEntryLike {
 	const product: Product = {
 		id: ref,
 		external_id: ref,
@@ -19,7 +21,7 @@ function entry(locale: string, ref: string, name: string, reviews = 1): ProductE
 		reviews: Array.from({ length: reviews }, (_, i) => ({
 			id: `${ref}-${i}`,
 			type: 'review' as const,
-			rating: 4,
+			rating: rating ?? undefined,
 			is_active: true,
 			is_default: false,
 			user: { id: 'u' },
@@ -77,5 +79,36 @@ describe('hub paths', () => {
 		// The skipped product has neither a page nor a hub entry.
 		expect(products.some((path) => path.props.product.external_id === 'empty')).toBe(false);
 		expect(new Set(hubs.map((hub) => hub.cacheKey)).size).toBe(hubs.length);
+	});
+
+	it('order by rating on request: best average first, more reviews first on a tie, unrated last by name', () => {
+		const entries = [
+			entry('fr', 'a', 'Alpha', 2, 3),
+			entry('fr', 'b', 'Bravo', 1, 4.5),
+			entry('fr', 'c', 'Charlie', 3, 4.5),
+			entry('fr', 'd', 'Delta', 2, null),
+			entry('fr', 'e', 'Echo', 1, 5),
+			entry('fr', 'f', 'Aardvark', 1, null),
+		];
+		const products = productPages(entries, { route: '/products/[ref]', defaultLocale: 'fr', emptyProducts: 'index', hub: true });
+		const order = (hubOrder?: 'name' | 'rating') =>
+			hubPages(products, { route: '/products/[ref]', pageSize: 4, order: hubOrder }).flatMap((hub) =>
+				hub.props.items.map((item) => item.name),
+			);
+		expect(order()).toEqual(['Aardvark', 'Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo']);
+		expect(order('rating')).toEqual(['Echo', 'Charlie', 'Bravo', 'Alpha', 'Aardvark', 'Delta']);
+	});
+
+	it('give each entry its rating, audio count and a one-line excerpt (the description, else the first transcript)', () => {
+		const product = entry('fr', 'x', 'Théière', 3, 4).data;
+		product.reviews[1]!.rating = 3.5;
+		product.reviews[2] = { ...product.reviews[2]!, type: 'testimony', rating: undefined };
+		product.reviews[0]!.transcript = `  Elle garde le thé chaud\n${'très longtemps, '.repeat(20)}`;
+		const item = hubItemOf(product, '/products/x/');
+		expect(item).toMatchObject({ name: 'Théière', path: '/products/x/', rating: { average: 3.75, count: 2 }, audioCount: 3 });
+		expect(item.excerpt).toMatch(/^Elle garde le thé chaud très longtemps, .*…$/);
+		expect([...item.excerpt!].length).toBeLessThanOrEqual(HUB_EXCERPT_LENGTH);
+		expect(hubItemOf({ ...product, seo_description: 'Fonte émaillée.' }, '/p/').excerpt).toBe('Fonte émaillée.');
+		expect(hubItemOf({ ...product, reviews: [] }, '/p/')).toMatchObject({ rating: undefined, audioCount: 0, excerpt: undefined });
 	});
 });

@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type HTMLElement, parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REVIEWS_SCRIPT } from '../../integration/src/render/pages/index.js';
 import { createSlugger, productPath, safeHttpUrl } from '../../integration/src/render/seo/index.js';
 import type { Product } from '../../integration/src/schema/index.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
@@ -83,7 +84,7 @@ describe('product pages', () => {
 	it('holds one JSON-LD graph: a Product with exactly the rated reviews and an independently checked aggregate, or none', async () => {
 		for (const product of en) {
 			const html = await page(pathOf(product, 'en'));
-			const scripts = html.querySelectorAll('script');
+			const scripts = html.querySelectorAll('script[type="application/ld+json"]');
 			expect(scripts).toHaveLength(1);
 			expect(scripts[0]!.getAttribute('type')).toBe('application/ld+json');
 			const data = JSON.parse(scripts[0]!.textContent)['@graph'].find((node: any) => node['@type'] === 'Product');
@@ -135,15 +136,27 @@ describe('product pages', () => {
 		}
 	});
 
+	it('ships at most a few hundred bytes of JavaScript, once per page', async () => {
+		expect(Buffer.byteLength(REVIEWS_SCRIPT)).toBeLessThan(500);
+		const html = await site.read(`${pathOf(en.find((p) => p.reviews.length > 1)!, 'en').slice(1)}index.html`);
+		expect(html.split(REVIEWS_SCRIPT)).toHaveLength(2);
+	});
+
 	it('lets no adversarial content break out: no script, no event handler, no unsafe URL', async () => {
 		const files = (await site.htmlFiles()).filter((file) => file.includes('/products/'));
 		for (const file of files) {
 			const html = parse(await site.read(file.slice(1)));
-			for (const script of html.querySelectorAll('script')) expect(script.getAttribute('type')).toBe('application/ld+json');
+			// JSON-LD, and the package's own few hundred bytes of script, verbatim: nothing from the service.
+			for (const script of html.querySelectorAll('script')) {
+				if (script.getAttribute('type') !== 'application/ld+json') expect(script.textContent, file).toBe(REVIEWS_SCRIPT);
+			}
 			for (const element of html.querySelectorAll('*')) {
 				for (const [name, value] of Object.entries(element.attributes)) {
 					expect(name.toLowerCase().startsWith('on'), `${file}: ${name}`).toBe(false);
-					if (name === 'src' || name === 'href') expect(value, `${file}: ${name}`).toMatch(/^https?:\/\//);
+					// The one site-relative URL: Astro's own stylesheet of the components, shared by every page.
+					const ownStylesheet =
+						element.tagName === 'LINK' && element.getAttribute('rel') === 'stylesheet' && /^\/_astro\/[\w.-]+\.css$/.test(value);
+					if ((name === 'src' || name === 'href') && !ownStylesheet) expect(value, `${file}: ${name}`).toMatch(/^https?:\/\//);
 				}
 			}
 		}

@@ -52,12 +52,13 @@ describe('productJsonLd: ratings', () => {
 			worstRating: 0,
 		});
 		expect(data.aggregateRating.ratingValue).toBe(3.1);
-		expect(ratingSummary(mixed)).toEqual({ count: 5, average: 3.1 });
+		// 2.5 counts toward 3 stars and 0 toward 1 star; the three testimonies (one rated) are counted apart.
+		expect(ratingSummary(mixed)).toEqual({ count: 5, average: 3.1, levels: { 5: 1, 4: 2, 3: 1, 2: 0, 1: 1 }, testimonies: 3 });
 	});
 
 	it('rounds a repeating mean to 2 decimals', () => {
 		const thirds = product([review('a', { rating: 5 }), review('b', { rating: 4 }), review('c', { rating: 4 })]);
-		expect(ratingSummary(thirds)).toEqual({ count: 3, average: 4.33 });
+		expect(ratingSummary(thirds)).toEqual({ count: 3, average: 4.33, levels: { 5: 1, 4: 2, 3: 0, 2: 0, 1: 0 }, testimonies: 0 });
 		expect(nodeOf(read(productJsonLd(thirds, {})), 'Product').aggregateRating.ratingValue).toBe(4.33);
 	});
 

@@ -16,7 +16,7 @@ import {
 	type ServiceError,
 } from 'astro-audio-reviews/client';
 import { type ProductsLoaderOptions, productsLiveLoader, productsLoader } from 'astro-audio-reviews/loaders';
-import { type LayoutProps, type ProductEntryLike, productUrl } from 'astro-audio-reviews/pages';
+import { type LayoutProps, type ProductEntryLike, productUrl, type ratingSummary } from 'astro-audio-reviews/pages';
 import type { Product, productSchema, Review } from 'astro-audio-reviews/schema';
 import { describe, expectTypeOf, it } from 'vitest';
 
@@ -53,6 +53,22 @@ describe('options', () => {
 		expectTypeOf<{ reviewsFeed: { publisher: 'Shop'; schemaVersion: '2.3' } }>().toExtend<AudioReviewsOptions>();
 		expectTypeOf<{ reviewsFeed: { publisher: 'Shop'; schemaVersion: '2.4' } }>().toExtend<AudioReviewsOptions>();
 		expectTypeOf<{ reviewsFeed: { publisher: 'Shop'; schemaVersion: '2.2' } }>().not.toExtend<AudioReviewsOptions>();
+	});
+
+	it('takes hub: true, false or { pageSize?, order?: "name" | "rating" }', () => {
+		expectTypeOf<{ hub: { order: 'rating' } }>().toExtend<AudioReviewsOptions>();
+		expectTypeOf<{ hub: { pageSize: 24; order: 'name' } }>().toExtend<AudioReviewsOptions>();
+		expectTypeOf<{ hub: false }>().toExtend<AudioReviewsOptions>();
+		expectTypeOf<{ hub: { order: 'stars' } }>().not.toExtend<AudioReviewsOptions>();
+		expectTypeOf<{ hub: { sort: 'rating' } }>().not.toExtend<AudioReviewsOptions>();
+	});
+
+	it('keeps ratingSummary { average, count }, with the distribution per star level and the testimonies', () => {
+		type Summary = NonNullable<ReturnType<typeof ratingSummary>>;
+		expectTypeOf<Summary['average']>().toEqualTypeOf<number>();
+		expectTypeOf<Summary['count']>().toEqualTypeOf<number>();
+		expectTypeOf<Summary['levels'][5]>().toEqualTypeOf<number>();
+		expectTypeOf<Summary['testimonies']>().toEqualTypeOf<number>();
 	});
 });
 

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { resolveIntegrationOptions } from '../../integration/src/integration/integration-options.js';
+import { thrownMessage } from '../helpers/thrown.js';
 
 const feedOf = (reviewsFeed: unknown) => resolveIntegrationOptions({ reviewsFeed } as never).reviewsFeed;
 
-function message(fn: () => unknown): string {
-	try {
-		fn();
-	} catch (error) {
-		return (error as Error).message;
-	}
-	throw new Error('expected the call to throw');
-}
+const message = thrownMessage;
 
 describe('reviewsFeed option', () => {
 	it('is off by default; the path defaults to product-reviews.xml at the site root', () => {

@@ -149,7 +149,8 @@ function injectPageRoutes(pageConfig: PageConfig, injectRoute: InjectRoute): voi
 }
 
 /** Hub pages live at the route's parent path; a top-level route (`/[ref]`) has none, the home page is the site's. */
-function hubConfig(hub: boolean | { pageSize: number }, route: string): PageConfig['hub'] {
+function hubConfig(hub: ResolvedAudioReviewsOptions['hub'], route: string): PageConfig['hub'] {
 	if (hub === false || hubRoute(route) === undefined) return false;
-	return { pageSize: hub === true ? HUB_PAGE_SIZE : hub.pageSize };
+	const chosen = hub === true ? {} : hub;
+	return { pageSize: chosen.pageSize ?? HUB_PAGE_SIZE, order: chosen.order ?? 'name' };
 }

@@ -58,11 +58,31 @@ export const integrationOptionsSchema = z
 		emptyProducts: z
 			.enum(['noindex', 'index', 'skip'], { message: 'Expected `emptyProducts` to be "noindex", "index" or "skip"' })
 			.default('noindex'),
-		/** Hub pages listing the products at the route's parent path; `{ pageSize }` sets how many per page. */
+		/**
+		 * Hub pages listing the products at the route's parent path; `{ pageSize, order }` sets how
+		 * many per page and their order (`'name'` by default, `'rating'` for best rated first).
+		 */
 		hub: z
-			.union([z.boolean(), z.object({ pageSize: z.number().int().min(1).max(1000) }).strict()], {
-				message: 'Expected `hub` to be true, false or { pageSize: <1 to 1000> }',
-			})
+			.union(
+				[
+					z.boolean(),
+					z
+						.object({
+							pageSize: z
+								.number({ message: 'Expected `hub.pageSize` to be a whole number from 1 to 1000' })
+								.int({ message: 'Expected `hub.pageSize` to be a whole number from 1 to 1000' })
+								.min(1, { message: 'Expected `hub.pageSize` to be a whole number from 1 to 1000' })
+								.max(1000, { message: 'Expected `hub.pageSize` to be a whole number from 1 to 1000' })
+								.optional(),
+							order: z.enum(['name', 'rating']).optional(),
+						})
+						.strict(),
+				],
+				{
+					message:
+						"Expected `hub` to be true, false or { pageSize?: <1 to 1000>, order?: 'name' | 'rating' }, e.g. hub: { order: 'rating' } to list the best rated products first",
+				},
+			)
 			.default(true),
 	})
 	.strict();

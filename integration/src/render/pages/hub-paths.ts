@@ -1,5 +1,5 @@
 import { fnv1a64 } from '../seo/hash.js';
-import { type HubItem, hubItemOf } from './hub-item.js';
+import { type HubItem, type HubOrder, hubItemOf, sortHubItems } from './hub-item.js';
 import { HUB_PAGE_SIZE, hubBasePath, hubPageParam, hubPagePath } from './hub-urls.js';
 import type { Alternate, StaticPath } from './product-paths.js';
 import { newestDate } from './sitemap.js';
@@ -42,6 +42,8 @@ export interface HubOptions {
 	route: string;
 	trailingSlash?: boolean | undefined;
 	pageSize?: number | undefined;
+	/** `'name'` (default) or `'rating'`: best rated first. */
+	order?: HubOrder | undefined;
 }
 
 /** Every hub page of the site, from the product pages `productPages` made (so exactly the pages that exist). */
@@ -59,7 +61,13 @@ export function hubPages(products: readonly StaticPath[], options: HubOptions): 
 		const base = hubBasePath(options.route, locale ?? '', defaultLocale ?? '');
 		if (base === undefined) continue;
 		const lang = list[0]!.props.lang;
-		hubs.push({ locale, lang, base, items: sortedItems(list, lang ?? locale), pageCount: Math.ceil(list.length / pageSize) });
+		hubs.push({
+			locale,
+			lang,
+			base,
+			items: sortedItems(list, lang ?? locale, options.order ?? 'name'),
+			pageCount: Math.ceil(list.length / pageSize),
+		});
 	}
 	const site = { defaultLocale, pageSize, trailingSlash: options.trailingSlash ?? true, hubs };
 	return hubs.flatMap((hub) => Array.from({ length: hub.pageCount }, (_, index) => hubPage(hub, index + 1, site)));
@@ -80,12 +88,10 @@ interface HubSite {
 	hubs: readonly LocaleHub[];
 }
 
-/** The locale's product pages by name in its own collation (ties by path: a stable order). */
-function sortedItems(list: readonly StaticPath[], locale: string | undefined): HubItem[] {
-	const collator = new Intl.Collator(safeLocale(locale));
-	return list
-		.map((path) => hubItemOf(path.props.product, path.props.path, path.props.lastmod))
-		.sort((a, b) => collator.compare(a.name, b.name) || (a.path < b.path ? -1 : 1));
+/** The locale's product pages in the hub's order. */
+function sortedItems(list: readonly StaticPath[], locale: string | undefined, order: HubOrder): HubItem[] {
+	const items = list.map((path) => hubItemOf(path.props.product, path.props.path, path.props.lastmod));
+	return sortHubItems(items, order, locale);
 }
 
 function hubPage(hub: LocaleHub, page: number, site: HubSite): HubStaticPath {
@@ -109,7 +115,7 @@ function hubPage(hub: LocaleHub, page: number, site: HubSite): HubStaticPath {
 		alternates: defaultLocale === undefined ? [] : sortDefaultFirst(alternates, defaultLocale),
 		lastmod: newestDate(items.map((item) => item.lastmod)),
 	};
-	const rendered = { ...props, lastmod: undefined, items: items.map(({ name, path }) => [name, path]) };
+	const rendered = { ...props, lastmod: undefined, items: items.map(({ lastmod: _, ...shown }) => shown) };
 	const isDefault = hub.locale === undefined || hub.locale === defaultLocale;
 	const param = hubPageParam(page);
 	return {
@@ -121,13 +127,4 @@ function hubPage(hub: LocaleHub, page: number, site: HubSite): HubStaticPath {
 
 function sortDefaultFirst(alternates: Alternate[], defaultLocale: string): Alternate[] {
 	return [...alternates.filter((a) => a.locale === defaultLocale), ...alternates.filter((a) => a.locale !== defaultLocale)];
-}
-
-function safeLocale(locale: string | undefined): string | undefined {
-	if (!locale) return undefined;
-	try {
-		return Intl.getCanonicalLocales(locale)[0];
-	} catch {
-		return undefined;
-	}
 }

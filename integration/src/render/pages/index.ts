@@ -1,5 +1,5 @@
 export { requireEntries } from './collection-check.js';
-export { type HubItem, hubItemOf } from './hub-item.js';
+export { HUB_EXCERPT_LENGTH, type HubItem, type HubOrder, hubItemOf, sortHubItems } from './hub-item.js';
 export { type HubPageProps, type HubStaticPath, hubPages } from './hub-paths.js';
 export { HUB_PAGE_SIZE, hubBasePath, hubPagePath, hubRoute } from './hub-urls.js';
 export { MAX_DESCRIPTION_LENGTH, metaDescription } from './meta-description.js';
@@ -16,6 +16,8 @@ export {
 	type StaticPath,
 } from './product-paths.js';
 export { publishPages } from './published-pages.js';
+export { REVIEWS_SCRIPT } from './review-script.js';
+export { AVATAR_TINTS, avatarTint, initialsOf, isLongTranscript, LONG_TRANSCRIPT_CHARS } from './review-view.js';
 export { newestDate, registerSitemapPages, type SitemapPage, serializeSitemapItem } from './sitemap.js';
 export {
 	formatDate,

@@ -28,7 +28,8 @@ export function metaDescription(product: Product, locale: string | undefined, te
 	return clip(quote === undefined ? lead : `${lead} “${quote}`, quote !== undefined);
 }
 
-function firstTranscript(product: Product): string | undefined {
+/** The opening of the product's first transcript, on one line (a hub entry's excerpt reads it too). */
+export function firstTranscript(product: Product): string | undefined {
 	for (const review of product.reviews) {
 		const transcript = presentText(review.transcript);
 		if (transcript !== undefined) return collapse(transcript);
@@ -41,15 +42,20 @@ function collapse(text: string): string {
 	return text.replace(/\s+/g, ' ').trim();
 }
 
+/** One line of `text`, cut at a word to at most `max` code points with an ellipsis. */
+export function excerpt(text: string, max: number): string {
+	return clip(collapse(text), false, max);
+}
+
 /**
- * `text` cut to at most 160 code points, at a word boundary when one is near. An opened quote is
- * closed. Counts code points, so an emoji or a CJK character is never split in two.
+ * `text` cut to at most `max` code points, at a word boundary when one is near. An opened quote
+ * is closed. Counts code points, so an emoji or a CJK character is never split in two.
  */
-function clip(text: string, quoted = false): string {
+function clip(text: string, quoted = false, max = MAX_DESCRIPTION_LENGTH): string {
 	const chars = [...text];
 	const close = quoted ? '”' : '';
-	if (chars.length + close.length <= MAX_DESCRIPTION_LENGTH) return `${text}${close}`;
-	const room = MAX_DESCRIPTION_LENGTH - ELLIPSIS.length - close.length;
+	if (chars.length + close.length <= max) return `${text}${close}`;
+	const room = max - ELLIPSIS.length - close.length;
 	const cut = chars.slice(0, room).join('');
 	const space = cut.lastIndexOf(' ');
 	const head = space > room * 0.6 ? cut.slice(0, space) : cut;

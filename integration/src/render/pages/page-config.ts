@@ -1,3 +1,4 @@
+import type { HubOrder } from './hub-item.js';
 import type { UiTextOverrides } from './ui-text.js';
 
 /** What pages, components and the `astro-audio-reviews/pages` helpers know of the integration's options. */
@@ -17,8 +18,8 @@ export interface PageConfig {
 	uiText: UiTextOverrides;
 	/** A product without any review in a locale: `noindex, follow`, a normal page, or no page. */
 	emptyProducts: 'noindex' | 'index' | 'skip';
-	/** Hub pages' size, or false when the site has none. */
-	hub: { pageSize: number } | false;
+	/** Hub pages' size and order, or false when the site has none. */
+	hub: { pageSize: number; order: HubOrder } | false;
 }
 
 /**

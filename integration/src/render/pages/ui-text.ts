@@ -103,12 +103,14 @@ export function formatRating(value: number, locale: string | undefined): string 
 	return formatterFor(ratingFormats, locale ?? 'en', (l) => new Intl.NumberFormat(l, { maximumFractionDigits: 2 })).format(value);
 }
 
-/** A long, locale-aware date, or undefined for an unparseable timestamp. */
+/** A locale-aware date, short enough to sit beside the author on a phone ("Nov 9, 2024", "9 nov. 2024"), or undefined for an unparseable timestamp. */
 export function formatDate(iso: string | undefined, locale: string | undefined): string | undefined {
 	if (!iso) return undefined;
 	const date = new Date(iso);
 	if (Number.isNaN(date.getTime())) return undefined;
-	return formatterFor(dateFormats, locale ?? 'en', (l) => new Intl.DateTimeFormat(l, { dateStyle: 'long', timeZone: 'UTC' })).format(date);
+	return formatterFor(dateFormats, locale ?? 'en', (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeZone: 'UTC' })).format(
+		date,
+	);
 }
 
 /** Transcript text as paragraphs: blank lines or line breaks separate them. */

@@ -1,9 +1,16 @@
 import type { Phrase } from './phrase.js';
+import {
+	BUILT_IN_PRESENTATION_WORDS,
+	PRESENTATION_PLACEHOLDERS,
+	type PresentationWordKey,
+	type PresentationWords,
+} from './presentation-words.js';
 import { BUILT_IN_SEO_WORDS, SEO_PLACEHOLDERS, type SeoWordKey, type SeoWords } from './seo-words.js';
 
 /**
  * The words the pages and components print, per language: the reviews' words here, the
- * search-facing ones (hub, breadcrumb, generated descriptions) in `seo-words.ts`, one set to
+ * search-facing ones (hub, breadcrumb, generated descriptions) in `seo-words.ts`, the summary's,
+ * the transcript toggle's and the hub entries' in `presentation-words.ts`, one set to
  * users. A phrase is a string with `{name}`
  * placeholders (numbers are formatted with `Intl.NumberFormat` of the page's locale) or, when it
  * holds `{count}`, one string per plural category of `Intl.PluralRules` (`other` required).
@@ -40,7 +47,7 @@ const en = {
 
 type ReviewWordKey = keyof typeof en;
 type ReviewWords = Record<ReviewWordKey, Phrase>;
-export type WordKey = ReviewWordKey | SeoWordKey;
+export type WordKey = ReviewWordKey | SeoWordKey | PresentationWordKey;
 export type Words = Record<WordKey, Phrase>;
 
 const REVIEW_PLACEHOLDERS: Readonly<Record<ReviewWordKey, readonly string[]>> = {
@@ -56,7 +63,11 @@ const REVIEW_PLACEHOLDERS: Readonly<Record<ReviewWordKey, readonly string[]>> = 
 };
 
 /** Placeholders each phrase may hold; an override using another one is rejected at config time. */
-export const PLACEHOLDERS: Readonly<Record<WordKey, readonly string[]>> = { ...REVIEW_PLACEHOLDERS, ...SEO_PLACEHOLDERS };
+export const PLACEHOLDERS: Readonly<Record<WordKey, readonly string[]>> = {
+	...REVIEW_PLACEHOLDERS,
+	...SEO_PLACEHOLDERS,
+	...PRESENTATION_PLACEHOLDERS,
+};
 
 export const WORD_KEYS = Object.keys(PLACEHOLDERS) as WordKey[];
 
@@ -191,6 +202,7 @@ const REVIEW_WORDS: Readonly<Record<string, ReviewWords>> = {
 export const BUILT_IN_WORDS: Readonly<Record<string, Words>> = Object.fromEntries(
 	Object.entries(REVIEW_WORDS).map(([tag, words]) => {
 		const seo: SeoWords | undefined = BUILT_IN_SEO_WORDS[tag] ?? BUILT_IN_SEO_WORDS[tag.split('-')[0]!];
-		return [tag, { ...BUILT_IN_SEO_WORDS.en!, ...seo, ...words }];
+		const shown: PresentationWords | undefined = BUILT_IN_PRESENTATION_WORDS[tag] ?? BUILT_IN_PRESENTATION_WORDS[tag.split('-')[0]!];
+		return [tag, { ...BUILT_IN_SEO_WORDS.en!, ...seo, ...BUILT_IN_PRESENTATION_WORDS.en!, ...shown, ...words }];
 	}),
 );

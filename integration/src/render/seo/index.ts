@@ -13,6 +13,6 @@ export {
 	productJsonLd,
 	type RatingSummary,
 } from './product-json-ld.js';
-export { isRatedReview, ratedReviews, ratingSummary } from './review-policy.js';
+export { isRatedReview, ratedReviews, ratingSummary, type StarLevel, starLevel, testimonyCount } from './review-policy.js';
 export { serializeJsonLd } from './serialize-json-ld.js';
 export { createSlugger, foldRef, isReadableRef, MAX_SLUG_LENGTH, type Slugger, slugForRef } from './slug.js';

@@ -18,17 +18,44 @@ export function ratedReviews(product: Pick<Product, 'reviews'>): Array<Review & 
 	return product.reviews.filter(isRatedReview);
 }
 
+/** A star level of the distribution, 1 to 5. */
+export type StarLevel = 1 | 2 | 3 | 4 | 5;
+
 export interface RatingSummary {
 	/** Number of rated reviews. */
 	count: number;
 	/** Mean rating of the rated reviews, rounded to 2 decimals. */
 	average: number;
+	/** How many rated reviews sit at each star level: a rating counts toward its rounded level (4.5 → 5, 0 → 1). */
+	levels: Readonly<Record<StarLevel, number>>;
+	/** Number of testimonies (counted apart: they are never rated reviews). */
+	testimonies: number;
 }
 
-/** The rating aggregate over exactly the rated reviews; undefined when nothing is rated. */
+/** The star level a rating counts toward: rounded half up, within 1 to 5 (a 0 sits with the 1s). */
+export function starLevel(rating: number): StarLevel {
+	return Math.min(5, Math.max(1, Math.round(rating))) as StarLevel;
+}
+
+/** The product's testimonies, rated or not: what the summary counts apart from the rated reviews. */
+export function testimonyCount(product: Pick<Product, 'reviews'>): number {
+	return product.reviews.filter((review) => review.type === 'testimony').length;
+}
+
+/**
+ * The rating aggregate over exactly the rated reviews; undefined when nothing is rated. The one
+ * source of the page's summary, its JSON-LD `aggregateRating` and the public `ratingSummary`.
+ */
 export function ratingSummary(product: Pick<Product, 'reviews'>): RatingSummary | undefined {
 	const rated = ratedReviews(product);
 	if (rated.length === 0) return undefined;
 	const sum = rated.reduce((total, review) => total + review.rating, 0);
-	return { count: rated.length, average: Math.round((sum / rated.length) * 100) / 100 };
+	const levels: Record<StarLevel, number> = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
+	for (const review of rated) levels[starLevel(review.rating)] += 1;
+	return {
+		count: rated.length,
+		average: Math.round((sum / rated.length) * 100) / 100,
+		levels,
+		testimonies: testimonyCount(product),
+	};
 }

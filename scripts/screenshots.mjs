@@ -1,0 +1,97 @@
+// @ts-check
+/**
+ * `npm run screenshots`: the README's pictures, made from the demo and never edited by hand.
+ * Builds the demo site (`npm run build`, embedded demo service), serves dist/ on loopback, and
+ * with Debian's Chromium (playwright-core) writes docs/images/product-desktop.png (1280 px
+ * wide), docs/images/product-phone.png (390 px) and docs/images/hub.png, of the English pages:
+ * the product page with the most reviews and the first hub page. `--no-build` reuses dist/.
+ */
+import { spawnSync } from 'node:child_process';
+import { createReadStream } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DIST = join(ROOT, 'dist');
+const IMAGES = join(ROOT, 'docs', 'images');
+const LOCALE_PREFIX = '/en';
+/** Taller pages are cut: a picture of a page's opening, not a 20,000 px scroll. */
+const MAX_HEIGHT = { desktop: 1500, phone: 1700, hub: 1100 };
+const TYPES = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml' };
+
+if (!process.argv.includes('--no-build')) {
+	const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+	if (build.status !== 0) throw new Error(`npm run build failed (exit ${build.status})`);
+}
+
+const product = await mostReviewed(join(DIST, LOCALE_PREFIX.slice(1), 'products'));
+const server = createServer(async (req, res) => {
+	const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+	let file = normalize(join(DIST, path));
+	if (!file.startsWith(DIST)) return void res.writeHead(403).end();
+	if ((await stat(file).catch(() => undefined))?.isDirectory()) file = join(file, 'index.html');
+	if (!(await stat(file).catch(() => undefined))) return void res.writeHead(404).end('not found');
+	res.writeHead(200, { 'content-type': TYPES[/** @type {keyof typeof TYPES} */ (extname(file))] ?? 'application/octet-stream' });
+	createReadStream(file).pipe(res);
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+const address = server.address();
+const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+try {
+	await shoot(`${LOCALE_PREFIX}/products/${product}/`, 'product-desktop.png', { width: 1280, height: 900 }, MAX_HEIGHT.desktop);
+	await shoot(`${LOCALE_PREFIX}/products/${product}/`, 'product-phone.png', { width: 390, height: 844 }, MAX_HEIGHT.phone);
+	await shoot(`${LOCALE_PREFIX}/products/`, 'hub.png', { width: 1280, height: 900 }, MAX_HEIGHT.hub);
+} finally {
+	await browser.close();
+	server.close();
+}
+
+/**
+ * @param {string} path
+ * @param {string} name
+ * @param {{ width: number, height: number }} viewport
+ * @param {number} maxHeight
+ */
+async function shoot(path, name, viewport, maxHeight) {
+	const page = await browser.newPage({ viewport, colorScheme: 'light', reducedMotion: 'reduce' });
+	// The demo's avatars sit on an example CDN this machine cannot reach: they show as initials, as they would.
+	await page.route(
+		(url) => !url.href.startsWith(origin),
+		(route) => route.abort(),
+	);
+	await page.goto(`${origin}${encodeURI(path)}`, { waitUntil: 'load' });
+	const height = Math.min(maxHeight, await page.evaluate(() => document.documentElement.scrollHeight));
+	const file = join(IMAGES, name);
+	await page.screenshot({ path: file, clip: { x: 0, y: 0, width: viewport.width, height }, fullPage: true });
+	console.log(`${file}: ${viewport.width}×${height} (${(await stat(file)).size} bytes) from ${path}`);
+	await page.close();
+}
+
+/**
+ * The slug of the product page with the most reviews; among equals, one that shows both kinds
+ * (rated reviews and a testimony), then the most rated ones, the best average, the first by name.
+ * @param {string} dir
+ */
+async function mostReviewed(dir) {
+	/** @type {{ slug: string, rank: number[] } | undefined} */
+	let best;
+	for (const slug of (await readdir(dir)).sort()) {
+		const html = await readFile(join(dir, slug, 'index.html'), 'utf8').catch(() => '');
+		const count = (/** @type {RegExp} */ pattern) => html.match(pattern)?.length ?? 0;
+		const average = Number(/class="aar-score"[^>]*>([\d.]+)</.exec(html)?.[1] ?? 0);
+		const rank = [count(/<li class="aar-review"/g), Math.min(1, count(/data-type="testimony"/g)), count(/class="aar-rating"/g), average];
+		if (best === undefined || outranks(rank, best.rank)) best = { slug, rank };
+	}
+	if (!best || best.rank[0] === 0) throw new Error(`No product page with reviews under ${dir}: did the build run?`);
+	return best.slug;
+}
+
+/** Whether `a` ranks above `b`: compared value by value, the first difference decides. @param {number[]} a @param {number[]} b */
+function outranks(a, b) {
+	const i = a.findIndex((value, index) => value !== b[index]);
+	return i !== -1 && (a[i] ?? 0) > (b[i] ?? 0);
+}
