@@ -34,18 +34,6 @@ describe('what npm shows of the repository', () => {
 	});
 });
 
-/**
- * Files other branches add (the screenshots and pages of issues 18 and 20): linked before they
- * exist here, checked like any other once they do.
- */
-const PENDING = new Set([
-	'docs/presentation.md',
-	'docs/indexnow.md',
-	'docs/images/product-desktop.png',
-	'docs/images/product-phone.png',
-	'docs/images/hub.png',
-]);
-
 /** What npm puts in the tarball whatever `files` says. */
 const ALWAYS_PACKED = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'];
 
@@ -64,7 +52,7 @@ function linkProblem(page: DocPage, target: string, pages: Map<string, DocPage>)
 			? posix.normalize(posix.join(posix.dirname(page.file), decodeURIComponent(rawPath)))
 			: page.file;
 	if (path.startsWith('..')) return 'points outside the repository';
-	if (!existsSync(new URL(`../../${path}`, import.meta.url))) return PENDING.has(path) ? undefined : `no file ${path}`;
+	if (!existsSync(new URL(`../../${path}`, import.meta.url))) return `no file ${path}`;
 	const packed = ALWAYS_PACKED.includes(path) || (pkg.files as string[]).some((entry) => path === entry || path.startsWith(`${entry}/`));
 	if (!onGitHub && !packed) return `${path} is not in the package (files of package.json): link it as ${REPOSITORY}/blob/main/${path}`;
 	if (anchor === undefined) return undefined;
