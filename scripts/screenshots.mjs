@@ -1,12 +1,15 @@
 // @ts-check
 /**
  * `npm run screenshots`: the README's pictures, made from the demo and never edited by hand.
- * Builds the demo site (`npm run build`, embedded demo service), serves dist/ on loopback, and
- * with Debian's Chromium (playwright-core) writes docs/images/product-desktop.png (1280 px
- * wide), docs/images/product-phone.png (390 px) and docs/images/hub.png, of the English pages:
- * the product page with the most reviews and the first hub page. `--no-build` reuses dist/.
+ * Starts the demo's simulator (the one `npm run build` embeds, same catalogue and port), builds
+ * the demo site against it, serves dist/ on loopback, and with Debian's Chromium
+ * (playwright-core) writes docs/images/product-desktop.png (1280 px wide),
+ * docs/images/product-phone.png (390 px) and docs/images/hub.png, of the English pages: the
+ * product page with the most reviews and the first hub page. The simulator stays up until the
+ * last picture: it serves the authors' pictures the pages show. `--no-build` reuses dist/.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -22,53 +25,91 @@ const LOCALE_PREFIX = '/en';
 const MAX_HEIGHT = { desktop: 1500, phone: 1700, hub: 1100 };
 const TYPES = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml' };
 
-if (!process.argv.includes('--no-build')) {
-	const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-	if (build.status !== 0) throw new Error(`npm run build failed (exit ${build.status})`);
-}
+const BUILD = !process.argv.includes('--no-build');
+const LOCALES = ['fr', 'en'];
 
-const product = await mostReviewed(join(DIST, LOCALE_PREFIX.slice(1), 'products'));
-const server = createServer(async (req, res) => {
-	const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-	let file = normalize(join(DIST, path));
-	if (!file.startsWith(DIST)) return void res.writeHead(403).end();
-	if ((await stat(file).catch(() => undefined))?.isDirectory()) file = join(file, 'index.html');
-	if (!(await stat(file).catch(() => undefined))) return void res.writeHead(404).end('not found');
-	res.writeHead(200, { 'content-type': TYPES[/** @type {keyof typeof TYPES} */ (extname(file))] ?? 'application/octet-stream' });
-	createReadStream(file).pipe(res);
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
-const address = server.address();
-const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+if (BUILD) await run('npm', ['run', 'build:pkg']);
+// Imported once the package is built: the demo service loads the simulator from simulator/dist.
+const { startDemoSimulator } = await import('../src/demo-service.mjs');
+const simulator = await startDemoSimulator(LOCALES);
 try {
-	await shoot(`${LOCALE_PREFIX}/products/${product}/`, 'product-desktop.png', { width: 1280, height: 900 }, MAX_HEIGHT.desktop);
-	await shoot(`${LOCALE_PREFIX}/products/${product}/`, 'product-phone.png', { width: 390, height: 844 }, MAX_HEIGHT.phone);
-	await shoot(`${LOCALE_PREFIX}/products/`, 'hub.png', { width: 1280, height: 900 }, MAX_HEIGHT.hub);
+	const env = { AUDIO_REVIEWS_BASE_URL: simulator.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: simulator.websiteId };
+	// `astro build` rather than `npm run build`, whose prebuild would delete the running simulator's files.
+	if (BUILD) await run('npx', ['astro', 'build'], { ...env, AUDIO_REVIEWS_LOCALES: LOCALES.join(',') });
+	await photograph(`${simulator.baseUrl}/media/`);
 } finally {
-	await browser.close();
-	server.close();
+	await simulator.close();
 }
 
 /**
- * @param {string} path
- * @param {string} name
- * @param {{ width: number, height: number }} viewport
- * @param {number} maxHeight
+ * Asynchronous, not spawnSync: the simulator answers the build from this process's event loop.
+ * @param {string} command @param {string[]} args @param {Record<string, string>} [extraEnv]
  */
-async function shoot(path, name, viewport, maxHeight) {
-	const page = await browser.newPage({ viewport, colorScheme: 'light', reducedMotion: 'reduce' });
-	// The demo's avatars sit on an example CDN this machine cannot reach: they show as initials, as they would.
-	await page.route(
-		(url) => !url.href.startsWith(origin),
-		(route) => route.abort(),
-	);
-	await page.goto(`${origin}${encodeURI(path)}`, { waitUntil: 'load' });
-	const height = Math.min(maxHeight, await page.evaluate(() => document.documentElement.scrollHeight));
-	const file = join(IMAGES, name);
-	await page.screenshot({ path: file, clip: { x: 0, y: 0, width: viewport.width, height }, fullPage: true });
-	console.log(`${file}: ${viewport.width}×${height} (${(await stat(file)).size} bytes) from ${path}`);
-	await page.close();
+async function run(command, args, extraEnv = {}) {
+	const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...extraEnv } });
+	const [status] = await once(child, 'exit');
+	if (status !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${status})`);
+}
+
+/** @param {string} media the address prefix of the pictures the pages show */
+async function photograph(media) {
+	const product = await mostReviewed(join(DIST, LOCALE_PREFIX.slice(1), 'products'));
+	const site = await serveDist();
+	const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+	const shoot = shooter(browser, site.origin, media);
+	try {
+		await shoot(`${LOCALE_PREFIX}/products/${product}/`, 'product-desktop.png', { width: 1280, height: 900 }, MAX_HEIGHT.desktop);
+		await shoot(`${LOCALE_PREFIX}/products/${product}/`, 'product-phone.png', { width: 390, height: 844 }, MAX_HEIGHT.phone);
+		await shoot(`${LOCALE_PREFIX}/products/`, 'hub.png', { width: 1280, height: 900 }, MAX_HEIGHT.hub);
+	} finally {
+		await browser.close();
+		site.server.close();
+	}
+}
+
+/** dist/ on a loopback port, as a static host serves it. */
+async function serveDist() {
+	const server = createServer(async (req, res) => {
+		const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+		let file = normalize(join(DIST, path));
+		if (!file.startsWith(DIST)) return void res.writeHead(403).end();
+		if ((await stat(file).catch(() => undefined))?.isDirectory()) file = join(file, 'index.html');
+		if (!(await stat(file).catch(() => undefined))) return void res.writeHead(404).end('not found');
+		res.writeHead(200, { 'content-type': TYPES[/** @type {keyof typeof TYPES} */ (extname(file))] ?? 'application/octet-stream' });
+		createReadStream(file).pipe(res);
+	});
+	await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+	const address = server.address();
+	return { server, origin: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+}
+
+/**
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} origin dist/'s
+ * @param {string} media the pictures' address prefix
+ */
+function shooter(browser, origin, media) {
+	/** @param {string} path @param {string} name @param {{ width: number, height: number }} viewport @param {number} maxHeight */
+	return async (path, name, viewport, maxHeight) => {
+		const page = await browser.newPage({ viewport, colorScheme: 'light', reducedMotion: 'reduce' });
+		// Only dist/ and the simulator's pictures: the audio sits on an example CDN this machine cannot reach.
+		await page.route(
+			(url) => !url.href.startsWith(origin) && !url.href.startsWith(media),
+			(route) => route.abort(),
+		);
+		await page.goto(`${origin}${encodeURI(path)}`, { waitUntil: 'load' });
+		// Lazy pictures below the fold load only near the viewport: load them all before the shot.
+		await page.evaluate(async () => {
+			for (const image of document.images) image.loading = 'eager';
+			await Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
+		});
+		const height = Math.min(maxHeight, await page.evaluate(() => document.documentElement.scrollHeight));
+		const file = join(IMAGES, name);
+		await page.screenshot({ path: file, clip: { x: 0, y: 0, width: viewport.width, height }, fullPage: true });
+		const pictures = await page.evaluate(() => [...document.images].filter((image) => image.naturalWidth > 0).length);
+		console.log(`${file}: ${viewport.width}×${height} (${(await stat(file)).size} bytes, ${pictures} pictures) from ${path}`);
+		await page.close();
+	};
 }
 
 /**

@@ -35,13 +35,16 @@ export async function demoService() {
 
 /**
  * On the fixed port, or, when the default port is taken (`astro check` beside `astro dev`), on a
- * free one with a warning: that run works but starts from an empty content store.
+ * free one with a warning: that run works but starts from an empty content store. It also serves
+ * the authors' pictures the pages show (`avatars: 'served'`), so they load only while it runs:
+ * `npm run screenshots` starts it itself and keeps it up while it photographs dist/.
  * @param {string[]} locales
  */
-async function startDemoSimulator(locales) {
+export async function startDemoSimulator(locales) {
 	const chosen = process.env.AUDIO_REVIEWS_SIMULATOR_PORT;
 	const port = Number(chosen || DEFAULT_PORT);
-	const options = { products: 240, locales, seed: 7 };
+	/** @type {import('../simulator/dist/index.js').SimulatorOptions} */
+	const options = { products: 240, locales, seed: 7, avatars: 'served' };
 	try {
 		return await startSimulator({ ...options, port });
 	} catch (error) {

@@ -14,6 +14,13 @@ export interface CatalogueOptions {
 	reviewsPerProduct?: number;
 	/** Transcript length range in characters (default [200, 2000]). */
 	transcriptLength?: readonly [number, number];
+	/**
+	 * Where authors' pictures point: `<mediaBaseUrl>/avatars/<user id>.svg`, the pictures a
+	 * simulator serves under its own `/media` (`startSimulator({ avatars: 'served' })` sets it).
+	 * Default: an invented CDN, `https://cdn.audio-reviews.example/avatars/<id>.jpg`, which never
+	 * resolves.
+	 */
+	mediaBaseUrl?: string;
 }
 
 export interface GenerateOptions {
@@ -202,9 +209,14 @@ function audio(random: Random, c: AudioContext): { audio: SimAudio; createdAt: n
 	}
 	if (chance(random, 0.95)) item.user.firstname = pick(random, c.bank.firstNames);
 	if (chance(random, 0.75)) item.user.lastname = pick(random, LAST_NAMES);
-	if (chance(random, 0.6)) item.user.image_url = `${CDN}/avatars/${item.user.id}.jpg`;
+	if (chance(random, 0.6)) item.user.image_url = pictureOf(item.user.id, c.options.mediaBaseUrl);
 	if (chance(random, 0.45)) item.user.description = pick(random, c.bank.descriptions);
 	return { audio: item, createdAt };
+}
+
+/** The picture of a generated user (ids are UUIDs, which the media route accepts). */
+function pictureOf(userId: string, mediaBaseUrl: string | undefined): string {
+	return mediaBaseUrl === undefined ? `${CDN}/avatars/${userId}.jpg` : `${mediaBaseUrl}/avatars/${userId}.svg`;
 }
 
 /**

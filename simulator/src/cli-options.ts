@@ -15,6 +15,10 @@ export const USAGE = `Usage: audio-reviews-simulator [options]
   --website-name <name>    website name
   --reviews <n>            average audio items per product and locale (default 3)
   --adversarial            append the adversarial corpus
+  --avatars <cdn|served>   authors' pictures: an invented CDN (default) or served here
+                           at <baseUrl>/media/avatars/<id>.svg
+  --media-base-url <url>   origin of served pictures when clients reach this host by
+                           another address (default <baseUrl>/media)
   --max-limit <n>          page-size cap (default 100)
   --no-conditional         no ETag/Last-Modified, never 304
   --error-rate <0..1>      fraction of 5xx answers
@@ -41,7 +45,17 @@ const NUMBER_FLAGS = {
 	'fault-seed': 'faultSeed',
 } as const satisfies Record<string, keyof SimulatorOptions>;
 
-const STRING_FLAGS = ['host', 'locales', 'website-id', 'website-name', 'retry-after', 'latency', 'outage'] as const;
+const STRING_FLAGS = [
+	'host',
+	'locales',
+	'website-id',
+	'website-name',
+	'retry-after',
+	'latency',
+	'outage',
+	'avatars',
+	'media-base-url',
+] as const;
 const BOOLEAN_FLAGS = ['control', 'adversarial', 'no-conditional', 'help'] as const;
 
 export type CliRequest = { help: true } | { help: false; options: SimulatorOptions };
@@ -79,6 +93,11 @@ export function parseCliArgs(args: readonly string[]): CliRequest {
 	if (outage !== undefined && outage !== '503' && outage !== 'refuse')
 		throw new Error(`--outage expects 503 or refuse, got ${JSON.stringify(outage)}`);
 	if (outage !== undefined) options.outage = outage === 'refuse' ? 'refuse' : true;
+	const avatars = text.avatars;
+	if (avatars !== undefined && avatars !== 'cdn' && avatars !== 'served')
+		throw new Error(`--avatars expects cdn or served, got ${JSON.stringify(avatars)}`);
+	if (avatars !== undefined) options.avatars = avatars;
+	if (text['media-base-url'] !== undefined) options.mediaBaseUrl = text['media-base-url'];
 	return { help: false, options };
 }
 

@@ -4,6 +4,7 @@ import type { ApiError } from './api-shape.js';
 import { isNotModified, validatorsFor } from './conditional.js';
 import { CONTROL_PREFIX, type ControlHandler } from './control.js';
 import type { FaultPlan } from './faults.js';
+import { isMediaPath, serveMedia } from './media.js';
 import { answer, matchRoute, type RouteContext } from './routes.js';
 import type { Endpoint, FaultKind, StatsRecorder } from './stats.js';
 
@@ -125,6 +126,8 @@ export class SimulatorServer {
 		const { path, query } = splitTarget(req.url ?? '/');
 		const control = this.setup.control();
 		if (control && (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`))) return control(req, res, path);
+		// The shop's pictures, not the service: faults and stats leave them alone.
+		if (isMediaPath(path)) return serveMedia(req, res, path);
 		const route = matchRoute(path);
 		const endpoint: Endpoint = route?.endpoint ?? 'other';
 		const ref = route?.endpoint === 'single' ? route.ref : undefined;

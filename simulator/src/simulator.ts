@@ -3,6 +3,7 @@ import { type ApiProduct, toApiProduct } from './api-shape.js';
 import { type CatalogueOptions, DEMO_WIDGET_CONFIGS } from './catalogue.js';
 import { type ControlHandler, controlHandler } from './control.js';
 import { FaultPlan, type Faults } from './faults.js';
+import { MEDIA_PREFIX } from './media.js';
 import type { ListQuery, SimProduct, SimWidgetConfig } from './model.js';
 import { LOCALE_PATTERN } from './query.js';
 import { type RequestHook, SimulatorServer } from './server.js';
@@ -36,6 +37,12 @@ export interface SimulatorOptions extends Faults, Partial<CatalogueOptions> {
 	widgetConfigs?: readonly SimWidgetConfig[];
 	/** Serve the HTTP control API under `/__control` (default false): see control.ts. */
 	control?: boolean;
+	/**
+	 * Where generated authors' pictures point: `'cdn'` (default), an invented CDN that never
+	 * resolves; `'served'`, the pictures this simulator serves at `<baseUrl>/media/avatars/<id>.svg`
+	 * (see media.ts), so pages show real pictures offline. `mediaBaseUrl` overrides the origin.
+	 */
+	avatars?: 'cdn' | 'served';
 }
 
 export interface Simulator {
@@ -101,6 +108,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		control: () => control,
 	});
 	await server.listen();
+	// The pictures' origin is the server's own, known once it listens; nothing has been
+	// generated yet (the store generates products on demand), so every product sees it.
+	if (options.avatars === 'served') catalogueOptions.mediaBaseUrl ??= `${server.url}${MEDIA_PREFIX}`;
 	if (options.outage === 'refuse') server.refuse();
 	const setHook = (next: RequestHook | undefined) => {
 		hook = next;
@@ -119,6 +129,7 @@ function catalogueOptionsOf(options: SimulatorOptions, websiteId: string, locale
 		...(options.websiteName === undefined ? {} : { websiteName: options.websiteName }),
 		...(options.reviewsPerProduct === undefined ? {} : { reviewsPerProduct: options.reviewsPerProduct }),
 		...(options.transcriptLength === undefined ? {} : { transcriptLength: options.transcriptLength }),
+		...(options.mediaBaseUrl === undefined ? {} : { mediaBaseUrl: options.mediaBaseUrl.replace(/\/+$/, '') }),
 	};
 }
 
@@ -201,4 +212,10 @@ function checkOptions(options: SimulatorOptions, locales: readonly string[]): vo
 		if (!LOCALE_PATTERN.test(locale)) throw new RangeError(`simulator: invalid locale ${JSON.stringify(locale)}`);
 	if (transcriptLength && !(transcriptLength[0] >= 0 && transcriptLength[1] >= transcriptLength[0]))
 		throw new RangeError('simulator: transcriptLength must be [min, max] with 0 <= min <= max');
+	if (options.avatars !== undefined && options.avatars !== 'cdn' && options.avatars !== 'served')
+		throw new RangeError(`simulator: avatars must be 'cdn' or 'served', got ${JSON.stringify(options.avatars)}`);
+	if (options.mediaBaseUrl !== undefined && !/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/i.test(options.mediaBaseUrl))
+		throw new RangeError(
+			`simulator: mediaBaseUrl must be an http(s) URL such as http://127.0.0.1:8787/media, got ${JSON.stringify(options.mediaBaseUrl)}`,
+		);
 }

@@ -1,6 +1,3 @@
-import type { Server } from 'node:http';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSlugger, productPath } from '../../integration/src/render/seo/index.js';
@@ -14,7 +11,7 @@ import { buildSeoSite, serveDist } from '../helpers/seo-site.js';
 /**
  * The presentation a shop's customers see (CONTRACT.md, "Presentation"), in Debian's Chromium at
  * a phone's width, on a fixture build with long and short transcripts, avatars that load and
- * avatars that fail (a loopback server answering 404), products without reviews, testimonies
+ * avatars that fail (the simulator's media host answering 404), products without reviews, testimonies
  * only, and hub pages ordered by rating.
  */
 const REFS = { showcase: 'showcase', testimonies: 'testimonies-only', empty: 'without-reviews' } as const;
@@ -25,23 +22,9 @@ const PHONE = { width: 390, height: 844 };
 let sim: Simulator;
 let site: BuiltSite | undefined;
 let pages: Awaited<ReturnType<typeof serveDist>>;
-let avatars: Server;
+/** The simulator's own pictures: `<id>.svg` loads, any other name is a 404 (a deleted file on the shop's CDN). */
 let avatarOrigin: string;
 let browser: Browser;
-
-/** Avatars: `/ok.svg` is a picture, anything else is a 404 (a deleted file on the shop's CDN). */
-function startAvatarServer(): Promise<Server> {
-	const server = createServer((req, res) => {
-		if (req.url === '/ok.svg') {
-			res.writeHead(200, { 'content-type': 'image/svg+xml' });
-			return void res.end(
-				'<svg xmlns="http://www.w3.org/2000/svg" width="44" height="44"><rect width="44" height="44" fill="#4a7"/></svg>',
-			);
-		}
-		res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-	});
-	return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
 
 function longTranscript(locale: string): string {
 	const sentence = `(${locale}) The lid closes well, the handle stays cool and the tea keeps warm for an hour. `;
@@ -70,7 +53,7 @@ function item(locale: string, i: number, change: Partial<SimAudio>): SimAudio {
 function showcaseItems(locale: string): SimAudio[] {
 	const picture = (lastname: string, file: string) => ({ id: lastname, firstname: 'Zoé', lastname, image_url: `${avatarOrigin}/${file}` });
 	return [
-		item(locale, 0, { rating: 5, transcript: longTranscript(locale), user: picture('Ortiz', 'ok.svg') }),
+		item(locale, 0, { rating: 5, transcript: longTranscript(locale), user: picture('Ortiz', 'ortiz.svg') }),
 		item(locale, 1, { rating: 4.5, user: picture('Martin', 'missing.jpg') }),
 		item(locale, 2, { rating: 3.4, user: picture('Garcia', 'gone.png') }),
 		item(locale, 3, { rating: 1 }),
@@ -81,9 +64,8 @@ function showcaseItems(locale: string): SimAudio[] {
 }
 
 beforeAll(async () => {
-	avatars = await startAvatarServer();
-	avatarOrigin = `http://127.0.0.1:${(avatars.address() as AddressInfo).port}`;
-	sim = await startSimulator({ products: 10, locales: [...LOCALES], seed: 23 });
+	sim = await startSimulator({ products: 10, locales: [...LOCALES], seed: 23, avatars: 'served' });
+	avatarOrigin = `${sim.baseUrl}/media/avatars`;
 	for (const ref of Object.values(REFS)) sim.addProduct({ external_id: ref });
 	const update = (ref: string, reviews: SimAudio[]) => sim.updateProduct(ref, { reviews });
 	update(REFS.showcase, LOCALES.flatMap(showcaseItems));
@@ -103,7 +85,6 @@ beforeAll(async () => {
 afterAll(async () => {
 	await browser?.close();
 	await pages?.close();
-	await new Promise((resolve) => avatars?.close(resolve));
 	await sim?.close();
 });
 
@@ -235,7 +216,7 @@ describe('product and hub pages at 390 px in Chromium', () => {
 				};
 			}),
 		);
-		expect(avatars[0]).toMatchObject({ text: 'ZO', picture: 44 });
+		expect(avatars[0]).toMatchObject({ text: 'ZO', picture: 64 });
 		// 404s: the picture is gone, the initials remain, the circle keeps its size.
 		expect(avatars[1]).toMatchObject({ text: 'ZM', picture: 0 });
 		expect(avatars[2]).toMatchObject({ text: 'ZG', picture: 0 });

@@ -23,10 +23,12 @@ export const CASES = {
 /**
  * A simulator whose catalogue holds every case the search-facing output must handle: rated
  * reviews, only testimonies, only unrated reviews, no review at all, no seo_description, hostile
- * text (the adversarial corpus), non-ASCII and twin refs, in two locales.
+ * text (the adversarial corpus), non-ASCII and twin refs, in two locales; authors with and
+ * without a picture, the pictures served by the simulator.
  */
 export async function startSeoSimulator(products = 12): Promise<Simulator> {
-	const sim = await startSimulator({ products, locales: ['fr', 'en'], seed: 5, adversarial: true });
+	// Authors' pictures come from the simulator itself (loopback), as a shop's come from its CDN.
+	const sim = await startSimulator({ products, locales: ['fr', 'en'], seed: 5, adversarial: true, avatars: 'served' });
 	for (const ref of Object.values(CASES)) sim.addProduct({ external_id: ref });
 	const items = (ref: string, kind: Pick<SimAudio, 'type' | 'rating'>): SimAudio[] =>
 		['fr', 'en'].flatMap((locale) =>
@@ -39,7 +41,12 @@ export async function startSeoSimulator(products = 12): Promise<Simulator> {
 				is_default: i === 0,
 				transcript: i === 2 ? undefined : `Transcript ${i} of ${ref} (${locale}): it works well.`,
 				created_at: i === 1 ? undefined : '2026-03-01T10:00:00.000Z',
-				user: { id: `u${i}`, firstname: i === 0 ? undefined : 'Ana', lastname: 'Silva' },
+				user: {
+					id: `u${i}`,
+					firstname: i === 0 ? undefined : 'Ana',
+					lastname: 'Silva',
+					image_url: i === 1 ? `${sim.baseUrl}/media/avatars/u${i}-${locale}.svg` : undefined,
+				},
 				locale,
 				validated: true,
 				awaitingValidation: false,
@@ -74,6 +81,8 @@ const TYPES: Record<string, string> = {
 	'.css': 'text/css',
 	'.js': 'text/javascript',
 	'.xml': 'application/xml',
+	'.ico': 'image/x-icon',
+	'.svg': 'image/svg+xml',
 };
 
 /** A static file server over a built dist/, like any host serves it (UTF-8 paths decoded). */

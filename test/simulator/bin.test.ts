@@ -75,6 +75,22 @@ describe('the audio-reviews-simulator bin', () => {
 		expect(code).toBe(0);
 	});
 
+	it('serves its own author pictures with --avatars served, and names the flag on a bad value', async () => {
+		const child = startBin(['--port', '0', '--products', '5', '--locales', 'fr', '--avatars', 'served']);
+		const { baseUrl, websiteId } = await banner(child, 'try');
+		const list = (await (await fetch(`${baseUrl}/ws/websites/${websiteId}/products?locale=fr`)).json()) as {
+			items: Array<{ reviews: Array<{ user: { image_url?: string } }> }>;
+		};
+		const picture = list.items.flatMap((item) => item.reviews).find((review) => review.user.image_url)!.user.image_url!;
+		expect(picture.startsWith(`${baseUrl}/media/avatars/`)).toBe(true);
+		const response = await fetch(picture);
+		expect(response.headers.get('content-type')).toBe('image/svg+xml');
+		expect(await response.text()).toMatch(/^<svg /);
+		const bad = await finished(startBin(['--avatars', 'local']));
+		expect(bad.code).toBe(2);
+		expect(bad.stderr).toContain('--avatars expects cdn or served, got "local"');
+	});
+
 	it('keeps the control API off without --control', async () => {
 		const child = startBin(['--port', '0', '--products', '1']);
 		const { baseUrl } = await banner(child, 'try');
@@ -84,7 +100,17 @@ describe('the audio-reviews-simulator bin', () => {
 	it('documents every flag in --help', async () => {
 		const { code, stdout } = await finished(startBin(['--help']));
 		expect(code).toBe(0);
-		for (const flag of ['--port', '--control', '--products', '--locales', '--error-rate', '--latency', '--outage'])
+		for (const flag of [
+			'--port',
+			'--control',
+			'--products',
+			'--locales',
+			'--error-rate',
+			'--latency',
+			'--outage',
+			'--avatars',
+			'--media-base-url',
+		])
 			expect(stdout).toContain(flag);
 	});
 
