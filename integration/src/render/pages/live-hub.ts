@@ -24,11 +24,12 @@ export async function liveHubPage(astro: HubContext, config: LiveListsConfig): P
 	try {
 		const lists = liveLists(config);
 		const locale = astro.params.locale ?? lists.defaultLocale;
-		const base = hubBasePath(config.route, locale, lists.defaultLocale);
-		// `/<default locale>/products/` is not a page: the default locale is unprefixed.
+		// `/<default locale>/products/` is not a page: the default locale is unprefixed. Checked
+		// before the path is made, so any other segment of the URL is a 404, not a failure.
 		const known = lists.locales.includes(locale) && (astro.params.locale === undefined || locale !== lists.defaultLocale);
+		const base = known ? hubBasePath(config.route, locale, lists.defaultLocale) : undefined;
 		const websiteId = lists.source.options.websiteId;
-		if (!known || base === undefined) return listNotFound(astro, websiteId, `hub for the locale ${JSON.stringify(locale)}`);
+		if (base === undefined) return listNotFound(astro, websiteId, `hub for the locale ${JSON.stringify(locale)}`);
 		const { client, options } = lists.source;
 		const offset = (page - 1) * pageSize;
 		// One more than the page holds: a `count_item` too low still leads on to the next page.

@@ -1,9 +1,9 @@
 import type { APIContext } from 'astro';
-import { type CachePolicy, cacheControlHeader, notFoundCacheControlHeader, resolveCachePolicy } from '../../live/cache-policy.js';
+import { type CachePolicy, cacheControlHeader, resolveCachePolicy } from '../../live/cache-policy.js';
 import { listsTag, websiteTag } from '../../live/cache-tags.js';
 import { liveListQuery, liveLocales } from '../../live/live-catalogue.js';
 import { type LiveSource, liveSource } from '../../live/live-sources.js';
-import { liveErrorResponse } from './live-page.js';
+import { escapeHtml, liveErrorResponse, notFoundPage } from './live-page.js';
 import type { PageConfig } from './page-config.js';
 
 /**
@@ -57,11 +57,8 @@ export function listNotFound(context: CacheContext, websiteId: string | undefine
 		context.cache.set({ maxAge: policy.notFoundMaxAge, swr: 0 });
 		if (websiteId) context.cache.set({ tags: [websiteTag(websiteId), listsTag(websiteId)] });
 	}
-	const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Not found</title></head><body><h1>Not found</h1><p>There is no ${what}.</p></body></html>`;
-	return new Response(body, {
-		status: 404,
-		headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': notFoundCacheControlHeader(policy) },
-	});
+	// `what` may quote the request (a locale of the URL).
+	return notFoundPage('Not found', `There is no ${escapeHtml(what)}.`, policy);
 }
 
 /** 503 (502 for data failing the schema), never cached: a crawler retries rather than keep a truncated list. */

@@ -99,7 +99,15 @@ export function liveProductPage(
 
 /** A 404 page for an unknown ref, cacheable briefly by shared caches. */
 export function notFoundResponse(ref: string, policy: CachePolicy = resolveCachePolicy()): Response {
-	const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Product not found</title></head><body><h1>Product not found</h1><p>No product with the reference <code>${escapeHtml(ref)}</code>.</p></body></html>`;
+	return notFoundPage('Product not found', `No product with the reference <code>${escapeHtml(ref)}</code>.`, policy);
+}
+
+/**
+ * The 404 of every on-demand route (products, hub pages, sitemap files): a `noindex` page.
+ * `message` is HTML: whatever it quotes from the request must be escaped (`escapeHtml`).
+ */
+export function notFoundPage(title: string, message: string, policy: CachePolicy): Response {
+	const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${title}</title></head><body><h1>${title}</h1><p>${message}</p></body></html>`;
 	return new Response(body, {
 		status: 404,
 		headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': notFoundCacheControlHeader(policy) },
@@ -156,7 +164,7 @@ function isNotFound(error: Error | undefined): boolean {
 	return error?.name === 'LiveEntryNotFoundError' || error?.name === 'NotFoundError';
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
 	return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
