@@ -6,7 +6,7 @@ import type { HubPageProps } from './hub-paths.js';
 import { hubBasePath, hubPagePath } from './hub-urls.js';
 import { cacheList, type LiveListsConfig, listErrorResponse, listNotFound, liveLists } from './live-lists.js';
 import { effectivePolicy } from './live-page.js';
-import { liveProductPath } from './live-urls.js';
+import { liveHubPath, liveProductPath } from './live-urls.js';
 
 /**
  * Hub pages of an on-demand catalogue, at the static hub pages' URLs (`/products/`,
@@ -55,7 +55,7 @@ export async function liveHubPage(astro: HubContext, config: LiveListsConfig): P
 				multilingual && page === 1
 					? lists.locales.map((other) => ({
 							locale: other,
-							path: hubPagePath(hubBasePath(config.route, other, lists.defaultLocale)!, 1, config.trailingSlash),
+							path: liveHubPath(config, other, lists.defaultLocale, 1)!,
 						}))
 					: [],
 			lastmod: undefined,
