@@ -114,7 +114,7 @@ async function syncOnce(client: AudioReviewsClient, options: SyncOptions): Promi
 	report();
 	const rest = await fetchRest(pages, {
 		from: start + firstItems.length,
-		total: end,
+		end,
 		count: total,
 		limit: Math.min(pageSize, cap ?? pageSize),
 		workers: client.options.concurrency,
@@ -145,7 +145,7 @@ interface RestPlan {
 	/** Offset of the first product not yet received. */
 	from: number;
 	/** Offset where the walk stops (`count_item`, or the range's end). */
-	total: number;
+	end: number;
 	/** The `count_item` every page must report. */
 	count: number;
 	/** Items per page, overlap included. */
@@ -189,11 +189,11 @@ async function fetchRest(pages: PageFetcher, plan: RestPlan): Promise<Rest> {
 	let ended: string | undefined;
 
 	const worker = async (): Promise<void> => {
-		while (ended === undefined && next < plan.total) {
+		while (ended === undefined && next < plan.end) {
 			const start = next;
 			next += step;
 			const offset = start - overlap;
-			const asked = Math.min(plan.limit, plan.total - offset);
+			const asked = Math.min(plan.limit, plan.end - offset);
 			const page: FetchedPage = await pages.fetch(offset, asked);
 			const kept = await plan.deliver(page.items.slice(overlap), start);
 			fetched.set(start, { first: identityOf(page.items[0]), last: identityOf(page.items[page.items.length - 1]), kept });
