@@ -1,6 +1,7 @@
 import type { AudioReviewsClient } from '../client/client.js';
 import type { ListProductsQuery } from '../client/urls.js';
 import { CatalogueSyncError } from '../errors/catalogue-error.js';
+import type { ResolvedSharedOptions } from '../options/shared-options.js';
 import { idOf } from '../schema/validate.js';
 import { type FetchedPage, identityOf, type PageFetcher, type PageMemo, pageFetcher, ReusedItem } from './page-fetcher.js';
 
@@ -12,9 +13,22 @@ export interface SyncProgress {
 	total: number;
 }
 
+/** Filters of the list endpoint; `limit`/`offset` are managed by the sync. */
+export type CatalogueQuery = Omit<ListProductsQuery, 'limit' | 'offset'>;
+
+/**
+ * The catalogue of `locale` as the loader options filter it: one function, so the build's sync
+ * and the on-demand lists (sitemaps, hub pages) walk the same products.
+ */
+export function catalogueQuery(
+	options: Pick<ResolvedSharedOptions, 'without' | 'withAudio' | 'published'>,
+	locale: string,
+): CatalogueQuery {
+	return { locale, without: options.without, withAudio: options.withAudio, published: options.published };
+}
+
 export interface SyncOptions {
-	/** Filters of the list endpoint; `limit`/`offset` are managed by the sync. */
-	query: Omit<ListProductsQuery, 'limit' | 'offset'>;
+	query: CatalogueQuery;
 	/** Items asked per page. The service may cap it: the sync learns the cap from the first page. */
 	pageSize: number;
 	/** Full syncs allowed in all (the first and its re-syncs) when the catalogue changes under the sync. */

@@ -1,8 +1,9 @@
 import type { APIContext } from 'astro';
 import { type CachePolicy, cacheControlHeader, resolveCachePolicy } from '../../live/cache-policy.js';
 import { listsTag, websiteTag } from '../../live/cache-tags.js';
-import { liveListQuery, liveLocales } from '../../live/live-catalogue.js';
+import { liveLocales } from '../../live/live-catalogue.js';
 import { type LiveSource, liveSource } from '../../live/live-sources.js';
+import { type CatalogueQuery, catalogueQuery } from '../../sync/sync-catalogue.js';
 import { escapeHtml, liveErrorResponse, notFoundPage } from './live-page.js';
 import type { PageConfig } from './page-config.js';
 
@@ -20,14 +21,14 @@ export interface LiveLists {
 	locales: readonly string[];
 	/** The unprefixed locale: the integration's (or Astro's i18n) default, else the loader's first. */
 	defaultLocale: string;
-	query: (locale: string) => ReturnType<typeof liveListQuery>;
+	query: (locale: string) => CatalogueQuery;
 }
 
 export function liveLists(config: LiveListsConfig): LiveLists {
 	const source = liveSource(config.websiteId);
 	const locales = liveLocales(source.options);
 	const defaultLocale = config.defaultLocale && locales.includes(config.defaultLocale) ? config.defaultLocale : locales[0]!;
-	return { source, locales, defaultLocale, query: (locale) => liveListQuery(source.options, locale) };
+	return { source, locales, defaultLocale, query: (locale) => catalogueQuery(source.options, locale) };
 }
 
 /** Whether a product's page in a locale may be indexed, under `emptyProducts`. */
