@@ -7,6 +7,7 @@ import { hubBasePath, hubPagePath } from './hub-urls.js';
 import { cacheList, type LiveListsConfig, listErrorResponse, listNotFound, liveLists } from './live-lists.js';
 import { effectivePolicy } from './live-page.js';
 import { liveHubPath, liveProductPath } from './live-urls.js';
+import { hasPage } from './product-paths.js';
 
 /**
  * Hub pages of an on-demand catalogue, at the static hub pages' URLs (`/products/`,
@@ -36,7 +37,7 @@ export async function liveHubPage(astro: HubContext, config: LiveListsConfig): P
 		const slice = await catalogueSlice(client, options, lists.query(locale), { offset, end: offset + pageSize + 1 }, (p: Product) => p);
 		if (page > 1 && slice.products.length === 0) return listNotFound(astro, websiteId, `hub page ${page}: the catalogue ends before it`);
 		const pageCount = Math.max(Math.ceil(slice.count / pageSize), slice.products.length > pageSize ? page + 1 : page, 1);
-		const shown = slice.products.slice(0, pageSize).filter((product) => product.reviews.length > 0 || config.emptyProducts !== 'skip');
+		const shown = slice.products.slice(0, pageSize).filter((product) => hasPage(product.reviews.length, config.emptyProducts));
 		const multilingual = lists.locales.length > 1;
 		const props: HubPageProps = {
 			locale: multilingual ? locale : undefined,

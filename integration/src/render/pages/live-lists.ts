@@ -31,11 +31,6 @@ export function liveLists(config: LiveListsConfig): LiveLists {
 	return { source, locales, defaultLocale, query: (locale) => catalogueQuery(source.options, locale) };
 }
 
-/** Whether a product's page in a locale may be indexed, under `emptyProducts`. */
-export function indexableIn(reviews: number, emptyProducts: PageConfig['emptyProducts']): boolean {
-	return reviews > 0 || emptyProducts === 'index';
-}
-
 /** A crawler needs no five-minute freshness: the webhook purges a list as soon as it changes. */
 export const SITEMAP_CACHE_POLICY: Readonly<CachePolicy> = resolveCachePolicy({ maxAge: 3600, swr: 86_400 });
 

@@ -12,7 +12,7 @@ import {
 } from '../../live/cache-policy.js';
 import { productTag, websiteTag } from '../../live/cache-tags.js';
 import type { Product } from '../../schema/product.js';
-import type { EmptyProducts, ProductPageProps } from './product-paths.js';
+import { type EmptyProducts, hasPage, isIndexable, type ProductPageProps } from './product-paths.js';
 
 /** The part of `Astro` (or an endpoint's context) the helpers use. */
 export interface LivePageContext {
@@ -65,14 +65,14 @@ export function liveProductPage(
 	const { entry, error } = result;
 	const emptyProducts = options.emptyProducts ?? 'noindex';
 	const withoutReviews = entry !== undefined && !error && entry.data.reviews.length === 0;
-	if (entry && !error && !(withoutReviews && emptyProducts === 'skip')) {
+	if (entry && !error && hasPage(entry.data.reviews.length, emptyProducts)) {
 		if (astro.cache.enabled) {
 			astro.cache.set({ maxAge: policy.maxAge, swr: policy.swr });
 			if (entry.cacheHint) astro.cache.set(entry.cacheHint);
 		}
 		astro.response.headers.set('Cache-Control', cacheControlHeader(policy));
 		const path = livePath(options.route ?? '/products/[ref]', entry.data.external_id, options.trailingSlash ?? true);
-		const indexable = !(withoutReviews && emptyProducts === 'noindex');
+		const indexable = isIndexable(entry.data.reviews.length, emptyProducts);
 		return {
 			product: entry.data,
 			locale: undefined,
@@ -197,8 +197,8 @@ export function liveStaticPaths(
 		const ref = entry.data.external_id;
 		if (!PLAIN_REF.test(ref) || folded.get(ref.toLowerCase())! > 1) continue;
 		// Left to the on-demand route, which answers 404 for it the same way.
-		const withoutReviews = entry.data.reviews.length === 0;
-		if (withoutReviews && emptyProducts === 'skip') continue;
+		const reviews = entry.data.reviews.length;
+		if (!hasPage(reviews, emptyProducts)) continue;
 		const path = livePath(options.route ?? '/products/[ref]', ref, options.trailingSlash ?? true);
 		paths.push({
 			params: { ref },
@@ -209,7 +209,7 @@ export function liveStaticPaths(
 				path,
 				alternates: [],
 				defaultLocale: undefined,
-				indexable: !(withoutReviews && emptyProducts === 'noindex'),
+				indexable: isIndexable(reviews, emptyProducts),
 			},
 		});
 	}
