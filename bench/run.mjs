@@ -26,6 +26,7 @@ import { parseArgs } from 'node:util';
 import { dumpCatalogue, startBenchSimulator } from './lib/catalogue.mjs';
 import { feedLog, measureFeed } from './lib/feed.mjs';
 import { machineInfo } from './lib/machine.mjs';
+import { median } from './lib/median.mjs';
 import { summariseProfile } from './lib/profile.mjs';
 import { renderMarkdown } from './lib/report.mjs';
 import { measureSitemap, sitemapMarkdown } from './lib/sitemap.mjs';
@@ -100,11 +101,6 @@ await mkdir(outDir, { recursive: true });
 const work = await prepareWork(join(BENCH, '.work', smoke ? `smoke-${process.pid}` : 'full'));
 const say = (message) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 const mib = (bytes) => Math.round(bytes / 2 ** 20);
-const median = (values) => {
-	const sorted = [...values].sort((a, b) => a - b);
-	const mid = sorted.length >> 1;
-	return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 const results = {
 	date: new Date().toISOString(),

@@ -2,6 +2,7 @@
 // alternating order, cold builds without incrementalBuild; the feed's size and the writer's own time.
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { median } from './median.mjs';
 import { plain } from './sites.mjs';
 
 export const FEED_FILE = 'product-reviews.xml';
@@ -48,11 +49,6 @@ export async function measureFeed({ sim, env, size, reps, measure, drop }) {
 		}
 	}
 	const ok = (list) => list.filter((r) => r.ok);
-	const median = (values) => {
-		const sorted = [...values].sort((a, b) => a - b);
-		const mid = sorted.length >> 1;
-		return sorted.length === 0 ? undefined : sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-	};
 	const onMs = median(ok(runs.on).map((r) => r.wallMs));
 	const offMs = median(ok(runs.off).map((r) => r.wallMs));
 	return {

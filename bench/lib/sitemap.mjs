@@ -5,6 +5,7 @@
 import { startSimulator } from '../../simulator/dist/index.js';
 import { buildSite, startServer } from '../live/site.mjs';
 import { simulatorOptions } from './catalogue.mjs';
+import { median } from './median.mjs';
 
 const FILE = '/sitemap-products-1.xml';
 
@@ -50,7 +51,6 @@ export async function measureSitemap({ size, reps, latencyMs, cap, say }) {
 	} finally {
 		await sim.close();
 	}
-	const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 	return {
 		size,
 		reps,

@@ -91,8 +91,7 @@ export class CatalogueStore {
 		const bit = this.locales.indexOf(locale);
 		const out: Entry[] = [];
 		for (const entry of this.entries) {
-			if (query.withAudio === undefined && query.published === undefined) out.push(entry);
-			else if (entry.pinned || bit >= MASK_LOCALES) {
+			if (entry.pinned || bit >= MASK_LOCALES) {
 				if (matchesFilters(this.resolve(entry), query)) out.push(entry);
 			} else {
 				if (Number.isNaN(entry.updatedAt)) this.summarise(entry, generateProduct(entry.index, this.options, { summaryOnly: true }));

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,8 +17,13 @@ let written = 0;
 export async function validateSitemap(xml: string, kind: keyof typeof SITEMAP_XSD): Promise<{ valid: boolean; output: string }> {
 	const file = join(tmpdir(), `aar-sitemap-${process.pid}-${written++}.xml`);
 	await writeFile(file, xml);
-	const verdict = await validateWithSchema(file, SITEMAP_XSD[kind]);
-	return { valid: verdict.valid, output: verdict.output.slice(0, 4000) };
+	try {
+		const verdict = await validateWithSchema(file, SITEMAP_XSD[kind]);
+		return { valid: verdict.valid, output: verdict.output.slice(0, 4000) };
+	} finally {
+		// A 50,000-URL file weighs megabytes: the suite validates dozens of them.
+		await rm(file, { force: true });
+	}
 }
 
 /** The `<loc>`s of an index or urlset (validate first: this reader trusts the structure). */

@@ -78,6 +78,15 @@ describe('several locales', () => {
 		expect((en as Response).status).toBe(404);
 		expect(((await liveHubPage(astro({ locale: 'de' }), config(sim.websiteId))) as Response).status).toBe(404);
 	});
+
+	it('answers 404 for any other first segment, markup included, and never echoes it as markup', async () => {
+		const astro = { cache: noCache, params: { locale: '<img src=x onerror=alert(1)>' }, response: { headers: new Headers() } };
+		const response = (await liveHubPage(astro, config(sim.websiteId))) as Response;
+		const body = await response.text();
+		expect(response.status, body).toBe(404);
+		expect(body).not.toContain('<img');
+		expect(body).toContain('&#60;img src=x onerror=alert(1)&#62;');
+	});
 });
 
 describe('a service that breaks the list contract', () => {

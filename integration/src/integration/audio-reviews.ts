@@ -39,38 +39,8 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 	return {
 		name: INTEGRATION_NAME,
 		hooks: {
-			'astro:config:setup': ({ config, command, injectRoute, updateConfig, logger }) => {
-				// Before the content sync of this build (tests and tools run several builds in one process).
-				if (command === 'build') forgetLoaded();
-				checkReviewsFeedConfig(resolved.reviewsFeed, { site: config.site, route: resolved.route });
-				indexNow = resolveIndexNow(resolved.indexNow, {
-					site: config.site,
-					base: config.base,
-					command,
-					changeReport: resolved.changeReport,
-					invalidate: resolved.invalidate !== undefined,
-				});
-				injectInvalidateRoute(
-					resolved.invalidate,
-					{ injectRoute, updateConfig },
-					purgedPagesConfig(resolved.indexNow, indexNow, urlsEndInSlash(config)),
-				);
-				// Unchanged pages then stay in dist/ ("(cached)") instead of being deleted and copied
-				// back from Astro's cache ("(restored)"); build:done prunes what went stale.
-				if (resolved.keepOutDir) updateConfig({ vite: { build: { emptyOutDir: false } } });
-				const pageConfig = pageConfigFor(resolved, config);
-				updateConfig({
-					vite: {
-						plugins: [
-							virtualConfigPlugin(pageConfig),
-							virtualLayoutPlugin(layoutFile(resolved.layout, config.root)),
-							virtualCataloguePlugin(resolved.collection, command),
-						],
-					},
-				});
-				if (resolved.route !== false) injectPageRoutes(pageConfig, injectRoute);
-				const onDemandSite = { route: resolved.route, hub: resolved.hub !== false, websiteId: resolved.invalidate?.websiteId };
-				injectOnDemandRoutes(resolved.onDemand, onDemandSite, { config, injectRoute, updateConfig, logger });
+			'astro:config:setup': (setup) => {
+				indexNow = setUp(resolved, setup);
 			},
 			'astro:config:done': ({ config }) => {
 				astroConfig = config;
@@ -117,6 +87,45 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 	};
 }
 
+type SetupHook = Parameters<NonNullable<AstroIntegration['hooks']['astro:config:setup']>>[0];
+
+/** `astro:config:setup`: checks what needs Astro's config, then injects the routes and virtual modules; returns the IndexNow settings for the build's end. */
+function setUp(resolved: ResolvedAudioReviewsOptions, setup: SetupHook): IndexNowSettings | undefined {
+	const { config, command, injectRoute, updateConfig, logger } = setup;
+	// Before the content sync of this build (tests and tools run several builds in one process).
+	if (command === 'build') forgetLoaded();
+	checkReviewsFeedConfig(resolved.reviewsFeed, { site: config.site, route: resolved.route });
+	const indexNow = resolveIndexNow(resolved.indexNow, {
+		site: config.site,
+		base: config.base,
+		command,
+		changeReport: resolved.changeReport,
+		invalidate: resolved.invalidate !== undefined,
+	});
+	injectInvalidateRoute(
+		resolved.invalidate,
+		{ injectRoute, updateConfig },
+		purgedPagesConfig(resolved.indexNow, indexNow, urlsEndInSlash(config)),
+	);
+	// Unchanged pages then stay in dist/ ("(cached)") instead of being deleted and copied
+	// back from Astro's cache ("(restored)"); build:done prunes what went stale.
+	if (resolved.keepOutDir) updateConfig({ vite: { build: { emptyOutDir: false } } });
+	const pageConfig = pageConfigFor(resolved, config);
+	updateConfig({
+		vite: {
+			plugins: [
+				virtualConfigPlugin(pageConfig),
+				virtualLayoutPlugin(layoutFile(resolved.layout, config.root)),
+				virtualCataloguePlugin(resolved.collection, command),
+			],
+		},
+	});
+	if (resolved.route !== false) injectPageRoutes(pageConfig, injectRoute);
+	const onDemandSite = { route: resolved.route, hub: resolved.hub !== false, websiteId: resolved.invalidate?.websiteId };
+	injectOnDemandRoutes(resolved.onDemand, onDemandSite, { config, injectRoute, updateConfig, logger });
+	return indexNow;
+}
+
 /** What the injected pages, the components and `astro-audio-reviews/pages` know of the options (also with `route: false`). */
 function pageConfigFor(resolved: ResolvedAudioReviewsOptions, config: AstroConfig): PageConfig {
 	const route = normalizeRoute(resolved.route === false ? DEFAULT_ROUTE : resolved.route);
@@ -134,7 +143,7 @@ function pageConfigFor(resolved: ResolvedAudioReviewsOptions, config: AstroConfi
 	};
 }
 
-type InjectRoute = Parameters<NonNullable<AstroIntegration['hooks']['astro:config:setup']>>[0]['injectRoute'];
+type InjectRoute = SetupHook['injectRoute'];
 
 /** Product pages in both routes (first locale unprefixed), and the hub pages at their parent path. */
 function injectPageRoutes(pageConfig: PageConfig, injectRoute: InjectRoute): void {

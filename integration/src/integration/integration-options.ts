@@ -8,6 +8,9 @@ import { layoutOptionSchema, uiTextOptionSchema } from './page-options.js';
 import { changeReportOptionSchema, refreshOptionSchema } from './rebuild-options.js';
 import { reviewsFeedOptionSchema } from './review-feed-option.js';
 
+// Whichever of its checks fails, `hub.pageSize` gets the one message that says what fits.
+const PAGE_SIZE_RULE = { message: 'Expected `hub.pageSize` to be a whole number from 1 to 1000' };
+
 export const integrationOptionsSchema = z
 	.object({
 		collection: z
@@ -68,12 +71,7 @@ export const integrationOptionsSchema = z
 					z.boolean(),
 					z
 						.object({
-							pageSize: z
-								.number({ message: 'Expected `hub.pageSize` to be a whole number from 1 to 1000' })
-								.int({ message: 'Expected `hub.pageSize` to be a whole number from 1 to 1000' })
-								.min(1, { message: 'Expected `hub.pageSize` to be a whole number from 1 to 1000' })
-								.max(1000, { message: 'Expected `hub.pageSize` to be a whole number from 1 to 1000' })
-								.optional(),
+							pageSize: z.number(PAGE_SIZE_RULE).int(PAGE_SIZE_RULE).min(1, PAGE_SIZE_RULE).max(1000, PAGE_SIZE_RULE).optional(),
 							order: z.enum(['name', 'rating']).optional(),
 						})
 						.strict(),

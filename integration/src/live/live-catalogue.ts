@@ -1,10 +1,9 @@
 import type { AudioReviewsClient } from '../client/client.js';
-import type { ListProductsQuery } from '../client/urls.js';
 import { CatalogueSyncError } from '../errors/catalogue-error.js';
 import type { ResolvedSharedOptions } from '../options/shared-options.js';
 import type { Product } from '../schema/product.js';
 import { validateProduct } from '../schema/validate.js';
-import { ReusedItem, syncCatalogue } from '../sync/sync-catalogue.js';
+import { type CatalogueQuery, ReusedItem, syncCatalogue } from '../sync/sync-catalogue.js';
 
 /**
  * The catalogue of an on-demand site seen through the list endpoint, for the sitemaps and hub
@@ -12,12 +11,6 @@ import { ReusedItem, syncCatalogue } from '../sync/sync-catalogue.js';
  * sync's checks (overlapping pages, `count_item` unchanged, the slice complete, re-walked when the
  * catalogue moves under it), so a failing or inconsistent service is an error, never a short list.
  */
-export type LiveListQuery = Omit<ListProductsQuery, 'limit' | 'offset'>;
-
-/** The list filters of the loader, in `locale`. */
-export function liveListQuery(options: ResolvedSharedOptions, locale: string): LiveListQuery {
-	return { locale, without: options.without, withAudio: options.withAudio, published: options.published };
-}
 
 /** The locales the loader serves, the first one unprefixed (as `productsLoader({ locales })`). */
 export function liveLocales(options: ResolvedSharedOptions): readonly string[] {
@@ -29,7 +22,7 @@ export function liveLocales(options: ResolvedSharedOptions): readonly string[] {
  * Two small requests, so a count far above (or below) the real catalogue never sizes a sitemap
  * index of empty (or missing) files.
  */
-export async function verifiedCount(client: AudioReviewsClient, query: LiveListQuery): Promise<number> {
+export async function verifiedCount(client: AudioReviewsClient, query: CatalogueQuery): Promise<number> {
 	const head = await client.listProductsRaw({ ...query, offset: 0, limit: 1 });
 	const count = head.page.count_item;
 	const probe = count === 0 ? head : await client.listProductsRaw({ ...query, offset: count - 1, limit: 2 });
@@ -51,7 +44,7 @@ export async function verifiedCount(client: AudioReviewsClient, query: LiveListQ
 export async function catalogueSlice<T>(
 	client: AudioReviewsClient,
 	options: ResolvedSharedOptions,
-	query: LiveListQuery,
+	query: CatalogueQuery,
 	range: { offset: number; end: number },
 	pick: (product: Product) => T,
 ): Promise<{ products: T[]; count: number; requests: number }> {

@@ -2,11 +2,11 @@
  * What the loaders of one `astro build` (or dev server) tell the rest of the package: the order
  * of a collection's locales, for the injected pages (the content store sorts entries by id, so
  * "the first locale", served without a prefix, cannot be read back from `getCollection`), and
- * the collections served from a last-known-good store, for the `astro:build:done` hook, how
- * many entries each collection was loaded with, for the empty-collection check, and each
- * collection's refs, for `productUrl`. Loaders,
- * pages and hooks run in one process but are loaded as separate module instances (Vite's SSR
- * graph and the integration), so the state lives on `globalThis` under one symbol.
+ * the collections served from a last-known-good store, for the `astro:build:done` hook, and
+ * each collection's entries (ids and refs), for `productUrl` and, counted, for the
+ * empty-collection check. Loaders, pages and hooks run in one process but are loaded as
+ * separate module instances (Vite's SSR graph and the integration), so the state lives on
+ * `globalThis` under one symbol.
  */
 const KEY = Symbol.for('astro-audio-reviews.build-state');
 
@@ -32,16 +32,17 @@ export interface CatalogueIndex {
 
 interface BuildState {
 	locales: Map<string, readonly string[]>;
-	/** Collection → its index, replaced (a new object) by every sync that finishes. */
+	/**
+	 * Collection → its index, replaced (a new object) by every load that finishes: also what
+	 * `loadedCollections()` counts, for every collection a productsLoader() finished loading.
+	 */
 	catalogues: Map<string, CatalogueIndex>;
 	stale: Map<string, StaleCollection>;
-	/** Collection → entries stored, for every collection a productsLoader() finished loading. */
-	loaded: Map<string, number>;
 }
 
 function buildState(): BuildState {
 	const holder = globalThis as { [KEY]?: BuildState };
-	holder[KEY] ??= { locales: new Map(), catalogues: new Map(), stale: new Map(), loaded: new Map() };
+	holder[KEY] ??= { locales: new Map(), catalogues: new Map(), stale: new Map() };
 	return holder[KEY];
 }
 
@@ -67,14 +68,8 @@ export function staleCollections(): StaleCollection[] {
 	return [...buildState().stale.values()];
 }
 
-/** `collection` now holds `entries` entries (after a sync, or from the last known good store). */
-export function recordLoaded(collection: string, entries: number): void {
-	buildState().loaded.set(collection, entries);
-}
-
 /** A new build starts: what an earlier build in this process loaded no longer counts. */
 export function forgetLoaded(): void {
-	buildState().loaded.clear();
 	buildState().catalogues.clear();
 }
 
@@ -88,7 +83,7 @@ export function recordedCatalogue(collection: string): CatalogueIndex | undefine
 	return buildState().catalogues.get(collection);
 }
 
-/** What the productsLoader() collections of this process hold, by name. */
+/** How many entries the productsLoader() collections of this process hold, by name. */
 export function loadedCollections(): ReadonlyMap<string, number> {
-	return buildState().loaded;
+	return new Map([...buildState().catalogues].map(([collection, index]) => [collection, index.entries.length]));
 }

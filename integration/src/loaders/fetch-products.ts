@@ -3,7 +3,7 @@ import type { AudioReviewsClient } from '../client/client.js';
 import { AudioReviewsError } from '../errors/audio-reviews-error.js';
 import { NotFoundError } from '../errors/service-error.js';
 import type { ResolvedSharedOptions } from '../options/shared-options.js';
-import { type PageMemo, type SyncProgress, syncCatalogue } from '../sync/sync-catalogue.js';
+import { catalogueQuery, type PageMemo, type SyncProgress, syncCatalogue } from '../sync/sync-catalogue.js';
 import type { CatalogueStage, Delivery } from './catalogue-stage.js';
 import type { ResolvedProductsLoaderOptions } from './loader-options.js';
 import { progressLogger } from './progress-log.js';
@@ -37,7 +37,7 @@ export async function fetchLocale(
 ): Promise<FetchedLocale> {
 	if (options.refs) return fetchRefs(client, options, options.refs, locale, hooks);
 	const result = await syncCatalogue(client, {
-		query: { locale, without: options.without, withAudio: options.withAudio, published: options.published },
+		query: catalogueQuery(options, locale),
 		pageSize: options.pageSize,
 		onProgress: hooks.onProgress,
 		onResync: (reason) => hooks.onResync(locale, reason),

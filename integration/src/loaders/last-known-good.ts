@@ -4,7 +4,7 @@ import { CatalogueSyncError } from '../errors/catalogue-error.js';
 import { NetworkError, TimeoutError } from '../errors/network-error.js';
 import { ResponseFormatError } from '../errors/response-format-error.js';
 import { NotFoundError, ServiceError } from '../errors/service-error.js';
-import { markStale, recordLoaded } from './build-state.js';
+import { markStale } from './build-state.js';
 import { publishStoredDates } from './content-dates.js';
 import { ENV, envFlag, type ResolvedProductsLoaderOptions } from './loader-options.js';
 import { type SyncState, writeLastSync } from './sync-state.js';
@@ -48,6 +48,5 @@ export function serveLastKnownGood(
 	writeLastSync(context.meta, { ...state.lastSync, lastKnownGood: { reason, since } });
 	publishStoredDates(context);
 	markStale({ collection: context.collection, reason, syncedAt: since });
-	recordLoaded(context.collection, context.store.keys().length);
 	return true;
 }

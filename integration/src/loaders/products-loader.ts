@@ -1,7 +1,7 @@
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { clientFromResolved } from '../client/client.js';
 import type { Product, productSchema } from '../schema/product.js';
-import { type CatalogueIndex, markFresh, recordCatalogue, recordLoaded, registerLocales } from './build-state.js';
+import { type CatalogueIndex, markFresh, recordCatalogue, registerLocales } from './build-state.js';
 import { CatalogueStage } from './catalogue-stage.js';
 import { contentDates } from './content-dates.js';
 import { type FetchedLocale, stagedFetcher } from './fetch-products.js';
@@ -100,7 +100,6 @@ async function syncAll(context: LoaderContext, resolved: ResolvedProductsLoaderO
 	writeLastSync(meta, { at: new Date().toISOString(), products: Object.fromEntries(kept) });
 	for (const entry of fetched) writePages(meta, entry.locale, entry.pages);
 	markFresh(context.collection);
-	recordLoaded(context.collection, keptIds.size);
 	const products = new Set([...keptIds].map((id) => context.store.get<Product>(id)?.data.external_id)).size;
 	logSyncSummary(logger, {
 		locales: plan.locales,

@@ -1,6 +1,7 @@
 import type { AudioReviewsClient } from '../client/client.js';
 import type { ListProductsQuery } from '../client/urls.js';
 import { CatalogueSyncError } from '../errors/catalogue-error.js';
+import type { ResolvedSharedOptions } from '../options/shared-options.js';
 import { idOf } from '../schema/validate.js';
 import { type FetchedPage, identityOf, type PageFetcher, type PageMemo, pageFetcher, ReusedItem } from './page-fetcher.js';
 
@@ -12,9 +13,22 @@ export interface SyncProgress {
 	total: number;
 }
 
+/** Filters of the list endpoint; `limit`/`offset` are managed by the sync. */
+export type CatalogueQuery = Omit<ListProductsQuery, 'limit' | 'offset'>;
+
+/**
+ * The catalogue of `locale` as the loader options filter it: one function, so the build's sync
+ * and the on-demand lists (sitemaps, hub pages) walk the same products.
+ */
+export function catalogueQuery(
+	options: Pick<ResolvedSharedOptions, 'without' | 'withAudio' | 'published'>,
+	locale: string,
+): CatalogueQuery {
+	return { locale, without: options.without, withAudio: options.withAudio, published: options.published };
+}
+
 export interface SyncOptions {
-	/** Filters of the list endpoint; `limit`/`offset` are managed by the sync. */
-	query: Omit<ListProductsQuery, 'limit' | 'offset'>;
+	query: CatalogueQuery;
 	/** Items asked per page. The service may cap it: the sync learns the cap from the first page. */
 	pageSize: number;
 	/** Full syncs allowed in all (the first and its re-syncs) when the catalogue changes under the sync. */
@@ -114,7 +128,7 @@ async function syncOnce(client: AudioReviewsClient, options: SyncOptions): Promi
 	report();
 	const rest = await fetchRest(pages, {
 		from: start + firstItems.length,
-		total: end,
+		end,
 		count: total,
 		limit: Math.min(pageSize, cap ?? pageSize),
 		workers: client.options.concurrency,
@@ -145,7 +159,7 @@ interface RestPlan {
 	/** Offset of the first product not yet received. */
 	from: number;
 	/** Offset where the walk stops (`count_item`, or the range's end). */
-	total: number;
+	end: number;
 	/** The `count_item` every page must report. */
 	count: number;
 	/** Items per page, overlap included. */
@@ -189,11 +203,11 @@ async function fetchRest(pages: PageFetcher, plan: RestPlan): Promise<Rest> {
 	let ended: string | undefined;
 
 	const worker = async (): Promise<void> => {
-		while (ended === undefined && next < plan.total) {
+		while (ended === undefined && next < plan.end) {
 			const start = next;
 			next += step;
 			const offset = start - overlap;
-			const asked = Math.min(plan.limit, plan.total - offset);
+			const asked = Math.min(plan.limit, plan.end - offset);
 			const page: FetchedPage = await pages.fetch(offset, asked);
 			const kept = await plan.deliver(page.items.slice(overlap), start);
 			fetched.set(start, { first: identityOf(page.items[0]), last: identityOf(page.items[page.items.length - 1]), kept });

@@ -6,7 +6,8 @@ import type { HubPageProps } from './hub-paths.js';
 import { hubBasePath, hubPagePath } from './hub-urls.js';
 import { cacheList, type LiveListsConfig, listErrorResponse, listNotFound, liveLists } from './live-lists.js';
 import { effectivePolicy } from './live-page.js';
-import { liveProductPath } from './live-urls.js';
+import { liveHubPath, liveProductPath } from './live-urls.js';
+import { hasPage } from './product-paths.js';
 
 /**
  * Hub pages of an on-demand catalogue, at the static hub pages' URLs (`/products/`,
@@ -24,18 +25,19 @@ export async function liveHubPage(astro: HubContext, config: LiveListsConfig): P
 	try {
 		const lists = liveLists(config);
 		const locale = astro.params.locale ?? lists.defaultLocale;
-		const base = hubBasePath(config.route, locale, lists.defaultLocale);
-		// `/<default locale>/products/` is not a page: the default locale is unprefixed.
+		// `/<default locale>/products/` is not a page: the default locale is unprefixed. Checked
+		// before the path is made, so any other segment of the URL is a 404, not a failure.
 		const known = lists.locales.includes(locale) && (astro.params.locale === undefined || locale !== lists.defaultLocale);
+		const base = known ? hubBasePath(config.route, locale, lists.defaultLocale) : undefined;
 		const websiteId = lists.source.options.websiteId;
-		if (!known || base === undefined) return listNotFound(astro, websiteId, `hub for the locale ${JSON.stringify(locale)}`);
+		if (base === undefined) return listNotFound(astro, websiteId, `hub for the locale ${JSON.stringify(locale)}`);
 		const { client, options } = lists.source;
 		const offset = (page - 1) * pageSize;
 		// One more than the page holds: a `count_item` too low still leads on to the next page.
 		const slice = await catalogueSlice(client, options, lists.query(locale), { offset, end: offset + pageSize + 1 }, (p: Product) => p);
 		if (page > 1 && slice.products.length === 0) return listNotFound(astro, websiteId, `hub page ${page}: the catalogue ends before it`);
 		const pageCount = Math.max(Math.ceil(slice.count / pageSize), slice.products.length > pageSize ? page + 1 : page, 1);
-		const shown = slice.products.slice(0, pageSize).filter((product) => product.reviews.length > 0 || config.emptyProducts !== 'skip');
+		const shown = slice.products.slice(0, pageSize).filter((product) => hasPage(product.reviews.length, config.emptyProducts));
 		const multilingual = lists.locales.length > 1;
 		const props: HubPageProps = {
 			locale: multilingual ? locale : undefined,
@@ -54,7 +56,7 @@ export async function liveHubPage(astro: HubContext, config: LiveListsConfig): P
 				multilingual && page === 1
 					? lists.locales.map((other) => ({
 							locale: other,
-							path: hubPagePath(hubBasePath(config.route, other, lists.defaultLocale)!, 1, config.trailingSlash),
+							path: liveHubPath(config, other, lists.defaultLocale, 1)!,
 						}))
 					: [],
 			lastmod: undefined,

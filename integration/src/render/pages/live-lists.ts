@@ -1,9 +1,10 @@
 import type { APIContext } from 'astro';
-import { type CachePolicy, cacheControlHeader, notFoundCacheControlHeader, resolveCachePolicy } from '../../live/cache-policy.js';
+import { type CachePolicy, cacheControlHeader, resolveCachePolicy } from '../../live/cache-policy.js';
 import { listsTag, websiteTag } from '../../live/cache-tags.js';
-import { liveListQuery, liveLocales } from '../../live/live-catalogue.js';
+import { liveLocales } from '../../live/live-catalogue.js';
 import { type LiveSource, liveSource } from '../../live/live-sources.js';
-import { liveErrorResponse } from './live-page.js';
+import { type CatalogueQuery, catalogueQuery } from '../../sync/sync-catalogue.js';
+import { escapeHtml, liveErrorResponse, notFoundPage } from './live-page.js';
 import type { PageConfig } from './page-config.js';
 
 /**
@@ -20,19 +21,14 @@ export interface LiveLists {
 	locales: readonly string[];
 	/** The unprefixed locale: the integration's (or Astro's i18n) default, else the loader's first. */
 	defaultLocale: string;
-	query: (locale: string) => ReturnType<typeof liveListQuery>;
+	query: (locale: string) => CatalogueQuery;
 }
 
 export function liveLists(config: LiveListsConfig): LiveLists {
 	const source = liveSource(config.websiteId);
 	const locales = liveLocales(source.options);
 	const defaultLocale = config.defaultLocale && locales.includes(config.defaultLocale) ? config.defaultLocale : locales[0]!;
-	return { source, locales, defaultLocale, query: (locale) => liveListQuery(source.options, locale) };
-}
-
-/** Whether a product's page in a locale may be indexed, under `emptyProducts`. */
-export function indexableIn(reviews: number, emptyProducts: PageConfig['emptyProducts']): boolean {
-	return reviews > 0 || emptyProducts === 'index';
+	return { source, locales, defaultLocale, query: (locale) => catalogueQuery(source.options, locale) };
 }
 
 /** A crawler needs no five-minute freshness: the webhook purges a list as soon as it changes. */
@@ -57,11 +53,8 @@ export function listNotFound(context: CacheContext, websiteId: string | undefine
 		context.cache.set({ maxAge: policy.notFoundMaxAge, swr: 0 });
 		if (websiteId) context.cache.set({ tags: [websiteTag(websiteId), listsTag(websiteId)] });
 	}
-	const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Not found</title></head><body><h1>Not found</h1><p>There is no ${what}.</p></body></html>`;
-	return new Response(body, {
-		status: 404,
-		headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': notFoundCacheControlHeader(policy) },
-	});
+	// `what` may quote the request (a locale of the URL).
+	return notFoundPage('Not found', `There is no ${escapeHtml(what)}.`, policy);
 }
 
 /** 503 (502 for data failing the schema), never cached: a crawler retries rather than keep a truncated list. */

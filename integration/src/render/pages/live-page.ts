@@ -12,7 +12,7 @@ import {
 } from '../../live/cache-policy.js';
 import { productTag, websiteTag } from '../../live/cache-tags.js';
 import type { Product } from '../../schema/product.js';
-import type { EmptyProducts, ProductPageProps } from './product-paths.js';
+import { type EmptyProducts, hasPage, isIndexable, type ProductPageProps } from './product-paths.js';
 
 /** The part of `Astro` (or an endpoint's context) the helpers use. */
 export interface LivePageContext {
@@ -65,14 +65,14 @@ export function liveProductPage(
 	const { entry, error } = result;
 	const emptyProducts = options.emptyProducts ?? 'noindex';
 	const withoutReviews = entry !== undefined && !error && entry.data.reviews.length === 0;
-	if (entry && !error && !(withoutReviews && emptyProducts === 'skip')) {
+	if (entry && !error && hasPage(entry.data.reviews.length, emptyProducts)) {
 		if (astro.cache.enabled) {
 			astro.cache.set({ maxAge: policy.maxAge, swr: policy.swr });
 			if (entry.cacheHint) astro.cache.set(entry.cacheHint);
 		}
 		astro.response.headers.set('Cache-Control', cacheControlHeader(policy));
 		const path = livePath(options.route ?? '/products/[ref]', entry.data.external_id, options.trailingSlash ?? true);
-		const indexable = !(withoutReviews && emptyProducts === 'noindex');
+		const indexable = isIndexable(entry.data.reviews.length, emptyProducts);
 		return {
 			product: entry.data,
 			locale: undefined,
@@ -99,7 +99,15 @@ export function liveProductPage(
 
 /** A 404 page for an unknown ref, cacheable briefly by shared caches. */
 export function notFoundResponse(ref: string, policy: CachePolicy = resolveCachePolicy()): Response {
-	const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Product not found</title></head><body><h1>Product not found</h1><p>No product with the reference <code>${escapeHtml(ref)}</code>.</p></body></html>`;
+	return notFoundPage('Product not found', `No product with the reference <code>${escapeHtml(ref)}</code>.`, policy);
+}
+
+/**
+ * The 404 of every on-demand route (products, hub pages, sitemap files): a `noindex` page.
+ * `message` is HTML: whatever it quotes from the request must be escaped (`escapeHtml`).
+ */
+export function notFoundPage(title: string, message: string, policy: CachePolicy): Response {
+	const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${title}</title></head><body><h1>${title}</h1><p>${message}</p></body></html>`;
 	return new Response(body, {
 		status: 404,
 		headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': notFoundCacheControlHeader(policy) },
@@ -156,7 +164,7 @@ function isNotFound(error: Error | undefined): boolean {
 	return error?.name === 'LiveEntryNotFoundError' || error?.name === 'NotFoundError';
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
 	return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -189,8 +197,8 @@ export function liveStaticPaths(
 		const ref = entry.data.external_id;
 		if (!PLAIN_REF.test(ref) || folded.get(ref.toLowerCase())! > 1) continue;
 		// Left to the on-demand route, which answers 404 for it the same way.
-		const withoutReviews = entry.data.reviews.length === 0;
-		if (withoutReviews && emptyProducts === 'skip') continue;
+		const reviews = entry.data.reviews.length;
+		if (!hasPage(reviews, emptyProducts)) continue;
 		const path = livePath(options.route ?? '/products/[ref]', ref, options.trailingSlash ?? true);
 		paths.push({
 			params: { ref },
@@ -201,7 +209,7 @@ export function liveStaticPaths(
 				path,
 				alternates: [],
 				defaultLocale: undefined,
-				indexable: !(withoutReviews && emptyProducts === 'noindex'),
+				indexable: isIndexable(reviews, emptyProducts),
 			},
 		});
 	}

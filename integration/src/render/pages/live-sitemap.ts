@@ -3,7 +3,6 @@ import { catalogueSlice, verifiedCount } from '../../live/live-catalogue.js';
 import { singleFlight } from '../../live/single-flight.js';
 import {
 	cacheList,
-	indexableIn,
 	type LiveLists,
 	type LiveListsConfig,
 	listErrorResponse,
@@ -13,6 +12,7 @@ import {
 } from './live-lists.js';
 import { SITEMAP_LIMITS, type SitemapUrl, sitemapIndexXml, urlsetXml } from './live-sitemap-xml.js';
 import { liveAbsoluteUrl, liveHubPath, liveProductPath } from './live-urls.js';
+import { isIndexable } from './product-paths.js';
 
 /**
  * The sitemaps of an on-demand catalogue: an index, and files that each cover a fixed range of
@@ -85,7 +85,7 @@ async function sitemapFileXml(
 	const range = { offset: (n - 1) * per, end: n * per };
 	const pick = (product: { external_id: string; reviews: unknown[] }): Listed => ({
 		ref: product.external_id,
-		indexable: indexableIn(product.reviews.length, config.emptyProducts),
+		indexable: isIndexable(product.reviews.length, config.emptyProducts),
 	});
 	const { client, options } = lists.source;
 	const slices = await Promise.all(lists.locales.map((locale) => catalogueSlice(client, options, lists.query(locale), range, pick)));

@@ -9,6 +9,19 @@ import { hubBasePath, hubPagePath } from './hub-urls.js';
 /** What a product without any review in a locale gets: a `noindex, follow` page, a normal page, or no page. */
 export type EmptyProducts = 'noindex' | 'index' | 'skip';
 
+/**
+ * Whether a product with `reviews` reviews in a locale has a page there: the one rule of the
+ * static pages, `productUrl`, the on-demand pages and their hub and sitemap lists.
+ */
+export function hasPage(reviews: number, emptyProducts: EmptyProducts): boolean {
+	return reviews > 0 || emptyProducts !== 'skip';
+}
+
+/** Whether that page may be indexed (`emptyProducts: 'noindex'` keeps a page without reviews out of search). */
+export function isIndexable(reviews: number, emptyProducts: EmptyProducts): boolean {
+	return reviews > 0 || emptyProducts === 'index';
+}
+
 /** The part of a content-collection entry the pages read (`getCollection` returns more). */
 export interface ProductEntryLike {
 	id: string;
@@ -133,7 +146,7 @@ function groupByRef(
 			byRef.set(ref, versions);
 		}
 		// Still slugged with the others: a product's URL must not depend on its siblings' reviews.
-		if (emptyProducts !== 'skip' || entry.data.reviews.length > 0) versions.set(locale, entry);
+		if (hasPage(entry.data.reviews.length, emptyProducts)) versions.set(locale, entry);
 	}
 	return { byRef, locales };
 }
@@ -149,7 +162,7 @@ function pageOf(entry: ProductEntryLike, place: PagePlace, options: Omit<PathOpt
 	const { locale, slug, alternates, defaultLocale } = place;
 	const path = productPath(slug, locale ?? '', defaultLocale ?? '', options.route, options.trailingSlash);
 	const isDefault = locale === undefined || locale === defaultLocale;
-	const indexable = (options.emptyProducts ?? 'noindex') !== 'noindex' || entry.data.reviews.length > 0;
+	const indexable = isIndexable(entry.data.reviews.length, options.emptyProducts ?? 'noindex');
 	const hubBase = options.hub ? hubBasePath(options.route, locale ?? '', defaultLocale ?? '') : undefined;
 	const hubPath = hubBase === undefined ? undefined : hubPagePath(hubBase, 1, options.trailingSlash ?? true);
 	return {

@@ -9,7 +9,7 @@ import { AudioReviewsError } from '../../errors/audio-reviews-error.js';
 import { type CatalogueIndex, recordedCatalogue } from '../../loaders/build-state.js';
 import type { Product } from '../../schema/product.js';
 import { type RatingSummary, ratingSummary as summaryOf } from '../seo/review-policy.js';
-import { localeOfEntry, type ProductEntryLike, pathsForRoute, type StaticPath } from './product-paths.js';
+import { hasPage, localeOfEntry, type ProductEntryLike, pathsForRoute, type StaticPath } from './product-paths.js';
 import { placePath, placesOf } from './product-url.js';
 import { publishPages } from './published-pages.js';
 import { isInjectedRoute, parseRoute, siteCatalogue } from './site-catalogue.js';
@@ -75,7 +75,7 @@ export function productUrl(entry: ProductEntryLike, options: ProductUrlOptions =
 			`astro-audio-reviews: productUrl(): no entry ${JSON.stringify(entry.id)} in collection "${config.collection}" (the collection audioReviews() reads)`,
 		);
 	}
-	if (config.emptyProducts === 'skip' && entry.data.reviews.length === 0) {
+	if (!hasPage(entry.data.reviews.length, config.emptyProducts)) {
 		throw new AudioReviewsError(
 			`astro-audio-reviews: productUrl(): ${JSON.stringify(entry.id)} has no page: it has no review, and emptyProducts: 'skip' writes no page for such products. Filter them out (entry.data.reviews.length > 0) before linking`,
 		);

@@ -200,9 +200,13 @@ const REVIEW_WORDS: Readonly<Record<string, ReviewWords>> = {
 
 /** Built-in words by language tag; a regional tag (`pt-BR`) falls back to its language (`pt`). */
 export const BUILT_IN_WORDS: Readonly<Record<string, Words>> = Object.fromEntries(
-	Object.entries(REVIEW_WORDS).map(([tag, words]) => {
-		const seo: SeoWords | undefined = BUILT_IN_SEO_WORDS[tag] ?? BUILT_IN_SEO_WORDS[tag.split('-')[0]!];
-		const shown: PresentationWords | undefined = BUILT_IN_PRESENTATION_WORDS[tag] ?? BUILT_IN_PRESENTATION_WORDS[tag.split('-')[0]!];
-		return [tag, { ...BUILT_IN_SEO_WORDS.en!, ...seo, ...BUILT_IN_PRESENTATION_WORDS.en!, ...shown, ...words }];
-	}),
+	Object.entries(REVIEW_WORDS).map(([tag, words]) => [
+		tag,
+		{ ...wordsOfPart(BUILT_IN_SEO_WORDS, tag), ...wordsOfPart(BUILT_IN_PRESENTATION_WORDS, tag), ...words },
+	]),
 );
+
+/** One part's words (seo, presentation) for `tag`: its own, else its language's, over English for any it lacks. */
+function wordsOfPart<T extends SeoWords | PresentationWords>(part: Readonly<Record<string, T>>, tag: string): T {
+	return { ...part.en!, ...(part[tag] ?? part[tag.split('-')[0]!]) };
+}
