@@ -1,11 +1,14 @@
 import audioReviews from 'astro-audio-reviews';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+	DEFAULT_LIVE_ROUTE,
 	indexNowOptionSchema,
 	purgedPagesConfig,
 	type ResolvedIndexNowOption,
 	resolveIndexNow,
 } from '../../integration/src/integration/index-now-option.js';
+import { productsLiveLoader } from '../../integration/src/live/products-live-loader.js';
+import { liveProductUrls } from '../../integration/src/render/pages/live-urls.js';
 
 /** `audioReviews({ indexNow })`: what it needs from the config and the environment, and the messages that say the fix. */
 const KEY = 'f3b1c2d4e5f60718';
@@ -81,7 +84,7 @@ describe('indexNow option', () => {
 		);
 		const purged = option({ submitPurged: { route: '/shop/items/[...ref]' } });
 		const settings = resolveIndexNow(purged, { ...context, base: '/de', invalidate: true });
-		expect(purgedPagesConfig(purged, settings, false)).toEqual({
+		expect(purgedPagesConfig(purged, settings, context.site)).toEqual({
 			target: {
 				endpoint: 'https://api.indexnow.org/indexnow',
 				host: 'shop.example.com',
@@ -89,10 +92,33 @@ describe('indexNow option', () => {
 				keyLocation: `https://shop.example.com/de/${KEY}.txt`,
 			},
 			route: '/shop/items/[...ref]',
-			pageBase: 'https://shop.example.com/de',
-			trailingSlash: false,
+			site: context.site,
 		});
-		expect(purgedPagesConfig(option(), settings, true)).toBeUndefined();
+		expect(purgedPagesConfig(option(), settings, context.site)).toBeUndefined();
+	});
+
+	it('the webhook submits a purged product in every locale of the live loader, as the on-demand sitemap lists it', () => {
+		const websiteId = '5f0c6d1e-2b3a-4c5d-8e9f-0a1b2c3d4e5f';
+		const custom = { route: '/shop/items/[...ref]', trailingSlash: false, base: '/de', site: context.site, websiteId };
+		// No live loader of the website in this process (a site that only purges): the default locale's page only.
+		expect(liveProductUrls({ ...custom, defaultLocale: undefined }, 'a/b é')).toEqual([
+			'https://shop.example.com/de/shop/items/a%2Fb%20%C3%A9',
+		]);
+		productsLiveLoader({ baseUrl: 'http://127.0.0.1:9', websiteId, locales: ['fr', 'en'] });
+		expect(liveProductUrls({ ...custom, defaultLocale: 'en' }, 'a/b é')).toEqual([
+			'https://shop.example.com/de/fr/shop/items/a%2Fb%20%C3%A9',
+			'https://shop.example.com/de/shop/items/a%2Fb%20%C3%A9',
+		]);
+		// The sitemaps' rule: a default locale the loader does not serve gives way to its first.
+		expect(liveProductUrls({ ...custom, defaultLocale: 'de' }, 'x')).toEqual([
+			'https://shop.example.com/de/shop/items/x',
+			'https://shop.example.com/de/en/shop/items/x',
+		]);
+		// `submitPurged: true` and the sitemaps' route of a `route: false` site make the same URLs.
+		const setup = { trailingSlash: true, base: '/', site: context.site, websiteId, defaultLocale: undefined };
+		expect(liveProductUrls({ ...setup, route: DEFAULT_LIVE_ROUTE }, 'x')).toEqual(
+			liveProductUrls({ ...setup, route: '/products/[ref]' }, 'x'),
+		);
 	});
 
 	it('validates the option itself at config time', () => {

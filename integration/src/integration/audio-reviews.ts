@@ -102,11 +102,7 @@ function setUp(resolved: ResolvedAudioReviewsOptions, setup: SetupHook): IndexNo
 		changeReport: resolved.changeReport,
 		invalidate: resolved.invalidate !== undefined,
 	});
-	injectInvalidateRoute(
-		resolved.invalidate,
-		{ injectRoute, updateConfig },
-		purgedPagesConfig(resolved.indexNow, indexNow, urlsEndInSlash(config)),
-	);
+	injectInvalidateRoute(resolved.invalidate, { injectRoute, updateConfig }, purgedPagesConfig(resolved.indexNow, indexNow, config.site));
 	// Unchanged pages then stay in dist/ ("(cached)") instead of being deleted and copied
 	// back from Astro's cache ("(restored)"); build:done prunes what went stale.
 	if (resolved.keepOutDir) updateConfig({ vite: { build: { emptyOutDir: false } } });

@@ -144,28 +144,27 @@ export async function writeKeyFile(settings: IndexNowSettings, dir: string): Pro
 	return path;
 }
 
-/** What the injected invalidation route needs to submit the pages it purged (serialised into its virtual config). */
+/**
+ * What the injected invalidation route needs to submit the pages it purged (serialised into its
+ * virtual config); `base`, trailing slash and default locale it reads from the pages' config.
+ */
 export interface PurgedPagesConfig {
 	target: IndexNowTarget;
 	/** Pattern of the on-demand product pages, e.g. `/products/[...ref]`. */
 	route: string;
-	/** `site` with `base`, without a trailing slash: the page path is appended. */
-	pageBase: string;
-	trailingSlash: boolean;
+	/** The Astro `site` (required with `indexNow`): the host of the submitted URLs, the key's host. */
+	site: string;
 }
 
 export function purgedPagesConfig(
 	option: ResolvedIndexNowOption | undefined,
 	settings: IndexNowSettings | undefined,
-	trailingSlash: boolean,
+	site: string | undefined,
 ): PurgedPagesConfig | undefined {
-	if (!option || option.submitPurged === false || !settings) return undefined;
-	// keyLocation is `<site><base>/<key>.txt`: its folder is exactly where the pages live.
-	const pageBase = settings.keyLocation.slice(0, -`/${settings.keyFile}`.length);
+	if (!option || option.submitPurged === false || !settings || !site) return undefined;
 	return {
 		target: indexNowTarget(settings),
 		route: option.submitPurged === true ? DEFAULT_LIVE_ROUTE : option.submitPurged.route,
-		pageBase,
-		trailingSlash,
+		site,
 	};
 }

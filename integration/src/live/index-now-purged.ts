@@ -11,8 +11,8 @@ export const PURGED_SUBMISSION_BUDGET_MS = 3000;
 
 export interface PurgedPagesSubmission {
 	target: IndexNowTarget;
-	/** The absolute URL of a product's on-demand page. */
-	pageUrl(ref: string): string;
+	/** The absolute URL(s) of a product's on-demand page: one per locale the site serves it in. */
+	pageUrl(ref: string): string | readonly string[];
 	/** Defaults to PURGED_SUBMISSION_BUDGET_MS; one attempt unless a quick retry fits. */
 	budgetMs?: number;
 	fetch?: typeof fetch;
@@ -30,7 +30,7 @@ export async function submitPurgedPages(submission: PurgedPagesSubmission, reque
 	if (request.scope === 'website') return { submitted: 0, skipped: 'a whole-website purge names no page: nothing submitted' };
 	let urls: string[];
 	try {
-		urls = [...new Set(request.refs.map((ref) => submission.pageUrl(ref)))];
+		urls = [...new Set(request.refs.flatMap((ref) => submission.pageUrl(ref)))];
 	} catch (error) {
 		return { submitted: 0, error: `could not make the page URLs: ${(error as Error).message}` };
 	}

@@ -31,15 +31,20 @@ export function registerLiveSource(source: LiveSource): void {
  * when there is none, or several and no id to choose by.
  */
 export function liveSource(websiteId?: string): LiveSource {
+	const found = findLiveSource(websiteId);
+	if (found) return found;
 	const all = sources();
-	if (websiteId !== undefined) {
-		const found = all.get(websiteId.toLowerCase());
-		if (found) return found;
-	} else if (all.size === 1) return [...all.values()][0]!;
 	const known = all.size === 0 ? 'none is defined' : `defined for website(s) ${[...all.keys()].join(', ')}`;
 	throw new Error(
 		`astro-audio-reviews: the on-demand sitemaps and hub pages read the catalogue through productsLiveLoader() in src/live.config.ts, and ${known}` +
 			(websiteId === undefined ? '' : ` (wanted ${websiteId}, the \`invalidate.websiteId\` of audioReviews())`) +
 			(all.size > 1 && websiteId === undefined ? '; set `invalidate.websiteId` to say which website' : ''),
 	);
+}
+
+/** The live loader of `websiteId` (or the only one), or undefined: for callers that work without one. */
+export function findLiveSource(websiteId?: string): LiveSource | undefined {
+	const all = sources();
+	if (websiteId !== undefined) return all.get(websiteId.toLowerCase());
+	return all.size === 1 ? [...all.values()][0] : undefined;
 }

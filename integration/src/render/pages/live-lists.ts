@@ -26,9 +26,13 @@ export interface LiveLists {
 
 export function liveLists(config: LiveListsConfig): LiveLists {
 	const source = liveSource(config.websiteId);
+	return { source, ...liveLocaleRule(source, config.defaultLocale), query: (locale) => catalogueQuery(source.options, locale) };
+}
+
+/** The loader's locales, and which one is unprefixed: `preferred` when the loader has it, else its first. */
+export function liveLocaleRule(source: LiveSource, preferred: string | undefined): Pick<LiveLists, 'locales' | 'defaultLocale'> {
 	const locales = liveLocales(source.options);
-	const defaultLocale = config.defaultLocale && locales.includes(config.defaultLocale) ? config.defaultLocale : locales[0]!;
-	return { source, locales, defaultLocale, query: (locale) => catalogueQuery(source.options, locale) };
+	return { locales, defaultLocale: preferred && locales.includes(preferred) ? preferred : locales[0]! };
 }
 
 /** A crawler needs no five-minute freshness: the webhook purges a list as soon as it changes. */

@@ -1,4 +1,6 @@
+import { findLiveSource } from '../../live/live-sources.js';
 import { hubBasePath, hubPagePath } from './hub-urls.js';
+import { liveLocaleRule } from './live-lists.js';
 import { livePath } from './live-page.js';
 import type { PageConfig } from './page-config.js';
 import { withBase } from './url.js';
@@ -23,4 +25,27 @@ export function liveHubPath(config: LiveUrlConfig, locale: string, defaultLocale
 /** Absolute URL of a site path: `site` when set, else the origin the request came to. */
 export function liveAbsoluteUrl(config: LiveUrlConfig, site: URL | undefined, requestUrl: URL, path: string): string {
 	return new URL(withBase(config.base, path), site ?? requestUrl.origin).href;
+}
+
+export type LiveProductUrlsConfig = LiveUrlConfig & {
+	/** The Astro `site`: the host the pages are served at. */
+	site: string;
+	/** The website of the live loader whose locales count (`invalidate.websiteId`). */
+	websiteId?: string | undefined;
+};
+
+/**
+ * A product's on-demand page in every locale of the live loader, as absolute URLs: the `<loc>`s
+ * the on-demand sitemap lists for it, built the same way (what the invalidation webhook submits
+ * to IndexNow after a purge). Without a live loader of the website in this process (a site that
+ * only purges), the default locale's page only, at the route without prefix.
+ */
+export function liveProductUrls(config: LiveProductUrlsConfig, ref: string): string[] {
+	const site = new URL(config.site);
+	const url = (locale: string, defaultLocale: string) =>
+		liveAbsoluteUrl(config, site, site, liveProductPath(config, locale, defaultLocale, ref));
+	const source = findLiveSource(config.websiteId);
+	if (!source) return [url('', '')];
+	const { locales, defaultLocale } = liveLocaleRule(source, config.defaultLocale);
+	return locales.map((locale) => url(locale, defaultLocale));
 }
