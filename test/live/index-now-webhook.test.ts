@@ -3,12 +3,14 @@ import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildFixture } from '../helpers/build-fixture.js';
 import { type IndexNowReceiver, startIndexNowReceiver, submittedUrls } from '../helpers/index-now-receiver.js';
+import { sitemapAlternates } from '../helpers/sitemap-xml.js';
 import { get, nthOnDemandRef, productPath, titleOf } from './pages.js';
 import { type StandaloneServer, startStandalone } from './standalone.js';
 
 /**
  * `indexNow.submitPurged`: the on-demand fixture built with the option and served by
- * `@astrojs/node`; the invalidation webhook submits the pages it purged to a loopback receiver.
+ * `@astrojs/node` with a live loader of two locales; the invalidation webhook submits the pages
+ * it purged, in both, to a loopback receiver.
  */
 const SECRET = 'test-webhook-secret-0123456789';
 const KEY = 'on-demand-indexnow-key-42';
@@ -18,7 +20,7 @@ let receiver: IndexNowReceiver;
 let server: StandaloneServer;
 
 beforeAll(async () => {
-	sim = await startSimulator({ products: 12, seed: 11 });
+	sim = await startSimulator({ products: 12, seed: 11, locales: ['en', 'fr'] });
 	receiver = await startIndexNowReceiver();
 	const env = { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, FIXTURE_TOP_N: '3' };
 	const site = await buildFixture('on-demand', {
@@ -26,7 +28,8 @@ beforeAll(async () => {
 		label: 'on-demand-indexnow',
 	});
 	// The key is in the build (public by design: it is served as a file); the server needs no INDEXNOW_KEY.
-	server = await startStandalone(site.dist, { ...env, AUDIO_REVIEWS_WEBHOOK_SECRET: SECRET });
+	// The live config is read when the server starts: its loader serves English (unprefixed) and French.
+	server = await startStandalone(site.dist, { ...env, AUDIO_REVIEWS_LOCALES: 'en,fr', AUDIO_REVIEWS_WEBHOOK_SECRET: SECRET });
 }, 240_000);
 afterAll(async () => {
 	await server?.close();
@@ -51,7 +54,7 @@ describe('invalidation webhook with indexNow.submitPurged', () => {
 		expect(keyFile.body).toBe(KEY);
 	});
 
-	it('purges, then submits the purged products’ page URLs, and says so in its answer', async () => {
+	it('purges, then submits the purged products’ page URLs in every locale, and says so in its answer', async () => {
 		const [a, b] = [nthOnDemandRef(sim, 3, 0), nthOnDemandRef(sim, 3, 1)];
 		await get(server.url, productPath(a));
 		sim.updateProduct(a, { seo_name: 'Renamed for IndexNow' });
@@ -62,13 +65,41 @@ describe('invalidation webhook with indexNow.submitPurged', () => {
 			scope: 'products',
 			tags: [...[a, b, 'odd/ref é'].map((ref) => productTag(sim.websiteId, ref)), listsTag(sim.websiteId)],
 		});
-		expect(json.indexNow).toEqual({ submitted: 3, status: 202 });
+		expect(json.indexNow).toEqual({ submitted: 6, status: 202 });
 		expect(receiver.submissions).toHaveLength(1);
 		expect(receiver.submissions[0]).toMatchObject({ host: 'shop.example.com', key: KEY, keyLocation: `${SITE}/${KEY}.txt` });
-		// The URLs the pages answer at: refs percent-encoded as one path segment.
-		expect(submittedUrls(receiver)).toEqual([`${SITE}/products/${a}/`, `${SITE}/products/${b}/`, `${SITE}/products/odd%2Fref%20%C3%A9/`]);
+		// The URLs the pages answer at: refs percent-encoded as one path segment, the default locale unprefixed.
+		const pages = (path: string) => [`${SITE}${path}`, `${SITE}/fr${path}`];
+		expect(submittedUrls(receiver)).toEqual([
+			...pages(`/products/${a}/`),
+			...pages(`/products/${b}/`),
+			...pages('/products/odd%2Fref%20%C3%A9/'),
+		]);
 		// The purge itself happened: the page shows the new name.
 		expect(titleOf((await get(server.url, productPath(a))).body)).toBe('Renamed for IndexNow');
+	});
+
+	it('submits exactly the URLs the on-demand sitemap lists for the purged products', async () => {
+		const indexable = (locale: string) => sim.listAll({ locale, without: 'inactive' }).filter((p) => p.reviews.length > 0);
+		const inFrench = new Set(indexable('fr').map((p) => p.external_id));
+		const refs = indexable('en')
+			.map((p) => p.external_id)
+			.filter((ref) => inFrench.has(ref))
+			.slice(0, 2);
+		expect(refs).toHaveLength(2);
+		const sitemap = await get(server.url, '/sitemap-products-1.xml');
+		expect(sitemap.status).toBe(200);
+		const listed = sitemapAlternates(sitemap.body);
+		// Each product's page in one locale lists its page in every locale as an hreflang alternate.
+		const listedFor = (ref: string) =>
+			Object.values(listed.find((url) => url.loc === `${SITE}/products/${encodeURIComponent(ref)}/`)?.alternates ?? {});
+		const expected = refs.flatMap(listedFor);
+		expect(expected).toHaveLength(4);
+
+		const { status, json } = await invalidate({ refs });
+		expect(status).toBe(200);
+		expect(json.indexNow).toEqual({ submitted: 4, status: 202 });
+		expect(submittedUrls(receiver).toSorted()).toEqual(expected.toSorted());
 	});
 
 	it('submits nothing for a whole-website purge', async () => {
