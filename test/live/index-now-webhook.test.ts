@@ -38,8 +38,8 @@ afterAll(async () => {
 });
 beforeEach(() => receiver.reset());
 
-async function invalidate(body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-	const response = await fetch(`${server.url}/_audio-reviews/invalidate`, {
+async function invalidate(body: unknown, to: StandaloneServer = server): Promise<{ status: number; json: Record<string, unknown> }> {
+	const response = await fetch(`${to.url}/_audio-reviews/invalidate`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json', authorization: `Bearer ${SECRET}` },
 		body: JSON.stringify(body),
@@ -129,5 +129,27 @@ describe('invalidation webhook with indexNow.submitPurged', () => {
 			indexNow: { submitted: 0, status: 429, error: expect.stringContaining('time budget') },
 		});
 		expect(receiver.submissions).toHaveLength(1);
+	});
+});
+
+describe('a site that only purges (no src/live.config.ts)', () => {
+	let purgeOnly: StandaloneServer;
+	beforeAll(async () => {
+		const env = { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, AUDIO_REVIEWS_LOCALES: 'en,fr' };
+		const site = await buildFixture('purge-only', {
+			extends: 'basic',
+			env: { ...env, FIXTURE_INDEXNOW_ENDPOINT: receiver.endpoint, INDEXNOW_KEY: KEY },
+			label: 'purge-only-indexnow',
+		});
+		// Without the service's address: the webhook must not need the build's loader.
+		purgeOnly = await startStandalone(site.dist, { AUDIO_REVIEWS_WEBHOOK_SECRET: SECRET });
+	}, 240_000);
+	afterAll(() => purgeOnly?.close());
+
+	it('purges, and submits each ref’s page at the route only, as before locales were known', async () => {
+		const { status, json } = await invalidate({ refs: ['SKU-1', 'odd/ref é'] }, purgeOnly);
+		expect(status, purgeOnly.log()).toBe(200);
+		expect(json).toMatchObject({ ok: true, scope: 'products', indexNow: { submitted: 2, status: 202 } });
+		expect(submittedUrls(receiver)).toEqual([`${SITE}/products/SKU-1/`, `${SITE}/products/odd%2Fref%20%C3%A9/`]);
 	});
 });
