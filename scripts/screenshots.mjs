@@ -10,12 +10,11 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { serveDist } from './serve-dist.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -23,7 +22,6 @@ const IMAGES = join(ROOT, 'docs', 'images');
 const LOCALE_PREFIX = '/en';
 /** Taller pages are cut: a picture of a page's opening, not a 20,000 px scroll. */
 const MAX_HEIGHT = { desktop: 1500, phone: 1700, hub: 1100 };
-const TYPES = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml' };
 
 const BUILD = !process.argv.includes('--no-build');
 const LOCALES = ['fr', 'en'];
@@ -54,7 +52,7 @@ async function run(command, args, extraEnv = {}) {
 /** @param {string} media the address prefix of the pictures the pages show */
 async function photograph(media) {
 	const product = await mostReviewed(join(DIST, LOCALE_PREFIX.slice(1), 'products'));
-	const site = await serveDist();
+	const site = await serveDist(DIST);
 	const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
 	const shoot = shooter(browser, site.origin, media);
 	try {
@@ -63,24 +61,8 @@ async function photograph(media) {
 		await shoot(`${LOCALE_PREFIX}/products/`, 'hub.png', { width: 1280, height: 900 }, MAX_HEIGHT.hub);
 	} finally {
 		await browser.close();
-		site.server.close();
+		await site.close();
 	}
-}
-
-/** dist/ on a loopback port, as a static host serves it. */
-async function serveDist() {
-	const server = createServer(async (req, res) => {
-		const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-		let file = normalize(join(DIST, path));
-		if (!file.startsWith(DIST)) return void res.writeHead(403).end();
-		if ((await stat(file).catch(() => undefined))?.isDirectory()) file = join(file, 'index.html');
-		if (!(await stat(file).catch(() => undefined))) return void res.writeHead(404).end('not found');
-		res.writeHead(200, { 'content-type': TYPES[/** @type {keyof typeof TYPES} */ (extname(file))] ?? 'application/octet-stream' });
-		createReadStream(file).pipe(res);
-	});
-	await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
-	const address = server.address();
-	return { server, origin: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
 }
 
 /**

@@ -1,43 +1,21 @@
-import { createReadStream } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSlugger, productPath, safeHttpUrl } from '../../integration/src/render/seo/index.js';
+import { serveDist } from '../../scripts/serve-dist.mjs';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
 import { CHROMIUM, OFFLINE_CHROMIUM_FLAGS } from '../helpers/chromium.js';
 
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
-const TYPES: Record<string, string> = {
-	'.html': 'text/html; charset=utf-8',
-	'.css': 'text/css',
-	'.js': 'text/javascript',
-	'.xml': 'application/xml',
-};
 
 let sim: Simulator;
 let site: BuiltSite;
-let server: Server;
+let server: Awaited<ReturnType<typeof serveDist>>;
 let origin: string;
 let browser: Browser;
-
-/** A static file server over the built dist/, like any host would serve it. */
-function serve(dist: string): Promise<Server> {
-	const http = createServer(async (req, res) => {
-		const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-		let file = normalize(join(dist, path));
-		if (!file.startsWith(dist)) return void res.writeHead(403).end();
-		if ((await stat(file).catch(() => undefined))?.isDirectory()) file = join(file, 'index.html');
-		if (!(await stat(file).catch(() => undefined))) return void res.writeHead(404).end('not found');
-		res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-		createReadStream(file).pipe(res);
-	});
-	return new Promise((resolve) => http.listen(0, '127.0.0.1', () => resolve(http)));
-}
 
 beforeAll(async () => {
 	sim = await startSimulator({ products: 12, locales: ['fr', 'en'], seed: 5, adversarial: true });
@@ -50,8 +28,8 @@ beforeAll(async () => {
 			FIXTURE_SITE: 'https://shop.example',
 		},
 	});
-	server = await serve(site.dist);
-	origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	server = await serveDist(site.dist);
+	origin = server.origin;
 	browser = await chromium.launch({
 		executablePath: CHROMIUM,
 		headless: true,
@@ -61,7 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await browser?.close();
-	await new Promise((resolve) => server?.close(resolve));
+	await server?.close();
 	await sim?.close();
 });
 

@@ -1,8 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import type { SimAudio, SimProduct } from '../../simulator/src/model.js';
 import { type BuildOptions, type BuiltSite, buildFixture } from './build-fixture.js';
@@ -76,33 +71,4 @@ export function buildSeoSite(sim: Simulator, options: BuildOptions & { env?: Rec
 	return buildFixture('seo', { extends: 'basic', label: 'seo', ...options, env: seoEnv(sim, options.env) });
 }
 
-const TYPES: Record<string, string> = {
-	'.html': 'text/html; charset=utf-8',
-	'.css': 'text/css',
-	'.js': 'text/javascript',
-	'.xml': 'application/xml',
-	'.ico': 'image/x-icon',
-	'.svg': 'image/svg+xml',
-};
-
-/** A static file server over a built dist/, like any host serves it (UTF-8 paths decoded). */
-export async function serveDist(dist: () => string): Promise<{ origin: string; close(): Promise<void> }> {
-	const http: Server = createServer(async (req, res) => {
-		const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-		let file = normalize(join(dist(), path));
-		if (!file.startsWith(dist())) return void res.writeHead(403).end();
-		if ((await stat(file).catch(() => undefined))?.isDirectory()) file = join(file, 'index.html');
-		if (!(await stat(file).catch(() => undefined))) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-		res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-		createReadStream(file).pipe(res);
-	});
-	await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-	return {
-		origin: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
-		close: () =>
-			new Promise<void>((resolve) => {
-				http.closeAllConnections();
-				http.close(() => resolve());
-			}),
-	};
-}
+export { serveDist } from '../../scripts/serve-dist.mjs';
