@@ -4,6 +4,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import type { IndexNowTarget } from '../client/index-now.js';
 import type { StaleCollection } from '../loaders/build-state.js';
+import { fmt } from '../loaders/progress-log.js';
 import { leftoverFiles, type PruneContext, pruneStalePages } from './prune-output.js';
 
 /**
@@ -116,12 +117,10 @@ export function compareManifests(
 	return { added: added.sort(), changed: changed.sort(), removed: removed.sort(), unchanged };
 }
 
-const number = new Intl.NumberFormat('en-US');
-
 export function summarize(report: Pick<ChangeReport, 'added' | 'changed' | 'removed' | 'unchanged' | 'previousBuild'>): string {
 	const total = report.added.length + report.changed.length + report.unchanged;
-	if (report.previousBuild === null) return `${number.format(total)} pages, first build (nothing to compare with: every page is new)`;
-	return `${number.format(report.changed.length)} changed, ${number.format(report.added.length)} added, ${number.format(report.removed.length)} removed, ${number.format(report.unchanged)} unchanged`;
+	if (report.previousBuild === null) return `${fmt(total)} pages, first build (nothing to compare with: every page is new)`;
+	return `${fmt(report.changed.length)} changed, ${fmt(report.added.length)} added, ${fmt(report.removed.length)} removed, ${fmt(report.unchanged)} unchanged`;
 }
 
 export async function readManifest(path: string): Promise<PageManifest | undefined> {

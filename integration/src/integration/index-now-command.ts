@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { indexNowBody, splitBatches, submitToIndexNow } from '../client/index-now.js';
+import { fmt } from '../loaders/progress-log.js';
 import { type FirstBuildChoice, IndexNowUsageError, planSubmission, readChangeReport } from './index-now-report.js';
 import { DEFAULT_CHANGE_REPORT } from './rebuild-options.js';
 
@@ -67,8 +68,6 @@ function parseCommandArgs(argv: string[], cwd: string): CommandOptions {
 	};
 }
 
-const number = new Intl.NumberFormat('en-US');
-
 /** The whole command; returns the exit code. */
 export async function runIndexNowCommand(argv: string[], io: CommandIo): Promise<number> {
 	try {
@@ -79,7 +78,7 @@ export async function runIndexNowCommand(argv: string[], io: CommandIo): Promise
 			return EXIT.ok;
 		}
 		const batches = splitBatches(plan.urls);
-		const what = `${number.format(plan.urls.length)} URLs in ${batches.length} batch${batches.length === 1 ? '' : 'es'} to ${plan.target.endpoint}`;
+		const what = `${fmt(plan.urls.length)} URLs in ${batches.length} batch${batches.length === 1 ? '' : 'es'} to ${plan.target.endpoint}`;
 		if (options.dryRun) {
 			io.out(`IndexNow dry run: would POST ${what} (${plan.reason}):`);
 			for (const batch of batches) io.out(indexNowBody(plan.target, batch));
@@ -90,17 +89,17 @@ export async function runIndexNowCommand(argv: string[], io: CommandIo): Promise
 			budgetMs: options.budgetMs,
 			onBatch: (batch) =>
 				io.out(
-					`  batch ${batch.index}/${batch.of}: ${number.format(batch.urls)} URLs accepted (HTTP ${batch.status}${batch.attempts > 1 ? `, ${batch.attempts} attempts` : ''})`,
+					`  batch ${batch.index}/${batch.of}: ${fmt(batch.urls)} URLs accepted (HTTP ${batch.status}${batch.attempts > 1 ? `, ${batch.attempts} attempts` : ''})`,
 				),
 		});
 		if (!outcome.error) {
-			io.out(`IndexNow: ${number.format(outcome.submitted)} URLs submitted.`);
+			io.out(`IndexNow: ${fmt(outcome.submitted)} URLs submitted.`);
 			return EXIT.ok;
 		}
 		io.err(outcome.error.message);
 		if (outcome.submitted > 0)
 			io.err(
-				`${number.format(outcome.submitted)} of ${number.format(plan.urls.length)} URLs were accepted before that; running the command again resubmits all of them.`,
+				`${fmt(outcome.submitted)} of ${fmt(plan.urls.length)} URLs were accepted before that; running the command again resubmits all of them.`,
 			);
 		return outcome.error.retryable ? EXIT.unavailable : EXIT.refused;
 	} catch (error) {

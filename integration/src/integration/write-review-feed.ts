@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { AstroConfig, AstroIntegrationLogger } from 'astro';
 import { AudioReviewsError } from '../errors/audio-reviews-error.js';
+import { fmt } from '../loaders/progress-log.js';
 import { takePublishedPages } from '../render/pages/published-pages.js';
 import { absoluteUrl } from '../render/pages/url.js';
 import { createReviewFeed, type FeedPage, type FeedSchemaVersion, type ReviewFeedCounts } from '../render/seo/review-feed.js';
@@ -105,19 +106,17 @@ function* joined(chunks: Iterable<string>, size: number): Generator<string> {
 	if (buffer !== '') yield buffer;
 }
 
-const number = new Intl.NumberFormat('en-US');
-
 /** The build log's lines about the feed: what was written, and what was left out and why. */
 export function logReviewFeed(written: WrittenReviewFeed, path: string, logger: AstroIntegrationLogger): void {
 	const { counts } = written;
 	logger.info(
-		`Review feed: ${path}, ${number.format(counts.reviews)} review${counts.reviews === 1 ? '' : 's'} from ${number.format(written.pages)} product page${written.pages === 1 ? '' : 's'} ` +
+		`Review feed: ${path}, ${fmt(counts.reviews)} review${counts.reviews === 1 ? '' : 's'} from ${fmt(written.pages)} product page${written.pages === 1 ? '' : 's'} ` +
 			`(${(written.bytes / 2 ** 20).toFixed(1)} MiB, ${(written.ms / 1000).toFixed(2)} s)`,
 	);
 	const left = counts.noTranscript + counts.noDate + counts.duplicateId;
 	if (left === 0) return;
-	const duplicates = counts.duplicateId > 0 ? ` / ${number.format(counts.duplicateId)} duplicate id` : '';
+	const duplicates = counts.duplicateId > 0 ? ` / ${fmt(counts.duplicateId)} duplicate id` : '';
 	logger.info(
-		`${number.format(left)} review${left === 1 ? '' : 's'} left out of the feed: ${number.format(counts.noTranscript)} no transcript / ${number.format(counts.noDate)} no date${duplicates}`,
+		`${fmt(left)} review${left === 1 ? '' : 's'} left out of the feed: ${fmt(counts.noTranscript)} no transcript / ${fmt(counts.noDate)} no date${duplicates}`,
 	);
 }
