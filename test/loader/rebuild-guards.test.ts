@@ -1,3 +1,4 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentDateOf } from '../../integration/src/loaders/content-dates.js';
 import { productsLoader } from '../../integration/src/loaders/index.js';
@@ -134,6 +135,20 @@ describe('rebuild guards (loader)', () => {
 		const kept = [...other.entries.keys()];
 		expect(kept.length).toBeGreaterThan(0);
 		for (const id of kept) expect(contentDateOf('products', id)! > first.get(id)!, id).toBe(true);
+	});
+
+	it('takes from a restored dates file only dates a sitemap can print', async () => {
+		const t = createLoaderContext();
+		await productsLoader(options()).load(t.context);
+		const file = new URL('astro-audio-reviews/content-dates/products.json', t.cacheDir);
+		const saved = JSON.parse(await readFile(file, 'utf8'));
+		const [forged, kept] = Object.keys(saved.dates) as [string, string];
+		saved.dates[forged][1] = '</lastmod><script>alert(1)</script>';
+		await writeFile(file, JSON.stringify(saved));
+		const cleared = createLoaderContext({ ...t, entries: new Map(), meta: new Map() });
+		await productsLoader(options()).load(cleared.context);
+		expect(contentDateOf('products', forged)).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/);
+		expect(contentDateOf('products', kept)).toBe(saved.dates[kept][1]);
 	});
 
 	it('explains a bad maxShrink at config time', () => {

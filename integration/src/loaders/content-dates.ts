@@ -19,6 +19,7 @@ import { type Fingerprint, fingerprintChanges } from './sync-state.js';
  */
 const REGISTRY = Symbol.for('astro-audio-reviews.content-dates');
 const FILE_FORMAT = 1;
+const ISO_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$/;
 
 /** Entry id → [digest of the rendered fields, ISO date it was first seen with that digest]. */
 type Dates = Record<string, [string, string]>;
@@ -94,7 +95,13 @@ function readDates(scope: DatesScope): Dates {
 	}
 	const { format, fingerprint, dates } = file ?? {};
 	if (format !== FILE_FORMAT || !fingerprint || !dates || typeof dates !== 'object' || Array.isArray(dates)) return {};
-	return fingerprintChanges(fingerprint, scope.fingerprint).length === 0 ? dates : {};
+	if (fingerprintChanges(fingerprint, scope.fingerprint).length > 0) return {};
+	// A restored cache is a file anyone could have edited: only dates the sitemap can print are kept.
+	return Object.fromEntries(Object.entries(dates).filter(([, value]) => isDated(value)));
+}
+
+function isDated(value: unknown): value is [string, string] {
+	return Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'string' && ISO_DATE.test(value[1]);
 }
 
 /** Written to a temporary file then renamed: a build killed mid-write leaves the old dates whole. */
