@@ -75,6 +75,23 @@ describe('the documentation', () => {
 		).toEqual([]);
 	});
 
+	it("opens README.md with a shop's quick start: Node, install, config, content config, build; no contributor prerequisites", () => {
+		const readme = docs.find((page) => page.file === 'README.md')!.outsideBlocks;
+		const sections = readme.split(/^## /m);
+		expect(sections[1]!.split('\n')[0]).toBe('Quick start');
+		const quickStart = sections[1]!;
+		expect(quickStart).toMatch(/Node >= 22\.12/);
+		expect(quickStart).toMatch(/nvm install|fnm install|volta install|nodejs\.org/);
+		// What a shop never needs comes later: the repository's own test prerequisites.
+		expect(sections.slice(0, 2).join('')).not.toMatch(/Chromium|Varnish|Java/);
+		const blocks = docs.find((page) => page.file === 'README.md')!.blocks;
+		const steps = ['npm install astro-audio-reviews', 'astro.config.mjs', 'src/content.config.ts', 'astro build'].map((step) =>
+			blocks.findIndex((block) => block.title === step || block.code.includes(step)),
+		);
+		expect(steps.every((at) => at >= 0)).toBe(true);
+		expect(steps).toEqual([...steps].sort((a, b) => a - b));
+	});
+
 	it(`keeps README.md a five-minute page (at most ${MAX_README_LINES} lines)`, () => {
 		const readme = docs.find((page) => page.file === 'README.md')!;
 		expect(readme.text.split('\n').length).toBeLessThanOrEqual(MAX_README_LINES);

@@ -1,4 +1,8 @@
 import { createHash } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { DataStore, LoaderContext, MetaStore } from 'astro/loaders';
 import { productSchema } from '../../integration/src/schema/index.js';
 
@@ -13,6 +17,8 @@ export interface TestLoaderContext {
 	context: LoaderContext;
 	entries: Map<string, DataEntry>;
 	meta: Map<string, string>;
+	/** Astro's cache folder of this stand-in (where the loader keeps its content dates), shared with the contexts made from it. */
+	cacheDir: URL;
 	logs: LogLine[];
 	/** `store.set` calls that wrote (digest changed), since the last `resetWrites()`. */
 	writes: string[];
@@ -28,6 +34,7 @@ export interface TestLoaderContext {
 export function createLoaderContext(previous?: TestLoaderContext): TestLoaderContext {
 	const entries = previous?.entries ?? new Map<string, DataEntry>();
 	const meta = previous?.meta ?? new Map<string, string>();
+	const cacheDir = previous?.cacheDir ?? pathToFileURL(`${mkdtempSync(join(tmpdir(), 'aar-loader-'))}/`);
 	const logs: LogLine[] = [];
 	const writes: string[] = [];
 
@@ -70,7 +77,7 @@ export function createLoaderContext(previous?: TestLoaderContext): TestLoaderCon
 		store,
 		meta: metaStore,
 		logger: logger as unknown as LoaderContext['logger'],
-		config: {} as LoaderContext['config'],
+		config: { root: cacheDir, cacheDir } as LoaderContext['config'],
 		parseData: async ({ data }) => productSchema.parse(data) as unknown as typeof data,
 		renderMarkdown: async () => {
 			throw new Error('not used by productsLoader');
@@ -81,5 +88,5 @@ export function createLoaderContext(previous?: TestLoaderContext): TestLoaderCon
 				.digest('hex')
 				.slice(0, 16),
 	};
-	return { context, entries, meta, logs, writes, resetWrites: () => void writes.splice(0) };
+	return { context, entries, meta, cacheDir, logs, writes, resetWrites: () => void writes.splice(0) };
 }

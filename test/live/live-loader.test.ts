@@ -1,4 +1,5 @@
-import { NetworkError, ProductValidationError, ServiceError } from 'astro-audio-reviews/client';
+import { randomUUID } from 'node:crypto';
+import { NetworkError, NotFoundError, ProductValidationError, ServiceError } from 'astro-audio-reviews/client';
 import { productsLiveLoader, productTag, websiteTag } from 'astro-audio-reviews/loaders';
 import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,5 +93,16 @@ describe('productsLiveLoader.loadCollection', () => {
 		expect(result.entries.map((entry) => entry.data)).toEqual(expected);
 		expect(result.cacheHint?.tags).toEqual([websiteTag(sim.websiteId)]);
 		for (const entry of result.entries) expect(entry.cacheHint?.tags).toContain(productTag(sim.websiteId, entry.id));
+	});
+
+	it('returns, for a website the service does not know, an error that echoes the websiteId and says to check it', async () => {
+		const websiteId = randomUUID();
+		const result = await loader({ websiteId }).loadCollection({ filter: {}, collection: 'products' });
+		const error = 'error' in result ? result.error : undefined;
+		expect(error).toBeInstanceOf(NotFoundError);
+		expect(error?.message).toContain(
+			`Website not found: "Unknown website ${websiteId}"; the service knows no website "${websiteId}": check \`websiteId\``,
+		);
+		expect(error?.message).toContain('type ERR_DB_MISSING');
 	});
 });

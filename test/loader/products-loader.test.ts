@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NotFoundError } from '../../integration/src/errors/service-error.js';
 import { productsLoader } from '../../integration/src/loaders/index.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { createLoaderContext } from '../helpers/loader-context.js';
@@ -80,6 +82,17 @@ describe('productsLoader', () => {
 			.catch((e: unknown) => e);
 		expect((error as Error).message).toContain('"ghost-product"');
 		expect((error as Error).message).toContain('ERR_DB_MISSING');
+	});
+
+	it('fails for a website the service does not know, echoing the websiteId and saying to check it', async () => {
+		const websiteId = randomUUID();
+		const t = createLoaderContext();
+		const error = await productsLoader(options({ websiteId }))
+			.load(t.context)
+			.catch((e: unknown) => e);
+		expect(error).toBeInstanceOf(NotFoundError);
+		expect((error as Error).message).toContain(`the service knows no website "${websiteId}": check \`websiteId\``);
+		expect((error as Error).message).toContain('type ERR_DB_MISSING');
 	});
 
 	it('fails on an invalid product naming its ref and the field path, or skips it with a warning', async () => {

@@ -1,4 +1,6 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentDateOf } from '../../integration/src/loaders/content-dates.js';
 import { productsLoader } from '../../integration/src/loaders/index.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { createLoaderContext, type TestLoaderContext } from '../helpers/loader-context.js';
@@ -113,6 +115,40 @@ describe('rebuild guards (loader)', () => {
 		} finally {
 			await sim.setFaults({ outage: false });
 		}
+	});
+
+	it('keeps content dates when the store is cleared, and lends none to a store of another query', async () => {
+		const t = createLoaderContext();
+		await productsLoader(options()).load(t.context);
+		const ids = [...t.entries.keys()];
+		const first = new Map(ids.map((id) => [id, contentDateOf('products', id)]));
+		expect(first.get(ids[0]!)).toMatch(/^\d{4}-\d\d-\d\dT/);
+		await new Promise((resolve) => setTimeout(resolve, 5));
+		// What Astro does when content.config.ts changes: an empty store and meta, the cache folder kept.
+		const cleared = createLoaderContext({ ...t, entries: new Map(), meta: new Map() });
+		await productsLoader(options()).load(cleared.context);
+		expect(cleared.entries.size).toBe(ids.length);
+		for (const id of ids) expect(contentDateOf('products', id), id).toBe(first.get(id));
+		// Other list filters: another catalogue, whose dates start afresh.
+		const other = createLoaderContext({ ...t, entries: new Map(), meta: new Map() });
+		await productsLoader(options({ published: true })).load(other.context);
+		const kept = [...other.entries.keys()];
+		expect(kept.length).toBeGreaterThan(0);
+		for (const id of kept) expect(contentDateOf('products', id)! > first.get(id)!, id).toBe(true);
+	});
+
+	it('takes from a restored dates file only dates a sitemap can print', async () => {
+		const t = createLoaderContext();
+		await productsLoader(options()).load(t.context);
+		const file = new URL('astro-audio-reviews/content-dates/products.json', t.cacheDir);
+		const saved = JSON.parse(await readFile(file, 'utf8'));
+		const [forged, kept] = Object.keys(saved.dates) as [string, string];
+		saved.dates[forged][1] = '</lastmod><script>alert(1)</script>';
+		await writeFile(file, JSON.stringify(saved));
+		const cleared = createLoaderContext({ ...t, entries: new Map(), meta: new Map() });
+		await productsLoader(options()).load(cleared.context);
+		expect(contentDateOf('products', forged)).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/);
+		expect(contentDateOf('products', kept)).toBe(saved.dates[kept][1]);
 	});
 
 	it('explains a bad maxShrink at config time', () => {

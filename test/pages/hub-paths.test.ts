@@ -105,7 +105,7 @@ describe('hub paths', () => {
 		product.reviews[2] = { ...product.reviews[2]!, type: 'testimony', rating: undefined };
 		product.reviews[0]!.transcript = `  Elle garde le thé chaud\n${'très longtemps, '.repeat(20)}`;
 		const item = hubItemOf(product, '/products/x/');
-		expect(item).toMatchObject({ name: 'Théière', path: '/products/x/', rating: { average: 3.75, count: 2 }, audioCount: 3 });
+		expect(item).toMatchObject({ name: 'Théière', path: '/products/x/', rating: { average: 3.8, count: 2 }, audioCount: 3 });
 		expect(item.excerpt).toMatch(/^Elle garde le thé chaud très longtemps, .*…$/);
 		expect([...item.excerpt!].length).toBeLessThanOrEqual(HUB_EXCERPT_LENGTH);
 		expect(hubItemOf({ ...product, seo_description: 'Fonte émaillée.' }, '/p/').excerpt).toBe('Fonte émaillée.');

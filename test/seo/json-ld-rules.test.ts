@@ -40,12 +40,12 @@ describe('productJsonLd: ratings', () => {
 		review('r8', {}),
 	]);
 
-	it('aggregates only the rated reviews, mean rounded to 2 decimals, on a 0..5 scale', () => {
+	it('aggregates only the rated reviews, mean rounded to 1 decimal, on a 0..5 scale', () => {
 		const mean = ratings.reduce((a, b) => a + b, 0) / ratings.length; // 3.1
 		const data = nodeOf(read(productJsonLd(mixed, {})), 'Product');
 		expect(data.aggregateRating).toEqual({
 			'@type': 'AggregateRating',
-			ratingValue: Math.round(mean * 100) / 100,
+			ratingValue: Math.round(mean * 10) / 10,
 			ratingCount: 5,
 			reviewCount: 5,
 			bestRating: 5,
@@ -56,10 +56,18 @@ describe('productJsonLd: ratings', () => {
 		expect(ratingSummary(mixed)).toEqual({ count: 5, average: 3.1, levels: { 5: 1, 4: 2, 3: 1, 2: 0, 1: 1 }, testimonies: 3 });
 	});
 
-	it('rounds a repeating mean to 2 decimals', () => {
+	it('rounds a repeating mean to 1 decimal, the same number in the summary and the JSON-LD', () => {
 		const thirds = product([review('a', { rating: 5 }), review('b', { rating: 4 }), review('c', { rating: 4 })]);
-		expect(ratingSummary(thirds)).toEqual({ count: 3, average: 4.33, levels: { 5: 1, 4: 2, 3: 0, 2: 0, 1: 0 }, testimonies: 0 });
-		expect(nodeOf(read(productJsonLd(thirds, {})), 'Product').aggregateRating.ratingValue).toBe(4.33);
+		expect(ratingSummary(thirds)).toEqual({ count: 3, average: 4.3, levels: { 5: 1, 4: 2, 3: 0, 2: 0, 1: 0 }, testimonies: 0 });
+		expect(nodeOf(read(productJsonLd(thirds, {})), 'Product').aggregateRating.ratingValue).toBe(4.3);
+		// A mean on the half (4.25) rounds up.
+		const quarters = product([
+			review('a', { rating: 5 }),
+			review('b', { rating: 4 }),
+			review('c', { rating: 4 }),
+			review('d', { rating: 4 }),
+		]);
+		expect(ratingSummary(quarters)?.average).toBe(4.3);
 	});
 
 	it('marks up exactly the rated reviews (0 is a rating; a rated testimony is not a review), the others as AudioObjects', () => {

@@ -11,10 +11,10 @@ describe('productJsonLd', () => {
 		expect(data.sku).toBe('chair-oak-2');
 		expect(data.name).toBe('Oak chair');
 		expect(data.review).toHaveLength(2);
-		// Independent computation: (4.5 + 3) / 2.
+		// Independent computation: (4.5 + 3) / 2 = 3.75, shown with one decimal.
 		expect(data.aggregateRating).toEqual({
 			'@type': 'AggregateRating',
-			ratingValue: 3.75,
+			ratingValue: 3.8,
 			ratingCount: 2,
 			reviewCount: 2,
 			bestRating: 5,

@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSlugger, productPath } from '../../integration/src/render/seo/index.js';
 import type { Simulator } from '../../simulator/src/index.js';
@@ -62,5 +64,27 @@ describe('sitemap lastmod from content dates', () => {
 		expect(hubs.length).toBeGreaterThan(2);
 		for (const hub of hubs) expect(after.get(hub)).toBeDefined();
 		expect(hubs.some((hub) => after.get(hub) === after.get(urlOf(edited, 'fr')))).toBe(true);
+	}, 300_000);
+
+	it('keeps every lastmod when Astro clears its content store (content.config.ts changed)', async () => {
+		const first = await buildSeoSite(sim, { label: 'sitemap-cleared', child: true });
+		const before = await sitemap(first);
+		// A loader option the shop adds: Astro sees another content config and empties the store,
+		// the loader's meta store with it.
+		const config = join(first.root, 'src', 'content.config.ts');
+		const source = await readFile(config, 'utf8');
+		expect(source).toContain('retryBaseDelayMs: 10,');
+		await writeFile(config, source.replace('retryBaseDelayMs: 10,', 'retryBaseDelayMs: 10,\n\t\t\tconcurrency: 4,'));
+		const second = await buildSeoSite(sim, { reuse: first, child: true });
+		expect(second.output).toContain('Content config changed');
+		expect(second.output).toContain('Clearing content store');
+		const after = await sitemap(second);
+		expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+		const dated = [...before].filter(([url]) => /\/products\//.test(url));
+		expect(dated.length).toBeGreaterThan(10);
+		for (const [url, lastmod] of dated) {
+			expect(lastmod, url).toMatch(/^\d{4}-\d\d-\d\dT/);
+			expect(after.get(url), url).toBe(lastmod);
+		}
 	}, 300_000);
 });

@@ -45,6 +45,27 @@ describe('options are validated at config time', () => {
 		expect(failure(() => createClient({ ...valid, baseUrl: 'api.example.com' })).message).toContain('absolute http(s) URL');
 	});
 
+	it('echoes a baseUrl without a scheme and gives the address to set', () => {
+		expect(failure(() => productsLoader({ ...valid, baseUrl: 'api.example.com' })).message).toBe(
+			'Invalid productsLoader options:\n- baseUrl: Expected `baseUrl` to be an absolute http(s) URL, e.g. "https://api.example.com"; got "api.example.com", which has no scheme: set `baseUrl` to "https://api.example.com"',
+		);
+		// `new URL('localhost:4321')` parses, with "localhost:" as its scheme: still a missing scheme.
+		expect(failure(() => createClient({ ...valid, baseUrl: 'localhost:4321' })).message).toContain(
+			'got "localhost:4321", which has no scheme: set `baseUrl` to "http://localhost:4321"',
+		);
+		expect(failure(() => createClient({ ...valid, baseUrl: 'ftp://x' })).message).toContain(
+			'got "ftp://x": the service is reached over http or https, not ftp',
+		);
+	});
+
+	it('suggests `locales` for an array given to `locale`, with the value moved over', () => {
+		const { message } = failure(() => productsLoader({ ...valid, locale: ['fr', 'en'] } as never));
+		expect(message).toBe(
+			'Invalid productsLoader options:\n- locale: Expected `locale` to be one locale such as "fr"; for several, rename it: `locales: ["fr","en"]` (the first one is the default)',
+		);
+		expect(failure(() => productsLoader({ ...valid, locale: 'not a locale' })).message).toContain('locale: Expected a BCP-47 locale');
+	});
+
 	it('suggests the intended option for a typo', () => {
 		const { message } = failure(() => productsLoader({ ...valid, pagesize: 10 } as never));
 		expect(message).toBe('Invalid productsLoader options:\n- pagesize: unknown option (did you mean `pageSize`?)');

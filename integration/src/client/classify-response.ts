@@ -2,7 +2,7 @@ import type { AudioReviewsError, Endpoint } from '../errors/audio-reviews-error.
 import { ResponseFormatError } from '../errors/response-format-error.js';
 import { NotFoundError, ServiceError } from '../errors/service-error.js';
 import { quoteServiceText } from '../errors/untrusted-text.js';
-import { doubledPathHint } from './hints.js';
+import { doubledPathHint, unknownWebsiteHint } from './hints.js';
 import { parseRetryAfter, RETRYABLE_STATUSES } from './retry-timing.js';
 
 export interface RequestContext {
@@ -41,6 +41,7 @@ export interface Asked {
 	/** Whether validators were sent: only then is 304 Not Modified an answer. */
 	conditional: boolean;
 	baseUrl: string;
+	websiteId: string;
 }
 
 /** Error codes the service sends in a 200 body that describe a transient failure, not the data. */
@@ -75,9 +76,7 @@ export function classify(context: RequestContext, response: Response, text: stri
 	if (status >= 200 && status < 300) {
 		if (errorBody) {
 			// Errors on the single-product endpoint come with status 200.
-			if (errorBody.type === 'ERR_DB_MISSING') {
-				return { ok: false, retryable: false, fail: service(NotFoundError, 'Product or website not found') };
-			}
+			if (errorBody.type === 'ERR_DB_MISSING') return { ok: false, retryable: false, fail: notFound(context, service, asked) };
 			return { ok: false, retryable: RETRYABLE_TYPES.has(errorBody.type), fail: service(ServiceError, 'The service returned an error') };
 		}
 		if (body === undefined) {
@@ -99,11 +98,20 @@ export function classify(context: RequestContext, response: Response, text: stri
 		ok: false,
 		retryable,
 		retryAfterMs: retryable ? parseRetryAfter(response.headers.get('retry-after')) : undefined,
-		fail:
-			errorBody?.type === 'ERR_DB_MISSING'
-				? service(NotFoundError, 'Product or website not found', hint)
-				: service(ServiceError, message, hint),
+		fail: errorBody?.type === 'ERR_DB_MISSING' ? notFound(context, service, asked, hint) : service(ServiceError, message, hint),
 	};
+}
+
+type ServiceErrorFactory = (Ctor: typeof ServiceError, message: string, hint?: string) => ErrorFactory;
+
+/**
+ * The list endpoint has no ref: its ERR_DB_MISSING can only mean the website, which on a first
+ * build is almost always a mistyped or copied `websiteId`, so the message names it.
+ */
+function notFound(context: RequestContext, service: ServiceErrorFactory, asked: Asked, hint?: string): ErrorFactory {
+	if (context.endpoint !== 'listProducts') return service(NotFoundError, 'Product or website not found', hint);
+	const website = unknownWebsiteHint(asked.websiteId);
+	return service(NotFoundError, 'Website not found', hint === undefined ? website : `${website}; ${hint}`);
 }
 
 /** 304 is an answer only to a conditional request; to any other it leaves nothing to read. */

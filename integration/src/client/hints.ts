@@ -32,3 +32,8 @@ export function doubledPathHint(baseUrl: string): string | undefined {
 	const fixed = `${url.origin}${url.pathname.slice(0, doubled.index)}`;
 	return `\`baseUrl\` ends in "${doubled[0]}", a path the client adds itself (so the request asked for ${doubled[0]}${doubled[0]}…): set \`baseUrl\` to "${fixed}"`;
 }
+
+/** The list endpoint's ERR_DB_MISSING: the service knows no website by that id. */
+export function unknownWebsiteHint(websiteId: string): string {
+	return `the service knows no website ${JSON.stringify(websiteId)}: check \`websiteId\` (the website's UUID, the widget's \`site\` attribute)`;
+}

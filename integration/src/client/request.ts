@@ -56,7 +56,7 @@ export function createRequester(options: ResolvedConnectionOptions, limit: Limit
 			const body = await readCapped(response, options.maxResponseBytes);
 			if (body.tooLarge) return tooLarge(context, response.status, options.maxResponseBytes);
 			const conditional = headers['If-None-Match'] !== undefined || headers['If-Modified-Since'] !== undefined;
-			return classify(context, response, body.text, { conditional, baseUrl: options.baseUrl });
+			return classify(context, response, body.text, { conditional, baseUrl: options.baseUrl, websiteId: options.websiteId });
 		} catch (error) {
 			if (request.signal?.aborted) throw request.signal.reason;
 			// Deterministic: a redirect loop or a redirect elsewhere is the same on every attempt.

@@ -5,7 +5,7 @@ import { NetworkError, TimeoutError } from '../errors/network-error.js';
 import { ResponseFormatError } from '../errors/response-format-error.js';
 import { NotFoundError, ServiceError } from '../errors/service-error.js';
 import { markStale } from './build-state.js';
-import { publishStoredDates } from './content-dates.js';
+import { type DatesScope, publishStoredDates } from './content-dates.js';
 import { ENV, envFlag, type ResolvedProductsLoaderOptions } from './loader-options.js';
 import { type SyncState, writeLastSync } from './sync-state.js';
 
@@ -27,7 +27,7 @@ function isOutage(error: unknown): error is AudioReviewsError {
  * fresh build. Returns whether the store is kept (otherwise the caller rethrows).
  */
 export function serveLastKnownGood(
-	context: LoaderContext,
+	context: LoaderContext & Pick<DatesScope, 'fingerprint'>,
 	resolved: ResolvedProductsLoaderOptions,
 	state: SyncState,
 	error: unknown,

@@ -66,7 +66,7 @@ async function syncAll(context: LoaderContext, resolved: ResolvedProductsLoaderO
 	try {
 		fetched = await fetchInto(plan.locales, (locale) => state.pages(locale));
 	} catch (error) {
-		if (serveLastKnownGood(context, resolved, state, error)) return;
+		if (serveLastKnownGood({ ...context, fingerprint }, resolved, state, error)) return;
 		throw error;
 	}
 	guardShrink(resolved, state, stage.returnedCounts(), 'returned');
@@ -90,7 +90,7 @@ async function syncAll(context: LoaderContext, resolved: ResolvedProductsLoaderO
 
 	// Only after a complete sync and both guards: a product the service no longer returns (or
 	// that is now invalid and skipped) must not keep a page.
-	const dates = contentDates(context, new Date().toISOString());
+	const dates = contentDates({ ...context, fingerprint }, new Date().toISOString());
 	const removed = stage.commit((entry) => dates.observe(entry.id, entry.data));
 	const keptIds = stage.keptIds();
 	dates.save(keptIds, (id) => context.store.get<Product>(id)?.data);

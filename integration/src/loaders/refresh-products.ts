@@ -4,7 +4,8 @@ import { NotFoundError } from '../errors/service-error.js';
 import type { Product } from '../schema/product.js';
 import { type ContentDates, contentDates } from './content-dates.js';
 import type { LocalePlan, ResolvedProductsLoaderOptions } from './loader-options.js';
-import { digestOfRaw, planEntry } from './stored-entry.js';
+import { digestOfRaw, planEntry, STORE_FORMAT } from './stored-entry.js';
+import { fingerprintOf } from './sync-state.js';
 import { unsafeUrlWarnings } from './unsafe-url-warnings.js';
 
 /** `refreshContent({ context: { astroAudioReviews: { refs } } })` from the dev refresh endpoint. */
@@ -35,7 +36,8 @@ export async function refreshProducts(
 	request: RefreshRequest,
 ): Promise<void> {
 	const client = clientFromResolved(resolved);
-	const dates = contentDates(context, new Date().toISOString());
+	const fingerprint = fingerprintOf(resolved, plan.locales, STORE_FORMAT);
+	const dates = contentDates({ ...context, fingerprint }, new Date().toISOString());
 	const refreshOne = async (locale: string, ref: string): Promise<RefreshResult> => {
 		const source = { endpoint: 'getProduct' as const, ref, locale, entryId: (of: string) => plan.entryId(locale, of) };
 		try {

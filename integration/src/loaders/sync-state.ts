@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import type { LoaderContext } from 'astro/loaders';
 import type { ResolvedSharedOptions } from '../options/shared-options.js';
 import type { PageMemo } from '../sync/sync-catalogue.js';
-import { clearContentDates } from './content-dates.js';
 import type { LocalePlan } from './loader-options.js';
 
 /**
@@ -152,6 +151,5 @@ export function trustedSyncState(context: LoaderContext, plan: LocalePlan, finge
 	context.logger.warn(`The restored content store does not match this site (${mismatch.join('; ')}): discarding it and syncing everything`);
 	context.store.clear();
 	clearSyncState(context.meta, [...new Set([...plan.locales, ...(state.fingerprint?.locales ?? [])])]);
-	clearContentDates(context.meta);
 	return readSyncState(context.meta);
 }

@@ -10,6 +10,19 @@ const localeSchema = z
 	.string()
 	.regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/, { message: 'Expected a BCP-47 locale such as "fr" or "en-GB"' });
 
+/**
+ * `locale` takes one locale. An array there is the plural option misspelt: say so, with the
+ * value moved over, rather than zod's "expected string, received array".
+ */
+const singleLocaleSchema = z
+	.string({
+		error: (issue) =>
+			Array.isArray(issue.input)
+				? `Expected \`locale\` to be one locale such as "fr"; for several, rename it: \`locales: ${JSON.stringify(issue.input).slice(0, 80)}\` (the first one is the default)`
+				: 'Expected `locale` to be one locale such as "fr"',
+	})
+	.pipe(localeSchema);
+
 const positiveInt = (what: string, max: number) =>
 	z
 		.number({ message: `Expected ${what} to be a whole number from 1 to ${max}` })
@@ -53,7 +66,10 @@ export const DEFAULTS = {
 export const connectionOptionsSchema = z.object({
 	baseUrl: z
 		.string({ message: 'Expected `baseUrl` to be the service base address, e.g. "https://api.example.com"' })
-		.refine(isHttpUrl, { message: 'Expected `baseUrl` to be an absolute http(s) URL, e.g. "https://api.example.com"' })
+		.superRefine((value, context) => {
+			const problem = baseUrlProblem(value);
+			if (problem) context.addIssue({ code: 'custom', message: problem });
+		})
 		.transform((value) => value.replace(/\/+$/, '')),
 	websiteId: websiteIdSchema(
 		'Expected `websiteId` to be the website UUID (the `site` attribute of the installed widget), e.g. "3f0e8c1a-…"',
@@ -88,7 +104,7 @@ export const connectionOptionsSchema = z.object({
 });
 
 export const queryOptionsSchema = z.object({
-	locale: localeSchema.default(DEFAULTS.locale),
+	locale: singleLocaleSchema.default(DEFAULTS.locale),
 	locales: z
 		.array(localeSchema)
 		.min(1, { message: 'Expected `locales` to list at least one locale, or leave it out' })
@@ -116,11 +132,23 @@ export type ResolvedSharedOptions = z.output<typeof sharedOptionsSchema>;
 export type ConnectionOptions = z.input<typeof connectionOptionsSchema>;
 export type ResolvedConnectionOptions = z.output<typeof connectionOptionsSchema>;
 
-function isHttpUrl(value: string): boolean {
+/**
+ * What is wrong with a `baseUrl`, echoing it: the usual first-run mistake is a bare host copied
+ * from a browser bar, which `new URL` rejects or (`localhost:4321`) reads as a scheme of its own.
+ */
+function baseUrlProblem(value: string): string | undefined {
+	const expected = 'Expected `baseUrl` to be an absolute http(s) URL, e.g. "https://api.example.com"';
+	const given = JSON.stringify(value.slice(0, 80));
+	if (value.trim() === '') return `${expected}; got an empty string`;
+	if (!/^[a-z][a-z\d+.-]*:\/\//i.test(value)) {
+		const scheme = /^(?:localhost|127\.|\[::1\])/i.test(value) ? 'http' : 'https';
+		return `${expected}; got ${given}, which has no scheme: set \`baseUrl\` to "${scheme}://${value.slice(0, 80)}"`;
+	}
 	try {
 		const url = new URL(value);
-		return url.protocol === 'http:' || url.protocol === 'https:';
+		if (url.protocol === 'http:' || url.protocol === 'https:') return undefined;
+		return `${expected}; got ${given}: the service is reached over http or https, not ${url.protocol.slice(0, -1)}`;
 	} catch {
-		return false;
+		return `${expected}; got ${given}, which is not a valid URL`;
 	}
 }

@@ -24,7 +24,7 @@ export type StarLevel = 1 | 2 | 3 | 4 | 5;
 export interface RatingSummary {
 	/** Number of rated reviews. */
 	count: number;
-	/** Mean rating of the rated reviews, rounded to 2 decimals. */
+	/** Mean rating of the rated reviews, rounded to 1 decimal: the number the page, its JSON-LD and meta description show. */
 	average: number;
 	/** How many rated reviews sit at each star level: a rating counts toward its rounded level (4.5 → 5, 0 → 1). */
 	levels: Readonly<Record<StarLevel, number>>;
@@ -54,7 +54,9 @@ export function ratingSummary(product: Pick<Product, 'reviews'>): RatingSummary 
 	for (const review of rated) levels[starLevel(review.rating)] += 1;
 	return {
 		count: rated.length,
-		average: Math.round((sum / rated.length) * 100) / 100,
+		// Rounded here, once: a second decimal ("3.13") reads as noise on a page, and every
+		// consumer (page, JSON-LD, hub, `ratingSummary`) must show the same number.
+		average: Math.round((sum / rated.length) * 10) / 10,
 		levels,
 		testimonies: testimonyCount(product),
 	};
