@@ -192,7 +192,7 @@ describe('pages inside the shop layout', () => {
 					return {
 						lang: a.getAttribute('hreflang'),
 						current: a.getAttribute('aria-current'),
-						look: [style.fontWeight, style.textDecorationLine, style.borderTopWidth].join(' '),
+						look: [style.fontWeight, style.textDecorationLine].join(' '),
 					};
 				}),
 			);
