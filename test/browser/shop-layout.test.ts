@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEWS_SCRIPT } from '../../integration/src/render/pages/review-script.js';
@@ -5,6 +7,7 @@ import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import type { SimAudio } from '../../simulator/src/model.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
 import { CHROMIUM, OFFLINE_CHROMIUM_FLAGS } from '../helpers/chromium.js';
+import { nuErrors } from '../helpers/nu-checker.js';
 import { serveDist } from '../helpers/seo-site.js';
 import {
 	classNamesIn,
@@ -27,6 +30,8 @@ import {
 const LOCALES = ['fr', 'en'] as const;
 const LONG_NAME = 'Bouilloire électrique en acier inoxydable avec filtre anti-calcaire et socle pivotant';
 const WIDTHS = [390, 1280] as const;
+/** The axe-core Lighthouse runs its accessibility audit with. */
+const AXE = createRequire(createRequire(import.meta.url).resolve('lighthouse')).resolve('axe-core/axe.min.js');
 
 let sim: Simulator;
 let shop: BuiltSite;
@@ -204,6 +209,32 @@ describe('pages inside the shop layout', () => {
 			const current = links.find((link) => link.current)!.look;
 			for (const other of links.filter((link) => !link.current)) expect(other.look, path).not.toBe(current);
 			expect(Number.parseInt(current, 10), path).toBeGreaterThanOrEqual(600);
+			await page.close();
+		}
+	});
+});
+
+describe('the field’s validators on the pages inside the layout', () => {
+	it('find no HTML error (W3C Nu checker) on any page, of either build', async () => {
+		const pages = await Promise.all(
+			[shop, standalone].map(async (site) => (await injectedPages(site)).map((path) => join(site.dist, path, 'index.html'))),
+		);
+		const { errors, code } = await nuErrors(pages.flat());
+		expect(errors).toEqual([]);
+		expect(code).toBe(0);
+	}, 120_000);
+
+	it('find no accessibility violation (axe) on product, empty and hub pages at 390 px', async () => {
+		for (const path of ['/products/long-name/', '/en/products/no-reviews/', '/products/', '/en/products/~page-2/']) {
+			const page = await open(shop, path, 390);
+			await page.addScriptTag({ path: AXE });
+			const violations = await page.evaluate(async () => {
+				const { violations } = await (
+					window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> } }
+				).axe.run();
+				return violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
+			});
+			expect(violations, path).toEqual([]);
 			await page.close();
 		}
 	});
