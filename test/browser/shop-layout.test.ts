@@ -87,7 +87,8 @@ async function injectedPages(site: BuiltSite): Promise<string[]> {
 
 async function open(site: BuiltSite, path: string, width: number, css?: string): Promise<Page> {
 	served = site;
-	const page = await browser.newPage({ viewport: { width, height: 900 } });
+	// Reduced motion on: the package's rules for it must not outweigh the site's either.
+	const page = await browser.newPage({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
 	// Only the loopback server answers: the audio's CDN does not exist.
 	await page.route(
 		(url) => !url.href.startsWith(server.origin),

@@ -105,7 +105,7 @@ export function differencesWithoutPackageRules(siteSheetId: string): string[] {
  * Runs in the page: the rules of a stylesheet (parsed by the browser) that weigh more than
  * nothing. A rule passes when every selector is `:where()` only (a pseudo-element after it is
  * allowed: the site's rules on the element do not compete with it), or when it only sets `--aar-…`
- * defaults.
+ * defaults; never with `!important`.
  */
 export function weightedRules(css: string): string[] {
 	const sheet = new CSSStyleSheet();
@@ -131,6 +131,8 @@ export function weightedRules(css: string): string[] {
 			if (rule instanceof CSSStyleRule) {
 				const onlyDefaults = [...rule.style].every((property) => property.startsWith('--aar-'));
 				if (!onlyDefaults && /[^\s>+~,]/.test(stripWhere(rule.selectorText))) found.push(rule.selectorText);
+				// !important outweighs any specificity of the site's.
+				if ([...rule.style].some((property) => rule.style.getPropertyPriority(property) === 'important')) found.push(`${rule.selectorText} !important`);
 			} else if (rule instanceof CSSGroupingRule) walk(rule.cssRules);
 		}
 	};
