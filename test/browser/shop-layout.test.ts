@@ -146,13 +146,18 @@ describe('pages inside the shop layout', () => {
 		}
 	});
 
-	it('let a site rule on every aar- class, placed before the package’s CSS, win on product, empty and hub pages', async () => {
+	it('let a site rule on every aar- class, placed before the package’s CSS, win on product, empty and hub pages, standalone ones too', async () => {
 		const css = siteRules(await documentedClasses());
 		const paths = await injectedPages(shop);
 		for (const kind of ['/products/long-name/', '/products/no-reviews/', '/en/products/', '/products/~page-2/'])
 			expect(paths).toContain(kind);
-		for (const path of paths) {
-			const page = await open(shop, path, 1280, css);
+		// The standalone pages too: the package's rules weigh nothing there either.
+		const pages = [
+			...paths.map((path) => ({ site: shop, path })),
+			...(await injectedPages(standalone)).map((path) => ({ site: standalone, path })),
+		];
+		for (const { site, path } of pages) {
+			const page = await open(site, path, 1280, css);
 			expect(await page.locator('.aar-page a').count(), path).toBeGreaterThan(0);
 			// An <audio>'s fallback link is never rendered: browsers that play audio leave it out of the page.
 			const colours = await page
