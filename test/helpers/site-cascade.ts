@@ -132,7 +132,8 @@ export function weightedRules(css: string): string[] {
 				const onlyDefaults = [...rule.style].every((property) => property.startsWith('--aar-'));
 				if (!onlyDefaults && /[^\s>+~,]/.test(stripWhere(rule.selectorText))) found.push(rule.selectorText);
 				// !important outweighs any specificity of the site's.
-				if ([...rule.style].some((property) => rule.style.getPropertyPriority(property) === 'important')) found.push(`${rule.selectorText} !important`);
+				if ([...rule.style].some((property) => rule.style.getPropertyPriority(property) === 'important'))
+					found.push(`${rule.selectorText} !important`);
 			} else if (rule instanceof CSSGroupingRule) walk(rule.cssRules);
 		}
 	};
