@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -9,14 +8,13 @@ import { createSlugger, productPath } from '../../integration/src/render/seo/ind
 import type { Simulator } from '../../simulator/src/index.js';
 import type { BuiltSite } from '../helpers/build-fixture.js';
 import { CHROMIUM, OFFLINE_CHROMIUM_FLAGS } from '../helpers/chromium.js';
+import { nuErrors } from '../helpers/nu-checker.js';
 import { buildSeoSite, CASES, serveDist, startSeoSimulator } from '../helpers/seo-site.js';
 
 /**
  * Lighthouse (SEO, accessibility) in Debian's Chromium and the W3C Nu checker over one page of
  * each type, in both locales. One browser and one checker run for all pages keep this fast.
  */
-const VNU = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
-
 /** Page types: a product with and without seo_description, without reviews, hub pages 1 and 2. */
 const PAGE_TYPES: Record<string, (prefix: string) => string> = {
 	'product with seo_description': (prefix) => `${prefix}/products/théière-éco-50/`,
@@ -178,16 +176,7 @@ async function reviewCount(path: string): Promise<number | undefined> {
 describe('W3C Nu HTML checker (vnu-jar), every page type and locale', () => {
 	it('reports 0 errors', async () => {
 		const files = [...PAGES.map(({ path }) => path), mostReviewedPath()].map((path) => join(site!.dist, path, 'index.html'));
-		const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-			const child = spawn('java', ['-jar', VNU, '--errors-only', '--format', 'json', ...files]);
-			let text = '';
-			child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-			child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
-			child.on('error', reject);
-			child.on('close', (exitCode) => resolve({ code: exitCode, output: text }));
-		});
-		const messages = (JSON.parse(output) as { messages: Array<{ type: string; url: string; message: string }> }).messages;
-		const errors = messages.filter((message) => message.type === 'error').map((message) => `${message.url}: ${message.message}`);
+		const { errors, code } = await nuErrors(files);
 		console.log(`Nu checker: ${files.length} pages, ${errors.length} errors`);
 		expect(errors).toEqual([]);
 		expect(code).toBe(0);

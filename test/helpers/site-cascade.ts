@@ -1,0 +1,142 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * What a shop's own CSS meets in the package's pages (CONTRACT.md, "Inside a shop's site"): the
+ * package's style rules, the classes it documents, and a site stylesheet placed before them.
+ */
+const COMPONENTS = fileURLToPath(new URL('../../integration/components/', import.meta.url));
+const PRESENTATION = fileURLToPath(new URL('../../docs/presentation.md', import.meta.url));
+
+/** The id of the `<style>` the tests put first in `<head>`, standing for the shop's stylesheet. */
+export const SITE_SHEET_ID = 'site-rules';
+/** The colour the site gives links inside every `aar-` element: no package colour may show instead. */
+export const SITE_LINK_COLOUR = 'rgb(106, 0, 255)';
+
+/** Every `<style>` block of the shipped components, with whether Astro would scope it. */
+export async function componentStyles(): Promise<Array<{ file: string; css: string; scoped: boolean }>> {
+	const files = (await readdir(COMPONENTS)).filter((file) => file.endsWith('.astro'));
+	const blocks: Array<{ file: string; css: string; scoped: boolean }> = [];
+	for (const file of files) {
+		const source = await readFile(join(COMPONENTS, file), 'utf8');
+		for (const match of source.matchAll(/<style([^>]*)>([\s\S]*?)<\/style>/g)) {
+			blocks.push({ file, css: match[2]!, scoped: !/\bis:global\b/.test(match[1]!) });
+		}
+	}
+	return blocks;
+}
+
+/** The classes docs/presentation.md lists in "The `aar-` classes" (its table's first column). */
+export async function documentedClasses(): Promise<string[]> {
+	const text = await readFile(PRESENTATION, 'utf8');
+	const start = text.indexOf('## The `aar-` classes');
+	if (start < 0) throw new Error('docs/presentation.md has no "## The `aar-` classes" section');
+	const end = text.indexOf('\n## ', start + 1);
+	const section = text.slice(start, end < 0 ? undefined : end);
+	const rows = section.split('\n').filter((line) => line.startsWith('| `'));
+	return [...new Set(rows.flatMap((row) => [...row.split('|')[1]!.matchAll(/`(aar-[a-z0-9-]+)`/g)].map((m) => m[1]!)))].sort();
+}
+
+/** `aar-` class names used in some text (markup, CSS, the script), custom properties left out. */
+export function classNamesIn(text: string): string[] {
+	return [...new Set([...text.matchAll(/(?<![-\w])aar-[a-z0-9]+(?:-[a-z0-9]+)*(?![-\w$])/g)].map((m) => m[0]))];
+}
+
+/**
+ * The shop's stylesheet: for every class, a rule that resets everything on the element and on
+ * each element inside it (`all: revert`), and one colour for the links inside. `aar-js` marks the
+ * document itself, so its rule reaches only the package's elements.
+ */
+export function siteRules(classes: readonly string[]): string {
+	return classes
+		.map((name) => {
+			const scope = name === 'aar-js' ? `.aar-js [class*="aar-"]` : `.${name}`;
+			return `${scope}, ${scope} * { all: revert; }\n${scope} a { color: ${SITE_LINK_COLOUR}; }`;
+		})
+		.join('\n');
+}
+
+/** The page's HTML with the site's stylesheet first in `<head>`, before anything of the package's. */
+export function withSiteSheet(html: string, css: string): string {
+	return html.replace(/<head[^>]*>/, (head) => `${head}<style id="${SITE_SHEET_ID}">${css}</style>`);
+}
+
+/**
+ * Runs in the page: the computed style of every `aar-` element and everything inside it, taken
+ * once as served and once with the package's rules deleted from every sheet but the site's. A
+ * site whose rules win everywhere sees no difference; each one found is listed.
+ */
+export function differencesWithoutPackageRules(siteSheetId: string): string[] {
+	const scoped = new Set<Element>();
+	for (const root of document.querySelectorAll('[class*="aar-"]')) {
+		if (root === document.documentElement) continue;
+		scoped.add(root);
+		// Not an <audio>'s fallback content: never rendered, its style is not the page's.
+		for (const inner of root.querySelectorAll('*:not(audio *)')) scoped.add(inner);
+	}
+	const elements = [...scoped];
+	const snapshot = () =>
+		elements.map((element) => {
+			const style = getComputedStyle(element);
+			const values = new Map<string, string>();
+			for (const property of style) if (!property.startsWith('--')) values.set(property, style.getPropertyValue(property));
+			return values;
+		});
+	const served = snapshot();
+	const prune = (group: CSSStyleSheet | CSSGroupingRule) => {
+		for (let i = group.cssRules.length - 1; i >= 0; i--) {
+			const rule = group.cssRules[i]!;
+			if (rule instanceof CSSStyleRule && rule.selectorText.includes('aar-')) group.deleteRule(i);
+			else if (rule instanceof CSSGroupingRule) prune(rule);
+		}
+	};
+	for (const sheet of document.styleSheets) if ((sheet.ownerNode as Element | null)?.id !== siteSheetId) prune(sheet);
+	const bare = snapshot();
+	const name = (element: Element) => `${element.localName}${element.className ? `.${String(element.className).split(' ').join('.')}` : ''}`;
+	return elements.flatMap((element, index) =>
+		[...served[index]!]
+			.filter(([property, value]) => bare[index]!.get(property) !== value)
+			.map(([property, value]) => `${name(element)} ${property}: the package's ${value}, the site's ${bare[index]!.get(property)}`),
+	);
+}
+
+/**
+ * Runs in the page: the rules of a stylesheet (parsed by the browser) that weigh more than
+ * nothing. A rule passes when every selector is `:where()` only (a pseudo-element after it is
+ * allowed: the site's rules on the element do not compete with it), or when it only sets `--aar-…`
+ * defaults; never with `!important`.
+ */
+export function weightedRules(css: string): string[] {
+	const sheet = new CSSStyleSheet();
+	sheet.replaceSync(css);
+	const stripWhere = (selector: string) => {
+		let out = '';
+		for (let i = 0; i < selector.length; i++) {
+			if (!selector.startsWith(':where(', i)) {
+				out += selector[i];
+				continue;
+			}
+			let depth = 0;
+			for (i += ':where'.length; i < selector.length; i++) {
+				if (selector[i] === '(') depth++;
+				else if (selector[i] === ')' && --depth === 0) break;
+			}
+		}
+		return out.replace(/::[\w-]+/g, '');
+	};
+	const found: string[] = [];
+	const walk = (rules: CSSRuleList) => {
+		for (const rule of rules) {
+			if (rule instanceof CSSStyleRule) {
+				const onlyDefaults = [...rule.style].every((property) => property.startsWith('--aar-'));
+				if (!onlyDefaults && /[^\s>+~,]/.test(stripWhere(rule.selectorText))) found.push(rule.selectorText);
+				// !important outweighs any specificity of the site's.
+				if ([...rule.style].some((property) => rule.style.getPropertyPriority(property) === 'important'))
+					found.push(`${rule.selectorText} !important`);
+			} else if (rule instanceof CSSGroupingRule) walk(rule.cssRules);
+		}
+	};
+	walk(sheet.cssRules);
+	return found;
+}
