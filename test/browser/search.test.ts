@@ -149,7 +149,18 @@ describe('Pagefind over the built site, in Chromium', () => {
 		const urlWord = review.audio_url?.split('/').pop()?.split('-')[0] ?? '';
 		expect(urlWord).toMatch(/^[0-9a-f]{8}$/);
 		const layout = ['quinconce', 'Sonore', 'Journal'];
-		const pageWords = ['Accueil', 'Langues', 'moyenne', 'étoiles', 'Réduire', 'navigateur', 'Répartition', 'Afficher', 'Témoignage', '★★★★★'];
+		const pageWords = [
+			'Accueil',
+			'Langues',
+			'moyenne',
+			'étoiles',
+			'Réduire',
+			'navigateur',
+			'Répartition',
+			'Afficher',
+			'Témoignage',
+			'★★★★★',
+		];
 		const dateWord = new Intl.DateTimeFormat('fr', { month: 'long' }).format(new Date(review.created_at!));
 		// Quoted: an exact search, where Pagefind would otherwise fall back to words that start like the query.
 		for (const word of [...layout, ...pageWords, dateWord, 'mp3', urlWord]) {
