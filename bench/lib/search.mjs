@@ -2,7 +2,7 @@
 // builds without incrementalBuild; then Pagefind's own binary over each dist/, its wall time,
 // peak RSS (GNU time's maximum resident set size) and what it writes.
 import { spawn } from 'node:child_process';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { median } from './median.mjs';
 import { REPO } from './sites.mjs';
@@ -21,6 +21,8 @@ async function folderSize(dir) {
 
 /** Runs Pagefind over `dist` under /usr/bin/time; its numbers and what it wrote to dist/pagefind/. */
 async function indexSite(dist, extraArgs = []) {
+	// Pagefind leaves the files of an earlier run in place: they would count as this one's.
+	await rm(join(dist, 'pagefind'), { recursive: true, force: true });
 	const args = ['-f', 'aar-time %e %M', PAGEFIND, '--site', dist, ...extraArgs];
 	const started = performance.now();
 	const child = spawn('/usr/bin/time', args, { stdio: ['ignore', 'pipe', 'pipe'] });
