@@ -1,13 +1,18 @@
 // Static search (issue 28): ours with `search: 'pagefind'` on and off, same catalogue, cold
 // builds without incrementalBuild; then Pagefind's own binary over each dist/, its wall time,
-// peak RSS (GNU time's maximum resident set size) and what it writes.
+// peak RSS (its VmHWM) and what it writes.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { median } from './median.mjs';
 import { REPO } from './sites.mjs';
 
-const PAGEFIND = join(REPO, 'node_modules/.bin/pagefind');
+// The binary itself, not the npm wrapper (a Node process that spawns it): its memory is the
+// index's. Found as the wrapper finds it (not among the package's exports, hence the path).
+const { resolveBinaryPath } = await import(pathToFileURL(join(REPO, 'node_modules/pagefind/lib/resolveBinary.js')).href);
+const PAGEFIND_BINARY = resolveBinaryPath(['pagefind_extended', 'pagefind']);
 /** What the docs recipe suggests for hosts that cap the number of files. */
 export const MAX_FRAGMENTS = 1000;
 
@@ -19,13 +24,38 @@ async function folderSize(dir) {
 	return { files: files.length, bytes: sizes.reduce((sum, size) => sum + size, 0) };
 }
 
-/** Runs Pagefind over `dist` under /usr/bin/time; its numbers and what it wrote to dist/pagefind/. */
+/**
+ * Pagefind's peak resident set size so far (VmHWM, Linux), read every 20 ms while it runs: the
+ * high-water mark only grows, so the last reading before exit is the peak within 20 ms.
+ */
+function watchPeak(pid) {
+	let peakKiB = 0;
+	const timer = setInterval(() => {
+		const status = readProcStatus(pid);
+		const kiB = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+		if (kiB > peakKiB) peakKiB = kiB;
+	}, 20);
+	return () => {
+		clearInterval(timer);
+		return peakKiB * 1024;
+	};
+}
+
+function readProcStatus(pid) {
+	try {
+		return readFileSync(`/proc/${pid}/status`, 'utf8');
+	} catch {
+		return '';
+	}
+}
+
+/** Runs Pagefind over `dist`; its wall time, peak RSS, counts and what it wrote to dist/pagefind/. */
 async function indexSite(dist, extraArgs = []) {
 	// Pagefind leaves the files of an earlier run in place: they would count as this one's.
 	await rm(join(dist, 'pagefind'), { recursive: true, force: true });
-	const args = ['-f', 'aar-time %e %M', PAGEFIND, '--site', dist, ...extraArgs];
 	const started = performance.now();
-	const child = spawn('/usr/bin/time', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(PAGEFIND_BINARY, ['--site', dist, ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+	const peak = watchPeak(child.pid);
 	let output = '';
 	child.stdout.on('data', (chunk) => (output += chunk));
 	child.stderr.on('data', (chunk) => (output += chunk));
@@ -34,12 +64,12 @@ async function indexSite(dist, extraArgs = []) {
 		child.on('close', resolve);
 	});
 	const wallMs = Math.round(performance.now() - started);
+	const maxRssBytes = peak();
 	if (code !== 0) throw new Error(`pagefind --site ${dist} exited with ${code}:\n${output.slice(-4000)}`);
-	const [, , maxRssKiB] = /aar-time ([\d.]+) (\d+)/.exec(output) ?? [];
 	const count = (label) => Number(new RegExp(`Indexed ([\\d,]+) ${label}`).exec(output)?.[1].replace(/,/g, '') ?? Number.NaN);
 	return {
 		wallMs,
-		maxRssBytes: Number(maxRssKiB) * 1024,
+		maxRssBytes,
 		pages: count('pages?'),
 		words: count('words?'),
 		filters: count('filters?'),
