@@ -129,6 +129,6 @@ export function searchMarkdown(f, { n, s }) {
 		row('files in dist/pagefind/', (x) => n(x.index?.files)),
 		row('size of dist/pagefind/', (x) => mib(x.index?.bytes)),
 		'',
-		`With \`--max-fragments ${n(f.maxFragments)}\` (for hosts that cap the file count), the option's index is ${n(f.on.indexMaxFragments?.files)} files, ${mib(f.on.indexMaxFragments?.bytes)}, written in ${s(f.on.indexMaxFragments?.wallMs)} (peak RSS ${mib(f.on.indexMaxFragments?.maxRssBytes)}).`,
+		`With \`--max-fragments ${f.maxFragments}\` (for hosts that cap the file count), the option's index is ${n(f.on.indexMaxFragments?.files)} files, ${mib(f.on.indexMaxFragments?.bytes)}, written in ${s(f.on.indexMaxFragments?.wallMs)} (peak RSS ${mib(f.on.indexMaxFragments?.maxRssBytes)}).`,
 	];
 }
