@@ -13,6 +13,7 @@
  *   node bench/run.mjs --report-only  BENCHMARKS.md again from bench/results.json
  *   node bench/run.mjs --only feed [--reps 3]  just the review feed's figure (results in a temp folder)
  *   node bench/run.mjs --only sitemap [--reps 3]  just the on-demand sitemap's figure (first file cold at 50,000 products)
+ *   node bench/run.mjs --only search [--reps 1]  just the static search figure (Pagefind over 10,000 pages, option on and off)
  *
  * Each `astro build` runs in its own Node process (this one's binary) so its peak RSS is its
  * own; the simulator runs here. Sites and data dumps live in bench/.work/ (gitignored).
@@ -29,6 +30,7 @@ import { machineInfo } from './lib/machine.mjs';
 import { median } from './lib/median.mjs';
 import { summariseProfile } from './lib/profile.mjs';
 import { renderMarkdown } from './lib/report.mjs';
+import { measureSearch } from './lib/search.mjs';
 import { measureSitemap, sitemapMarkdown } from './lib/sitemap.mjs';
 import { astroBuild, BENCH, freshSite, htmlFiles, loaderSeconds, pageLog, prepareWork, REPO, syncLine } from './lib/sites.mjs';
 
@@ -66,14 +68,15 @@ if (args['report-only']) {
 }
 
 const smoke = args.smoke;
-if (args.only !== undefined && args.only !== 'feed' && args.only !== 'sitemap')
-	throw new Error(`--only: the parts that run alone are "feed" and "sitemap", got ${args.only}`);
+if (args.only !== undefined && !['feed', 'sitemap', 'search'].includes(args.only))
+	throw new Error(`--only: the parts that run alone are "feed", "sitemap" and "search", got ${args.only}`);
 const feedOnly = args.only === 'feed';
+const searchOnly = args.only === 'search';
 const sitemapOnly = args.only === 'sitemap';
 const config = {
 	smoke,
 	sizes: (args.sizes ?? (smoke ? '200' : '10000,50000,100000')).split(',').map(Number),
-	reps: Number(args.reps ?? (smoke ? 1 : feedOnly || sitemapOnly ? 3 : 5)),
+	reps: Number(args.reps ?? (smoke || searchOnly ? 1 : feedOnly || sitemapOnly ? 3 : 5)),
 	// The peer needs N x latency (one request per product, in sequence): about 7 minutes at 10,000.
 	peerSize: Number(args['peer-size'] ?? (smoke ? 40 : 0)),
 	latencyMs: Number(args.latency ?? (smoke ? 5 : 40)),
@@ -91,7 +94,7 @@ if (config.sizes.some((n) => !(Number.isInteger(n) && n > 0))) throw new Error(`
 // Default: the peer at the main size, measured rather than extrapolated.
 if (config.peerSize === 0) config.peerSize = config.sizes[0];
 // Smoke and partial runs never overwrite the real figures.
-const partial = feedOnly || sitemapOnly;
+const partial = feedOnly || sitemapOnly || searchOnly;
 const outDir = args['out-dir'] ?? (smoke || partial ? await mkdtemp(join(tmpdir(), 'aar-bench-')) : REPO);
 const resultsFile = smoke || partial || args['out-dir'] ? join(outDir, 'results.json') : join(BENCH, 'results.json');
 const markdownFile = join(outDir, 'BENCHMARKS.md');
@@ -199,6 +202,18 @@ if (sitemapOnly) {
 	for (const line of sitemapMarkdown(results.sitemap, { n: (v) => v.toLocaleString('en-US') })) console.log(line);
 	say(`results: ${resultsFile}`);
 	process.exit(0);
+}
+
+/** Static search with Pagefind: the option on and off, each site indexed by Pagefind's binary. */
+const searchFigure = (sim, env) => measureSearch({ sim, env, size: main, reps: searchOnly ? config.reps : 1, measure, drop: dropSite });
+
+if (searchOnly) {
+	results.search = await withCatalogue(main, searchFigure);
+	results.finishedAt = new Date().toISOString();
+	await writeFile(resultsFile, `${JSON.stringify(results, null, '\t')}\n`);
+	say(`search: ${JSON.stringify(results.search)}`);
+	say(`results: ${resultsFile}`);
+	process.exit(results.errors.length ? 1 : 0);
 }
 
 if (feedOnly) {
@@ -317,6 +332,7 @@ if (!config.scaleOnly)
 		for (const mode of ['on', 'off']) for (const root of Object.values(roots[mode])) await dropSite(root);
 
 		results.feed = await feedFigure(sim, env);
+		results.search = await searchFigure(sim, env);
 
 		// Profile: one more build of ours, with --cpu-prof (its time is not a figure).
 		if (config.profile) {

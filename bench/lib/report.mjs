@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { feedMarkdown } from './feed.mjs';
+import { searchMarkdown } from './search.mjs';
 import { sitemapMarkdown } from './sitemap.mjs';
 import { BENCH } from './sites.mjs';
 
@@ -288,6 +289,11 @@ export function renderMarkdown(r) {
 	line('## Product review feed');
 	line();
 	for (const text of feedMarkdown(r.feed, { n, s })) line(text);
+	line();
+
+	line('## Static search (Pagefind)');
+	line();
+	for (const text of searchMarkdown(r.search, { n, s })) line(text);
 	line();
 
 	line('## Sitemap of an on-demand catalogue');

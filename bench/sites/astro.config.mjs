@@ -12,11 +12,13 @@ export default defineConfig({
 	// and copying them back ("(restored)"), and the integration prunes pages gone stale.
 	// No hub pages: the figures count product pages, as BENCHMARKS.md always has.
 	// BENCH_REVIEWS_FEED=1: also write the product review feed (dist/product-reviews.xml).
+	// BENCH_SEARCH=pagefind: product pages carry Pagefind's markup (the static search figure).
 	integrations: [
 		audioReviews({
 			keepOutDir: process.env.BENCH_EMPTY_OUT_DIR === '0',
 			hub: false,
 			reviewsFeed: process.env.BENCH_REVIEWS_FEED === '1' ? { publisher: 'Bench Shop' } : false,
+			search: process.env.BENCH_SEARCH === 'pagefind' ? 'pagefind' : false,
 		}),
 	],
 	experimental: {

@@ -8,6 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
+interface SearchIndex {
+	pages: number;
+	words: number;
+	filters: number;
+	sorts: number;
+	files: number;
+	bytes: number;
+}
+
 interface Requests {
 	list: number;
 	single: number;
@@ -48,6 +57,9 @@ interface Results {
 	scale: Array<{ size: number; oursMs?: number; floorMs?: number }>;
 	feed?: { onMs?: number; offMs?: number; writerMs?: number; feed?: { reviews: number; pages: number; bytes: number } };
 	sitemap?: { size: number; coldMs: number; cachedMs: number; requests: number; urls: number; bytes: number };
+	search?: Record<'on' | 'off', { buildMs?: number; indexMs?: number; indexRssBytes?: number; index?: SearchIndex }> & {
+		on: { indexMaxFragments?: SearchIndex };
+	};
 	live?: {
 		ok: boolean;
 		reason?: string;
@@ -151,6 +163,21 @@ describe('bench (smoke)', () => {
 		expect(results.feed?.feed?.reviews).toBeGreaterThan(0);
 		expect(results.feed?.feed?.bytes).toBeGreaterThan(0);
 		expect(markdown).toContain('## Product review feed');
+	});
+
+	it('measures Pagefind over the pages with and without the search option: index time, memory, words, files', () => {
+		const search = results.search!;
+		for (const mode of ['on', 'off'] as const) {
+			expect(search[mode].buildMs, mode).toBeGreaterThan(0);
+			expect(search[mode].indexMs, mode).toBeGreaterThan(0);
+			expect(search[mode].indexRssBytes, mode).toBeGreaterThan(0);
+			expect(search[mode].index?.pages, mode).toBe(results.config.sizes[0]);
+			expect(search[mode].index?.files, mode).toBeGreaterThan(0);
+		}
+		expect(search.on.index!.words).toBeLessThan(search.off.index!.words / 5);
+		expect([search.on.index!.filters, search.on.index!.sorts]).toEqual([1, 2]);
+		expect(search.on.indexMaxFragments?.pages).toBe(results.config.sizes[0]);
+		expect(markdown).toContain('## Static search (Pagefind)');
 	});
 
 	it('measures the first sitemap file of the on-demand fixture, cold from the list endpoint and cached', () => {

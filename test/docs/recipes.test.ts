@@ -3,6 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ratingSummary } from '../../integration/src/render/seo/index.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { type BuiltSite, buildFolder } from '../helpers/build-fixture.js';
 import { type CodeBlock, DEFAULT_SITE, readDocs } from '../helpers/markdown.js';
@@ -150,5 +151,27 @@ describe('what the README recipes build', () => {
 		const featured = await read('featured/index.html');
 		expect(featured.querySelector('title')!.textContent).toContain('Product SKU-42');
 		expect(featured.querySelector('script[type="application/ld+json"]')).not.toBeNull();
+	});
+});
+
+describe('what the search recipe builds', () => {
+	const dist = () => join(REPO_ROOT, 'test/.tmp', `recipes-search-${process.pid}`, 'dist');
+
+	it('marks the product pages up, shows the search box, and astro-pagefind writes the index of each language', async () => {
+		const rated = sim
+			.listAll({ locale: 'fr', without: 'inactive' })
+			.find((product) => ratingSummary(product) && !ODD_REFS.includes(product.external_id))!;
+		const page = parse(await readFile(join(dist(), `products/${rated.external_id}/index.html`), 'utf8'));
+		const level = Math.floor(ratingSummary(rated)!.average);
+		expect(page.querySelector('article[data-pagefind-body]')?.getAttribute('data-pagefind-filter')).toBe(`stars:${level}`);
+		expect(page.querySelector('[role="search"] pagefind-filter-dropdown')?.getAttribute('filter')).toBe('stars');
+		const entry = JSON.parse(await readFile(join(dist(), 'pagefind/pagefind-entry.json'), 'utf8'));
+		expect(Object.keys(entry.languages).sort()).toEqual(['en', 'fr']);
+		const pages = Object.values(entry.languages as Record<string, { page_count: number }>).reduce(
+			(sum, language) => sum + language.page_count,
+			0,
+		);
+		const productPages = ['fr', 'en'].reduce((sum, locale) => sum + sim.listAll({ locale, without: 'inactive' }).length, 0);
+		expect(pages, 'product pages only: hub pages are not indexed').toBe(productPages);
 	});
 });

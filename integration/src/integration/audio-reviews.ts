@@ -136,6 +136,7 @@ function pageConfigFor(resolved: ResolvedAudioReviewsOptions, config: AstroConfi
 		uiText: resolved.uiText ?? {},
 		emptyProducts: resolved.emptyProducts,
 		hub: hubConfig(resolved.hub, route),
+		search: resolved.search,
 	};
 }
 

@@ -7,6 +7,7 @@ import { onDemandOptionSchema } from './on-demand-option.js';
 import { layoutOptionSchema, uiTextOptionSchema } from './page-options.js';
 import { changeReportOptionSchema, refreshOptionSchema } from './rebuild-options.js';
 import { reviewsFeedOptionSchema } from './review-feed-option.js';
+import { searchOptionSchema } from './search-option.js';
 
 // Whichever of its checks fails, `hub.pageSize` gets the one message that says what fits.
 const PAGE_SIZE_RULE = { message: 'Expected `hub.pageSize` to be a whole number from 1 to 1000' };
@@ -58,6 +59,8 @@ export const integrationOptionsSchema = z
 		/** Google's product review feed, written by `astro build` (docs/review-feed.md); false for none. */
 		reviewsFeed: reviewsFeedOptionSchema,
 		/** A product without any review in a locale: a `noindex, follow` page, a normal page, or no page. */
+		/** `'pagefind'`: product pages carry Pagefind's markup (docs/search.md); false (default) leaves them unchanged. */
+		search: searchOptionSchema,
 		emptyProducts: z
 			.enum(['noindex', 'index', 'skip'], { message: 'Expected `emptyProducts` to be "noindex", "index" or "skip"' })
 			.default('noindex'),

@@ -18,6 +18,7 @@ export {
 export { publishPages } from './published-pages.js';
 export { REVIEWS_SCRIPT } from './review-script.js';
 export { AVATAR_TINTS, avatarTint, initialsOf, isLongTranscript, LONG_TRANSCRIPT_CHARS } from './review-view.js';
+export { type SearchMarkup, searchAnchor, searchBody, searchHeading, searchIgnore } from './search-markup.js';
 export { newestDate, registerSitemapPages, type SitemapPage, serializeSitemapItem } from './sitemap.js';
 export {
 	formatDate,

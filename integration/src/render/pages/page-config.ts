@@ -1,4 +1,5 @@
 import type { HubOrder } from './hub-item.js';
+import type { SearchMarkup } from './search-markup.js';
 import type { UiTextOverrides } from './ui-text.js';
 
 /** What pages, components and the `astro-audio-reviews/pages` helpers know of the integration's options. */
@@ -20,6 +21,8 @@ export interface PageConfig {
 	emptyProducts: 'noindex' | 'index' | 'skip';
 	/** Hub pages' size and order, or false when the site has none. */
 	hub: { pageSize: number; order: HubOrder } | false;
+	/** `'pagefind'`: product pages carry Pagefind's markup (search-markup.ts); false: none. */
+	search: SearchMarkup;
 }
 
 /**
