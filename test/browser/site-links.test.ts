@@ -8,7 +8,7 @@ import type { SimAudio } from '../../simulator/src/model.js';
 import { type Preview, startPreview } from '../helpers/astro-preview.js';
 import type { BuiltSite } from '../helpers/build-fixture.js';
 import { CHROMIUM, OFFLINE_CHROMIUM_FLAGS } from '../helpers/chromium.js';
-import { buildSeoSite, seoEnv, startSeoSimulator } from '../helpers/seo-site.js';
+import { buildSeoSite, CASES, seoEnv, startSeoSimulator } from '../helpers/seo-site.js';
 
 /**
  * Pages inside a shop's site (CONTRACT.md, "Inside a shop's site"): with `site` and `base` set,
@@ -61,6 +61,8 @@ function frenchReview(i: number): SimAudio {
 		user: { id: `f${i}`, firstname: 'Léa', lastname: 'Roux' },
 	};
 }
+
+const read = async (path: string) => parse(await site.read(`${path.slice(BASE.length + 1)}index.html`));
 
 /** Every string under a `url`, `item` or `@id` key of a JSON-LD graph. */
 function jsonLdUrls(html: HTMLElement): string[] {
@@ -145,3 +147,51 @@ async function follow(page: Page, selector: string): Promise<string> {
 	expect(url.origin, `${selector} from ${from}`).toBe(preview.origin);
 	return url.pathname;
 }
+
+describe('empty states in the page’s language', () => {
+	it('say so in a sentence on a product page, linking to the locale that has reviews when one does', async () => {
+		const english = await read(`${BASE}/en/products/${FRENCH_ONLY}/`);
+		const empty = english.querySelector('.aar-empty')!;
+		expect(empty.querySelector('p')!.textContent).toBe('No audio reviews of this product in English yet.');
+		const link = empty.querySelector('a')!;
+		expect(link.textContent).toBe('Listen to its 2 audio reviews in French.');
+		expect(link.getAttribute('href')).toBe(`${BASE}/products/${FRENCH_ONLY}/`);
+		expect(link.getAttribute('hreflang')).toBe('fr');
+
+		const nowhere = (await read(`${BASE}/products/${CASES.noReviews}/`)).querySelector('.aar-empty')!;
+		expect(nowhere.textContent.trim()).toBe('Aucun avis audio sur ce produit pour le moment.');
+		expect(nowhere.querySelector('a')).toBeNull();
+		const reviewed = await read(`${BASE}/products/${FRENCH_ONLY}/`);
+		expect(reviewed.querySelector('.aar-empty')).toBeNull();
+	});
+
+	it('say so on hub cards of products without reviews', async () => {
+		const cards = async (hub: string) => {
+			const found = new Map<string, HTMLElement>();
+			for (const file of (await site.htmlFiles()).filter(
+				(path) => path.startsWith(hub) && /\/products\/(~page-\d+\/)?index\.html$/.test(path),
+			)) {
+				for (const card of parse(await site.read(file)).querySelectorAll('.aar-hub-item'))
+					found.set(card.querySelector('.aar-hub-name a')!.getAttribute('href')!, card);
+			}
+			return found;
+		};
+		const english = await cards('/en/');
+		expect(english.get(`${BASE}/en/products/${FRENCH_ONLY}/`)!.querySelector('.aar-hub-empty')!.textContent).toBe(
+			'No audio reviews of this product yet.',
+		);
+		const french = await cards('/products/');
+		expect(french.get(`${BASE}/products/${CASES.noReviews}/`)!.querySelector('.aar-hub-empty')!.textContent).toBe(
+			'Aucun avis audio sur ce produit pour le moment.',
+		);
+		expect(french.get(`${BASE}/products/${FRENCH_ONLY}/`)!.querySelector('.aar-hub-empty')).toBeNull();
+	});
+
+	it('take the visitor from the empty page to the reviews, on the preview host', async () => {
+		const page = await browser.newPage();
+		await page.goto(`${preview.origin}${BASE}/en/products/${FRENCH_ONLY}/`);
+		expect(await follow(page, '.aar-empty a')).toBe(`${BASE}/products/${FRENCH_ONLY}/`);
+		expect(await page.locator('.aar-review').count()).toBe(2);
+		await page.close();
+	});
+});

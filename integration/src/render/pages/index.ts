@@ -23,6 +23,7 @@ export {
 	formatDate,
 	formatRating,
 	hasWords,
+	languageName,
 	missingWords,
 	paragraphs,
 	type UiText,
