@@ -105,7 +105,7 @@ async function hubPaths(page: Page, locale: string): Promise<string[]> {
 		paths.push(next);
 		await page.goto(`${pages.origin}${next}`);
 		const href = await page.evaluate(() => document.querySelector('link[rel="next"]')?.getAttribute('href') ?? null);
-		next = href === null ? null : new URL(href).pathname;
+		next = href === null ? null : new URL(href, pages.origin).pathname;
 	}
 	return paths;
 }

@@ -5,6 +5,7 @@ import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ratingSummary } from '../../integration/src/render/seo/index.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
+import type { SimAudio } from '../../simulator/src/model.js';
 import { type BuiltSite, buildFolder } from '../helpers/build-fixture.js';
 import { type CodeBlock, DEFAULT_SITE, readDocs } from '../helpers/markdown.js';
 import { REPO_ROOT, sh } from '../helpers/shell.js';
@@ -27,6 +28,25 @@ const ASTRO = join(REPO_ROOT, 'node_modules/.bin/astro');
 /** Refs a grid must link right: escaped ones, case twins, and the one the README's examples name. */
 const ODD_REFS = ['SKU-42', 'Shoe-1', 'shoe-1', 'red shoe', 'a/b'];
 const RECIPE_INDEXNOW_KEY = 'recipe-key-0123456789';
+/** A single perfect rating, and 34 ratings averaging about 4.9: the README grid's order puts the second first. */
+const GRID_RATINGS = { 'one-perfect': [5], 'many-great': [...Array(30).fill(5), 4, 4, 4, 4] };
+const SEO_NAMED = 'seo-named';
+
+function frenchReview(id: string, rating: number): SimAudio {
+	return {
+		id,
+		type: 'review',
+		rating,
+		audio_url: `https://cdn.example.com/fr/${id}.mp3`,
+		is_active: true,
+		is_default: false,
+		transcript: `Transcript ${id}.`,
+		user: { id },
+		locale: 'fr',
+		validated: true,
+		awaitingValidation: false,
+	};
+}
 
 let sim: Simulator;
 const roots: string[] = [];
@@ -36,6 +56,15 @@ beforeAll(async () => {
 		throw new Error('integration/dist is missing: run `npm run build:pkg` (npm test does) before this test');
 	sim = await startSimulator({ products: 12, locales: ['fr', 'en'], seed: 19, websiteId: EXAMPLE_WEBSITE_ID });
 	for (const external_id of ODD_REFS) sim.addProduct({ external_id, name: `Product ${external_id}`, seo_name: `Product ${external_id}` });
+	for (const [external_id, ratings] of Object.entries(GRID_RATINGS)) {
+		sim.addProduct({
+			external_id,
+			name: `Product ${external_id}`,
+			reviews: ratings.map((rating, i) => frenchReview(`${external_id}-${i}`, rating)),
+		});
+	}
+	// Without a name, its page's <h1> (and so the grid) shows its seo_name.
+	sim.addProduct({ external_id: SEO_NAMED, name: undefined, seo_name: 'Seo-named product' });
 });
 
 afterAll(async () => {
@@ -143,6 +172,25 @@ describe('what the README recipes build', () => {
 		expect(byName('Product Shoe-1')).toMatch(/^\/products\/shoe-1~[0-9a-f]{12}\/$/);
 		expect(byName('Product shoe-1')).toMatch(/^\/products\/shoe-1~[0-9a-f]{12}\/$/);
 		expect(byName('Product red shoe')).toMatch(/^\/products\/red-shoe~[0-9a-f]{12}\/$/);
+	});
+
+	it('names products as their pages do and puts many good ratings before a single perfect one, each with its summary', async () => {
+		const grid = await read('index.html');
+		const names = grid.querySelectorAll('ul a').map((a) => a.textContent);
+		expect(names).toContain('Seo-named product');
+		expect(names.indexOf('Product many-great')).toBeLessThan(names.indexOf('Product one-perfect'));
+		const card = grid.querySelectorAll('ul li').find((li) => li.querySelector('a')!.textContent === 'Product many-great')!;
+		expect(card.querySelector('.aar-summary .aar-counts')!.textContent).toBe('34 avis');
+		expect(card.querySelector('.aar-levels')).toBeNull();
+	});
+
+	it('builds the cards example with Stars and RatingSummary from the components entry point', async () => {
+		const cards = await read('cards/index.html');
+		const card = cards.querySelector(`article[data-ref="${ODD_REFS[0]}"]`)!;
+		expect(card.querySelector('h2 a')!.textContent).toBe(`Product ${ODD_REFS[0]}`);
+		const rated = cards.querySelectorAll('article').find((article) => article.querySelector('.aar-average'))!;
+		expect(rated.querySelector('p > .aar-stars')).not.toBeNull();
+		expect(rated.querySelectorAll('.aar-levels li')).toHaveLength(5);
 	});
 
 	it('renders the own route and the components example', async () => {

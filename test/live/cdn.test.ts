@@ -170,7 +170,7 @@ describe('on-demand sitemaps and hub pages through Varnish', () => {
 		const links = parse(hub.body)
 			.querySelectorAll('.aar-hub-list a')
 			.map((a) => a.getAttribute('href'));
-		expect(links).toEqual(products.map((product) => productUrl(product.external_id)));
+		expect(links).toEqual(products.map((product) => productPath(product.external_id)));
 	});
 
 	it('never caches the 503 of a sitemap during an outage', async () => {

@@ -65,7 +65,9 @@ function get(base: string, path: string): Promise<Page> {
 	});
 }
 
-const productUrl = (ref: string) => `${SITE}/products/${encodeURIComponent(ref)}/`;
+/** The hub's links are root-relative; the sitemaps carry the absolute URL. */
+const productLink = (ref: string) => `/products/${encodeURIComponent(ref)}/`;
+const productUrl = (ref: string) => `${SITE}${productLink(ref)}`;
 const catalogue = () => sim.listAll({ locale: 'en', without: 'inactive' });
 
 async function invalidate(body: unknown): Promise<Response> {
@@ -104,7 +106,7 @@ async function walkHub(): Promise<{ pages: number; links: string[] }> {
 		const html = parse(page.body);
 		links.push(...html.querySelectorAll('.aar-hub-list a').map((a) => a.getAttribute('href')!));
 		const next = html.querySelector('link[rel="next"]')?.getAttribute('href');
-		path = next === undefined ? undefined : new URL(next).pathname;
+		path = next === undefined ? undefined : new URL(next, SITE).pathname;
 		pages++;
 		if (pages > PRODUCTS) throw new Error('the hub pages loop');
 	}
@@ -182,7 +184,7 @@ describe('the hub pages', () => {
 
 		const { pages, links } = await walkHub();
 		expect(pages).toBe(PRODUCTS / HUB_PAGE_SIZE);
-		expect(links).toEqual(catalogue().map((product) => productUrl(product.external_id)));
+		expect(links).toEqual(catalogue().map((product) => productLink(product.external_id)));
 		expect((await get(server.url, `/products/~page-${pages + 1}/`)).status).toBe(404);
 		expect((await get(server.url, '/products/~page-1/')).status).toBe(404);
 	});
@@ -205,7 +207,7 @@ describe('the invalidation webhook', () => {
 		expect(after.locs.includes(productUrl(ref))).toBe(hasReviews);
 		// The hub lists it whether or not it has reviews (emptyProducts 'noindex' renders every product).
 		const hub = parse((await get(server.url, `/products/~page-${PRODUCTS / HUB_PAGE_SIZE + 1}/`)).body);
-		expect(hub.querySelectorAll('.aar-hub-list a').map((a) => a.getAttribute('href'))).toEqual([productUrl(ref)]);
+		expect(hub.querySelectorAll('.aar-hub-list a').map((a) => a.getAttribute('href'))).toEqual([productLink(ref)]);
 	});
 });
 

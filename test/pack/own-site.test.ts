@@ -41,7 +41,8 @@ const { title, description, lang } = Astro.props;
 `,
 	'src/pages/index.astro': `---
 import { getCollection } from 'astro:content';
-import { entryLocale, pageText, productUrl, ratingSummary } from 'astro-audio-reviews/pages';
+import { RatingSummary, Stars } from 'astro-audio-reviews/components';
+import { entryLocale, pageText, productName, productUrl, ratingSummary } from 'astro-audio-reviews/pages';
 import Shop from '../layouts/Shop.astro';
 const entries = await getCollection('products');
 const cards = entries.map((entry) => ({ entry, rating: ratingSummary(entry) }));
@@ -51,7 +52,12 @@ const text = pageText(lang);
 ---
 <Shop title="Best rated" lang={lang}>
   <ol id="grid">
-    {cards.map(({ entry, rating }) => <li data-ref={entry.data.external_id}><a href={productUrl(entry)}>{entry.data.name ?? entry.id}</a> {rating && text('average', rating)}</li>)}
+    {cards.map(({ entry, rating }) => (
+      <li data-ref={entry.data.external_id}>
+        <a href={productUrl(entry)}>{productName(entry)}</a> {rating && <Stars value={rating.average} />} {rating && text('average', rating)}
+        <RatingSummary entry={entry} levels={false} />
+      </li>
+    ))}
   </ol>
 </Shop>
 `,
@@ -142,7 +148,13 @@ describe('a shop site of its own, from the packed tarball', () => {
 		const rated = products.find((product) =>
 			product.reviews.some((review) => review.type === 'review' && typeof review.rating === 'number'),
 		)!;
-		const link = grid.querySelector(`#grid li[data-ref="${rated.external_id}"] a`)!.getAttribute('href')!;
+		const card = grid.querySelector(`#grid li[data-ref="${rated.external_id}"]`)!;
+		// Stars, RatingSummary and productName from the tarball's entry points, as a shop's own grid uses them.
+		expect(card.querySelector('a')!.textContent).toBe(rated.name?.trim() || rated.seo_name?.trim() || rated.external_id);
+		// The grid's own Stars, then the summary's.
+		expect(card.querySelectorAll('.aar-stars')).toHaveLength(2);
+		expect(card.querySelector('.aar-summary .aar-counts')!.textContent).toMatch(/^\d+ beoordeling(en)?\b/);
+		const link = card.querySelector('a')!.getAttribute('href')!;
 		expect(link).toBe(`/products/${rated.external_id}/`);
 		for (const href of links) expect(existsSync(join(site, 'dist', href, 'index.html')), href).toBe(true);
 		const page = await read(link);

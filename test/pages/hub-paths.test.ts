@@ -112,3 +112,25 @@ describe('hub paths', () => {
 		expect(hubItemOf({ ...product, reviews: [] }, '/p/')).toMatchObject({ rating: undefined, audioCount: 0, excerpt: undefined });
 	});
 });
+
+describe('a product page without reviews in its locale', () => {
+	const pages = (englishReviews: number) =>
+		productPages(
+			[entry('fr', 'a', 'A', 0), entry('en', 'a', 'A', englishReviews), entry('fr', 'b', 'B'), entry('en', 'b', 'B', englishReviews)],
+			{
+				route: '/products/[ref]',
+				defaultLocale: 'fr',
+			},
+		);
+	const page = (paths: ReturnType<typeof pages>, id: string) => paths.find((path) => path.props.entryId === id)!;
+
+	it('knows how many reviews its other locales hold, and renders again when that changes (a reviewed page does not)', () => {
+		const [before, after] = [pages(1), pages(2)];
+		expect(page(before, 'fr/a').props.alternates).toEqual([
+			{ locale: 'fr', path: '/products/a/', reviews: 0 },
+			{ locale: 'en', path: '/en/products/a/', reviews: 1 },
+		]);
+		expect(page(after, 'fr/a').cacheKey).not.toBe(page(before, 'fr/a').cacheKey);
+		expect(page(after, 'fr/b').cacheKey).toBe(page(before, 'fr/b').cacheKey);
+	});
+});

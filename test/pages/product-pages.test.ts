@@ -156,7 +156,9 @@ describe('product pages', () => {
 					// The one site-relative URL: Astro's own stylesheet of the components, shared by every page.
 					const ownStylesheet =
 						element.tagName === 'LINK' && element.getAttribute('rel') === 'stylesheet' && /^\/_astro\/[\w.-]+\.css$/.test(value);
-					if ((name === 'src' || name === 'href') && !ownStylesheet) expect(value, `${file}: ${name}`).toMatch(/^https?:\/\//);
+					// Links between the site's own pages are root-relative paths (CONTRACT.md, "Inside a shop's site"): a path, never `//host`.
+					const sitePath = name === 'href' && (element.tagName === 'A' || element.tagName === 'LINK') && /^\/(?!\/)/.test(value);
+					if ((name === 'src' || name === 'href') && !ownStylesheet && !sitePath) expect(value, `${file}: ${name}`).toMatch(/^https?:\/\//);
 				}
 			}
 		}

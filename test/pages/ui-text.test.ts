@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import audioReviews from '../../integration/src/index.js';
 import { layoutFile, missingWordsWarnings } from '../../integration/src/integration/page-options.js';
-import { hasWords, missingWords, uiText, wordsFor } from '../../integration/src/render/pages/ui-text.js';
+import { hasWords, languageName, missingWords, uiText, wordsFor } from '../../integration/src/render/pages/ui-text.js';
 import { BUILT_IN_WORDS, WORD_KEYS } from '../../integration/src/render/pages/words.js';
 
 const REQUIRED = ['fr', 'en', 'de', 'es', 'it', 'nl', 'pt', 'pl', 'sv', 'da'];
@@ -16,6 +16,24 @@ describe('built-in words', () => {
 			expect(words.reviews, locale).not.toBe(BUILT_IN_WORDS.en!.reviews);
 			expect(words.rated, locale).not.toBe(BUILT_IN_WORDS.en!.rated);
 		}
+	});
+
+	it('say that a product has no reviews in every language, naming languages in the page’s own words', () => {
+		for (const locale of REQUIRED.filter((tag) => tag !== 'en')) {
+			for (const key of ['noReviews', 'noReviewsInLanguage', 'reviewsElsewhere'] as const)
+				expect(BUILT_IN_WORDS[locale]![key], `${locale}: ${key}`).not.toEqual(BUILT_IN_WORDS.en![key]);
+		}
+		expect(uiText('fr')('noReviewsInLanguage', { language: languageName('fr', 'fr') })).toBe(
+			'Aucun avis audio sur ce produit en français pour le moment.',
+		);
+		expect(uiText('de')('reviewsElsewhere', { count: 3, language: languageName('fr', 'de') })).toBe(
+			'Hören Sie die 3 Audiobewertungen auf Französisch.',
+		);
+		expect(uiText('en')('reviewsElsewhere', { count: 1, language: languageName('fr', 'en') })).toBe(
+			'Listen to its audio review in French.',
+		);
+		expect(uiText('pt-BR')('noReviews')).toBe('Este produto ainda não tem avaliações em áudio.');
+		expect(languageName('not a tag', 'en')).toBe('not a tag');
 	});
 
 	it('formats numbers and plurals through Intl (the French average reads naturally)', () => {

@@ -24,6 +24,7 @@ export {
 	formatDate,
 	formatRating,
 	hasWords,
+	languageName,
 	missingWords,
 	paragraphs,
 	type UiText,

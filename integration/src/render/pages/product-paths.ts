@@ -35,6 +35,8 @@ export interface Alternate {
 	locale: string;
 	/** Site-relative path, e.g. `/en/products/chair/`. */
 	path: string;
+	/** Number of the product's reviews and testimonies in that locale (an empty page links to one that has some). */
+	reviews?: number | undefined;
 }
 
 // A type alias, not an interface: Astro's `Props` needs an implicit index signature.
@@ -120,8 +122,11 @@ export function productPages(
 		const alternates: Alternate[] = [];
 		if (defaultLocale !== undefined) {
 			for (const locale of order) {
-				if (versions.has(locale))
-					alternates.push({ locale, path: productPath(slug, locale, defaultLocale, options.route, options.trailingSlash) });
+				const entry = versions.get(locale);
+				if (entry) {
+					const path = productPath(slug, locale, defaultLocale, options.route, options.trailingSlash);
+					alternates.push({ locale, path, reviews: entry.data.reviews.length });
+				}
 			}
 		}
 		for (const [locale, entry] of versions) paths.push(pageOf(entry, { locale, slug, alternates, defaultLocale }, options));
@@ -162,6 +167,7 @@ function pageOf(entry: ProductEntryLike, place: PagePlace, options: Omit<PathOpt
 	const { locale, slug, alternates, defaultLocale } = place;
 	const path = productPath(slug, locale ?? '', defaultLocale ?? '', options.route, options.trailingSlash);
 	const isDefault = locale === undefined || locale === defaultLocale;
+	const empty = entry.data.reviews.length === 0;
 	const indexable = isIndexable(entry.data.reviews.length, options.emptyProducts ?? 'noindex');
 	const hubBase = options.hub ? hubBasePath(options.route, locale ?? '', defaultLocale ?? '') : undefined;
 	const hubPath = hubBase === undefined ? undefined : hubPagePath(hubBase, 1, options.trailingSlash ?? true);
@@ -181,12 +187,17 @@ function pageOf(entry: ProductEntryLike, place: PagePlace, options: Omit<PathOpt
 			lastmod: options.collection === undefined ? undefined : contentDateOf(options.collection, entry.id),
 		},
 		// Everything the page renders: the entry's data (its digest), where it lives and its
-		// alternates. Without a digest (another loader) there is no safe key: always render.
+		// alternates (with their review counts on a page without reviews, which links to them).
+		// Without a digest (another loader) there is no safe key: always render.
 		cacheKey:
 			entry.digest === undefined
 				? undefined
-				: `${String(entry.digest)}|${path}|${alternates.map((a) => `${a.locale}=${a.path}`).join(',')}|${indexable}|${hubPath ?? ''}`,
+				: `${String(entry.digest)}|${path}|${alternatesKey(alternates, empty)}|${indexable}|${hubPath ?? ''}`,
 	};
+}
+
+function alternatesKey(alternates: readonly Alternate[], withCounts: boolean): string {
+	return alternates.map((a) => `${a.locale}=${a.path}${withCounts ? `:${a.reviews ?? 0}` : ''}`).join(',');
 }
 
 /** The paths of one injected route: the default-locale route or the `/[locale]` one. */

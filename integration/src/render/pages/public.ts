@@ -8,6 +8,7 @@ import config from 'virtual:astro-audio-reviews/config';
 import { AudioReviewsError } from '../../errors/audio-reviews-error.js';
 import { type CatalogueIndex, recordedCatalogue } from '../../loaders/build-state.js';
 import type { Product } from '../../schema/product.js';
+import { productHeading } from '../seo/page-meta.js';
 import { type RatingSummary, ratingSummary as summaryOf } from '../seo/review-policy.js';
 import { hasPage, localeOfEntry, type ProductEntryLike, pathsForRoute, type StaticPath } from './product-paths.js';
 import { placePath, placesOf } from './product-url.js';
@@ -97,6 +98,14 @@ function currentCatalogue(): CatalogueIndex {
 /** The locale of an entry's content (`fr` for `fr/SKU-42`; the loader's locale with one locale), or undefined when unknown. */
 export function entryLocale(entry: ProductEntryLike): string | undefined {
 	return localeOfEntry(entry, entry.collection ?? config.collection, config.defaultLocale);
+}
+
+/**
+ * The name the product page's `<h1>` shows: `name`, else `seo_name`, else the ref (blank strings
+ * count as unset). For the links and cards of your own pages, so they name a product as its page does.
+ */
+export function productName(entry: { data: Pick<Product, 'name' | 'seo_name' | 'external_id'> }): string {
+	return productHeading(entry.data);
 }
 
 /** `{ average, count }` over the product's rated reviews (the numbers its page and JSON-LD show), or undefined when none is rated. */

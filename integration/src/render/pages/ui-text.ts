@@ -83,6 +83,7 @@ function fill(template: string, locale: string, values: Readonly<Record<string, 
 const ratingFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const pluralRules = new Map<string, Intl.PluralRules>();
+const languageNames = new Map<string, Intl.DisplayNames>();
 
 /** The formatter of `locale`, or of English when Intl does not know the locale. */
 function formatterFor<T>(cache: Map<string, T>, locale: string, create: (locale: string) => T): T {
@@ -101,6 +102,15 @@ function formatterFor<T>(cache: Map<string, T>, locale: string, create: (locale:
 /** `4.5` → `4.5`, `4` → `4`, in the page's locale (`4,5` in French). */
 export function formatRating(value: number, locale: string | undefined): string {
 	return formatterFor(ratingFormats, locale ?? 'en', (l) => new Intl.NumberFormat(l, { maximumFractionDigits: 2 })).format(value);
+}
+
+/** The name of the language `tag` in `locale` ("French" in English, "anglais" in French), else the tag itself. */
+export function languageName(tag: string, locale: string | undefined): string {
+	try {
+		return formatterFor(languageNames, locale ?? 'en', (l) => new Intl.DisplayNames(l, { type: 'language' })).of(tag) ?? tag;
+	} catch {
+		return tag;
+	}
 }
 
 /** A locale-aware date, short enough to sit beside the author on a phone ("Nov 9, 2024", "9 nov. 2024"), or undefined for an unparseable timestamp. */

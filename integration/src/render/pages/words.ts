@@ -1,3 +1,4 @@
+import { BUILT_IN_EMPTY_WORDS, EMPTY_PLACEHOLDERS, type EmptyWordKey, type EmptyWords } from './empty-words.js';
 import type { Phrase } from './phrase.js';
 import {
 	BUILT_IN_PRESENTATION_WORDS,
@@ -10,7 +11,8 @@ import { BUILT_IN_SEO_WORDS, SEO_PLACEHOLDERS, type SeoWordKey, type SeoWords } 
 /**
  * The words the pages and components print, per language: the reviews' words here, the
  * search-facing ones (hub, breadcrumb, generated descriptions) in `seo-words.ts`, the summary's,
- * the transcript toggle's and the hub entries' in `presentation-words.ts`, one set to
+ * the transcript toggle's and the hub entries' in `presentation-words.ts`, those of a product
+ * without reviews in `empty-words.ts`, one set to
  * users. A phrase is a string with `{name}`
  * placeholders (numbers are formatted with `Intl.NumberFormat` of the page's locale) or, when it
  * holds `{count}`, one string per plural category of `Intl.PluralRules` (`other` required).
@@ -47,7 +49,7 @@ const en = {
 
 type ReviewWordKey = keyof typeof en;
 type ReviewWords = Record<ReviewWordKey, Phrase>;
-export type WordKey = ReviewWordKey | SeoWordKey | PresentationWordKey;
+export type WordKey = ReviewWordKey | SeoWordKey | PresentationWordKey | EmptyWordKey;
 export type Words = Record<WordKey, Phrase>;
 
 const REVIEW_PLACEHOLDERS: Readonly<Record<ReviewWordKey, readonly string[]>> = {
@@ -67,6 +69,7 @@ export const PLACEHOLDERS: Readonly<Record<WordKey, readonly string[]>> = {
 	...REVIEW_PLACEHOLDERS,
 	...SEO_PLACEHOLDERS,
 	...PRESENTATION_PLACEHOLDERS,
+	...EMPTY_PLACEHOLDERS,
 };
 
 export const WORD_KEYS = Object.keys(PLACEHOLDERS) as WordKey[];
@@ -202,11 +205,16 @@ const REVIEW_WORDS: Readonly<Record<string, ReviewWords>> = {
 export const BUILT_IN_WORDS: Readonly<Record<string, Words>> = Object.fromEntries(
 	Object.entries(REVIEW_WORDS).map(([tag, words]) => [
 		tag,
-		{ ...wordsOfPart(BUILT_IN_SEO_WORDS, tag), ...wordsOfPart(BUILT_IN_PRESENTATION_WORDS, tag), ...words },
+		{
+			...wordsOfPart(BUILT_IN_SEO_WORDS, tag),
+			...wordsOfPart(BUILT_IN_PRESENTATION_WORDS, tag),
+			...wordsOfPart(BUILT_IN_EMPTY_WORDS, tag),
+			...words,
+		},
 	]),
 );
 
 /** One part's words (seo, presentation) for `tag`: its own, else its language's, over English for any it lacks. */
-function wordsOfPart<T extends SeoWords | PresentationWords>(part: Readonly<Record<string, T>>, tag: string): T {
+function wordsOfPart<T extends SeoWords | PresentationWords | EmptyWords>(part: Readonly<Record<string, T>>, tag: string): T {
 	return { ...part.en!, ...(part[tag] ?? part[tag.split('-')[0]!]) };
 }

@@ -12,7 +12,7 @@ export function productTitle(product: Product): string {
 }
 
 /** The visible `<h1>`: `name`, else `seo_name`, else the ref (`seo_name` is written for result pages, not for reading). */
-export function productHeading(product: Product): string {
+export function productHeading(product: Pick<Product, 'name' | 'seo_name' | 'external_id'>): string {
 	return presentText(product.name) ?? presentText(product.seo_name) ?? presentText(product.external_id) ?? product.external_id;
 }
 
