@@ -20,5 +20,4 @@ export {
 	parseInvalidationRequest,
 } from './invalidate.js';
 export { liveRef } from './live-ref.js';
-export { presentedSecret, secretsMatch } from './secret.js';
 export { singleFlight } from './single-flight.js';
