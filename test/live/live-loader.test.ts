@@ -1,5 +1,6 @@
 import { NetworkError, ProductValidationError, ServiceError } from 'astro-audio-reviews/client';
-import { productsLiveLoader, productTag, websiteTag } from 'astro-audio-reviews/loaders';
+import { productTag, websiteTag } from 'astro-audio-reviews/live';
+import { productsLiveLoader } from 'astro-audio-reviews/loaders';
 import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

@@ -22,7 +22,11 @@ describe('option rules', () => {
 		['pageSize', 'Expected `pageSize` to be a whole number from 1 to 10000', [null, 0, 2.5, 10_001]],
 		['maxResponseBytes', 'Expected `maxResponseBytes` to be a whole number of bytes, at least 1024', ['2048', 1023, 2048.5]],
 	])('%s', (name, expected, values) => {
-		for (const value of values) expect(message(() => createClient({ ...valid, [name]: value })), String(value)).toContain(`${name}: ${expected}`);
+		for (const value of values)
+			expect(
+				message(() => createClient({ ...valid, [name]: value })),
+				String(value),
+			).toContain(`${name}: ${expected}`);
 	});
 
 	it('flags and environment variable names', () => {
