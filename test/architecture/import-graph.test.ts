@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 const LAYER_RANK: Record<string, number> = {
 	errors: 0,
 	format: 0,
+	state: 0,
 	options: 1,
 	schema: 1,
 	client: 2,

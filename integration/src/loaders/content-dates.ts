@@ -1,5 +1,6 @@
 import type { LoaderContext } from 'astro/loaders';
 import type { Product } from '../schema/product.js';
+import { processState } from '../state/process-state.js';
 
 /**
  * When the content each entry's page renders last changed, kept across builds in the loader's
@@ -10,7 +11,6 @@ import type { Product } from '../schema/product.js';
  */
 type MetaStore = LoaderContext['meta'];
 const META_KEY = 'aar:content-dates';
-const REGISTRY = Symbol.for('astro-audio-reviews.content-dates');
 
 /** Entry id → [digest of the rendered fields, ISO date it was first seen with that digest]. */
 type Dates = Record<string, [string, string]>;
@@ -78,9 +78,7 @@ function readDates(meta: MetaStore): Dates {
  * the dates to `getStaticPaths` (like the locale registry).
  */
 function registry(): Map<string, ReadonlyMap<string, string>> {
-	const holder = globalThis as { [REGISTRY]?: Map<string, ReadonlyMap<string, string>> };
-	holder[REGISTRY] ??= new Map();
-	return holder[REGISTRY];
+	return processState('content-dates', () => new Map<string, ReadonlyMap<string, string>>());
 }
 
 function publishContentDates(collection: string, dates: Dates): void {
