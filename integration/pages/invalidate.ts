@@ -6,8 +6,8 @@
 import pageConfig from 'virtual:astro-audio-reviews/config';
 import config from 'virtual:astro-audio-reviews/live-config';
 import type { APIRoute } from 'astro';
-import { createInvalidateHandler, type PurgedPagesSubmission } from '../dist/entries/live.js';
-import { liveProductUrls } from '../dist/render/pages/live-urls.js';
+import { createInvalidateHandler, type PurgedPagesSubmission } from 'astro-audio-reviews/live';
+import { liveProductUrls } from '#internal/routes';
 
 export const prerender = false;
 

@@ -6,7 +6,7 @@ import 'astro:content';
 import config from 'virtual:astro-audio-reviews/config';
 import onDemand from 'virtual:astro-audio-reviews/on-demand';
 import type { APIRoute } from 'astro';
-import { liveSitemapIndex } from '../dist/render/pages/live-sitemap.js';
+import { liveSitemapIndex } from '#internal/routes';
 
 export const prerender = false;
 

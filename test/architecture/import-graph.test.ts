@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
  */
 const LAYER_RANK: Record<string, number> = {
 	errors: 0,
+	format: 0,
+	state: 0,
 	options: 1,
 	schema: 1,
 	client: 2,
@@ -94,9 +96,67 @@ function cycles(graph: Map<string, string[]>): string[][] {
 	return found;
 }
 
+/** The folders of `graph` (paths relative to integration/src, at every depth), as folder → folders it imports. */
+function folderGraph(graph: Map<string, string[]>): Map<string, string[]> {
+	const folders = new Map<string, Set<string>>();
+	for (const [file, targets] of graph) {
+		const from = dirname(file);
+		const edges = folders.get(from) ?? new Set<string>();
+		for (const target of targets) if (dirname(target) !== from) edges.add(dirname(target));
+		folders.set(from, edges);
+	}
+	return new Map([...folders].map(([folder, edges]) => [folder, [...edges]]));
+}
+
+const PACKAGE = resolve(SRC, '../..');
+const pkg = JSON.parse(await readFile(join(PACKAGE, 'package.json'), 'utf8')) as { exports: object; imports: object };
+const SHIPPED_SOURCE = ['integration/components', 'integration/pages'];
+const ANY_IMPORT = /(?:from\s+|import\s*\(\s*|import\s+)'([^']+)'/g;
+
+/**
+ * What a component or an injected route may import: the package by its public entry points or
+ * its `#internal/…` imports, a sibling file, Astro and the integration's virtual modules. Never
+ * the build output or the source by path, which nothing would tie to the entry points.
+ */
+function allowedFromShippedSource(specifier: string, file: string): boolean {
+	if (specifier.startsWith('astro-audio-reviews')) return `.${specifier.slice('astro-audio-reviews'.length)}` in pkg.exports;
+	if (specifier.startsWith('#')) return specifier in pkg.imports;
+	if (specifier === 'astro' || specifier.startsWith('astro:') || specifier.startsWith('virtual:astro-audio-reviews/')) return true;
+	if (!specifier.startsWith('.')) return false;
+	const target = resolve(dirname(file), specifier);
+	return SHIPPED_SOURCE.some((folder) => target.startsWith(join(PACKAGE, folder) + sep));
+}
+
 describe('integration/src import graph', () => {
 	it('has no file that imports, directly or through others, a file importing it back', async () => {
 		expect(cycles(await fileGraph()).map((cycle) => cycle.join(' → '))).toEqual([]);
+	});
+
+	it('has no folder, at any depth, that imports a folder importing it back', async () => {
+		expect(cycles(folderGraph(await fileGraph())).map((cycle) => cycle.join(' → '))).toEqual([]);
+	});
+
+	it('finds a folder cycle when there is one (the check itself)', () => {
+		const graph = new Map([
+			['render/pages/a.ts', ['render/seo/b.ts']],
+			['render/seo/b.ts', ['render/seo/c.ts']],
+			['render/seo/c.ts', ['render/pages/d.ts']],
+		]);
+		expect(cycles(folderGraph(graph))).toEqual([['render/pages', 'render/seo', 'render/pages']]);
+	});
+
+	it('lets components and injected routes import the package only by its entry points', async () => {
+		const wrong: string[] = [];
+		for (const folder of SHIPPED_SOURCE) {
+			for (const item of await readdir(join(PACKAGE, folder))) {
+				const file = join(PACKAGE, folder, item);
+				for (const match of (await readFile(file, 'utf8')).matchAll(ANY_IMPORT))
+					if (!allowedFromShippedSource(match[1]!, file)) wrong.push(`${folder}/${item} imports ${match[1]}`);
+			}
+		}
+		expect(wrong).toEqual([]);
+		expect(allowedFromShippedSource('../dist/render/seo/index.js', join(PACKAGE, 'integration/components/X.astro'))).toBe(false);
+		expect(allowedFromShippedSource('astro-audio-reviews/render', join(PACKAGE, 'integration/components/X.astro'))).toBe(false);
 	});
 
 	it('finds a cycle when there is one (the check itself)', () => {

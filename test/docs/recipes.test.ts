@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ratingSummary } from '../../integration/src/render/seo/index.js';
+import { ratingSummary } from '../../integration/src/render/seo/review-policy.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import type { SimAudio } from '../../simulator/src/model.js';
 import { type BuiltSite, buildFolder } from '../helpers/build-fixture.js';

@@ -10,6 +10,9 @@ export const FEED_XSD: Record<FeedSchemaVersion, string> = {
 	'2.3': fileURLToPath(new URL('../data/google-product-reviews/product_reviews-2.3.xsd', import.meta.url)),
 };
 
+/** Google's own 2.4 sample feed, its full review (test/data/google-product-reviews/SOURCES.md). */
+export const GOOGLE_SAMPLE_2_4 = fileURLToPath(new URL('../data/google-product-reviews/sample-2.4.xml', import.meta.url));
+
 /** Validates an XML file against the feed schema of `version` with Debian's xmllint; resolves with its verdict and output. */
 export function validateFeed(file: string, version: FeedSchemaVersion = '2.4'): Promise<{ valid: boolean; output: string }> {
 	return validateWithSchema(file, FEED_XSD[version]);

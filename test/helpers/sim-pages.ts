@@ -1,4 +1,5 @@
-import { createSlugger, productPath } from '../../integration/src/render/seo/index.js';
+import { productPath } from '../../integration/src/render/seo/page-meta.js';
+import { createSlugger } from '../../integration/src/render/seo/slug.js';
 import type { Simulator } from '../../simulator/src/index.js';
 
 /**

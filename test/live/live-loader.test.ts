@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { NetworkError, NotFoundError, ProductValidationError, ServiceError } from 'astro-audio-reviews/client';
-import { productsLiveLoader, productTag, websiteTag } from 'astro-audio-reviews/loaders';
+import { productTag, websiteTag } from 'astro-audio-reviews/live';
+import { productsLiveLoader } from 'astro-audio-reviews/loaders';
 import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

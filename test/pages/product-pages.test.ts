@@ -2,9 +2,11 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type HTMLElement, parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REVIEWS_SCRIPT } from '../../integration/src/render/pages/index.js';
-import { createSlugger, productPath, safeHttpUrl } from '../../integration/src/render/seo/index.js';
+import { REVIEWS_SCRIPT } from '../../integration/src/render/pages/review-script.js';
+import { productPath } from '../../integration/src/render/seo/page-meta.js';
+import { createSlugger } from '../../integration/src/render/seo/slug.js';
 import type { Product } from '../../integration/src/schema/index.js';
+import { safeHttpUrl } from '../../integration/src/schema/safe-url.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createUrlGuard, type DroppedUrl, productJsonLd, ratingSummary, serializeJsonLd } from '../../integration/src/render/seo/index.js';
+import { productJsonLd } from '../../integration/src/render/seo/product-json-ld.js';
+import { ratingSummary } from '../../integration/src/render/seo/review-policy.js';
+import { serializeJsonLd } from '../../integration/src/render/seo/serialize-json-ld.js';
 import type { Product, Review } from '../../integration/src/schema/product.js';
+import { createUrlGuard, type DroppedUrl } from '../../integration/src/schema/safe-url.js';
 
 function review(id: string, extra: Partial<Review> = {}): Review {
 	return {

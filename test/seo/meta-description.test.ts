@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_DESCRIPTION_LENGTH, metaDescription } from '../../integration/src/render/pages/index.js';
-import { ogLocale } from '../../integration/src/render/seo/index.js';
+import { MAX_DESCRIPTION_LENGTH, metaDescription } from '../../integration/src/render/pages/meta-description.js';
+import { ogLocale } from '../../integration/src/render/seo/page-meta.js';
 import type { Product, Review } from '../../integration/src/schema/product.js';
 
 function review(extra: Partial<Review>): Review {

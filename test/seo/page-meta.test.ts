@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorName, productDescription, productPath, productTitle } from '../../integration/src/render/seo/index.js';
+import { authorName, productDescription, productPath, productTitle } from '../../integration/src/render/seo/page-meta.js';
 import type { Product } from '../../integration/src/schema/product.js';
 
 function product(extra: Partial<Product>): Product {

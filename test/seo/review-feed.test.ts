@@ -1,11 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReviewFeed, type FeedPage, xmlDateTime } from '../../integration/src/render/seo/review-feed.js';
 import { escapeXmlText } from '../../integration/src/render/seo/xml-text.js';
 import type { Product, Review } from '../../integration/src/schema/product.js';
-import { type FeedSchemaVersion, readFeed, validateFeed } from '../helpers/review-feed-xml.js';
+import { type FeedSchemaVersion, GOOGLE_SAMPLE_2_4, readFeed, validateFeed } from '../helpers/review-feed-xml.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -152,12 +152,25 @@ describe('schema versions', () => {
 			expect(xml).not.toContain(element);
 	});
 
-	// The 2.4 schema is derived (test/data/google-product-reviews/SOURCES.md): these pin what was derived.
-	it('uses a 2.4 schema that takes the four new elements where the 2.4 sample puts them, and nowhere else', async () => {
+	// The 2.4 schema is derived (test/data/google-product-reviews/SOURCES.md): Google's own 2.4 sample
+	// feed pins what was derived, element order included.
+	it("validates Google's 2.4 sample feed, and not the sample with its language and country moved after pros/cons", async () => {
+		const sample = await readFile(GOOGLE_SAMPLE_2_4, 'utf8');
+		expect((await validateFeed(GOOGLE_SAMPLE_2_4, '2.4')).output).toContain('validates');
+		const place = '<review_language>en</review_language>\n<review_country>US</review_country>\n';
+		expect(sample).toContain(`</content>\n${place}<pros>`);
+		const placeLate = sample.replace(place, '').replace('</cons>\n', `</cons>\n${place}`);
+		expect((await validateFeed(await written(placeLate), '2.4')).valid).toBe(false);
+		const asinsFirst = sample.replace(/(<gtins>)/, '<asins><asin>B07YMJ57MB</asin></asins>$1');
+		expect((await validateFeed(await written(asinsFirst), '2.4')).valid).toBe(false);
+		expect((await validateFeed(await written(sample.replace('<version>2.4<', '<version>2.3<')), '2.3')).valid).toBe(false);
+	});
+
+	it('uses a 2.4 schema that takes the four new review elements where the 2.4 sample puts them, and nowhere else', async () => {
 		const { xml } = await render([page('A', [review('1')], 'fr')]);
 		const flags = '<is_verified_purchase>false</is_verified_purchase><is_incentivized_review>false</is_incentivized_review>';
 		const place = '<review_language>fr</review_language><review_country>FR</review_country>';
-		const full = xml.replace('</reviewer>', `</reviewer>${flags}`).replace('<review_url', `${place}<review_url`);
+		const full = xml.replace('</reviewer>', `</reviewer>${flags}`).replace('</content>', `</content>${place}`);
 		expect((await validateFeed(await written(full), '2.4')).valid).toBe(true);
 		expect((await validateFeed(await written(full.replace('<version>2.4<', '<version>2.3<')), '2.3')).valid).toBe(false);
 		const flagsLate = xml.replace('</products>', `</products>${flags}`);

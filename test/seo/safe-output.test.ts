@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createUrlGuard, safeHttpUrl, serializeJsonLd } from '../../integration/src/render/seo/index.js';
+import { serializeJsonLd } from '../../integration/src/render/seo/serialize-json-ld.js';
+import { createUrlGuard, safeHttpUrl } from '../../integration/src/schema/safe-url.js';
 
 describe('safeHttpUrl', () => {
 	it.each([

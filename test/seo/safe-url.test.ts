@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createUrlGuard, type DroppedUrl, safeHttpUrl, unsafeUrlFields } from '../../integration/src/render/seo/index.js';
+import { createUrlGuard, type DroppedUrl, safeHttpUrl, unsafeUrlFields } from '../../integration/src/schema/safe-url.js';
 
 describe('safeHttpUrl accepts absolute http(s) URLs, normalised', () => {
 	it.each([

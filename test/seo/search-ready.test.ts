@@ -2,14 +2,9 @@ import Validator from '@adobe/structured-data-validator';
 import WebAutoExtractor from '@marbec/web-auto-extractor';
 import { type HTMLElement, parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-	createSlugger,
-	productHeading,
-	productPath,
-	productTitle,
-	ratedReviews,
-	ratingSummary,
-} from '../../integration/src/render/seo/index.js';
+import { productHeading, productPath, productTitle } from '../../integration/src/render/seo/page-meta.js';
+import { ratedReviews, ratingSummary } from '../../integration/src/render/seo/review-policy.js';
+import { createSlugger } from '../../integration/src/render/seo/slug.js';
 import type { Product } from '../../integration/src/schema/index.js';
 import type { Simulator } from '../../simulator/src/index.js';
 import type { BuiltSite } from '../helpers/build-fixture.js';

@@ -1,7 +1,6 @@
 // Public entry point `astro-audio-reviews/loaders` (package.json `exports`): a thin barrel over the layers, so no
 // layer has to import one above it to re-export it.
 
-export { productTag, websiteTag } from '../live/cache-tags.js';
 export {
 	LIVE_LOADER_NAME,
 	LIVE_REQUEST_DEFAULTS,

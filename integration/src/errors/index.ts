@@ -1,9 +1,9 @@
-export { AudioReviewsError, ENDPOINT_PATHS, type Endpoint, type ErrorContext } from './audio-reviews-error.js';
+export { AudioReviewsError, type Endpoint, type ErrorContext } from './audio-reviews-error.js';
 export { CatalogueSyncError } from './catalogue-error.js';
 export { IndexNowError } from './index-now-error.js';
 export { NetworkError, TimeoutError } from './network-error.js';
 export { AudioReviewsOptionsError } from './options-error.js';
-export { formatIssuePath, ProductValidationError } from './product-validation-error.js';
+export { ProductValidationError } from './product-validation-error.js';
 export { RedirectError } from './redirect-error.js';
 export { ResponseFormatError } from './response-format-error.js';
 export { ResponseTooLargeError } from './response-too-large-error.js';

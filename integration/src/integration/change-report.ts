@@ -3,8 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import type { IndexNowTarget } from '../client/index-now.js';
+import { formatNumber } from '../format/numbers.js';
 import type { StaleCollection } from '../loaders/build-state.js';
-import { fmt } from '../loaders/progress-log.js';
 import { leftoverFiles, type PruneContext, pruneStalePages } from './prune-output.js';
 
 /**
@@ -119,8 +119,8 @@ export function compareManifests(
 
 export function summarize(report: Pick<ChangeReport, 'added' | 'changed' | 'removed' | 'unchanged' | 'previousBuild'>): string {
 	const total = report.added.length + report.changed.length + report.unchanged;
-	if (report.previousBuild === null) return `${fmt(total)} pages, first build (nothing to compare with: every page is new)`;
-	return `${fmt(report.changed.length)} changed, ${fmt(report.added.length)} added, ${fmt(report.removed.length)} removed, ${fmt(report.unchanged)} unchanged`;
+	if (report.previousBuild === null) return `${formatNumber(total)} pages, first build (nothing to compare with: every page is new)`;
+	return `${formatNumber(report.changed.length)} changed, ${formatNumber(report.added.length)} added, ${formatNumber(report.removed.length)} removed, ${formatNumber(report.unchanged)} unchanged`;
 }
 
 export async function readManifest(path: string): Promise<PageManifest | undefined> {

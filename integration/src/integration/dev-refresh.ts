@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RefreshContentOptions } from 'astro';
-import { secretsMatch } from '../live/secret.js';
+import { presentsSecret } from '../live/secret.js';
 import { parseWebhookBody, readCappedBody, refuseHead, type WebhookRefusal } from '../live/webhook.js';
 import { LOADER_NAME } from '../loaders/products-loader.js';
 import { REFRESH_CONTEXT_KEY } from '../loaders/refresh-products.js';
@@ -22,8 +22,9 @@ export function createRefreshHandler(options: RefreshHandlerOptions) {
 	return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
 		const head = refuseHead({ method: req.method ?? '', host: req.headers.host, header: (name) => headerValue(req, name) });
 		if (head) return refuse(res, head);
-		if (options.secret !== undefined && !secretMatches(req, options.secret)) {
-			return reply(res, 401, { error: 'unauthorized', message: 'Missing or wrong secret: send `Authorization: Bearer <secret>`' });
+		if (options.secret !== undefined && !presentsSecret((name) => headerValue(req, name), options.secret)) {
+			const message = 'Missing or wrong secret: send `Authorization: Bearer <secret>` or `X-Audio-Reviews-Secret: <secret>`';
+			return reply(res, 401, { error: 'unauthorized', message });
 		}
 		const body = await readCappedBody(req, req.headers['content-length']);
 		if (!body.ok) return refuse(res, body.refusal);
@@ -47,12 +48,6 @@ export function createRefreshHandler(options: RefreshHandlerOptions) {
 function headerValue(req: IncomingMessage, name: string): string | undefined {
 	const value = req.headers[name];
 	return Array.isArray(value) ? value.join(', ') : value;
-}
-
-/** `Authorization: Bearer <secret>`, compared in constant time. */
-function secretMatches(req: IncomingMessage, secret: string): boolean {
-	const header = req.headers.authorization ?? '';
-	return secretsMatch(header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '', secret);
 }
 
 function refuse(res: ServerResponse, refused: WebhookRefusal): void {

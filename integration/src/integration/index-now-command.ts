@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { indexNowBody, splitBatches, submitToIndexNow } from '../client/index-now.js';
-import { fmt } from '../loaders/progress-log.js';
+import { countOf, formatNumber } from '../format/numbers.js';
 import { type FirstBuildChoice, IndexNowUsageError, planSubmission, readChangeReport } from './index-now-report.js';
 import { DEFAULT_CHANGE_REPORT } from './rebuild-options.js';
 
@@ -78,7 +78,7 @@ export async function runIndexNowCommand(argv: string[], io: CommandIo): Promise
 			return EXIT.ok;
 		}
 		const batches = splitBatches(plan.urls);
-		const what = `${fmt(plan.urls.length)} URLs in ${batches.length} batch${batches.length === 1 ? '' : 'es'} to ${plan.target.endpoint}`;
+		const what = `${formatNumber(plan.urls.length)} URLs in ${countOf(batches.length, 'batch', 'batches')} to ${plan.target.endpoint}`;
 		if (options.dryRun) {
 			io.out(`IndexNow dry run: would POST ${what} (${plan.reason}):`);
 			for (const batch of batches) io.out(indexNowBody(plan.target, batch));
@@ -89,17 +89,17 @@ export async function runIndexNowCommand(argv: string[], io: CommandIo): Promise
 			budgetMs: options.budgetMs,
 			onBatch: (batch) =>
 				io.out(
-					`  batch ${batch.index}/${batch.of}: ${fmt(batch.urls)} URLs accepted (HTTP ${batch.status}${batch.attempts > 1 ? `, ${batch.attempts} attempts` : ''})`,
+					`  batch ${batch.index}/${batch.of}: ${formatNumber(batch.urls)} URLs accepted (HTTP ${batch.status}${batch.attempts > 1 ? `, ${batch.attempts} attempts` : ''})`,
 				),
 		});
 		if (!outcome.error) {
-			io.out(`IndexNow: ${fmt(outcome.submitted)} URLs submitted.`);
+			io.out(`IndexNow: ${formatNumber(outcome.submitted)} URLs submitted.`);
 			return EXIT.ok;
 		}
 		io.err(outcome.error.message);
 		if (outcome.submitted > 0)
 			io.err(
-				`${fmt(outcome.submitted)} of ${fmt(plan.urls.length)} URLs were accepted before that; running the command again resubmits all of them.`,
+				`${formatNumber(outcome.submitted)} of ${formatNumber(plan.urls.length)} URLs were accepted before that; running the command again resubmits all of them.`,
 			);
 		return outcome.error.retryable ? EXIT.unavailable : EXIT.refused;
 	} catch (error) {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { z } from 'astro/zod';
 import { DEFAULT_INDEXNOW_ENDPOINT, type IndexNowTarget } from '../client/index-now.js';
 import { AudioReviewsOptionsError } from '../errors/options-error.js';
+import { envVarName } from '../options/rules.js';
 
 /** The `indexNow` option of `audioReviews()` (docs/indexnow.md): the key file, and what the command and webhook submit to. */
 
@@ -27,12 +28,7 @@ function isEndpoint(value: string): boolean {
 export const indexNowOptionSchema = z
 	.object({
 		/** The environment variable that holds the key, read by `astro build`. */
-		keyEnv: z
-			.string()
-			.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
-				message: 'Expected `indexNow.keyEnv` to be the name of an environment variable, e.g. "INDEXNOW_KEY"',
-			})
-			.default(DEFAULT_INDEXNOW_KEY_ENV),
+		keyEnv: envVarName('indexNow.keyEnv', 'INDEXNOW_KEY').default(DEFAULT_INDEXNOW_KEY_ENV),
 		/** Where submissions go; the shared endpoint forwards them to every participating engine. */
 		endpoint: z
 			.string()
@@ -63,7 +59,6 @@ export const indexNowOptionSchema = z
 	})
 	.strict();
 
-export type IndexNowOption = z.input<typeof indexNowOptionSchema>;
 export type ResolvedIndexNowOption = z.output<typeof indexNowOptionSchema>;
 
 export interface IndexNowSettings extends IndexNowTarget {

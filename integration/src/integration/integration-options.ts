@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
 import { parseOptions } from '../options/parse-options.js';
+import { flag, wholeNumber } from '../options/rules.js';
 import type { UiTextOverrides } from '../render/pages/ui-text.js';
 import { indexNowOptionSchema } from './index-now-option.js';
 import { invalidateOptionSchema } from './invalidate-option.js';
@@ -8,9 +9,6 @@ import { layoutOptionSchema, uiTextOptionSchema } from './page-options.js';
 import { changeReportOptionSchema, refreshOptionSchema } from './rebuild-options.js';
 import { reviewsFeedOptionSchema } from './review-feed-option.js';
 import { searchOptionSchema } from './search-option.js';
-
-// Whichever of its checks fails, `hub.pageSize` gets the one message that says what fits.
-const PAGE_SIZE_RULE = { message: 'Expected `hub.pageSize` to be a whole number from 1 to 1000' };
 
 export const integrationOptionsSchema = z
 	.object({
@@ -49,7 +47,7 @@ export const integrationOptionsSchema = z
 		 * leaves unchanged pages in place instead of copying them back; pages the build no
 		 * longer has are deleted by the integration. Useful where the host keeps dist/ too.
 		 */
-		keepOutDir: z.boolean({ message: 'Expected `keepOutDir` to be true or false' }).default(false),
+		keepOutDir: flag('keepOutDir').default(false),
 		/** `astro dev` only: the webhook endpoint that re-syncs everything or one product. */
 		refresh: refreshOptionSchema,
 		/** Your layout component; injected pages render inside it (props `title`, `description`, `lang`; `<slot name="head" />`). */
@@ -74,7 +72,7 @@ export const integrationOptionsSchema = z
 					z.boolean(),
 					z
 						.object({
-							pageSize: z.number(PAGE_SIZE_RULE).int(PAGE_SIZE_RULE).min(1, PAGE_SIZE_RULE).max(1000, PAGE_SIZE_RULE).optional(),
+							pageSize: wholeNumber('hub.pageSize', 1, 1000).optional(),
 							order: z.enum(['name', 'rating']).optional(),
 						})
 						.strict(),

@@ -1,5 +1,6 @@
 import type { HookParameters } from 'astro';
 import { z } from 'astro/zod';
+import { envVarName } from '../options/rules.js';
 import { websiteIdSchema } from '../options/shared-options.js';
 import type { PurgedPagesConfig } from './index-now-option.js';
 import { virtualLiveConfigPlugin } from './virtual-live-config.js';
@@ -18,17 +19,11 @@ export const invalidateOptionSchema = z
 			})
 			.refine((value) => !value.includes('..') && !value.includes('//'), { message: 'Expected `invalidate.route` to hold no ".." or "//"' })
 			.default(DEFAULT_INVALIDATE_ROUTE),
-		secretEnv: z
-			.string()
-			.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
-				message: 'Expected `invalidate.secretEnv` to be the name of an environment variable, e.g. "AUDIO_REVIEWS_WEBHOOK_SECRET"',
-			})
-			.default(DEFAULT_SECRET_ENV),
+		secretEnv: envVarName('invalidate.secretEnv', 'AUDIO_REVIEWS_WEBHOOK_SECRET').default(DEFAULT_SECRET_ENV),
 	})
 	.strict();
 
-export type InvalidateOption = z.input<typeof invalidateOptionSchema>;
-export type ResolvedInvalidateOption = z.output<typeof invalidateOptionSchema>;
+type ResolvedInvalidateOption = z.output<typeof invalidateOptionSchema>;
 
 /** Registers the endpoint as an on-demand route (it needs an adapter, as any on-demand route). */
 export function injectInvalidateRoute(

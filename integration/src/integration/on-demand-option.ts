@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { AstroConfig, AstroIntegration, HookParameters } from 'astro';
 import { z } from 'astro/zod';
+import { flag, wholeNumber } from '../options/rules.js';
 import { hubRoute } from '../render/pages/hub-urls.js';
 import type { LiveSitemapConfig } from '../render/pages/live-sitemap.js';
 import { SITEMAP_LIMITS } from '../render/pages/live-sitemap-xml.js';
@@ -19,12 +20,12 @@ const sitemapOptionSchema = z
 					'Expected `onDemand.sitemap.path` to be a site path without extension, e.g. "/sitemap-products" (index at /sitemap-products.xml)',
 			})
 			.default(DEFAULT_SITEMAP_PATH),
-		urlsPerFile: z
-			.number()
-			.int()
-			.min(1000, { message: 'Expected `onDemand.sitemap.urlsPerFile` to be from 1000 to 50000' })
-			.max(SITEMAP_LIMITS.urls, { message: 'Expected `onDemand.sitemap.urlsPerFile` to be from 1000 to 50000 (the sitemaps.org limit)' })
-			.default(SITEMAP_LIMITS.urls),
+		urlsPerFile: wholeNumber(
+			'onDemand.sitemap.urlsPerFile',
+			1000,
+			SITEMAP_LIMITS.urls,
+			'Expected `onDemand.sitemap.urlsPerFile` to be a whole number from 1000 to 50000 (the sitemaps.org limit)',
+		).default(SITEMAP_LIMITS.urls),
 		/** Site paths of other sitemaps the index lists too, e.g. `@astrojs/sitemap`'s `/sitemap-0.xml`. */
 		include: z
 			.array(
@@ -47,7 +48,7 @@ export const onDemandOptionSchema = z
 			z
 				.object({
 					sitemap: z.union([z.literal(false), sitemapOptionSchema]).default(sitemapOptionSchema.parse({})),
-					hub: z.boolean({ message: 'Expected `onDemand.hub` to be true or false' }).default(true),
+					hub: flag('onDemand.hub').default(true),
 				})
 				.strict(),
 		],
@@ -55,7 +56,7 @@ export const onDemandOptionSchema = z
 	)
 	.default({ sitemap: sitemapOptionSchema.parse({}), hub: true });
 
-export type ResolvedOnDemandOption = z.output<typeof onDemandOptionSchema>;
+type ResolvedOnDemandOption = z.output<typeof onDemandOptionSchema>;
 
 /** What the injected routes read at request time. */
 export interface OnDemandConfig {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'astro/zod';
 import { AudioReviewsOptionsError } from '../errors/options-error.js';
+import { plural } from '../format/numbers.js';
 import { missingWords, type UiTextOverrides } from '../render/pages/ui-text.js';
 import { BUILT_IN_WORDS, PLACEHOLDERS, WORD_KEYS, type WordKey } from '../render/pages/words.js';
 
@@ -83,13 +84,13 @@ export function missingWordsWarnings(locales: readonly string[], overrides: UiTe
 		.filter((gap) => gap.missing.length < WORD_KEYS.length)
 		.map(
 			({ locale, missing }) =>
-				`Locale "${locale}" lacks ${missing.length === 1 ? 'a word' : 'words'} in uiText: its pages show ${missing.join(', ')} in English. ` +
-				`Add ${missing.length === 1 ? 'it' : 'them'} with audioReviews({ uiText: { ${JSON.stringify(locale)}: { ${missing[0]}: '…', … } } })`,
+				`Locale "${locale}" lacks ${plural(missing.length, 'a word', 'words')} in uiText: its pages show ${missing.join(', ')} in English. ` +
+				`Add ${plural(missing.length, 'it', 'them')} with audioReviews({ uiText: { ${JSON.stringify(locale)}: { ${missing[0]}: '…', … } } })`,
 		);
 	if (without.length === 0) return warnings;
 	const named = without.map((locale) => `"${locale}"`).join(', ');
 	return [
-		`No words for locale${without.length === 1 ? '' : 's'} ${named}: ${without.length === 1 ? 'its' : 'their'} pages show English words ("${BUILT_IN_WORDS.en!.reviews}"). ` +
+		`No words for ${plural(without.length, 'locale')} ${named}: ${plural(without.length, 'its', 'their')} pages show English words ("${BUILT_IN_WORDS.en!.reviews}"). ` +
 			`Add them with audioReviews({ uiText: { ${JSON.stringify(without[0])}: { reviews: '…', rated: '… {rating} …', … } } }) (words: ${WORD_KEYS.join(', ')}). ` +
 			`Built-in words exist for ${Object.keys(BUILT_IN_WORDS).join(', ')}`,
 		...warnings,

@@ -42,5 +42,3 @@ export const refreshOptionSchema = z
 		{ message: 'Expected `refresh` to be `{ path?, secret? }` or false' },
 	)
 	.default({ path: DEFAULT_REFRESH_PATH });
-
-export type RefreshOption = z.output<typeof refreshOptionSchema>;

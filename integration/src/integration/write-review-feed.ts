@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { AstroConfig, AstroIntegrationLogger } from 'astro';
 import { AudioReviewsError } from '../errors/audio-reviews-error.js';
-import { fmt } from '../loaders/progress-log.js';
+import { countOf, formatNumber } from '../format/numbers.js';
 import { takePublishedPages } from '../render/pages/published-pages.js';
 import { absoluteUrl } from '../render/pages/url.js';
 import { createReviewFeed, type FeedPage, type FeedSchemaVersion, type ReviewFeedCounts } from '../render/seo/review-feed.js';
@@ -110,13 +110,13 @@ function* joined(chunks: Iterable<string>, size: number): Generator<string> {
 export function logReviewFeed(written: WrittenReviewFeed, path: string, logger: AstroIntegrationLogger): void {
 	const { counts } = written;
 	logger.info(
-		`Review feed: ${path}, ${fmt(counts.reviews)} review${counts.reviews === 1 ? '' : 's'} from ${fmt(written.pages)} product page${written.pages === 1 ? '' : 's'} ` +
+		`Review feed: ${path}, ${countOf(counts.reviews, 'review')} from ${countOf(written.pages, 'product page')} ` +
 			`(${(written.bytes / 2 ** 20).toFixed(1)} MiB, ${(written.ms / 1000).toFixed(2)} s)`,
 	);
 	const left = counts.noTranscript + counts.noDate + counts.duplicateId;
 	if (left === 0) return;
-	const duplicates = counts.duplicateId > 0 ? ` / ${fmt(counts.duplicateId)} duplicate id` : '';
+	const duplicates = counts.duplicateId > 0 ? ` / ${formatNumber(counts.duplicateId)} duplicate id` : '';
 	logger.info(
-		`${fmt(left)} review${left === 1 ? '' : 's'} left out of the feed: ${fmt(counts.noTranscript)} no transcript / ${fmt(counts.noDate)} no date${duplicates}`,
+		`${countOf(left, 'review')} left out of the feed: ${formatNumber(counts.noTranscript)} no transcript / ${formatNumber(counts.noDate)} no date${duplicates}`,
 	);
 }

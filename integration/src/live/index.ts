@@ -2,10 +2,7 @@ export {
 	type CachePolicy,
 	type CachePolicyInput,
 	cacheControlHeader,
-	cachePolicySchema,
 	DEFAULT_CACHE_POLICY,
-	NO_STORE,
-	notFoundCacheControlHeader,
 	resolveCachePolicy,
 } from './cache-policy.js';
 export { listsTag, productTag, websiteTag } from './cache-tags.js';
@@ -15,10 +12,5 @@ export {
 	type InvalidateHandlerOptions,
 	type InvalidationRequest,
 	type InvalidationResult,
-	invalidationTags,
-	MIN_SECRET_LENGTH,
-	parseInvalidationRequest,
 } from './invalidate.js';
 export { liveRef } from './live-ref.js';
-export { presentedSecret, secretsMatch } from './secret.js';
-export { singleFlight } from './single-flight.js';

@@ -2,7 +2,7 @@ import type { APIContext, APIRoute } from 'astro';
 import { NO_STORE } from './cache-policy.js';
 import { listsTag, productTag, websiteTag } from './cache-tags.js';
 import { type PurgedPagesSubmission, submitPurgedPages } from './index-now-purged.js';
-import { presentedSecret, secretsMatch } from './secret.js';
+import { presentsSecret } from './secret.js';
 import {
 	parseWebhookBody,
 	parseWebhookJson,
@@ -65,8 +65,7 @@ export function createInvalidateHandler(options: InvalidateHandlerOptions): APIR
 				message: `The invalidation secret is not set (or shorter than ${MIN_SECRET_LENGTH} characters); every call is refused until it is.`,
 			});
 		}
-		const presented = presentedSecret(request.headers);
-		if (presented === undefined || !secretsMatch(presented, expected)) {
+		if (!presentsSecret((name) => request.headers.get(name), expected)) {
 			return json(401, { error: 'unauthorized', message: 'Missing or wrong secret.' }, { 'WWW-Authenticate': 'Bearer' });
 		}
 		const body = await readCappedBody(webStreamChunks(request.body), request.headers.get('content-length') ?? undefined);

@@ -1,7 +1,7 @@
 import type { AudioReviewsClient } from '../client/client.js';
 import type { ListProductsQuery } from '../client/urls.js';
 import { AudioReviewsError } from '../errors/audio-reviews-error.js';
-import { fmt } from '../loaders/progress-log.js';
+import { formatNumber } from '../format/numbers.js';
 
 /**
  * Most products one `getLiveCollection()` call may ask for. It runs while a visitor waits; a
@@ -21,7 +21,7 @@ export async function listLiveProducts(
 ): Promise<unknown[]> {
 	if (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > MAX_LIVE_LIMIT) {
 		throw new AudioReviewsError(
-			`getLiveCollection() can load from 1 to ${fmt(MAX_LIVE_LIMIT)} products per call (\`limit\`), not ${JSON.stringify(query.limit)}: ` +
+			`getLiveCollection() can load from 1 to ${formatNumber(MAX_LIVE_LIMIT)} products per call (\`limit\`), not ${JSON.stringify(query.limit)}: ` +
 				'page through a larger catalogue with `offset`, or load it at build time with productsLoader()',
 			{ endpoint: 'listProducts' },
 		);

@@ -1,5 +1,6 @@
 import type { AudioReviewsClient } from '../client/client.js';
 import type { ResolvedSharedOptions } from '../options/shared-options.js';
+import { processState } from '../state/process-state.js';
 
 /**
  * The live loaders of this process, for the routes the integration injects on demand (sitemaps,
@@ -8,7 +9,6 @@ import type { ResolvedSharedOptions } from '../options/shared-options.js';
  * `productsLiveLoader()` call registers its client here, so the routes reuse its service address,
  * filters, limits and request-time retries instead of asking the user to repeat them.
  */
-const KEY = Symbol.for('astro-audio-reviews.live-sources');
 
 export interface LiveSource {
 	client: AudioReviewsClient;
@@ -16,9 +16,7 @@ export interface LiveSource {
 }
 
 function sources(): Map<string, LiveSource> {
-	const holder = globalThis as { [KEY]?: Map<string, LiveSource> };
-	holder[KEY] ??= new Map();
-	return holder[KEY];
+	return processState('live-sources', () => new Map<string, LiveSource>());
 }
 
 /** Keyed by website: a second loader of the same website (another collection) replaces the first. */

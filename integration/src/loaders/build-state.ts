@@ -1,3 +1,4 @@
+import { processState } from '../state/process-state.js';
 /**
  * What the loaders of one `astro build` (or dev server) tell the rest of the package: the order
  * of a collection's locales, for the injected pages (the content store sorts entries by id, so
@@ -5,10 +6,9 @@
  * the collections served from a last-known-good store, for the `astro:build:done` hook, and
  * each collection's entries (ids and refs), for `productUrl` and, counted, for the
  * empty-collection check. Loaders, pages and hooks run in one process but are loaded as
- * separate module instances (Vite's SSR graph and the integration), so the state lives on
- * `globalThis` under one symbol.
+ * separate module instances (Vite's SSR graph and the integration), so the state lives in
+ * state/process-state.ts.
  */
-const KEY = Symbol.for('astro-audio-reviews.build-state');
 
 export interface StaleCollection {
 	collection: string;
@@ -41,9 +41,7 @@ interface BuildState {
 }
 
 function buildState(): BuildState {
-	const holder = globalThis as { [KEY]?: BuildState };
-	holder[KEY] ??= { locales: new Map(), catalogues: new Map(), stale: new Map() };
-	return holder[KEY];
+	return processState<BuildState>('build-state', () => ({ locales: new Map(), catalogues: new Map(), stale: new Map() }));
 }
 
 export function registerLocales(collection: string, locales: readonly string[]): void {

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoaderContext } from 'astro/loaders';
 import type { Product } from '../schema/product.js';
+import { processState } from '../state/process-state.js';
 import { type Fingerprint, fingerprintChanges } from './sync-state.js';
 
 /**
@@ -17,7 +18,6 @@ import { type Fingerprint, fingerprintChanges } from './sync-state.js';
  * move to that build while no page changed. The file names the fingerprint it was written for,
  * so a cache restored from another website or locale set lends no date.
  */
-const REGISTRY = Symbol.for('astro-audio-reviews.content-dates');
 const FILE_FORMAT = 1;
 const ISO_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$/;
 
@@ -118,9 +118,7 @@ function writeDates(scope: DatesScope, dates: Dates): void {
  * the dates to `getStaticPaths` (like the locale registry).
  */
 function registry(): Map<string, ReadonlyMap<string, string>> {
-	const holder = globalThis as { [REGISTRY]?: Map<string, ReadonlyMap<string, string>> };
-	holder[REGISTRY] ??= new Map();
-	return holder[REGISTRY];
+	return processState('content-dates', () => new Map<string, ReadonlyMap<string, string>>());
 }
 
 function publishContentDates(collection: string, dates: Dates): void {

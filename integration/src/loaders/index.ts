@@ -1,3 +1,2 @@
 export type { ProductsLoaderOptions } from './loader-options.js';
 export { LOADER_NAME, type ProductsLoader, productsLoader } from './products-loader.js';
-export { STORE_FORMAT } from './stored-entry.js';

@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
 import { parseOptions } from '../options/parse-options.js';
+import { flag } from '../options/rules.js';
 import { type ResolvedSharedOptions, type SharedOptions, sharedOptionsSchema } from '../options/shared-options.js';
 
 /**
@@ -28,8 +29,8 @@ const buildOptionsSchema = z.object({
 			message: MAX_SHRINK_HINT,
 		})
 		.default(BUILD_DEFAULTS.maxShrink),
-	lastKnownGood: z.boolean({ message: 'Expected `lastKnownGood` to be true or false' }).default(BUILD_DEFAULTS.lastKnownGood),
-	conditional: z.boolean({ message: 'Expected `conditional` to be true or false' }).default(BUILD_DEFAULTS.conditional),
+	lastKnownGood: flag('lastKnownGood').default(BUILD_DEFAULTS.lastKnownGood),
+	conditional: flag('conditional').default(BUILD_DEFAULTS.conditional),
 });
 
 const productsLoaderSchema = sharedOptionsSchema.extend(buildOptionsSchema.shape).strict();

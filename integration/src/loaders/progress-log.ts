@@ -1,4 +1,5 @@
 import type { LoaderContext } from 'astro/loaders';
+import { formatNumber } from '../format/numbers.js';
 import type { SyncProgress } from '../sync/sync-catalogue.js';
 
 const QUIET_MS = 2_000;
@@ -24,10 +25,6 @@ export function progressLogger(logger: LoaderContext['logger'], now: () => numbe
 			total += item.total;
 		}
 		const percent = total === 0 ? 100 : Math.floor((received / total) * 100);
-		logger.info(`Loading products: ${fmt(received)} / ${fmt(total)} (${percent}%)`);
+		logger.info(`Loading products: ${formatNumber(received)} / ${formatNumber(total)} (${percent}%)`);
 	};
-}
-
-export function fmt(value: number): string {
-	return value.toLocaleString('en-US');
 }

@@ -1,6 +1,6 @@
 import { AudioReviewsError } from '../errors/audio-reviews-error.js';
+import { formatNumber } from '../format/numbers.js';
 import { ENV, envFlag, type ResolvedProductsLoaderOptions } from './loader-options.js';
-import { fmt } from './progress-log.js';
 import type { SyncState } from './sync-state.js';
 
 /**
@@ -24,10 +24,10 @@ export function guardShrink(
 		if (now === 0 || gone > resolved.maxShrink) {
 			const what =
 				stage === 'returned'
-					? `The service returned ${fmt(now)} products`
-					: `Only ${fmt(now)} products passed validation (onInvalid: "skip")`;
+					? `The service returned ${formatNumber(now)} products`
+					: `Only ${formatNumber(now)} products passed validation (onInvalid: "skip")`;
 			throw new AudioReviewsError(
-				`${what} for locale ${locale}, ${fmt(before)} at the last successful sync (${Math.round(gone * 100)}% gone, more than the ${Math.round(resolved.maxShrink * 100)}% \`maxShrink\` allows). ` +
+				`${what} for locale ${locale}, ${formatNumber(before)} at the last successful sync (${Math.round(gone * 100)}% gone, more than the ${Math.round(resolved.maxShrink * 100)}% \`maxShrink\` allows). ` +
 					`Refusing to publish a catalogue that shrank this much, so the previous deploy stays live. If the shop really removed them, rebuild with ${ENV.allowShrink}=1, or raise \`maxShrink\` in productsLoader()`,
 				{ endpoint: 'listProducts', locale },
 			);

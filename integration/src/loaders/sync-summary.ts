@@ -2,9 +2,9 @@ import type { LoaderContext } from 'astro/loaders';
 import type { AudioReviewsClient } from '../client/client.js';
 import { AudioReviewsError } from '../errors/audio-reviews-error.js';
 import type { ProductValidationError } from '../errors/product-validation-error.js';
+import { countOf, formatNumber } from '../format/numbers.js';
 import type { StoreCounts } from './catalogue-stage.js';
 import type { FetchedLocale } from './fetch-products.js';
-import { fmt } from './progress-log.js';
 
 type Logger = LoaderContext['logger'];
 
@@ -19,7 +19,7 @@ export function reportInvalid(invalid: readonly ProductValidationError[], mode: 
 	if (mode === 'error') {
 		const first = invalid[0]!;
 		throw new AudioReviewsError(
-			`${invalid.length} product${invalid.length === 1 ? '' : 's'} failed validation. First: ${first.message}. ` +
+			`${countOf(invalid.length, 'product')} failed validation. First: ${first.message}. ` +
 				'Fix the data in the backoffice, or set `onInvalid: "skip"` in productsLoader() to build without them',
 			{},
 		);
@@ -46,9 +46,9 @@ export function logSyncSummary(logger: Logger, outcome: SyncOutcome): void {
 	const notModified = fetched.reduce((sum, f) => sum + f.notModified, 0);
 	logger.info(
 		`Synced ${syncedWhat(outcome.locales, outcome.products, counts.kept)} in ${seconds} s: ` +
-			`${fmt(counts.added)} added, ${fmt(counts.updated)} updated, ${fmt(outcome.removed)} removed, ${fmt(counts.unchanged)} unchanged` +
-			(outcome.invalid > 0 ? `, ${fmt(outcome.invalid)} invalid skipped` : '') +
-			` · ${fmt(client.stats.requests)} requests${notModified > 0 ? ` (${fmt(notModified)} not modified)` : ''}, ${fmt(client.stats.retries)} retries` +
+			`${formatNumber(counts.added)} added, ${formatNumber(counts.updated)} updated, ${formatNumber(outcome.removed)} removed, ${formatNumber(counts.unchanged)} unchanged` +
+			(outcome.invalid > 0 ? `, ${formatNumber(outcome.invalid)} invalid skipped` : '') +
+			` · ${formatNumber(client.stats.requests)} requests${notModified > 0 ? ` (${formatNumber(notModified)} not modified)` : ''}, ${formatNumber(client.stats.retries)} retries` +
 			(caps.length > 0 ? `, service page cap ${caps.join('/')}` : ''),
 	);
 }
@@ -56,6 +56,6 @@ export function logSyncSummary(logger: Logger, outcome: SyncOutcome): void {
 /** `500 products (fr)`, or with several locales `500 products × 2 locales (fr, en): 1,000 entries`. */
 function syncedWhat(locales: readonly string[], products: number, entries: number): string {
 	const list = locales.join(', ');
-	if (locales.length === 1) return `${fmt(entries)} products (${list})`;
-	return `${fmt(products)} products × ${locales.length} locales (${list}): ${fmt(entries)} entries`;
+	if (locales.length === 1) return `${formatNumber(entries)} products (${list})`;
+	return `${formatNumber(products)} products × ${locales.length} locales (${list}): ${formatNumber(entries)} entries`;
 }

@@ -1,5 +1,5 @@
 import type { DataStore } from 'astro/loaders';
-import { fmt } from './progress-log.js';
+import { countOf, formatNumber } from '../format/numbers.js';
 
 /** Refs quoted in the warning before the rest are counted. */
 const LISTED_REFS = 5;
@@ -23,9 +23,10 @@ export function foreignWebsiteWarning(store: Pick<DataStore, 'get'>, ids: Iterab
 	const foreign = [...byRef].map(([ref, owner]) => `${JSON.stringify(ref)} (website.id ${JSON.stringify(owner)})`);
 	if (foreign.length === 0) return undefined;
 	const listed =
-		foreign.slice(0, LISTED_REFS).join(', ') + (foreign.length > LISTED_REFS ? ` and ${fmt(foreign.length - LISTED_REFS)} more` : '');
+		foreign.slice(0, LISTED_REFS).join(', ') +
+		(foreign.length > LISTED_REFS ? ` and ${formatNumber(foreign.length - LISTED_REFS)} more` : '');
 	return (
-		`${fmt(foreign.length)} product${foreign.length === 1 ? ' belongs' : 's belong'} to another website than the configured websiteId ${websiteId}: ${listed}. ` +
+		`${countOf(foreign.length, 'product belongs', 'products belong')} to another website than the configured websiteId ${websiteId}: ${listed}. ` +
 		"They were built anyway; check that `websiteId` is this shop's, or ask the service why it returns products of another website"
 	);
 }

@@ -9,7 +9,8 @@ import { formatIssuePath } from '../errors/product-validation-error.js';
  */
 export function parseOptions<S extends z.ZodType>(schema: S, input: unknown, caller: string): z.output<S> {
 	const known = 'shape' in schema ? Object.keys((schema as unknown as { shape: object }).shape) : [];
-	const result = schema.safeParse(input ?? {});
+	// reportInput: without it zod leaves `input` out of its issues, and a wrong-type value would read as missing.
+	const result = schema.safeParse(input ?? {}, { reportInput: true });
 	const conflicts = conflictingLocales(input, known);
 	if (result.success && conflicts.length === 0) return result.data;
 	const lines = (result.success ? [] : result.error.issues).map((issue) => {

@@ -1,4 +1,5 @@
 import { z } from 'astro/zod';
+import { wholeNumber } from './rules.js';
 
 /**
  * The options `createClient`, `productsLoader` and `productsLiveLoader` share
@@ -22,13 +23,6 @@ const singleLocaleSchema = z
 				: 'Expected `locale` to be one locale such as "fr"',
 	})
 	.pipe(localeSchema);
-
-const positiveInt = (what: string, max: number) =>
-	z
-		.number({ message: `Expected ${what} to be a whole number from 1 to ${max}` })
-		.int({ message: `Expected ${what} to be a whole number from 1 to ${max}` })
-		.min(1, { message: `Expected ${what} to be a whole number from 1 to ${max}` })
-		.max(max, { message: `Expected ${what} to be a whole number from 1 to ${max}` });
 
 /** A website UUID; the message echoes what was given, since a near-miss (a name, a slug) is the usual mistake. */
 export function websiteIdSchema(expected: string) {
@@ -74,25 +68,21 @@ export const connectionOptionsSchema = z.object({
 	websiteId: websiteIdSchema(
 		'Expected `websiteId` to be the website UUID (the `site` attribute of the installed widget), e.g. "3f0e8c1a-…"',
 	),
-	concurrency: positiveInt('`concurrency`', 64).default(DEFAULTS.concurrency),
-	retries: z
-		.number()
-		.int()
-		.min(0, { message: 'Expected `retries` to be a whole number from 0 to 20' })
-		.max(20, { message: 'Expected `retries` to be a whole number from 0 to 20' })
-		.default(DEFAULTS.retries),
-	timeoutMs: positiveInt('`timeoutMs`', 600_000).default(DEFAULTS.timeoutMs),
+	concurrency: wholeNumber('concurrency', 1, 64).default(DEFAULTS.concurrency),
+	retries: wholeNumber('retries', 0, 20).default(DEFAULTS.retries),
+	timeoutMs: wholeNumber('timeoutMs', 1, 600_000).default(DEFAULTS.timeoutMs),
 	retryBaseDelayMs: z.number().min(0).default(DEFAULTS.retryBaseDelayMs),
 	retryMaxDelayMs: z.number().min(0).default(DEFAULTS.retryMaxDelayMs),
 	retryBudgetMs: z
 		.number({ message: 'Expected `retryBudgetMs` to be a number of milliseconds, at least 1' })
 		.min(1, { message: 'Expected `retryBudgetMs` to be at least 1 ms: it bounds each request end to end, first attempt included' })
 		.default(DEFAULTS.retryBudgetMs),
-	maxResponseBytes: z
-		.number({ message: 'Expected `maxResponseBytes` to be a whole number of bytes, at least 1024' })
-		.int({ message: 'Expected `maxResponseBytes` to be a whole number of bytes, at least 1024' })
-		.min(1024, { message: 'Expected `maxResponseBytes` to be a whole number of bytes, at least 1024' })
-		.default(DEFAULTS.maxResponseBytes),
+	maxResponseBytes: wholeNumber(
+		'maxResponseBytes',
+		1024,
+		Number.MAX_SAFE_INTEGER,
+		'Expected `maxResponseBytes` to be a whole number of bytes, at least 1024',
+	).default(DEFAULTS.maxResponseBytes),
 	/** Inject a `fetch` (tests, proxies, instrumentation). Defaults to the global one. */
 	fetch: z
 		.custom<typeof globalThis.fetch>((value) => typeof value === 'function', {
@@ -121,7 +111,7 @@ export const queryOptionsSchema = z.object({
 		.optional(),
 	variant: z.string().min(1).optional(),
 	type: z.string().min(1).optional(),
-	pageSize: positiveInt('`pageSize`', 10_000).default(DEFAULTS.pageSize),
+	pageSize: wholeNumber('pageSize', 1, 10_000).default(DEFAULTS.pageSize),
 	onInvalid: z.enum(['error', 'skip'], { message: 'Expected `onInvalid` to be "error" or "skip"' }).default(DEFAULTS.onInvalid),
 });
 
@@ -129,7 +119,6 @@ export const sharedOptionsSchema = connectionOptionsSchema.extend(queryOptionsSc
 
 export type SharedOptions = z.input<typeof sharedOptionsSchema>;
 export type ResolvedSharedOptions = z.output<typeof sharedOptionsSchema>;
-export type ConnectionOptions = z.input<typeof connectionOptionsSchema>;
 export type ResolvedConnectionOptions = z.output<typeof connectionOptionsSchema>;
 
 /**

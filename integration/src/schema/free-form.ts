@@ -1,4 +1,5 @@
 import { z } from 'astro/zod';
+import { formatNumber } from '../format/numbers.js';
 
 /**
  * Free-form JSON (the widget `config` maps) is stored as it came, so its shape is bounded here:
@@ -38,8 +39,7 @@ export function structureProblem(
 	let values = 0;
 	while (pending.length > 0) {
 		const { value: node, path } = pending.pop()!;
-		if (++values > maxValues)
-			return { path: [], message: `Expected free-form JSON of at most ${maxValues.toLocaleString('en-US')} values` };
+		if (++values > maxValues) return { path: [], message: `Expected free-form JSON of at most ${formatNumber(maxValues)} values` };
 		if (typeof node !== 'object' || node === null) continue;
 		if (path.length >= maxDepth) {
 			const shown = path.slice(0, SHOWN_SEGMENTS);

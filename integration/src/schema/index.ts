@@ -1,4 +1,2 @@
-export { MAX_JSON_DEPTH } from './free-form.js';
 export * from './product.js';
-export { isIsoDateTime, stripControlCharacters } from './text.js';
-export { formatIssuePath, idOf, type ProductValidationResult, refOf, validateProduct } from './validate.js';
+export { formatIssuePath, type ProductValidationResult, refOf, validateProduct } from './validate.js';

@@ -1,3 +1,4 @@
+import { processState } from '../../state/process-state.js';
 import type { ProductPageProps, StaticPath } from './product-paths.js';
 
 /**
@@ -6,19 +7,15 @@ import type { ProductPageProps, StaticPath } from './product-paths.js';
  * exactly the pages Astro rendered, from the same collection, with the same paths.
  *
  * The route runs inside Astro's prerender bundle, which holds its own copy of this module, so
- * the hand-over lives on `globalThis`. Nothing is kept unless a build asked for it first: the
+ * the hand-over lives in state/process-state.ts. Nothing is kept unless a build asked for it first: the
  * props are the objects Astro already holds for rendering, and are released when taken.
  */
-
-const KEY = Symbol.for('astro-audio-reviews.published-pages');
 
 /** Collection → route pattern → the pages of that route. */
 type Registry = Map<string, Map<string, readonly StaticPath[]>>;
 
 function registry(): Registry {
-	const holder = globalThis as { [KEY]?: Registry };
-	holder[KEY] ??= new Map();
-	return holder[KEY];
+	return processState<Registry>('published-pages', () => new Map());
 }
 
 /** Starts collecting the pages of `collection` for this build (forgetting any earlier build's). */

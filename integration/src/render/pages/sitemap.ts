@@ -1,3 +1,4 @@
+import { processState } from '../../state/process-state.js';
 import { withBase } from './url.js';
 
 /**
@@ -5,7 +6,6 @@ import { withBase } from './url.js';
  * changed and whether it may be indexed. `getStaticPaths` of the injected pages fills it; the
  * sitemap integration reads it in the same process when the build is done.
  */
-const KEY = Symbol.for('astro-audio-reviews.sitemap');
 
 export interface SitemapPage {
 	/** Site-relative path, without `base`. */
@@ -18,9 +18,7 @@ export interface SitemapPage {
 type Registry = Map<string, { lastmod: string | undefined; indexable: boolean }>;
 
 function registry(): Registry {
-	const holder = globalThis as { [KEY]?: Registry };
-	holder[KEY] ??= new Map();
-	return holder[KEY];
+	return processState<Registry>('sitemap', () => new Map());
 }
 
 /** One key for a path however a URL spells it: decoded, NFC, without trailing slash. */

@@ -1,3 +1,4 @@
+import { formatNumber, formatterFor, pluralCategory } from '../../format/numbers.js';
 import { BUILT_IN_WORDS, type Phrase, WORD_KEYS, type WordKey, type Words } from './words.js';
 
 /** Per-locale word overrides, as the integration's `uiText` option takes them. */
@@ -67,7 +68,7 @@ export function uiText(locale: string | undefined, overrides?: UiTextOverrides, 
 function pick(phrase: Phrase, locale: string, count: number | undefined): string {
 	if (typeof phrase === 'string') return phrase;
 	if (count === undefined) return phrase.other;
-	return phrase[formatterFor(pluralRules, locale, (l) => new Intl.PluralRules(l)).select(count)] ?? phrase.other;
+	return phrase[pluralCategory(count, locale)] ?? phrase.other;
 }
 
 function fill(template: string, locale: string, values: Readonly<Record<string, unknown>>): string {
@@ -78,30 +79,13 @@ function fill(template: string, locale: string, values: Readonly<Record<string, 
 	});
 }
 
-// Building an Intl formatter costs far more than formatting with one (it was ~15% of a 10k-page
-// build's CPU): one per locale, kept for the process.
-const ratingFormats = new Map<string, Intl.NumberFormat>();
+// One date formatter per locale, kept for the process (format/numbers.ts says why).
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const pluralRules = new Map<string, Intl.PluralRules>();
 const languageNames = new Map<string, Intl.DisplayNames>();
-
-/** The formatter of `locale`, or of English when Intl does not know the locale. */
-function formatterFor<T>(cache: Map<string, T>, locale: string, create: (locale: string) => T): T {
-	let format = cache.get(locale);
-	if (format === undefined) {
-		try {
-			format = create(locale);
-		} catch {
-			format = create('en');
-		}
-		cache.set(locale, format);
-	}
-	return format;
-}
 
 /** `4.5` → `4.5`, `4` → `4`, in the page's locale (`4,5` in French). */
 export function formatRating(value: number, locale: string | undefined): string {
-	return formatterFor(ratingFormats, locale ?? 'en', (l) => new Intl.NumberFormat(l, { maximumFractionDigits: 2 })).format(value);
+	return formatNumber(value, locale ?? 'en');
 }
 
 /** The name of the language `tag` in `locale` ("French" in English, "anglais" in French), else the tag itself. */

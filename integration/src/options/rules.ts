@@ -1,0 +1,32 @@
+import { z } from 'astro/zod';
+
+/**
+ * The rules several options follow, each with one message: whichever of its checks fails, the
+ * user reads the same sentence saying what fits.
+ */
+
+/**
+ * A whole number from `min` to `max`. One refine rather than `.int().min().max()`: zod words an
+ * `.int()` failure as a type error without the input, and each check would want its own copy of
+ * the message.
+ */
+export function wholeNumber(
+	name: string,
+	min: number,
+	max: number,
+	message = `Expected \`${name}\` to be a whole number from ${min} to ${max}`,
+) {
+	return z.number({ message }).refine((value) => Number.isInteger(value) && value >= min && value <= max, { message });
+}
+
+/** `true` or `false`. */
+export function flag(name: string) {
+	return z.boolean({ message: `Expected \`${name}\` to be true or false` });
+}
+
+/** The name of an environment variable the option reads at build or request time, e.g. `INDEXNOW_KEY`. */
+export function envVarName(name: string, example: string) {
+	return z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
+		message: `Expected \`${name}\` to be the name of an environment variable, e.g. "${example}"`,
+	});
+}

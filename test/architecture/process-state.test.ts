@@ -1,0 +1,50 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const PACKAGE = fileURLToPath(new URL('../../integration/', import.meta.url));
+const STATE_MODULE = 'src/state/process-state.ts';
+const FOLDERS = ['src', 'components', 'pages', 'scripts'];
+
+/**
+ * Reading what the platform puts on `globalThis` is no hidden state: the injected `fetch`'s
+ * default, Node's `gc` when exposed, and `process.env` where a runtime may have no `process`.
+ */
+const PLATFORM_GLOBALS = /globalThis(?: as \{(?:[^{}]|\{[^{}]*\})*\})?\)?\.(?:fetch|gc|process)\b|typeof globalThis\.fetch/g;
+
+async function packageFiles(dir: string): Promise<string[]> {
+	const found: string[] = [];
+	for (const item of await readdir(dir, { withFileTypes: true })) {
+		const path = join(dir, item.name);
+		if (item.isDirectory()) found.push(...(await packageFiles(path)));
+		else if (/\.(ts|mjs|js|astro)$/.test(item.name)) found.push(path);
+	}
+	return found;
+}
+
+/** Each use of `globalThis` or `Symbol.for` in `text` that is neither a platform global nor in the state module. */
+function hiddenState(file: string, text: string): string[] {
+	if (file === STATE_MODULE) return [];
+	const rest = text.replace(PLATFORM_GLOBALS, '');
+	return [...rest.matchAll(/globalThis|Symbol\.for/g)].map((match) => `${file}: ${match[0]}`);
+}
+
+describe('process-wide state', () => {
+	it('lives in state/process-state.ts only: no other globalThis registry or Symbol.for in the package', async () => {
+		const found: string[] = [];
+		for (const folder of FOLDERS) {
+			for (const file of await packageFiles(join(PACKAGE, folder)))
+				found.push(...hiddenState(relative(PACKAGE, file), await readFile(file, 'utf8')));
+		}
+		expect(found).toEqual([]);
+	});
+
+	it('finds one when there is one (the check itself)', () => {
+		expect(hiddenState('src/x.ts', "const KEY = Symbol.for('x');\n(globalThis as { [KEY]?: number })[KEY] = 1;")).toEqual([
+			'src/x.ts: Symbol.for',
+			'src/x.ts: globalThis',
+		]);
+		expect(hiddenState('src/x.ts', 'const f = options.fetch ?? globalThis.fetch;')).toEqual([]);
+	});
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { createClient } from '../../integration/src/client/index.js';
+import { resolveIntegrationOptions } from '../../integration/src/integration/integration-options.js';
+
+const valid = { baseUrl: 'https://api.example.com/', websiteId: '0b8f6a8e-5a0c-4d7e-9b1f-2c3d4e5f6a7b' };
+
+function message(fn: () => unknown): string {
+	try {
+		fn();
+	} catch (error) {
+		return (error as Error).message;
+	}
+	throw new Error('expected the call to throw');
+}
+
+// One rule, one message: whichever check a value fails (type, whole number, range), the user
+// reads the same sentence saying what fits.
+describe('option rules', () => {
+	it.each([
+		['concurrency', 'Expected `concurrency` to be a whole number from 1 to 64', ['6', 0, 1.5, 65]],
+		['retries', 'Expected `retries` to be a whole number from 0 to 20', ['2', -1, 1.5, 21]],
+		['pageSize', 'Expected `pageSize` to be a whole number from 1 to 10000', [null, 0, 2.5, 10_001]],
+		['maxResponseBytes', 'Expected `maxResponseBytes` to be a whole number of bytes, at least 1024', ['2048', 1023, 2048.5]],
+	])('%s', (name, expected, values) => {
+		for (const value of values)
+			expect(
+				message(() => createClient({ ...valid, [name]: value })),
+				String(value),
+			).toContain(`${name}: ${expected}`);
+	});
+
+	it('flags and environment variable names', () => {
+		expect(message(() => resolveIntegrationOptions({ keepOutDir: 'yes' } as never))).toContain(
+			'keepOutDir: Expected `keepOutDir` to be true or false',
+		);
+		expect(message(() => resolveIntegrationOptions({ indexNow: { keyEnv: 'MY-KEY' } }))).toContain(
+			'indexNow.keyEnv: Expected `indexNow.keyEnv` to be the name of an environment variable, e.g. "INDEXNOW_KEY"',
+		);
+	});
+});
