@@ -25,8 +25,7 @@ export function parseOptions<S extends z.ZodType>(schema: S, input: unknown, cal
 				.join('\n- ');
 		}
 		const path = formatIssuePath(issue.path);
-		// zod keeps no input in its issues: look the value up, so a wrong type is not called missing.
-		const missing = issue.code === 'invalid_type' && valueAt(input, issue.path) === undefined;
+		const missing = issue.code === 'invalid_type' && issue.input === undefined;
 		const message = missing ? `required; ${issue.message}` : issue.message;
 		return `${path}: ${message}`;
 	});
@@ -49,12 +48,6 @@ function conflictingLocales(input: unknown, known: readonly string[]): string[] 
 		`locale, locales: set one, not both. Keep \`locales: ${JSON.stringify(locales)}\` for several locales (the first one is the default), ` +
 			`or \`locale: ${JSON.stringify(locale)}\` alone for one locale`,
 	];
-}
-
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-	let value = input;
-	for (const key of path) value = typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
-	return value;
 }
 
 /** Suggests the known option a typo most likely meant (case-insensitive, small edit distance). */
