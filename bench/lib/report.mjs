@@ -133,7 +133,7 @@ export function renderMarkdown(r) {
 	line(
 		tail?.pages === undefined
 			? '| 7 | long tail: the largest page, Lighthouse performance on a phone | not measured in this run | ≥ 95 | n/a |'
-			: `| 7 | long tail, ${n(tail.size)} products: ${n(tail.pages)} pages written; the largest (${n(tail.reviews)} reviews): ${n(tail.bytes)} bytes of HTML, ${n(tail.elements)} elements, Lighthouse performance on a phone${tail.measuredBy ? ' (measured alone: §7)' : ''} | ${tail.performance ?? 'not measured'} | ≥ ${tail.goal} | ${verdict(tail.performance === undefined ? undefined : tail.performance >= tail.goal)} |`,
+			: `| 7 | long tail, ${n(tail.size)} products: Lighthouse performance (phone) of the largest page${tail.measuredBy ? ' (measured alone: §7)' : ''} | ${tail.performance ?? 'not measured'} (${n(tail.reviews)} reviews, ${(tail.bytes / 2 ** 20).toFixed(1)} MiB, ${n(tail.elements)} elements; ${n(tail.pages)} pages) | ≥ ${tail.goal} | ${verdict(tail.performance === undefined ? undefined : tail.performance >= tail.goal)} |`,
 	);
 	line();
 	if (r.errors.length) {
