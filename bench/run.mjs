@@ -14,18 +14,23 @@
  *   node bench/run.mjs --only feed [--reps 3]  just the review feed's figure (results in a temp folder)
  *   node bench/run.mjs --only sitemap [--reps 3]  just the on-demand sitemap's figure (first file cold at 50,000 products)
  *   node bench/run.mjs --only search [--reps 1]  just the static search figure (Pagefind over 10,000 pages, option on and off)
+ *   node bench/run.mjs --only long-tail [--reps 1]  just figure 7: ours and the floor on the long-tail catalogue,
+ *                 the pages written, the largest page's bytes, DOM elements and Lighthouse performance
+ *   node bench/run.mjs --report-only --merge <dir>/results.json  BENCHMARKS.md again, with the
+ *                 figure of a partial run (--only long-tail) merged into bench/results.json first
  *
  * Each `astro build` runs in its own Node process (this one's binary) so its peak RSS is its
  * own; the simulator runs here. Sites and data dumps live in bench/.work/ (gitignored).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { dumpCatalogue, startBenchSimulator } from './lib/catalogue.mjs';
+import { dumpCatalogue, LIST_QUERY, startBenchSimulator } from './lib/catalogue.mjs';
 import { feedLog, measureFeed } from './lib/feed.mjs';
+import { coldPair, largestPageMarkdown, measureLargestPage } from './lib/largest-page.mjs';
 import { machineInfo } from './lib/machine.mjs';
 import { median } from './lib/median.mjs';
 import { summariseProfile } from './lib/profile.mjs';
@@ -51,32 +56,40 @@ const { values: args } = parseArgs({
 		'report-only': { type: 'boolean', default: false },
 		'scale-incremental': { type: 'string' },
 		only: { type: 'string' },
+		merge: { type: 'string' },
 	},
 });
 
 // --report-only: re-render BENCHMARKS.md from bench/results.json (after editing bench/analysis.md
 // or the report layout), without building anything.
 if (args['report-only']) {
-	const { readFile } = await import('node:fs/promises');
 	const { renderMarkdown } = await import('./lib/report.mjs');
 	const { REPO: repo, BENCH: bench } = await import('./lib/sites.mjs');
 	const dir = args['out-dir'];
-	const data = JSON.parse(await readFile(dir ? join(dir, 'results.json') : join(bench, 'results.json'), 'utf8'));
+	const file = dir ? join(dir, 'results.json') : join(bench, 'results.json');
+	const data = JSON.parse(await readFile(file, 'utf8'));
+	// A partial run's figure, measured alone (its own date, load and command are in it).
+	if (args.merge) {
+		data.longTail = JSON.parse(await readFile(args.merge, 'utf8')).longTail;
+		if (!data.longTail) throw new Error(`--merge: ${args.merge} has no longTail figure (from --only long-tail)`);
+		await writeFile(file, `${JSON.stringify(data, null, '\t')}\n`);
+	}
 	await writeFile(join(dir ?? repo, 'BENCHMARKS.md'), renderMarkdown(data));
 	console.log(`report: ${join(dir ?? repo, 'BENCHMARKS.md')}`);
 	process.exit(0);
 }
 
 const smoke = args.smoke;
-if (args.only !== undefined && !['feed', 'sitemap', 'search'].includes(args.only))
-	throw new Error(`--only: the parts that run alone are "feed", "sitemap" and "search", got ${args.only}`);
+if (args.only !== undefined && !['feed', 'sitemap', 'search', 'long-tail'].includes(args.only))
+	throw new Error(`--only: the parts that run alone are "feed", "sitemap", "search" and "long-tail", got ${args.only}`);
 const feedOnly = args.only === 'feed';
 const searchOnly = args.only === 'search';
 const sitemapOnly = args.only === 'sitemap';
+const longTailOnly = args.only === 'long-tail';
 const config = {
 	smoke,
 	sizes: (args.sizes ?? (smoke ? '200' : '10000,50000,100000')).split(',').map(Number),
-	reps: Number(args.reps ?? (smoke || searchOnly ? 1 : feedOnly || sitemapOnly ? 3 : 5)),
+	reps: Number(args.reps ?? (smoke || searchOnly || longTailOnly ? 1 : feedOnly || sitemapOnly ? 3 : 5)),
 	// The peer needs N x latency (one request per product, in sequence): about 7 minutes at 10,000.
 	peerSize: Number(args['peer-size'] ?? (smoke ? 40 : 0)),
 	latencyMs: Number(args.latency ?? (smoke ? 5 : 40)),
@@ -94,7 +107,7 @@ if (config.sizes.some((n) => !(Number.isInteger(n) && n > 0))) throw new Error(`
 // Default: the peer at the main size, measured rather than extrapolated.
 if (config.peerSize === 0) config.peerSize = config.sizes[0];
 // Smoke and partial runs never overwrite the real figures.
-const partial = feedOnly || sitemapOnly || searchOnly;
+const partial = feedOnly || sitemapOnly || searchOnly || longTailOnly;
 const outDir = args['out-dir'] ?? (smoke || partial ? await mkdtemp(join(tmpdir(), 'aar-bench-')) : REPO);
 const resultsFile = smoke || partial || args['out-dir'] ? join(outDir, 'results.json') : join(BENCH, 'results.json');
 const markdownFile = join(outDir, 'BENCHMARKS.md');
@@ -225,6 +238,48 @@ if (feedOnly) {
 	process.exit(results.errors.length ? 1 : 0);
 }
 
+/**
+ * Figure 7 on a built site of ours (figure 1's, or the --only run's): pages written, the largest
+ * page and its Lighthouse score, beside that site's cold build and the floor's.
+ */
+async function longTailFigure(sim, root, { oursMs, floorMs }) {
+	say(`long tail: the largest page of ${root}`);
+	const figure = await measureLargestPage(root, { say });
+	const html = await readFile(join(root, 'dist', figure.path), 'utf8').catch(() => '');
+	const ref = /<meta property="product:retailer_item_id" content="([^"]*)"/.exec(html)?.[1];
+	const product = ref && sim.listAll(LIST_QUERY).find((item) => item.external_id === ref);
+	return {
+		size: main,
+		catalogue: results.catalogue[main],
+		oursMs,
+		floorMs,
+		ratio: oursMs && floorMs ? oursMs / floorMs : undefined,
+		...figure,
+		reviews: product ? product.reviews.length : undefined,
+	};
+}
+
+if (longTailOnly) {
+	results.longTail = await withCatalogue(main, async (sim, env) => {
+		const pair = await coldPair({ env, size: main, reps: config.reps, measure: (options) => measure(sim, options), drop: dropSite });
+		if (!pair.oursRoot) return { size: main, error: results.errors.join('; ') };
+		const figure = await longTailFigure(sim, pair.oursRoot, pair);
+		await dropSite(pair.oursRoot);
+		const load = (await machineInfo()).loadAtStart.join(', ');
+		figure.measuredBy = `Measured alone by \`${results.command}\` on ${results.date.slice(0, 16).replace('T', ' ')} UTC (${config.reps} pair${config.reps === 1 ? '' : 's'}, load ${results.machine.loadAtStart.join(', ')} at start, ${load} at end)`;
+		return figure;
+	});
+	results.finishedAt = new Date().toISOString();
+	await writeFile(resultsFile, `${JSON.stringify(results, null, '\t')}\n`);
+	const fmt = {
+		n: (v) => (v === undefined ? '—' : v.toLocaleString('en-US')),
+		s: (ms) => (ms === undefined ? '—' : `${(ms / 1000).toFixed(1)} s`),
+	};
+	for (const line of largestPageMarkdown(results.longTail, fmt)) console.log(line);
+	say(`results: ${resultsFile} (into BENCHMARKS.md: node bench/run.mjs --report-only --merge ${resultsFile})`);
+	process.exit(results.errors.length ? 1 : 0);
+}
+
 // ---------------------------------------------------------------------------------------------
 // 1, 3, 4: cold build vs the floor (alternating order, median of reps), requests, rebuild.
 if (!config.scaleOnly)
@@ -329,6 +384,9 @@ if (!config.scaleOnly)
 			results.rebuild = await rebuild(refs[Math.floor(refs.length / 2)], false);
 			results.rebuildKeepDist = await rebuild(refs[Math.floor(refs.length / 3)], true);
 		}
+		// 7: the long tail where a visitor meets it, on figure 1's last site of ours (incrementalBuild off).
+		if (roots.off.ours && results.cold.withoutIncremental.oursMs)
+			results.longTail = await longTailFigure(sim, roots.off.ours, results.cold.withoutIncremental);
 		for (const mode of ['on', 'off']) for (const root of Object.values(roots[mode])) await dropSite(root);
 
 		results.feed = await feedFigure(sim, env);

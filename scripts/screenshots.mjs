@@ -5,8 +5,10 @@
  * the demo site against it, serves dist/ on loopback, and with Debian's Chromium
  * (playwright-core) writes docs/images/product-desktop.png (1280 px wide),
  * docs/images/product-phone.png (390 px) and docs/images/hub.png, of the English pages: the
- * product page with the most reviews and the first hub page. The simulator stays up until the
- * last picture: it serves the authors' pictures the pages show. `--no-build` reuses dist/.
+ * product page with the most reviews among those with a handful (most of a shop's products), and
+ * the first hub page; then docs/images/product-popular-desktop.png and -phone.png, the product
+ * with the most reviews of all (hundreds: the catalogue's long tail). The simulator stays up until
+ * the last picture: it serves the authors' pictures the pages show. `--no-build` reuses dist/.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -22,6 +24,8 @@ const IMAGES = join(ROOT, 'docs', 'images');
 const LOCALE_PREFIX = '/en';
 /** Taller pages are cut: a picture of a page's opening, not a 20,000 px scroll. */
 const MAX_HEIGHT = { desktop: 1500, phone: 1700, hub: 1100 };
+/** Reviews of a typical product: the generator's products outside the long tail have at most 5 per locale. */
+const HANDFUL = 5;
 
 const BUILD = !process.argv.includes('--no-build');
 const LOCALES = ['fr', 'en'];
@@ -34,7 +38,8 @@ try {
 	const env = { AUDIO_REVIEWS_BASE_URL: simulator.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: simulator.websiteId };
 	// `astro build` rather than `npm run build`, whose prebuild would delete the running simulator's files.
 	if (BUILD) await run('npx', ['astro', 'build'], { ...env, AUDIO_REVIEWS_LOCALES: LOCALES.join(',') });
-	await photograph(`${simulator.baseUrl}/media/`);
+	const served = simulator.listAll({ locale: LOCALE_PREFIX.slice(1), without: 'inactive' });
+	await photograph(`${simulator.baseUrl}/media/`, new Map(served.map((product) => [product.external_id, product.reviews.length])));
 } finally {
 	await simulator.close();
 }
@@ -49,16 +54,22 @@ async function run(command, args, extraEnv = {}) {
 	if (status !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${status})`);
 }
 
-/** @param {string} media the address prefix of the pictures the pages show */
-async function photograph(media) {
-	const product = await mostReviewed(join(DIST, LOCALE_PREFIX.slice(1), 'products'));
+/**
+ * @param {string} media the address prefix of the pictures the pages show
+ * @param {Map<string, number>} reviewCounts reviews the service sends per ref, in the pictures' locale
+ */
+async function photograph(media, reviewCounts) {
+	const { typical, popular } = await choosePages(join(DIST, LOCALE_PREFIX.slice(1), 'products'), reviewCounts);
 	const site = await serveDist(DIST);
 	const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
 	const shoot = shooter(browser, site.origin, media);
 	try {
-		await shoot(`${LOCALE_PREFIX}/products/${product}/`, 'product-desktop.png', { width: 1280, height: 900 }, MAX_HEIGHT.desktop);
-		await shoot(`${LOCALE_PREFIX}/products/${product}/`, 'product-phone.png', { width: 390, height: 844 }, MAX_HEIGHT.phone);
+		await shoot(`${LOCALE_PREFIX}/products/${typical}/`, 'product-desktop.png', { width: 1280, height: 900 }, MAX_HEIGHT.desktop);
+		await shoot(`${LOCALE_PREFIX}/products/${typical}/`, 'product-phone.png', { width: 390, height: 844 }, MAX_HEIGHT.phone);
 		await shoot(`${LOCALE_PREFIX}/products/`, 'hub.png', { width: 1280, height: 900 }, MAX_HEIGHT.hub);
+		const popularPath = `${LOCALE_PREFIX}/products/${popular}/`;
+		await shoot(popularPath, 'product-popular-desktop.png', { width: 1280, height: 900 }, MAX_HEIGHT.desktop);
+		await shoot(popularPath, 'product-popular-phone.png', { width: 390, height: 844 }, MAX_HEIGHT.phone);
 	} finally {
 		await browser.close();
 		await site.close();
@@ -95,22 +106,39 @@ function shooter(browser, origin, media) {
 }
 
 /**
- * The slug of the product page with the most reviews; among equals, one that shows both kinds
- * (rated reviews and a testimony), then the most rated ones, the best average, the first by name.
- * @param {string} dir
+ * The slugs of two product pages. `typical`: the one with the most reviews among those with a
+ * handful; among equals, one that shows both kinds (rated reviews and a testimony), then the most
+ * rated ones, the best average, the first by name. `popular`: the one whose product has the most
+ * reviews of all, counted from the service (its page may show only the first of them).
+ * @param {string} dir @param {Map<string, number>} reviewCounts
  */
-async function mostReviewed(dir) {
+async function choosePages(dir, reviewCounts) {
 	/** @type {{ slug: string, rank: number[] } | undefined} */
-	let best;
+	let typical;
+	/** @type {{ slug: string, reviews: number } | undefined} */
+	let popular;
 	for (const slug of (await readdir(dir)).sort()) {
 		const html = await readFile(join(dir, slug, 'index.html'), 'utf8').catch(() => '');
+		const ref = /<meta property="product:retailer_item_id" content="([^"]*)"/.exec(html)?.[1];
+		const reviews = (ref !== undefined && reviewCounts.get(decodeEntities(ref))) || 0;
+		if (popular === undefined || reviews > popular.reviews) popular = { slug, reviews };
+		if (reviews > HANDFUL) continue;
 		const count = (/** @type {RegExp} */ pattern) => html.match(pattern)?.length ?? 0;
 		const average = Number(/class="aar-score"[^>]*>([\d.]+)</.exec(html)?.[1] ?? 0);
 		const rank = [count(/<li class="aar-review"/g), Math.min(1, count(/data-type="testimony"/g)), count(/class="aar-rating"/g), average];
-		if (best === undefined || outranks(rank, best.rank)) best = { slug, rank };
+		if (typical === undefined || outranks(rank, typical.rank)) typical = { slug, rank };
 	}
-	if (!best || best.rank[0] === 0) throw new Error(`No product page with reviews under ${dir}: did the build run?`);
-	return best.slug;
+	if (!typical || typical.rank[0] === 0 || !popular) throw new Error(`No product page with reviews under ${dir}: did the build run?`);
+	if (popular.reviews < 100)
+		throw new Error(`The demo's most reviewed product has ${popular.reviews} reviews: the catalogue lost its long tail`);
+	return { typical: typical.slug, popular: popular.slug };
+}
+
+/** The entities an attribute holding a ref may use. @param {string} value */
+function decodeEntities(value) {
+	/** @type {Record<string, string>} */
+	const chars = { quot: '"', amp: '&', lt: '<', gt: '>', '#39': "'" };
+	return value.replace(/&(quot|amp|lt|gt|#39);/g, (_, name) => chars[name] ?? '');
 }
 
 /** Whether `a` ranks above `b`: compared value by value, the first difference decides. @param {number[]} a @param {number[]} b */

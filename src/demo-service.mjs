@@ -11,6 +11,14 @@ import { startSimulator } from '../simulator/dist/index.js';
 
 const DEFAULT_PORT = 4390;
 
+/**
+ * The demo's catalogue: the simulator's default long tail of review counts, so the demo has, as
+ * a real shop does, mostly products with a handful of reviews, some with tens, and one with
+ * hundreds in both locales (`SKU-00087`: the screenshots show it).
+ * @satisfies {import('../simulator/dist/index.js').SimulatorOptions}
+ */
+export const DEMO_CATALOGUE = { products: 240, seed: 7, avatars: /** @type {const} */ ('served') };
+
 /** @returns {Promise<{ integration: import('astro').AstroIntegration }>} */
 export async function demoService() {
 	if (process.env.AUDIO_REVIEWS_BASE_URL) return { integration: { name: 'demo-service', hooks: {} } };
@@ -44,7 +52,7 @@ export async function startDemoSimulator(locales) {
 	const chosen = process.env.AUDIO_REVIEWS_SIMULATOR_PORT;
 	const port = Number(chosen || DEFAULT_PORT);
 	/** @type {import('../simulator/dist/index.js').SimulatorOptions} */
-	const options = { products: 240, locales, seed: 7, avatars: 'served' };
+	const options = { ...DEMO_CATALOGUE, locales };
 	try {
 		return await startSimulator({ ...options, port });
 	} catch (error) {

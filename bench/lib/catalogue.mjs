@@ -4,7 +4,11 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { startSimulator } from 'astro-audio-reviews/simulator';
 
-/** The catalogue of issue 5: realistic demo generator, 1 locale, ~3 reviews per product, 200–2,000-char transcripts. */
+/**
+ * The catalogue of issue 5, with the long tail of issue 25: realistic demo generator, 1 locale,
+ * ~3 reviews for most products, some tens, one in 200 hundreds, one in 10,000 over a thousand
+ * (the simulator's default `longTail`), 200–2,000-char transcripts.
+ */
 export function simulatorOptions(products, { latencyMs, maxLimit }) {
 	return { products, locales: ['fr'], seed: 1, reviewsPerProduct: 3, transcriptLength: [200, 2000], maxLimit, latencyMs };
 }
@@ -37,9 +41,11 @@ export async function dumpCatalogue(sim, file) {
 		transcriptChars: 0,
 		bytes: 0,
 	};
+	const counts = new Uint32Array(items.length);
 	let buffer = '{';
 	for (let i = 0; i < items.length; i++) {
 		const product = items[i];
+		counts[i] = product.reviews.length;
 		facts.reviews += product.reviews.length;
 		if (product.reviews.length === 0) facts.withoutReviews++;
 		for (const review of product.reviews) {
@@ -60,9 +66,15 @@ export async function dumpCatalogue(sim, file) {
 	facts.bytes += Buffer.byteLength(buffer);
 	out.end(buffer);
 	await once(out, 'finish');
+	counts.sort();
 	return {
 		products: facts.products,
 		reviewsPerProduct: facts.reviews / Math.max(1, facts.products),
+		// The long tail's shape: what most products have, and what the few have.
+		medianReviews: counts.length ? counts[counts.length >> 1] : 0,
+		maxReviews: counts.length ? counts[counts.length - 1] : 0,
+		productsWithHundreds: counts.filter((n) => n >= 100 && n < 1000).length,
+		productsOverThousand: counts.filter((n) => n > 1000).length,
 		productsWithoutReviews: facts.withoutReviews,
 		transcriptMinChars: facts.transcripts ? facts.transcriptMin : 0,
 		transcriptMaxChars: facts.transcriptMax,

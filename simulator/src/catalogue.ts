@@ -1,6 +1,8 @@
+import { type LongTailOptions, type LongTailTier, longTailCount, longTailTier } from './long-tail.js';
 import type { SimAudio, SimExperiment, SimProduct, SimWidgetConfig } from './model.js';
-import { chance, int, mixSeed, mulberry32, pick, type Random, uuid } from './random.js';
+import { chance, mixSeed, mulberry32, pick, type Random, uuid } from './random.js';
 import { ADJECTIVES, BRANDS, bankFor, COLOURS, LAST_NAMES, type LocaleBank, NOUNS, THEMES } from './text-banks.js';
+import { capitalise, transcript } from './transcript.js';
 
 export interface CatalogueOptions {
 	websiteId: string;
@@ -10,8 +12,14 @@ export interface CatalogueOptions {
 	/** Locales of the audio content (default `['fr', 'en']`). */
 	locales?: readonly string[];
 	seed?: number;
-	/** Average audio items per product and covered locale (default 3). */
+	/** Average audio items per covered locale of a product outside the long tail (default 3). */
 	reviewsPerProduct?: number;
+	/**
+	 * Review counts with the long tail of a real shop (default: see `DEFAULT_LONG_TAIL`): most
+	 * products `reviewsPerProduct` items or so, some tens, a few hundreds, one in 10,000 over a
+	 * thousand. `false`: every product about `reviewsPerProduct` per covered locale.
+	 */
+	longTail?: LongTailOptions | false;
 	/** Transcript length range in characters (default [200, 2000]). */
 	transcriptLength?: readonly [number, number];
 	/**
@@ -98,8 +106,10 @@ export function generateProduct(index: number, options: CatalogueOptions, genera
 			];
 	}
 	const hasExperiment = chance(random, 0.05);
+	const tier = longTailTier(index, seed, options.longTail);
 
-	if (!chance(random, 0.08)) addAudio(random, product, { seed, index, locales, name, createdAt, options, generate });
+	// A tail product always has audio: the tier is what it stands for.
+	if (!chance(random, 0.08) || tier) addAudio(random, product, { seed, index, locales, name, createdAt, options, generate, tier });
 	if (hasExperiment && product.reviews.length > 0) product.experiment = experiment(random, product.reviews);
 	product.updatedAt += Math.floor(random() * 5 * DAY);
 	return product;
@@ -113,44 +123,44 @@ interface ProductAudioContext {
 	createdAt: number;
 	options: CatalogueOptions;
 	generate: GenerateOptions;
+	tier: LongTailTier | undefined;
 }
 
-/** The product's audio in every locale (draws in a fixed order: the catalogue depends on it), then its edge cases. */
-function addAudio(
-	random: Random,
-	product: SimProduct,
-	{ seed, index, locales, name, createdAt, options, generate }: ProductAudioContext,
-): void {
+/** Tail items' transcripts get ordinals from here, apart from the body's: adding them moves no other text. */
+const TAIL_ORDINALS = 0x100000;
+
+/**
+ * The product's audio in every locale (draws in a fixed order: the catalogue depends on it), then
+ * its edge cases. A tail product gets the same items as without the tail, then its extra ones,
+ * drawn from their own stream: the tail changes nothing else of the catalogue.
+ */
+function addAudio(random: Random, product: SimProduct, context: ProductAudioContext): void {
+	const { seed, index, locales, options, tier } = context;
 	const average = options.reviewsPerProduct ?? 3;
 	let ordinal = 0;
-	for (const locale of locales) {
-		// Not every product has content in every locale, as in a real multilingual shop.
-		if (locales.length > 1 && chance(random, 0.12)) continue;
+	for (const [localeIndex, locale] of locales.entries()) {
+		// Not every product has content in every locale, as in a real multilingual shop (a tail product always in its first).
+		if (locales.length > 1 && chance(random, 0.12) && !(tier && localeIndex === 0)) continue;
 		// Symmetric around the average and never below one item, so the mean holds for any average >= 1.
 		const spread = Math.max(0, Math.min(2, average - 0.5));
 		const n = Math.max(1, Math.round(average + (random() - 0.5) * 2 * spread));
-		const bank = bankFor(locale);
-		for (let i = 0; i < n; i++) {
-			const item = audio(random, {
-				seed,
-				index,
-				ordinal: ordinal++,
-				locale,
-				bank,
-				name,
-				createdAt,
-				isDefault: i === 0,
-				options,
-				generate,
-			});
-			product.reviews.push(item.audio);
-			product.updatedAt = Math.max(product.updatedAt, item.createdAt);
-		}
+		const item = (source: Random, itemOrdinal: number, isDefault: boolean) => {
+			const made = audio(source, { ...context, ordinal: itemOrdinal, locale, bank: bankFor(locale), isDefault });
+			product.reviews.push(made.audio);
+			product.updatedAt = Math.max(product.updatedAt, made.createdAt);
+		};
+		for (let i = 0; i < n; i++) item(random, ordinal++, i === 0);
+		if (!tier) continue;
+		const tail = mulberry32(mixSeed(seed, index, localeIndex, 0x7a1e));
+		const extra = longTailCount(tier, seed, index, localeIndex) - n;
+		for (let i = 0; i < extra; i++) item(tail, TAIL_ORDINALS + localeIndex * 0x10000 + i, false);
 	}
 	const edge = random();
-	if (edge < 0.03) for (const item of product.reviews) item.is_active = false;
-	else if (edge < 0.05) for (const item of product.reviews) item.awaitingValidation = true;
-	else if (edge < 0.06) for (const item of product.reviews) item.validated = false;
+	// A tail product is never hidden whole: it would no longer be a popular product.
+	const whole = tier ? 1 : edge;
+	if (whole < 0.03) for (const item of product.reviews) item.is_active = false;
+	else if (whole < 0.05) for (const item of product.reviews) item.awaitingValidation = true;
+	else if (whole < 0.06) for (const item of product.reviews) item.validated = false;
 	else if (edge < 0.1 && product.reviews[0]) product.reviews[0].audio_url = '';
 }
 
@@ -219,38 +229,6 @@ function pictureOf(userId: string, mediaBaseUrl: string | undefined): string {
 	return mediaBaseUrl === undefined ? `${CDN}/avatars/${userId}.jpg` : `${mediaBaseUrl}/avatars/${userId}.svg`;
 }
 
-/**
- * Sentences from the locale's bank until a random length in [min, max] is reached, never
- * beyond max. Speech-to-text output has occasional line breaks, so some are kept.
- */
-export function transcript(random: Random, bank: LocaleBank, productName: string, min: number, max: number): string {
-	const target = int(random, min, max);
-	let text = '';
-	let last = -1;
-	while (text.length < target) {
-		let i = Math.floor(random() * bank.sentences.length);
-		if (i === last) i = (i + 1) % bank.sentences.length;
-		last = i;
-		const sentence = capitalise(
-			bank.sentences[i]!.replace('{p}', productName).replace('{d}', pick(random, bank.durations)).replace('{w}', pick(random, bank.people)),
-		);
-		const separator = text === '' ? '' : random() < 0.12 ? '\n' : ' ';
-		if (text.length + separator.length + sentence.length > max) {
-			if (text.length < min) text += separator + cutAtWord(sentence, max - text.length - separator.length);
-			break;
-		}
-		text += separator + sentence;
-	}
-	return text;
-}
-
-function cutAtWord(sentence: string, room: number): string {
-	if (room < 2) return '';
-	const head = sentence.slice(0, room - 1);
-	const space = head.lastIndexOf(' ');
-	return `${space > 0 ? head.slice(0, space) : head}…`;
-}
-
 function experiment(random: Random, reviews: readonly SimAudio[]): SimExperiment {
 	const second = reviews[1] ?? reviews[0]!;
 	const byLocale: Record<string, string> = {};
@@ -286,8 +264,4 @@ function experiment(random: Random, reviews: readonly SimAudio[]): SimExperiment
 			},
 		],
 	};
-}
-
-function capitalise(value: string): string {
-	return value.charAt(0).toUpperCase() + value.slice(1);
 }

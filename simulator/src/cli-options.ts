@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { LongTailOptions } from './long-tail.js';
 import type { SimulatorOptions } from './simulator.js';
 
 /** The bin's fixed default port, so a site's config can name the service before it starts. */
@@ -13,7 +14,12 @@ export const USAGE = `Usage: audio-reviews-simulator [options]
   --seed <n>               catalogue seed (default 1)
   --website-id <uuid>      website id (default the demo one)
   --website-name <name>    website name
-  --reviews <n>            average audio items per product and locale (default 3)
+  --reviews <n>            average audio items per locale of a product outside the
+                           long tail (default 3)
+  --long-tail <off|shares> review counts' long tail: shares of products with tens
+                           (6-99), hundreds (120-999) and thousands (1,200-2,500) of
+                           items per locale, any of them: tens=0.04,hundreds=0.005,
+                           thousands=0.0001 (the default); off: none
   --adversarial            append the adversarial corpus
   --avatars <cdn|served>   authors' pictures: an invented CDN (default) or served here
                            at <baseUrl>/media/avatars/<id>.svg
@@ -55,6 +61,7 @@ const STRING_FLAGS = [
 	'outage',
 	'avatars',
 	'media-base-url',
+	'long-tail',
 ] as const;
 const BOOLEAN_FLAGS = ['control', 'adversarial', 'no-conditional', 'help'] as const;
 
@@ -98,7 +105,21 @@ export function parseCliArgs(args: readonly string[]): CliRequest {
 		throw new Error(`--avatars expects cdn or served, got ${JSON.stringify(avatars)}`);
 	if (avatars !== undefined) options.avatars = avatars;
 	if (text['media-base-url'] !== undefined) options.mediaBaseUrl = text['media-base-url'];
+	if (text['long-tail'] !== undefined) options.longTail = longTailFlag(text['long-tail']);
 	return { help: false, options };
+}
+
+/** `off`, or `tier=share` pairs separated by commas; the shares' range is checked by the simulator. */
+function longTailFlag(raw: string): LongTailOptions | false {
+	if (raw === 'off') return false;
+	const longTail: LongTailOptions = {};
+	for (const pair of raw.split(',')) {
+		const [tier, share] = pair.split('=');
+		if (tier !== 'tens' && tier !== 'hundreds' && tier !== 'thousands')
+			throw new Error(`--long-tail expects off or tens=…,hundreds=…,thousands=… (shares of products), got ${JSON.stringify(raw)}`);
+		longTail[tier] = numberFlag('long-tail', share ?? '');
+	}
+	return longTail;
 }
 
 function numberFlag(name: string, raw: string | undefined): number | undefined {

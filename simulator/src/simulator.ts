@@ -3,6 +3,7 @@ import { type ApiProduct, toApiProduct } from './api-shape.js';
 import { type CatalogueOptions, DEMO_WIDGET_CONFIGS } from './catalogue.js';
 import { type ControlHandler, controlHandler } from './control.js';
 import { FaultPlan, type Faults } from './faults.js';
+import { checkLongTail } from './long-tail.js';
 import { MEDIA_PREFIX } from './media.js';
 import type { ListQuery, SimProduct, SimWidgetConfig } from './model.js';
 import { LOCALE_PATTERN } from './query.js';
@@ -129,6 +130,7 @@ function catalogueOptionsOf(options: SimulatorOptions, websiteId: string, locale
 		...(options.websiteName === undefined ? {} : { websiteName: options.websiteName }),
 		...(options.reviewsPerProduct === undefined ? {} : { reviewsPerProduct: options.reviewsPerProduct }),
 		...(options.transcriptLength === undefined ? {} : { transcriptLength: options.transcriptLength }),
+		...(options.longTail === undefined ? {} : { longTail: options.longTail }),
 		...(options.mediaBaseUrl === undefined ? {} : { mediaBaseUrl: options.mediaBaseUrl.replace(/\/+$/, '') }),
 	};
 }
@@ -207,6 +209,7 @@ function checkOptions(options: SimulatorOptions, locales: readonly string[]): vo
 	if (products !== undefined && !(Number.isInteger(products) && products >= 0))
 		throw new RangeError(`simulator: products must be a non-negative integer, got ${products}`);
 	if (maxLimit !== undefined && !(maxLimit >= 1)) throw new RangeError(`simulator: maxLimit must be >= 1, got ${maxLimit}`);
+	checkLongTail(options.longTail);
 	if (locales.length === 0) throw new RangeError('simulator: locales must not be empty');
 	for (const locale of locales)
 		if (!LOCALE_PATTERN.test(locale)) throw new RangeError(`simulator: invalid locale ${JSON.stringify(locale)}`);

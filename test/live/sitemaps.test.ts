@@ -27,8 +27,15 @@ let site: BuiltSite;
 let server: StandaloneServer;
 
 beforeAll(async () => {
-	// Light products (one short review each): the test is about the lists, not the pages.
-	sim = await startSimulator({ products: PRODUCTS, seed: 20, locales: ['en'], reviewsPerProduct: 1, transcriptLength: [20, 40] });
+	// Light products (one short review each, no long tail): the test is about the lists, not the pages.
+	sim = await startSimulator({
+		products: PRODUCTS,
+		seed: 20,
+		locales: ['en'],
+		reviewsPerProduct: 1,
+		longTail: false,
+		transcriptLength: [20, 40],
+	});
 	const env = {
 		AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
 		AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
