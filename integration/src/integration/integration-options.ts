@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
 import { parseOptions } from '../options/parse-options.js';
+import { DEFAULT_REVIEWS_PER_PAGE } from '../render/pages/review-pages.js';
 import type { UiTextOverrides } from '../render/pages/ui-text.js';
 import { indexNowOptionSchema } from './index-now-option.js';
 import { invalidateOptionSchema } from './invalidate-option.js';
@@ -10,6 +11,9 @@ import { reviewsFeedOptionSchema } from './review-feed-option.js';
 
 // Whichever of its checks fails, `hub.pageSize` gets the one message that says what fits.
 const PAGE_SIZE_RULE = { message: 'Expected `hub.pageSize` to be a whole number from 1 to 1000' };
+const REVIEWS_PER_PAGE_RULE = {
+	message: `Expected \`reviewsPerPage\` to be a whole number from 1 to 1000 (default ${DEFAULT_REVIEWS_PER_PAGE}), e.g. reviewsPerPage: 30`,
+};
 
 export const integrationOptionsSchema = z
 	.object({
@@ -57,6 +61,13 @@ export const integrationOptionsSchema = z
 		uiText: uiTextOptionSchema.optional(),
 		/** Google's product review feed, written by `astro build` (docs/review-feed.md); false for none. */
 		reviewsFeed: reviewsFeedOptionSchema,
+		/** Reviews on a product page and on each of its further review pages (docs/pages-and-seo.md, "Products with many reviews"). */
+		reviewsPerPage: z
+			.number(REVIEWS_PER_PAGE_RULE)
+			.int(REVIEWS_PER_PAGE_RULE)
+			.min(1, REVIEWS_PER_PAGE_RULE)
+			.max(1000, REVIEWS_PER_PAGE_RULE)
+			.default(DEFAULT_REVIEWS_PER_PAGE),
 		/** A product without any review in a locale: a `noindex, follow` page, a normal page, or no page. */
 		emptyProducts: z
 			.enum(['noindex', 'index', 'skip'], { message: 'Expected `emptyProducts` to be "noindex", "index" or "skip"' })

@@ -16,6 +16,17 @@ export {
 	type StaticPath,
 } from './product-paths.js';
 export { publishPages } from './published-pages.js';
+export {
+	DEFAULT_REVIEWS_PER_PAGE,
+	isProductPage,
+	orderedReviews,
+	type PlacedReview,
+	parseReviewPageSegment,
+	type ReviewPagePlace,
+	reviewPageCount,
+	reviewPageSegment,
+	reviewsOnPage,
+} from './review-pages.js';
 export { REVIEWS_SCRIPT } from './review-script.js';
 export { AVATAR_TINTS, avatarTint, initialsOf, isLongTranscript, LONG_TRANSCRIPT_CHARS } from './review-view.js';
 export { newestDate, registerSitemapPages, type SitemapPage, serializeSitemapItem } from './sitemap.js';

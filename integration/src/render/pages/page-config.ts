@@ -18,6 +18,8 @@ export interface PageConfig {
 	uiText: UiTextOverrides;
 	/** A product without any review in a locale: `noindex, follow`, a normal page, or no page. */
 	emptyProducts: 'noindex' | 'index' | 'skip';
+	/** Reviews on a product page and on each of its further review pages. */
+	reviewsPerPage: number;
 	/** Hub pages' size and order, or false when the site has none. */
 	hub: { pageSize: number; order: HubOrder } | false;
 }
