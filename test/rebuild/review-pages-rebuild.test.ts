@@ -57,7 +57,9 @@ describe('a new review on a product with review pages', () => {
 			.slice(5)
 			.map((review, i) => ({ ...review, created_at: `2026-0${i + 1}-01T00:00:00.000Z` }));
 		sim.updateProduct(MANY, (product) => void product.reviews.push(...newest));
-		sim.updateProduct(SMALL, (product) => void (product.reviews[0]!.transcript = 'Edited transcript.'));
+		sim.updateProduct(SMALL, (product) => {
+			product.reviews[0]!.transcript = 'Edited transcript.';
+		});
 		site = await buildFixture('basic', { child: true, reuse: site, env: env() });
 
 		// 7 reviews at 2 a page: 4 pages now, each of them rendered; a one-page product renders its 1 page.
