@@ -3,20 +3,12 @@ import type { Product, Review } from '../../schema/product.js';
 /**
  * Review pages of a popular product (docs/pages-and-seo.md, "Products with many reviews"): the
  * product page shows the first `reviewsPerPage` reviews, further pages the rest, each at its own
- * URL so crawlers, which run no "load more" script, reach every transcript.
- *
- * ## URLs
- *
- * Page n (n ≥ 2) of a product lives at the product page's path segment followed by
- * `~reviews-<n>`: `/products/SKU-42/` → `/products/SKU-42~reviews-2/`. It cannot collide:
- * readable slugs hold no `~`, escaped ones end in `~` and 12 hex digits (never `reviews-<n>`),
- * hub pages are `~page-<n>` (`p` is no hex digit), and the slugs already differ once folded, so
- * `<slug>~reviews-<n>` does too. In one segment, so the route that renders a product page
- * (injected or the user's own `[ref]` route) renders its review pages as well.
+ * URL so crawlers, which run no "load more" script, reach every transcript. Their URL scheme is
+ * `live/review-page-segment.ts`, shared with the on-demand pages.
  */
+export { parseReviewPageSegment, REVIEW_PAGE_MARK, reviewPageSegment } from '../../live/review-page-segment.js';
+
 export const DEFAULT_REVIEWS_PER_PAGE = 20;
-export const REVIEW_PAGE_MARK = '~reviews-';
-const SEGMENT = /^(.*)~reviews-([1-9]\d{0,8})$/s;
 
 /** One review with its index in the service's list (the field path of its errors and anchors). */
 export interface PlacedReview {
@@ -67,18 +59,6 @@ export function reviewPageCount(count: number, perPage: number): number {
 /** The reviews page `page` shows, in the documented order. */
 export function reviewsOnPage(product: Pick<Product, 'reviews'>, page: number, perPage: number): PlacedReview[] {
 	return orderedReviews(product.reviews).slice((page - 1) * perPage, page * perPage);
-}
-
-/** The path segment of review page `page` of the product whose segment (slug or encoded ref) is `segment`. */
-export function reviewPageSegment(segment: string, page: number): string {
-	return page === 1 ? segment : `${segment}${REVIEW_PAGE_MARK}${page}`;
-}
-
-/** `SKU-42~reviews-3` → `{ segment: 'SKU-42', page: 3 }`; a segment without the mark is page 1. */
-export function parseReviewPageSegment(segment: string): { segment: string; page: number } {
-	const match = SEGMENT.exec(segment);
-	if (match === null || Number(match[2]) < 2) return { segment, page: 1 };
-	return { segment: match[1]!, page: Number(match[2]) };
 }
 
 /** Whether page props are a product's first page (what hubs, the review feed and `productUrl` point to), not a further review page. */
