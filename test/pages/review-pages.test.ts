@@ -131,3 +131,14 @@ describe('review pages in two locales (45 in fr, 25 in en)', () => {
 		for (const file of hubLinks) expect(await site.read(file.slice(1)), file).not.toContain('~reviews-');
 	});
 });
+
+describe('emptyProducts with review pages', () => {
+	it("'skip' writes no page for the locale without reviews, and no hreflang to it, while the other locale keeps all 60", async () => {
+		const skipped = await buildSeoSite(sim, { label: 'review-pages-skip', env: { FIXTURE_EMPTY_PRODUCTS: 'skip' } });
+		await expect(skipped.read(`${pathOf(POPULAR.popular, 1, '/en').slice(1)}index.html`)).rejects.toThrow();
+		const first = parse(await skipped.read(`${pathOf(POPULAR.popular, 1).slice(1)}index.html`));
+		expect(hreflangs(first)).toEqual([]);
+		const files = (await skipped.htmlFiles()).filter((file) => file.startsWith(`/products/${POPULAR.popular}`));
+		expect(files).toHaveLength(60);
+	}, 300_000);
+});
