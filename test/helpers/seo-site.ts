@@ -28,9 +28,10 @@ export const REVIEWS_PER_PAGE = 20;
 
 /**
  * `count` reviews of a popular product in one locale: the default item in the middle of the
- * service's list, dates shuffled, every 7th undated, every 5th a testimony, some 0 ratings.
+ * service's list, dates shuffled, every 7th undated, every 5th a testimony, some 0 ratings;
+ * with `mediaBaseUrl` (a simulator's `/media`), every 3rd author has a picture served there.
  */
-export function manyReviews(ref: string, locale: string, count: number): SimAudio[] {
+export function manyReviews(ref: string, locale: string, count: number, mediaBaseUrl?: string): SimAudio[] {
 	return Array.from({ length: count }, (_, i) => ({
 		id: `${ref}-${locale}-${String(i).padStart(4, '0')}`,
 		type: i % 5 === 4 ? ('testimony' as const) : ('review' as const),
@@ -42,7 +43,12 @@ export function manyReviews(ref: string, locale: string, count: number): SimAudi
 		transcript: `Transcript ${i} of ${ref} (${locale}): what I heard.`,
 		// Dates out of list order (multiplied by a number prime to the period), so the order is the pages' own.
 		created_at: i % 7 === 3 ? undefined : new Date(Date.UTC(2025, 0, 1) + ((i * 7919) % 100_000) * 60_000).toISOString(),
-		user: { id: `m${i}`, firstname: 'Client', lastname: String(i) },
+		user: {
+			id: `m${i}`,
+			firstname: 'Client',
+			lastname: String(i),
+			image_url: mediaBaseUrl === undefined || i % 3 !== 0 ? undefined : `${mediaBaseUrl}/avatars/m${i}-${locale}.svg`,
+		},
 		locale,
 		validated: true,
 		awaitingValidation: false,
@@ -94,13 +100,14 @@ export async function startSeoSimulator(products = 12, options: { popular?: bool
 	set(CASES.twinUpper, { reviews: items(CASES.twinUpper, { type: 'review', rating: 5 }) });
 	set(CASES.twinSharp, { reviews: items(CASES.twinSharp, { type: 'testimony' }) });
 	if (options.popular) {
+		const media = `${sim.baseUrl}/media`;
 		sim.addProduct({
 			external_id: POPULAR.popular,
 			name: 'Popular kettle',
 			seo_name: 'Popular kettle',
-			reviews: manyReviews(POPULAR.popular, 'fr', 1200),
+			reviews: manyReviews(POPULAR.popular, 'fr', 1200, media),
 		});
-		const paged = [...manyReviews(POPULAR.paged, 'fr', 45), ...manyReviews(POPULAR.paged, 'en', 25)];
+		const paged = [...manyReviews(POPULAR.paged, 'fr', 45, media), ...manyReviews(POPULAR.paged, 'en', 25, media)];
 		sim.addProduct({ external_id: POPULAR.paged, name: 'Paged lamp', seo_name: 'Paged lamp', reviews: paged });
 	}
 	return sim;

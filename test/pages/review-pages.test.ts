@@ -1,8 +1,10 @@
 import { type HTMLElement, parse } from 'node-html-parser';
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../simulator/src/index.js';
 import type { BuiltSite } from '../helpers/build-fixture.js';
-import { buildSeoSite, POPULAR, REVIEWS_PER_PAGE, startSeoSimulator } from '../helpers/seo-site.js';
+import { CHROMIUM, OFFLINE_CHROMIUM_FLAGS } from '../helpers/chromium.js';
+import { buildSeoSite, POPULAR, REVIEWS_PER_PAGE, serveDist, startSeoSimulator } from '../helpers/seo-site.js';
 
 /**
  * Products with many reviews (CONTRACT "Products with many reviews"), on a real build of the seo
@@ -141,4 +143,30 @@ describe('emptyProducts with review pages', () => {
 		const files = (await skipped.htmlFiles()).filter((file) => file.startsWith(`/products/${POPULAR.popular}`));
 		expect(files).toHaveLength(60);
 	}, 300_000);
+});
+
+describe('review page links in Chromium', () => {
+	it('fit a 390 px phone without sideways scrolling, and open every page number from the keyboard', async () => {
+		const server = await serveDist(site.dist);
+		const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...OFFLINE_CHROMIUM_FLAGS] });
+		try {
+			const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+			await page.goto(`${server.origin}${pathOf(POPULAR.popular, 7)}`);
+			const width = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+			expect(width[0]).toBeLessThanOrEqual(width[1]!);
+			// The row: previous, 1, 5–9, 60, next; the other numbers wait behind the disclosure.
+			const row = page.locator('.aar-review-pages > ul a');
+			expect(await row.allTextContents()).toEqual(['Page précédente', '1', '5', '6', '8', '9', '60', 'Page suivante']);
+			const hidden = page.locator('.aar-review-pages details a', { hasText: /^30$/ });
+			expect(await hidden.isVisible()).toBe(false);
+			await page.locator('.aar-review-pages summary').focus();
+			await page.keyboard.press('Enter');
+			expect(await hidden.isVisible()).toBe(true);
+			await hidden.click();
+			expect(new URL(page.url()).pathname).toBe(pathOf(POPULAR.popular, 30));
+		} finally {
+			await browser.close();
+			await server.close();
+		}
+	}, 120_000);
 });
