@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { livePath } from 'astro-audio-reviews/live';
 import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,8 @@ import { type StandaloneServer, startStandalone } from './standalone.js';
 const SECRET = 'test-webhook-secret-0123456789';
 const SITE = 'https://shop.example.com';
 const POPULAR = 'popular-live';
+/** A ref that looks like a review page's segment: its own `~` is encoded, so its URL is its product page. */
+const LOOKALIKE = 'popular-live~reviews-2';
 let sim: Simulator;
 let site: BuiltSite;
 let server: StandaloneServer;
@@ -27,6 +30,7 @@ beforeAll(async () => {
 	top = sim.refs()[0]!;
 	sim.updateProduct(top, { reviews: manyReviews(top, 'en', 25) });
 	sim.addProduct({ external_id: POPULAR, name: 'Popular live', seo_name: 'Popular live', reviews: manyReviews(POPULAR, 'en', 45) });
+	sim.addProduct({ external_id: LOOKALIKE, name: 'Lookalike', seo_name: 'Lookalike', reviews: manyReviews(LOOKALIKE, 'en', 3) });
 	const env = { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, FIXTURE_TOP_N: '3' };
 	site = await buildFixture('on-demand', { env, label: 'on-demand-review-pages' });
 	server = await startStandalone(site.dist, { ...env, AUDIO_REVIEWS_WEBHOOK_SECRET: SECRET });
@@ -59,6 +63,16 @@ describe('review pages rendered on demand', () => {
 		expect(titleOf(third.body)).toBe('Popular live – audio reviews, page 3');
 		expect(parse(third.body).querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(`${SITE}${pathOf(POPULAR, 3)}`);
 		expect((await get(server.url, pathOf(POPULAR, 4))).status).toBe(404);
+	});
+
+	it('serves a ref holding "~reviews-2" as its own product page, at the URL livePath() makes', async () => {
+		const path = livePath('/products/[...ref]', LOOKALIKE);
+		expect(path).toBe('/products/popular-live%7Ereviews-2/');
+		const page = await get(server.url, path);
+		expect(page.status).toBe(200);
+		expect(titleOf(page.body)).toBe('Lookalike');
+		expect(reviewCount(page.body)).toBe(3);
+		expect(titleOf((await get(server.url, pathOf(POPULAR, 2))).body)).toBe('Popular live – audio reviews, page 2');
 	});
 
 	it('caches a further page and purges it with the product', async () => {
