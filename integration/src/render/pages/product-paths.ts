@@ -58,7 +58,7 @@ export type ProductPageProps = {
 	hubPath?: string | undefined;
 	/** When the content of this page last changed (ISO), as the loader recorded it; for the sitemap, not rendered. */
 	lastmod?: string | undefined;
-	/** Which of the product's review pages this is (unset: the product page, showing the first `reviewsPerPage` reviews). */
+	/** Which of the product's review pages this is, with the paths of the others; unset, the page shows every review. */
 	reviewPage?: ReviewPagePlace | undefined;
 };
 
