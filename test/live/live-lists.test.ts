@@ -67,6 +67,36 @@ describe('several locales', () => {
 		expect(new Map(sitemapAlternates(xml).map((url) => [url.loc, url.alternates]))).toEqual(expected);
 	});
 
+	it('lists a product’s further review pages, with hreflang only between the locales that have that page', async () => {
+		const response = await liveSitemapFile(context, config(sim.websiteId, { reviewsPerPage: 2 }), '1');
+		const xml = await response.text();
+		expect(await validateSitemap(xml, 'urlset')).toEqual({ valid: true, output: expect.any(String) });
+		const url = (locale: string, ref: string, page: number) =>
+			`${SITE}${locale === 'en' ? '' : `/${locale}`}/products/${encodeURIComponent(ref)}${page === 1 ? '' : `~reviews-${page}`}/`;
+		const pagesIn = (locale: string) =>
+			new Map(
+				sim
+					.listAll({ locale, without: 'inactive' })
+					.filter((p) => p.reviews.length > 0)
+					.map((p) => [p.external_id, Math.ceil(p.reviews.length / 2)]),
+			);
+		const counts = { en: pagesIn('en'), fr: pagesIn('fr') };
+		const expected = new Map<string, Record<string, string>>();
+		for (const locale of ['en', 'fr'] as const) {
+			for (const [ref, pages] of counts[locale]) {
+				for (let page = 1; page <= pages; page++) {
+					const both = (counts.en.get(ref) ?? 0) >= page && (counts.fr.get(ref) ?? 0) >= page;
+					expected.set(url(locale, ref, page), both ? { en: url('en', ref, page), fr: url('fr', ref, page) } : {});
+				}
+			}
+		}
+		// Some product has a page 2 in one locale only: listed there, without alternates.
+		expect([...expected.entries()].some(([loc, alternates]) => loc.includes('~reviews-2') && Object.keys(alternates).length === 0)).toBe(
+			true,
+		);
+		expect(new Map(sitemapAlternates(xml).map((url) => [url.loc, url.alternates]))).toEqual(expected);
+	});
+
 	it('serves a hub per locale: /fr/products/ in French, /en/products/ not at all (the default is unprefixed)', async () => {
 		const astro = (params: Record<string, string | undefined>) => ({ cache: noCache, params, response: { headers: new Headers() } });
 		const fr = (await liveHubPage(astro({ locale: 'fr' }), config(sim.websiteId))) as HubPageProps;

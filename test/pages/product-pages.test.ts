@@ -114,8 +114,9 @@ describe('product pages', () => {
 			const html = await page(pathOf(product, 'fr'));
 			const items = html.querySelectorAll('li.aar-review');
 			expect(items).toHaveLength(product.reviews.length);
-			product.reviews.forEach((review, i) => {
-				const item = items[i]!;
+			// In the documented order (default first, newest first), not the service's: found by id.
+			product.reviews.forEach((review) => {
+				const item = items.find((li) => li.getAttribute('data-review-id') === review.id)!;
 				if (review.label?.trim()) expect(item.querySelector('.aar-label')!.textContent).toBe(review.label.trim());
 				if (review.user.firstname) expect(text(item.querySelector('.aar-author-name')!)).toContain(review.user.firstname.trim());
 				const audio = item.querySelector('audio');

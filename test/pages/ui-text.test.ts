@@ -15,6 +15,9 @@ describe('built-in words', () => {
 			// `anonymous`/`transcript` may coincide across languages; the heading and the rating never do.
 			expect(words.reviews, locale).not.toBe(BUILT_IN_WORDS.en!.reviews);
 			expect(words.rated, locale).not.toBe(BUILT_IN_WORDS.en!.rated);
+			// A further review page's title names the page in the page's language.
+			expect(words.reviewPage, locale).not.toBe(BUILT_IN_WORDS.en!.reviewPage);
+			expect(uiText(locale)('reviewPage', { name: 'Chair', page: 12 }), locale).toMatch(/^Chair .*12$/);
 		}
 	});
 

@@ -10,13 +10,13 @@ import type { Simulator } from '../../simulator/src/index.js';
 import type { BuiltSite } from '../helpers/build-fixture.js';
 import { CHROMIUM, OFFLINE_CHROMIUM_FLAGS } from '../helpers/chromium.js';
 import { nuErrors } from '../helpers/nu-checker.js';
-import { buildSeoSite, CASES, serveDist, startSeoSimulator } from '../helpers/seo-site.js';
+import { buildSeoSite, CASES, POPULAR, serveDist, startSeoSimulator } from '../helpers/seo-site.js';
 
 /**
  * Lighthouse (SEO, accessibility) in Debian's Chromium and the W3C Nu checker over one page of
  * each type, in both locales. One browser and one checker run for all pages keep this fast.
  */
-/** Page types: a product with and without seo_description, without reviews, hub pages 1 and 2. */
+/** Page types: a product with and without seo_description, without reviews, hub pages 1 and 2; a popular product's review pages below. */
 const PAGE_TYPES: Record<string, (prefix: string) => string> = {
 	'product with seo_description': (prefix) => `${prefix}/products/théière-éco-50/`,
 	'product without seo_description': (prefix) => `${prefix}/products/${CASES.noSeoDescription}/`,
@@ -25,9 +25,15 @@ const PAGE_TYPES: Record<string, (prefix: string) => string> = {
 	'hub page 1': (prefix) => `${prefix}/products/`,
 	'hub page 2': (prefix) => `${prefix}/products/~page-2/`,
 };
-const PAGES = ['', '/en'].flatMap((prefix) =>
-	Object.entries(PAGE_TYPES).map(([type, path]) => ({ type: `${type}, ${prefix === '' ? 'fr' : 'en'}`, path: path(prefix) })),
-);
+const PAGES = [
+	...['', '/en'].flatMap((prefix) =>
+		Object.entries(PAGE_TYPES).map(([type, path]) => ({ type: `${type}, ${prefix === '' ? 'fr' : 'en'}`, path: path(prefix) })),
+	),
+	// A popular product's page and its further review pages (reviews in one locale, or in both).
+	{ type: 'product with 1,200 reviews, fr', path: `/products/${POPULAR.popular}/` },
+	{ type: 'further review page, fr', path: `/products/${POPULAR.popular}~reviews-2/` },
+	{ type: 'last further review page, en', path: `/en/products/${POPULAR.paged}~reviews-2/` },
+];
 
 let sim: Simulator;
 let site: BuiltSite | undefined;
@@ -37,7 +43,7 @@ let port: number;
 let profile: string;
 
 beforeAll(async () => {
-	sim = await startSeoSimulator();
+	sim = await startSeoSimulator(12, { popular: true });
 	server = await serveDist(() => site!.dist);
 	// The canonical URLs point at the server Lighthouse loads the pages from.
 	site = await buildSeoSite(sim, { label: 'audits', env: { FIXTURE_SITE: server.origin } });
@@ -118,7 +124,7 @@ describe('Lighthouse in Chromium, every page type and locale', () => {
 		expect(low).toEqual([]);
 		// Product pages show authors' pictures from the simulator: the best-practices score covers them.
 		expect(pictures).toBeGreaterThan(0);
-	}, 300_000);
+	}, 480_000);
 });
 
 /** The product page with the most reviews in the first locale (then the first in list order): the heaviest page type. */

@@ -135,6 +135,7 @@ function pageConfigFor(resolved: ResolvedAudioReviewsOptions, config: AstroConfi
 		base: config.base,
 		uiText: resolved.uiText ?? {},
 		emptyProducts: resolved.emptyProducts,
+		reviewsPerPage: resolved.reviewsPerPage,
 		hub: hubConfig(resolved.hub, route),
 		search: resolved.search,
 	};

@@ -1,6 +1,7 @@
 import { z } from 'astro/zod';
 import { parseOptions } from '../options/parse-options.js';
 import { flag, wholeNumber } from '../options/rules.js';
+import { DEFAULT_REVIEWS_PER_PAGE } from '../render/pages/review-pages.js';
 import type { UiTextOverrides } from '../render/pages/ui-text.js';
 import { indexNowOptionSchema } from './index-now-option.js';
 import { invalidateOptionSchema } from './invalidate-option.js';
@@ -56,9 +57,16 @@ export const integrationOptionsSchema = z
 		uiText: uiTextOptionSchema.optional(),
 		/** Google's product review feed, written by `astro build` (docs/review-feed.md); false for none. */
 		reviewsFeed: reviewsFeedOptionSchema,
-		/** A product without any review in a locale: a `noindex, follow` page, a normal page, or no page. */
+		/** Reviews on a product page and on each of its further review pages (docs/pages-and-seo.md, "Products with many reviews"). */
+		reviewsPerPage: wholeNumber(
+			'reviewsPerPage',
+			1,
+			1000,
+			`Expected \`reviewsPerPage\` to be a whole number from 1 to 1000 (default ${DEFAULT_REVIEWS_PER_PAGE}), e.g. reviewsPerPage: 30`,
+		).default(DEFAULT_REVIEWS_PER_PAGE),
 		/** `'pagefind'`: product pages carry Pagefind's markup (docs/search.md); false (default) leaves them unchanged. */
 		search: searchOptionSchema,
+		/** A product without any review in a locale: a `noindex, follow` page, a normal page, or no page. */
 		emptyProducts: z
 			.enum(['noindex', 'index', 'skip'], { message: 'Expected `emptyProducts` to be "noindex", "index" or "skip"' })
 			.default('noindex'),

@@ -1,3 +1,5 @@
+import { parseReviewPageSegment } from './review-page-segment.js';
+
 /**
  * The product ref of an on-demand page, read from the request's own path.
  *
@@ -5,13 +7,34 @@
  * path for routing with `decodeURI`, repeatedly: that leaves the reserved escapes (`%2F %3F
  * %23 %2B %3B %40 …`) encoded while decoding `%25`, so `Astro.params.ref` is neither the ref nor
  * its encoding (`a%2Fb` and `a%252Fb` both arrive as `a%2Fb`). The raw path, decoded exactly
- * once, is the ref `livePath()` encoded.
+ * once, is the ref `livePath()` encoded. A further review page's path ends in a literal
+ * `~reviews-<n>` after the encoded ref (`livePath` encodes a ref's own `~`): left out here, read by
+ * `liveReviewPage`.
  */
-export function liveRef(
-	astro: { request: Request; params: Record<string, string | undefined> },
-	options: { route?: string } = {},
-): string | undefined {
-	const route = options.route ?? '/products/[...ref]';
+export function liveRef(astro: RoutedRequest, options: { route?: string } = {}): string | undefined {
+	const found = rawParam(astro, options.route);
+	if (found === undefined) return undefined;
+	const { raw, routed } = found;
+	// Only when the raw segments are what Astro routed (no rewrite in between) are they this ref's.
+	if (decodeLikeAstro(raw) !== routed) return routed;
+	const { segment } = parseReviewPageSegment(raw);
+	try {
+		return decodeURIComponent(segment);
+	} catch {
+		return routed;
+	}
+}
+
+/** The review page an on-demand request asks for: n for a ref segment ending in `~reviews-<n>`, else 1. */
+export function liveReviewPage(astro: RoutedRequest, options: { route?: string } = {}): number {
+	const found = rawParam(astro, options.route);
+	return found === undefined ? 1 : parseReviewPageSegment(found.raw).page;
+}
+
+type RoutedRequest = { request: Request; params: Record<string, string | undefined> };
+
+/** The raw (still encoded) path segments the route's ref parameter spans, and the parameter Astro routed. */
+function rawParam(astro: RoutedRequest, route = '/products/[...ref]'): { raw: string; routed: string } | undefined {
 	const param = /\[(?:\.\.\.)?(\w+)\]/.exec(route)?.[1] ?? 'ref';
 	const routed = astro.params[param];
 	if (routed === undefined) return undefined;
@@ -23,14 +46,7 @@ export function liveRef(
 	const segments = new URL(astro.request.url).pathname.replace(/\/+$/, '').split('/');
 	// decodeURI never produces a `/`: the parameter spans as many raw segments as it has parts.
 	const end = segments.length - after;
-	const raw = segments.slice(end - routed.split('/').length, end).join('/');
-	// Only when the raw segments are what Astro routed (no rewrite in between) are they this ref's.
-	if (decodeLikeAstro(raw) !== routed) return routed;
-	try {
-		return decodeURIComponent(raw);
-	} catch {
-		return routed;
-	}
+	return { raw: segments.slice(end - routed.split('/').length, end).join('/'), routed };
 }
 
 /** Astro's routing decode: `decodeURI` until stable (bounded), tolerating malformed escapes. */

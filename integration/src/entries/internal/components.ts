@@ -10,6 +10,7 @@
 export type { HubPageProps } from '../../render/pages/hub-paths.js';
 export { hubPagePath } from '../../render/pages/hub-urls.js';
 export { metaDescription } from '../../render/pages/meta-description.js';
+export { orderedReviews, type ReviewPagePlace, reviewsOnPage } from '../../render/pages/review-pages.js';
 export { REVIEWS_SCRIPT } from '../../render/pages/review-script.js';
 export { avatarTint, initialsOf, isLongTranscript } from '../../render/pages/review-view.js';
 export { searchAnchor, searchBody, searchHeading, searchIgnore } from '../../render/pages/search-markup.js';

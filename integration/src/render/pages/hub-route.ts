@@ -9,9 +9,9 @@ import { registerSitemapPages } from './sitemap.js';
 
 export async function getHubStaticPaths({ routePattern }: { routePattern: string }): Promise<HubStaticPath[]> {
 	const { route } = parseRoute(config.route);
-	const { paths } = await siteCatalogue(route);
+	const { products } = await siteCatalogue(route);
 	const hub = config.hub || undefined;
-	const all = hubPages(paths, { route, trailingSlash: config.trailingSlash, pageSize: hub?.pageSize, order: hub?.order });
+	const all = hubPages(products, { route, trailingSlash: config.trailingSlash, pageSize: hub?.pageSize, order: hub?.order });
 	registerSitemapPages(
 		config.base,
 		all.map((page) => ({ path: page.props.path, lastmod: page.props.lastmod, indexable: true })),

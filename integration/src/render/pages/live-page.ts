@@ -11,13 +11,18 @@ import {
 	resolveCachePolicy,
 } from '../../live/cache-policy.js';
 import { productTag, websiteTag } from '../../live/cache-tags.js';
+import { liveReviewPage } from '../../live/live-ref.js';
 import type { Product } from '../../schema/product.js';
 import { type EmptyProducts, hasPage, isIndexable, type ProductPageProps } from './product-paths.js';
+import { DEFAULT_REVIEWS_PER_PAGE, type ReviewPagePlace, reviewPageCount, reviewPageSegment } from './review-pages.js';
 
 /** The part of `Astro` (or an endpoint's context) the helpers use. */
 export interface LivePageContext {
 	cache: AstroGlobal['cache'];
 	response: { headers: Headers };
+	/** The request and its params (`Astro` has them): which review page the path asks for. */
+	request?: Request;
+	params?: Record<string, string | undefined>;
 }
 
 /** What `getLiveEntry()` returns, reduced to what the helpers read. */
@@ -42,6 +47,8 @@ export interface LiveProductPageOptions {
 	 * announcing its first review purges it).
 	 */
 	emptyProducts?: EmptyProducts;
+	/** Reviews per page, as `audioReviews({ reviewsPerPage })` (default 20): a path past the last review page answers 404. */
+	reviewsPerPage?: number;
 	/**
 	 * Overrides of the cache policy. Unset fields come from the matching `routeRules` entry
 	 * (`maxAge`, `swr`), then from `DEFAULT_CACHE_POLICY`.
@@ -64,26 +71,22 @@ export function liveProductPage(
 	const policy = effectivePolicy(astro, options.cache);
 	const { entry, error } = result;
 	const emptyProducts = options.emptyProducts ?? 'noindex';
-	const withoutReviews = entry !== undefined && !error && entry.data.reviews.length === 0;
-	if (entry && !error && hasPage(entry.data.reviews.length, emptyProducts)) {
+	const route = options.route ?? '/products/[ref]';
+	const perPage = options.reviewsPerPage ?? DEFAULT_REVIEWS_PER_PAGE;
+	const page = astro.request && astro.params ? liveReviewPage({ request: astro.request, params: astro.params }, { route }) : 1;
+	const pageCount = entry ? reviewPageCount(entry.data.reviews.length, perPage) : 1;
+	if (entry && !error && hasPage(entry.data.reviews.length, emptyProducts) && page <= pageCount) {
 		if (astro.cache.enabled) {
 			astro.cache.set({ maxAge: policy.maxAge, swr: policy.swr });
+			// The product's tags: its review pages are purged with it.
 			if (entry.cacheHint) astro.cache.set(entry.cacheHint);
 		}
 		astro.response.headers.set('Cache-Control', cacheControlHeader(policy));
-		const path = livePath(options.route ?? '/products/[ref]', entry.data.external_id, options.trailingSlash ?? true);
-		const indexable = isIndexable(entry.data.reviews.length, emptyProducts);
-		return {
-			product: entry.data,
-			locale: undefined,
-			slug: entry.data.external_id,
-			path,
-			alternates: [],
-			defaultLocale: undefined,
-			indexable,
-		};
+		const reviewPage = livePagesOf(route, entry.data.external_id, options.trailingSlash ?? true, { page, pageCount, perPage });
+		return liveProps(entry.data, reviewPage, isIndexable(entry.data.reviews.length, emptyProducts));
 	}
-	if (withoutReviews || isNotFound(error)) {
+	// A product without a page (emptyProducts: 'skip'), or a review page past its last: 404 as an unknown ref.
+	if ((entry && !error) || isNotFound(error)) {
 		if (astro.cache.enabled) {
 			if (policy.notFoundMaxAge === 0) astro.cache.set(false);
 			else {
@@ -143,10 +146,39 @@ export function liveErrorResponse(error: Error, context: { ref?: string; what?: 
 	);
 }
 
-/** `/products/[ref]` (or `[...ref]`) with the ref percent-encoded as one path segment. */
-export function livePath(route: string, ref: string, trailingSlash = true): string {
-	const replaced = route.replace(/\[(?:\.\.\.)?ref\]/, () => encodeURIComponent(ref)).replace(/\/+$/, '');
+/**
+ * `/products/[ref]` (or `[...ref]`) with the ref percent-encoded as one path segment, its `~` too
+ * (a literal `~` marks a further review page: `page` 2 and up).
+ */
+export function livePath(route: string, ref: string, trailingSlash = true, page = 1): string {
+	const segment = reviewPageSegment(encodeURIComponent(ref).replaceAll('~', '%7E'), page);
+	const replaced = route.replace(/\[(?:\.\.\.)?ref\]/, () => segment).replace(/\/+$/, '');
 	return trailingSlash ? `${replaced}/` : replaced;
+}
+
+/** The review pages of an on-demand product, this one being `page` of `pageCount`. */
+function livePagesOf(
+	route: string,
+	ref: string,
+	trailingSlash: boolean,
+	place: { page: number; pageCount: number; perPage: number },
+): ReviewPagePlace {
+	const paths = Array.from({ length: place.pageCount }, (_, index) => livePath(route, ref, trailingSlash, index + 1));
+	return { page: place.page, paths, perPage: place.perPage };
+}
+
+/** `<ProductPage>` props of an on-demand product (one locale, no alternates). */
+function liveProps(product: Product, reviewPage: ReviewPagePlace, indexable: boolean): ProductPageProps {
+	return {
+		product,
+		locale: undefined,
+		slug: product.external_id,
+		path: reviewPage.paths[reviewPage.page - 1]!,
+		alternates: [],
+		defaultLocale: undefined,
+		indexable,
+		reviewPage,
+	};
 }
 
 /** The cache policy of a page: `overrides`, then the matching `routeRules`, then the defaults. */
@@ -184,8 +216,9 @@ export interface LiveStaticPath {
  */
 export function liveStaticPaths(
 	entries: readonly { id: string; data: Product }[],
-	options: { route?: string; trailingSlash?: boolean; emptyProducts?: EmptyProducts } = {},
+	options: { route?: string; trailingSlash?: boolean; emptyProducts?: EmptyProducts; reviewsPerPage?: number } = {},
 ): LiveStaticPath[] {
+	const perPage = options.reviewsPerPage ?? DEFAULT_REVIEWS_PER_PAGE;
 	const emptyProducts = options.emptyProducts ?? 'noindex';
 	const folded = new Map<string, number>();
 	for (const entry of entries) {
@@ -199,19 +232,14 @@ export function liveStaticPaths(
 		// Left to the on-demand route, which answers 404 for it the same way.
 		const reviews = entry.data.reviews.length;
 		if (!hasPage(reviews, emptyProducts)) continue;
-		const path = livePath(options.route ?? '/products/[ref]', ref, options.trailingSlash ?? true);
-		paths.push({
-			params: { ref },
-			props: {
-				product: entry.data,
-				locale: undefined,
-				slug: ref,
-				path,
-				alternates: [],
-				defaultLocale: undefined,
-				indexable: isIndexable(reviews, emptyProducts),
-			},
-		});
+		const pageCount = reviewPageCount(reviews, perPage);
+		const indexable = isIndexable(reviews, emptyProducts);
+		const route = options.route ?? '/products/[ref]';
+		// The product's further review pages too: the on-demand route would render them the same.
+		for (let page = 1; page <= pageCount; page++) {
+			const reviewPage = livePagesOf(route, ref, options.trailingSlash ?? true, { page, pageCount, perPage });
+			paths.push({ params: { ref: reviewPageSegment(ref, page) }, props: liveProps(entry.data, reviewPage, indexable) });
+		}
 	}
 	return paths;
 }

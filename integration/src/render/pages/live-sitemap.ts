@@ -13,6 +13,7 @@ import {
 import { SITEMAP_LIMITS, type SitemapUrl, sitemapIndexXml, urlsetXml } from './live-sitemap-xml.js';
 import { liveAbsoluteUrl, liveHubPath, liveProductPath } from './live-urls.js';
 import { isIndexable } from './product-paths.js';
+import { DEFAULT_REVIEWS_PER_PAGE, reviewPageCount } from './review-pages.js';
 
 /**
  * The sitemaps of an on-demand catalogue: an index, and files that each cover a fixed range of
@@ -27,6 +28,8 @@ export type LiveSitemapConfig = LiveListsConfig & {
 	urlsPerFile?: number | undefined;
 	/** Site paths of the site's other sitemaps (`@astrojs/sitemap`'s `/sitemap-0.xml`), listed first: one index for the whole site. */
 	include?: readonly string[] | undefined;
+	/** Reviews per page (`audioReviews({ reviewsPerPage })`): a popular product's further review pages are listed too. */
+	reviewsPerPage?: number | undefined;
 };
 
 type SitemapContext = Pick<APIContext, 'cache' | 'site' | 'url'>;
@@ -72,6 +75,8 @@ export async function liveSitemapFile(context: SitemapContext, config: LiveSitem
 interface Listed {
 	ref: string;
 	indexable: boolean;
+	/** How many review pages the product has in that locale (its product page included). */
+	pages: number;
 }
 
 /** The XML of file `n`, or undefined past the catalogue's end. */
@@ -83,33 +88,43 @@ async function sitemapFileXml(
 ): Promise<string | undefined> {
 	const per = productsPerFile(config, lists.locales.length);
 	const range = { offset: (n - 1) * per, end: n * per };
+	const perPage = config.reviewsPerPage ?? DEFAULT_REVIEWS_PER_PAGE;
 	const pick = (product: { external_id: string; reviews: unknown[] }): Listed => ({
 		ref: product.external_id,
 		indexable: isIndexable(product.reviews.length, config.emptyProducts),
+		pages: reviewPageCount(product.reviews.length, perPage),
 	});
 	const { client, options } = lists.source;
 	const slices = await Promise.all(lists.locales.map((locale) => catalogueSlice(client, options, lists.query(locale), range, pick)));
 	if (n > 1 && slices.every((slice) => slice.products.length === 0)) return undefined;
 	const url = (path: string) => liveAbsoluteUrl(config, context.site, context.url, path);
-	const productUrl = (locale: string, ref: string) => url(liveProductPath(config, locale, lists.defaultLocale, ref));
-	// Per ref, the locales where its page is indexable: only those are alternates of one another.
-	const indexableLocales = new Map<string, string[]>();
+	const productUrl = (locale: string, ref: string, page: number) => url(liveProductPath(config, locale, lists.defaultLocale, ref, page));
+	// Per ref, the locales where its page is indexable and how many review pages each has: page n's alternates are the locales that have a page n.
+	const indexableLocales = new Map<string, Array<{ locale: string; pages: number }>>();
 	lists.locales.forEach((locale, i) => {
 		for (const item of slices[i]!.products)
-			if (item.indexable) indexableLocales.set(item.ref, [...(indexableLocales.get(item.ref) ?? []), locale]);
+			if (item.indexable) indexableLocales.set(item.ref, [...(indexableLocales.get(item.ref) ?? []), { locale, pages: item.pages }]);
 	});
 	const urls: SitemapUrl[] = [];
 	lists.locales.forEach((locale, i) => {
 		for (const item of slices[i]!.products) {
 			if (!item.indexable) continue;
-			const others = indexableLocales.get(item.ref)!;
-			const alternates = others.length > 1 ? others.map((other) => ({ hreflang: other, href: productUrl(other, item.ref) })) : [];
-			urls.push({ loc: productUrl(locale, item.ref), alternates });
+			for (let page = 1; page <= item.pages; page++) {
+				const others = indexableLocales.get(item.ref)!.filter((other) => page <= other.pages);
+				const alternates =
+					others.length > 1 ? others.map((other) => ({ hreflang: other.locale, href: productUrl(other.locale, item.ref, page) })) : [];
+				urls.push({ loc: productUrl(locale, item.ref, page), alternates });
+			}
 		}
 	});
 	// A urlset needs one URL: a range of noindexed products only lists the hub (or the home page).
 	const hub = config.hub === false ? undefined : liveHubPath(config, lists.defaultLocale, lists.defaultLocale, 1);
 	if (urls.length === 0) urls.push({ loc: url(hub ?? '/'), alternates: [] });
+	if (urls.length > SITEMAP_LIMITS.urls) {
+		throw new Error(
+			`sitemap ${n} would list ${urls.length} URLs (review pages included), over the 50,000 sitemaps.org allow: lower \`onDemand.sitemap.urlsPerFile\` (now ${per * lists.locales.length})`,
+		);
+	}
 	const xml = urlsetXml(urls);
 	const bytes = new TextEncoder().encode(xml).byteLength;
 	if (bytes > SITEMAP_LIMITS.bytes) {

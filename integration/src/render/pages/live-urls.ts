@@ -11,9 +11,9 @@ import { withBase } from './url.js';
  */
 export type LiveUrlConfig = Pick<PageConfig, 'route' | 'trailingSlash' | 'base' | 'defaultLocale'>;
 
-export function liveProductPath(config: LiveUrlConfig, locale: string, defaultLocale: string, ref: string): string {
+export function liveProductPath(config: LiveUrlConfig, locale: string, defaultLocale: string, ref: string, page = 1): string {
 	const prefix = locale === defaultLocale ? '' : `/${locale}`;
-	return `${prefix}${livePath(config.route, ref, config.trailingSlash)}`;
+	return `${prefix}${livePath(config.route, ref, config.trailingSlash, page)}`;
 }
 
 /** Site-relative path of page `page` of the locale's hub, or undefined when the route has no hub. */

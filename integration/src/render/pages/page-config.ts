@@ -19,6 +19,8 @@ export interface PageConfig {
 	uiText: UiTextOverrides;
 	/** A product without any review in a locale: `noindex, follow`, a normal page, or no page. */
 	emptyProducts: 'noindex' | 'index' | 'skip';
+	/** Reviews on a product page and on each of its further review pages. */
+	reviewsPerPage: number;
 	/** Hub pages' size and order, or false when the site has none. */
 	hub: { pageSize: number; order: HubOrder } | false;
 	/** `'pagefind'`: product pages carry Pagefind's markup (search-markup.ts); false: none. */

@@ -5,6 +5,7 @@ import { productPath } from '../seo/page-meta.js';
 import { createSlugger } from '../seo/slug.js';
 import { localeInId, localeOrder } from './catalogue-layout.js';
 import { hubBasePath, hubPagePath } from './hub-urls.js';
+import { DEFAULT_REVIEWS_PER_PAGE, type ReviewPagePlace, reviewPageCount, reviewPageSegment } from './review-pages.js';
 
 /** What a product without any review in a locale gets: a `noindex, follow` page, a normal page, or no page. */
 export type EmptyProducts = 'noindex' | 'index' | 'skip';
@@ -59,6 +60,8 @@ export type ProductPageProps = {
 	hubPath?: string | undefined;
 	/** When the content of this page last changed (ISO), as the loader recorded it; for the sitemap, not rendered. */
 	lastmod?: string | undefined;
+	/** Which of the product's review pages this is, with the paths of the others; unset, the page shows every review. */
+	reviewPage?: ReviewPagePlace | undefined;
 };
 
 export interface StaticPath {
@@ -83,6 +86,8 @@ export interface PathOptions {
 	emptyProducts?: EmptyProducts | undefined;
 	/** Whether the site has hub pages at the route's parent path (default false). */
 	hub?: boolean | undefined;
+	/** Reviews on a product page and on each further review page (default `DEFAULT_REVIEWS_PER_PAGE`). */
+	reviewsPerPage?: number | undefined;
 }
 
 /** The locale an entry's URL is prefixed with, read from its id (see `localeInId`). */
@@ -117,19 +122,27 @@ export function productPages(
 	const { defaultLocale, order } = localeOrder(locales, options.defaultLocale, loaderOrder);
 	const slugger = createSlugger(byRef.keys());
 	const paths: StaticPath[] = [];
+	const perPage = options.reviewsPerPage ?? DEFAULT_REVIEWS_PER_PAGE;
 	for (const [ref, versions] of byRef) {
 		const slug = slugger.slugFor(ref);
-		const alternates: Alternate[] = [];
-		if (defaultLocale !== undefined) {
-			for (const locale of order) {
-				const entry = versions.get(locale);
-				if (entry) {
-					const path = productPath(slug, locale, defaultLocale, options.route, options.trailingSlash);
-					alternates.push({ locale, path, reviews: entry.data.reviews.length });
-				}
+		const pageCounts = new Map([...versions].map(([locale, entry]) => [locale, reviewPageCount(entry.data.reviews.length, perPage)]));
+		const pathOf = (locale: string | undefined, page: number) =>
+			productPath(reviewPageSegment(slug, page), locale ?? '', defaultLocale ?? '', options.route, options.trailingSlash);
+		// Page n's alternates: the locales whose version of the product has a page n.
+		const alternatesOf = (page: number): Alternate[] =>
+			defaultLocale === undefined
+				? []
+				: order
+						.filter((locale) => page <= (pageCounts.get(locale) ?? 0))
+						.map((locale) => ({ locale, path: pathOf(locale, page), reviews: versions.get(locale)!.data.reviews.length }));
+		for (const [locale, entry] of versions) {
+			const count = pageCounts.get(locale)!;
+			const reviewPaths = Array.from({ length: count }, (_, index) => pathOf(locale, index + 1));
+			for (let page = 1; page <= count; page++) {
+				const reviewPage = { page, paths: reviewPaths, perPage };
+				paths.push(pageOf(entry, { locale, slug, alternates: alternatesOf(page), defaultLocale, reviewPage }, options));
 			}
 		}
-		for (const [locale, entry] of versions) paths.push(pageOf(entry, { locale, slug, alternates, defaultLocale }, options));
 	}
 	return paths;
 }
@@ -161,18 +174,19 @@ interface PagePlace {
 	slug: string;
 	alternates: Alternate[];
 	defaultLocale: string | undefined;
+	reviewPage: ReviewPagePlace;
 }
 
 function pageOf(entry: ProductEntryLike, place: PagePlace, options: Omit<PathOptions, 'routePattern' | 'localeRoute'>): StaticPath {
-	const { locale, slug, alternates, defaultLocale } = place;
-	const path = productPath(slug, locale ?? '', defaultLocale ?? '', options.route, options.trailingSlash);
+	const { locale, slug, alternates, defaultLocale, reviewPage } = place;
+	const path = reviewPage.paths[reviewPage.page - 1]!;
 	const isDefault = locale === undefined || locale === defaultLocale;
 	const empty = entry.data.reviews.length === 0;
 	const indexable = isIndexable(entry.data.reviews.length, options.emptyProducts ?? 'noindex');
 	const hubBase = options.hub ? hubBasePath(options.route, locale ?? '', defaultLocale ?? '') : undefined;
 	const hubPath = hubBase === undefined ? undefined : hubPagePath(hubBase, 1, options.trailingSlash ?? true);
 	return {
-		params: isDefault ? { ref: slug } : { ref: slug, locale },
+		params: isDefault ? { ref: reviewPageSegment(slug, reviewPage.page) } : { ref: reviewPageSegment(slug, reviewPage.page), locale },
 		props: {
 			product: entry.data,
 			entryId: entry.id,
@@ -185,6 +199,7 @@ function pageOf(entry: ProductEntryLike, place: PagePlace, options: Omit<PathOpt
 			indexable,
 			hubPath,
 			lastmod: options.collection === undefined ? undefined : contentDateOf(options.collection, entry.id),
+			reviewPage,
 		},
 		// Everything the page renders: the entry's data (its digest), where it lives and its
 		// alternates (with their review counts on a page without reviews, which links to them).
@@ -192,7 +207,7 @@ function pageOf(entry: ProductEntryLike, place: PagePlace, options: Omit<PathOpt
 		cacheKey:
 			entry.digest === undefined
 				? undefined
-				: `${String(entry.digest)}|${path}|${alternatesKey(alternates, empty)}|${indexable}|${hubPath ?? ''}`,
+				: `${String(entry.digest)}|${path}|${alternatesKey(alternates, empty)}|${indexable}|${hubPath ?? ''}|${reviewPage.paths.length}/${reviewPage.perPage}`,
 	};
 }
 

@@ -22,6 +22,7 @@ import type { Words } from './words.js';
 export type { RatingSummary } from '../seo/review-policy.js';
 export type { LayoutProps } from './page-config.js';
 export type { Alternate, ProductEntryLike, ProductPageProps, StaticPath } from './product-paths.js';
+export type { ReviewPagePlace } from './review-pages.js';
 export type { UiText } from './ui-text.js';
 export type { Phrase, PluralForms, WordKey, Words } from './words.js';
 

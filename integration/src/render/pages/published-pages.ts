@@ -1,5 +1,6 @@
 import { processState } from '../../state/process-state.js';
 import type { ProductPageProps, StaticPath } from './product-paths.js';
+import { isProductPage } from './review-pages.js';
 
 /**
  * The product pages of a build, as the injected route's `getStaticPaths` computed them, handed
@@ -31,7 +32,7 @@ export function publishPages(collection: string, routePattern: string | undefine
 }
 
 /**
- * The pages every route of `collection` published, and stops collecting; undefined when no
+ * The product pages (not their further review pages) every route of `collection` published, and stops collecting; undefined when no
  * route ran in this process (pages prerendered elsewhere, or none injected).
  */
 export function takePublishedPages(collection: string): ProductPageProps[] | undefined {
@@ -39,6 +40,6 @@ export function takePublishedPages(collection: string): ProductPageProps[] | und
 	registry().delete(collection);
 	if (!routes || routes.size === 0) return undefined;
 	const pages: ProductPageProps[] = [];
-	for (const paths of routes.values()) for (const path of paths) pages.push(path.props);
+	for (const paths of routes.values()) for (const path of paths) if (isProductPage(path.props)) pages.push(path.props);
 	return pages;
 }

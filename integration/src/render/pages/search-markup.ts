@@ -18,11 +18,13 @@ export function searchIgnore(search: SearchMarkup): Attributes {
  * On the product's content, the only part of the page Pagefind indexes: the star level of its
  * average as a filter (4 for 4.0 to 4.9, so "4 and up" is the levels 4 and 5), the average as
  * the `rating` sort key, and no picture for the result (Pagefind would take the first avatar).
+ * A further review page (`page` from 2) is indexed for its transcripts but carries no filter or
+ * sort key: the product counts once in the star filter, through its first page.
  */
-export function searchBody(search: SearchMarkup, product: Product): Attributes {
+export function searchBody(search: SearchMarkup, product: Product, page = 1): Attributes {
 	if (search !== 'pagefind') return NONE;
 	const summary = ratingSummary(product);
-	if (summary === undefined) return { 'data-pagefind-body': '', 'data-pagefind-meta': 'image:' };
+	if (summary === undefined || page > 1) return { 'data-pagefind-body': '', 'data-pagefind-meta': 'image:' };
 	return {
 		'data-pagefind-body': '',
 		'data-pagefind-meta': 'image:',
@@ -31,9 +33,10 @@ export function searchBody(search: SearchMarkup, product: Product): Attributes {
 	};
 }
 
-/** On the `<h1>`: the result's title, and the review count as the `reviews` sort key (one key per element). */
-export function searchHeading(search: SearchMarkup, product: Product): Attributes {
+/** On the `<h1>`: the result's title, and the review count as the `reviews` sort key (one key per element; first page only). */
+export function searchHeading(search: SearchMarkup, product: Product, page = 1): Attributes {
 	if (search !== 'pagefind') return NONE;
+	if (page > 1) return { 'data-pagefind-meta': 'title' };
 	return { 'data-pagefind-meta': 'title', 'data-pagefind-sort': `reviews:${product.reviews.length}` };
 }
 

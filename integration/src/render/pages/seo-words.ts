@@ -26,6 +26,10 @@ const en = {
 	next: 'Next page',
 	/** Accessible name of one page link. */
 	page: 'Page {page}',
+	/** `<title>` and `<h1>` of a product's review pages after the first: `{name}` is the product's title or heading. */
+	reviewPage: '{name} – audio reviews, page {page}',
+	/** `aria-label` of the links between a product's review pages. */
+	reviewPages: 'Review pages',
 	/** Generated description of a product with rated reviews. */
 	describeRated: {
 		one: '{name}: rated {average}/5 in {count} audio review.',
@@ -50,6 +54,8 @@ export const SEO_PLACEHOLDERS: Readonly<Record<SeoWordKey, readonly string[]>> =
 	previous: [],
 	next: [],
 	page: ['page'],
+	reviewPage: ['name', 'page'],
+	reviewPages: [],
 	describeRated: ['name', 'average', 'count'],
 	describeHeard: ['name', 'count'],
 	describeEmpty: ['name'],
@@ -70,6 +76,8 @@ export const BUILT_IN_SEO_WORDS: Readonly<Record<string, SeoWords>> = {
 		previous: 'Page précédente',
 		next: 'Page suivante',
 		page: 'Page {page}',
+		reviewPage: '{name} – avis audio, page {page}',
+		reviewPages: 'Pages d’avis',
 		describeRated: '{name} : noté {average}/5 dans {count} avis audio.',
 		describeHeard: { one: '{name} : {count} avis audio de client.', other: '{name} : {count} avis audio de clients.' },
 		describeEmpty: '{name} : avis et témoignages audio de clients.',
@@ -87,6 +95,8 @@ export const BUILT_IN_SEO_WORDS: Readonly<Record<string, SeoWords>> = {
 		previous: 'Vorherige Seite',
 		next: 'Nächste Seite',
 		page: 'Seite {page}',
+		reviewPage: '{name} – Audiobewertungen, Seite {page}',
+		reviewPages: 'Bewertungsseiten',
 		describeRated: {
 			one: '{name}: bewertet mit {average}/5 in {count} Audiobewertung.',
 			other: '{name}: bewertet mit {average}/5 in {count} Audiobewertungen.',
@@ -107,6 +117,8 @@ export const BUILT_IN_SEO_WORDS: Readonly<Record<string, SeoWords>> = {
 		previous: 'Página anterior',
 		next: 'Página siguiente',
 		page: 'Página {page}',
+		reviewPage: '{name} – opiniones en audio, página {page}',
+		reviewPages: 'Páginas de opiniones',
 		describeRated: {
 			one: '{name}: valorado con {average}/5 en {count} opinión en audio.',
 			other: '{name}: valorado con {average}/5 en {count} opiniones en audio.',
@@ -127,6 +139,8 @@ export const BUILT_IN_SEO_WORDS: Readonly<Record<string, SeoWords>> = {
 		previous: 'Pagina precedente',
 		next: 'Pagina successiva',
 		page: 'Pagina {page}',
+		reviewPage: '{name} – recensioni audio, pagina {page}',
+		reviewPages: 'Pagine di recensioni',
 		describeRated: {
 			one: '{name}: valutato {average}/5 in {count} recensione audio.',
 			other: '{name}: valutato {average}/5 in {count} recensioni audio.',
@@ -147,6 +161,8 @@ export const BUILT_IN_SEO_WORDS: Readonly<Record<string, SeoWords>> = {
 		previous: 'Vorige pagina',
 		next: 'Volgende pagina',
 		page: 'Pagina {page}',
+		reviewPage: '{name} – audiorecensies, pagina {page}',
+		reviewPages: 'Recensiepagina’s',
 		describeRated: {
 			one: '{name}: beoordeeld met {average}/5 in {count} audiorecensie.',
 			other: '{name}: beoordeeld met {average}/5 in {count} audiorecensies.',
@@ -167,6 +183,8 @@ export const BUILT_IN_SEO_WORDS: Readonly<Record<string, SeoWords>> = {
 		previous: 'Página anterior',
 		next: 'Página seguinte',
 		page: 'Página {page}',
+		reviewPage: '{name} – avaliações em áudio, página {page}',
+		reviewPages: 'Páginas de avaliações',
 		describeRated: {
 			one: '{name}: avaliado com {average}/5 em {count} avaliação em áudio.',
 			other: '{name}: avaliado com {average}/5 em {count} avaliações em áudio.',
@@ -188,6 +206,8 @@ export const BUILT_IN_SEO_WORDS: Readonly<Record<string, SeoWords>> = {
 		previous: 'Poprzednia strona',
 		next: 'Następna strona',
 		page: 'Strona {page}',
+		reviewPage: '{name} – opinie audio, strona {page}',
+		reviewPages: 'Strony opinii',
 		describeRated: {
 			one: '{name}: ocena {average}/5 w {count} opinii audio.',
 			other: '{name}: ocena {average}/5 w {count} opiniach audio.',
@@ -212,6 +232,8 @@ export const BUILT_IN_SEO_WORDS: Readonly<Record<string, SeoWords>> = {
 		previous: 'Föregående sida',
 		next: 'Nästa sida',
 		page: 'Sida {page}',
+		reviewPage: '{name} – ljudrecensioner, sida {page}',
+		reviewPages: 'Recensionssidor',
 		describeRated: {
 			one: '{name}: betyg {average}/5 i {count} ljudrecension.',
 			other: '{name}: betyg {average}/5 i {count} ljudrecensioner.',
@@ -232,6 +254,8 @@ export const BUILT_IN_SEO_WORDS: Readonly<Record<string, SeoWords>> = {
 		previous: 'Forrige side',
 		next: 'Næste side',
 		page: 'Side {page}',
+		reviewPage: '{name} – lydanmeldelser, side {page}',
+		reviewPages: 'Anmeldelsessider',
 		describeRated: {
 			one: '{name}: bedømt {average}/5 i {count} lydanmeldelse.',
 			other: '{name}: bedømt {average}/5 i {count} lydanmeldelser.',

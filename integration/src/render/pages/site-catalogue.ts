@@ -7,10 +7,13 @@
 import config from 'virtual:astro-audio-reviews/config';
 import { requireEntries } from './collection-check.js';
 import { type ProductEntryLike, productPages, type StaticPath } from './product-paths.js';
+import { isProductPage } from './review-pages.js';
 
 export interface Catalogue {
+	/** Every page: product pages and their further review pages. */
 	paths: StaticPath[];
-	byId: Map<string, StaticPath>;
+	/** The product pages (each product's first page), what hub pages list. */
+	products: StaticPath[];
 }
 
 interface Cached {
@@ -60,10 +63,11 @@ export async function siteCatalogue(route: string): Promise<Catalogue> {
 		collection: config.collection,
 		trailingSlash: config.trailingSlash,
 		emptyProducts: config.emptyProducts,
+		reviewsPerPage: config.reviewsPerPage,
 		// Hub pages sit at the injected route's parent: only its pages link back to one.
 		hub: config.hub !== false && isInjectedRoute(route),
 	});
-	const catalogue = { paths, byId: new Map(paths.map((path) => [path.props.entryId!, path])) };
+	const catalogue = { paths, products: paths.filter((path) => isProductPage(path.props)) };
 	catalogues.set(route, { entries, catalogue });
 	return catalogue;
 }

@@ -35,6 +35,12 @@ export interface ProductJsonLdOptions {
 	safeUrl?: JsonLdUrlFilter | undefined;
 	/** Home → hub → this page; a `BreadcrumbList` needs at least two. */
 	breadcrumbs?: readonly Crumb[] | undefined;
+	/** Indices (in `product.reviews`) of the reviews this page shows; default all of them. */
+	shown?: readonly number[] | undefined;
+	/** A further review page of the product: its reviews as audio, no second `Product` or `aggregateRating`. */
+	furtherPage?: boolean | undefined;
+	/** The page's name (a further review page's title); default the product's heading. */
+	name?: string | undefined;
 }
 
 /**
@@ -43,24 +49,29 @@ export interface ProductJsonLdOptions {
  * with neither rating, review nor offer, and the service has no price to offer), whose `review`s
  * are exactly the rated ones and whose `aggregateRating` is computed over exactly them.
  * Testimonies and unrated reviews are `AudioObject`s of the page: a transcript, never a rating.
+ * The aggregate counts every rated review; `review` lists only those the page shows (`shown`).
  */
 export function productJsonLd(product: Product, options: ProductJsonLdOptions = {}): JsonLdGraph {
 	const safeUrl: JsonLdUrlFilter = options.safeUrl ?? ((value) => safeHttpUrl(value));
 	const { url, locale } = options;
 	const crumbs = options.breadcrumbs ?? [];
-	const summary = ratingSummary(product);
+	const summary = options.furtherPage ? undefined : ratingSummary(product);
+	const shown = new Set(options.shown ?? product.reviews.keys());
 	const page: ItemPage = {
 		'@type': 'ItemPage',
 		'@id': nodeId(url, 'webpage'),
-		name: productHeading(product),
+		name: options.name ?? productHeading(product),
 		...(url ? { url } : {}),
 		...(locale ? { inLanguage: locale } : {}),
 		...(crumbs.length >= 2 ? { breadcrumb: { '@id': nodeId(url, 'breadcrumb') } } : {}),
 		...(summary ? { mainEntity: { '@id': nodeId(url, 'product') } } : {}),
 	};
 	const graph: Thing[] = [page];
-	if (summary) graph.push(productNode(product, summary, options, safeUrl));
-	const media = product.reviews.flatMap((review, index) => (isRatedReview(review) ? [] : audioNode(review, index, options, safeUrl)));
+	if (summary) graph.push(productNode(product, summary, { ...options, shown }, safeUrl));
+	// Rated reviews are the Product's `review`s on the product page; elsewhere, audio like the others.
+	const media = product.reviews.flatMap((review, index) =>
+		!shown.has(index) || (summary && isRatedReview(review)) ? [] : audioNode(review, index, options, safeUrl),
+	);
 	if (media.length > 0) {
 		page.associatedMedia = media.map((node) => ({ '@id': String(node['@id']) }));
 		graph.push(...media);
@@ -69,7 +80,12 @@ export function productJsonLd(product: Product, options: ProductJsonLdOptions = 
 	return { '@context': 'https://schema.org', '@graph': graph };
 }
 
-function productNode(product: Product, summary: RatingSummary, options: ProductJsonLdOptions, safeUrl: JsonLdUrlFilter): SchemaProduct {
+function productNode(
+	product: Product,
+	summary: RatingSummary,
+	options: Omit<ProductJsonLdOptions, 'shown'> & { shown: ReadonlySet<number> },
+	safeUrl: JsonLdUrlFilter,
+): SchemaProduct {
 	const description = productDescription(product);
 	const aggregate: AggregateRating = {
 		'@type': 'AggregateRating',
@@ -80,7 +96,7 @@ function productNode(product: Product, summary: RatingSummary, options: ProductJ
 		worstRating: WORST_RATING,
 	};
 	const reviews = product.reviews.flatMap((review, index) =>
-		isRatedReview(review) ? [reviewJsonLd(review, `reviews[${index}]`, options.locale, safeUrl)] : [],
+		isRatedReview(review) && options.shown.has(index) ? [reviewJsonLd(review, `reviews[${index}]`, options.locale, safeUrl)] : [],
 	);
 	return {
 		'@type': 'Product',
@@ -90,7 +106,7 @@ function productNode(product: Product, summary: RatingSummary, options: ProductJ
 		productID: product.external_id,
 		...(description === undefined ? {} : { description }),
 		...(options.url ? { url: options.url } : {}),
-		review: reviews,
+		...(reviews.length === 0 ? {} : { review: reviews }),
 		aggregateRating: aggregate,
 	};
 }
