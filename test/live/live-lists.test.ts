@@ -38,7 +38,8 @@ const quick = { retries: 0, timeoutMs: 3000, pageSize: 10 };
 describe('several locales', () => {
 	let sim: Simulator;
 	beforeAll(async () => {
-		sim = await startSimulator({ products: 30, seed: 3, locales: ['en', 'fr'] });
+		// Products of one page each: the review pages have their own test below.
+		sim = await startSimulator({ products: 30, seed: 3, locales: ['en', 'fr'], longTail: false });
 		productsLiveLoader({ baseUrl: sim.baseUrl, websiteId: sim.websiteId, locales: ['en', 'fr'], ...quick });
 	});
 	afterAll(() => sim?.close());
