@@ -9,9 +9,10 @@ import { resolveIntegrationOptions } from '../../integration/src/integration/int
 import { injectOnDemandRoutes } from '../../integration/src/integration/on-demand-option.js';
 import type { HubPageProps } from '../../integration/src/render/pages/hub-paths.js';
 import { liveHubPage } from '../../integration/src/render/pages/live-hub.js';
-import { type LiveSitemapConfig, liveSitemapFile, liveSitemapIndex } from '../../integration/src/render/pages/live-sitemap.js';
+import { liveSitemapFile, liveSitemapIndex } from '../../integration/src/render/pages/live-sitemap.js';
 import { HOSTILE_WEBSITE_ID, type HostileService, makeCatalogue, startHostileService } from '../helpers/hostile-service.js';
 import { sitemapAlternates, sitemapLocs, validateSitemap } from '../helpers/sitemap-xml.js';
+import { listsConfig } from './pages.js';
 
 /**
  * The on-demand sitemaps and hub pages called as their routes call them, without a server in
@@ -22,17 +23,7 @@ import { sitemapAlternates, sitemapLocs, validateSitemap } from '../helpers/site
 const SITE = 'https://shop.example.com';
 const noCache = { enabled: false } as never;
 const context = { cache: noCache, site: new URL(SITE), url: new URL(`${SITE}/sitemap-products.xml`) };
-const config = (websiteId: string, more: Partial<LiveSitemapConfig> = {}): LiveSitemapConfig => ({
-	route: '/products/[ref]',
-	trailingSlash: true,
-	base: '/',
-	defaultLocale: undefined,
-	emptyProducts: 'noindex',
-	hub: { pageSize: 48, order: 'name' },
-	websiteId,
-	path: '/sitemap-products',
-	...more,
-});
+const config = listsConfig;
 const quick = { retries: 0, timeoutMs: 3000, pageSize: 10 };
 
 describe('several locales', () => {
