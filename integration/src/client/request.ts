@@ -12,6 +12,12 @@ export type { JsonResponse, RequestContext, Validators } from './classify-respon
 
 export interface RequestOptions {
 	signal?: AbortSignal | undefined;
+	/**
+	 * When the caller stops waiting (epoch ms), for a request a visitor waits on: the time queued
+	 * behind `concurrency`, the attempts and the backoff all count, and a request still queued
+	 * then never starts. Without it, `retryBudgetMs` starts at the first attempt.
+	 */
+	deadline?: number | undefined;
 	/** Validators from an earlier response: the service may answer 304 Not Modified. */
 	validators?: Validators | undefined;
 }
@@ -68,11 +74,11 @@ export function createRequester(options: ResolvedConnectionOptions, limit: Limit
 	}
 
 	async function request(context: RequestContext, request: RequestOptions = {}): Promise<JsonResponse> {
-		// The budget starts with the first attempt, not in the limiter's queue: a long queue is
-		// the build's own concurrency at work, not a slow service.
-		let deadline: number | undefined;
+		// Without a caller's deadline the budget starts with the first attempt, not in the
+		// limiter's queue: a long queue is the build's own concurrency at work, not a slow service.
+		let deadline = request.deadline;
 		for (let attempt = 1; ; attempt++) {
-			const outcome = await limit(() => {
+			const outcome = await queued(limit, deadline, context, () => {
 				deadline ??= Date.now() + options.retryBudgetMs;
 				return attemptOnce(context, request, deadline);
 			});
@@ -89,6 +95,49 @@ export function createRequester(options: ResolvedConnectionOptions, limit: Limit
 	}
 
 	return Object.assign(request, { stats });
+}
+
+/**
+ * `run` through the limiter, or, when `deadline` passes first, a final timeout: the caller stops
+ * waiting at once, and the queued run, when its turn comes, returns without a request, so a
+ * visitor who has gone costs the service nothing.
+ */
+async function queued(
+	limit: LimitFunction,
+	deadline: number | undefined,
+	context: RequestContext,
+	run: () => Promise<Attempt>,
+): Promise<Attempt> {
+	if (deadline === undefined) return limit(run);
+	let timer: ReturnType<typeof setTimeout> | undefined;
+	let state: 'queued' | 'started' | 'gone' = 'queued';
+	const expired: Attempt = {
+		ok: false,
+		retryable: false,
+		fail: ({ attempts }) =>
+			new TimeoutError("No response by the visitor's deadline: the request waited behind `concurrency` others until then", {
+				...context,
+				attempts: attempts - 1,
+			}),
+	};
+	// Only a request still queued is given up here: one under way is stopped by its own attempt's deadline.
+	const waiting = new Promise<Attempt>((resolve) => {
+		timer = setTimeout(() => {
+			if (state !== 'queued') return;
+			state = 'gone';
+			resolve(expired);
+		}, deadline - Date.now());
+	});
+	const turn = limit(() => {
+		if (state === 'gone') return Promise.resolve(expired);
+		state = 'started';
+		return run();
+	});
+	try {
+		return await Promise.race([turn, waiting]);
+	} finally {
+		clearTimeout(timer);
+	}
 }
 
 function headersFor(options: ResolvedConnectionOptions, request: RequestOptions): Record<string, string> {

@@ -1,4 +1,5 @@
 import type { AudioReviewsClient } from '../client/client.js';
+import type { RequestOptions } from '../client/request.js';
 import type { ListProductsQuery } from '../client/urls.js';
 import { AudioReviewsError } from '../errors/audio-reviews-error.js';
 import { fmt } from '../loaders/progress-log.js';
@@ -18,6 +19,7 @@ export const MAX_LIVE_LIMIT = 1_000;
 export async function listLiveProducts(
 	client: AudioReviewsClient,
 	query: ListProductsQuery & { limit: number; offset: number },
+	request: RequestOptions = {},
 ): Promise<unknown[]> {
 	if (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > MAX_LIVE_LIMIT) {
 		throw new AudioReviewsError(
@@ -31,7 +33,7 @@ export async function listLiveProducts(
 	let cap: number | undefined;
 	while (items.length < query.limit) {
 		const wanted = query.limit - items.length;
-		const { page } = await client.listProductsRaw({ ...query, limit: wanted, offset });
+		const { page } = await client.listProductsRaw({ ...query, limit: wanted, offset }, request);
 		items.push(...page.items.slice(0, wanted));
 		offset += page.items.length;
 		cap ??= page.items.length;

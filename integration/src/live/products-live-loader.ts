@@ -68,10 +68,12 @@ export function productsLiveLoader(options: ProductsLiveLoaderOptions): Products
 	registerLiveSource({ client, options: resolved });
 	const site = websiteTag(resolved.websiteId);
 	const shared = singleFlight<LiveEntryResult>();
+	// A visitor waits from the moment the page is asked: queue, attempts and backoff share one budget.
+	const visitorDeadline = () => Date.now() + resolved.retryBudgetMs;
 
 	async function loadOne(ref: string, locale: string | undefined, variant: string | undefined): Promise<LiveEntryResult> {
 		try {
-			const response = await client.getProductRaw(ref, { locale, variant, type: resolved.type });
+			const response = await client.getProductRaw(ref, { locale, variant, type: resolved.type }, { deadline: visitorDeadline() });
 			const result = entryFromRaw(response.product, { endpoint: 'getProduct', ref, locale, entryId: (id) => id });
 			if (!result.ok) return { error: result.error };
 			const lastModified = response.validators.lastModified ? new Date(response.validators.lastModified) : undefined;
@@ -101,14 +103,18 @@ export function productsLiveLoader(options: ProductsLiveLoaderOptions): Products
 		},
 		async loadCollection({ filter = {} }) {
 			try {
-				const items = await listLiveProducts(client, {
-					locale: filter.locale ?? resolved.locale,
-					without: resolved.without,
-					withAudio: filter.withAudio ?? resolved.withAudio,
-					published: filter.published ?? resolved.published,
-					limit: filter.limit ?? resolved.pageSize,
-					offset: filter.offset ?? 0,
-				});
+				const items = await listLiveProducts(
+					client,
+					{
+						locale: filter.locale ?? resolved.locale,
+						without: resolved.without,
+						withAudio: filter.withAudio ?? resolved.withAudio,
+						published: filter.published ?? resolved.published,
+						limit: filter.limit ?? resolved.pageSize,
+						offset: filter.offset ?? 0,
+					},
+					{ deadline: visitorDeadline() },
+				);
 				const source = { endpoint: 'listProducts' as const, locale: filter.locale ?? resolved.locale, entryId: (ref: string) => ref };
 				const entries = [];
 				for (const item of items) {
