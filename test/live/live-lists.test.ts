@@ -200,11 +200,12 @@ describe('which routes the integration injects', () => {
 	}
 	const LIVE = { 'live.config.ts': "import { productsLiveLoader } from 'astro-audio-reviews/loaders';" };
 
-	it('injects the sitemaps and the hub pages, on demand, for a site whose live config uses productsLiveLoader', async () => {
+	it("injects the sitemaps, the other locales' product pages and the hub pages, on demand, for a site whose live config uses productsLiveLoader", async () => {
 		const result = await setup(LIVE);
 		expect(result.patterns).toEqual([
 			'/sitemap-products.xml',
 			'/sitemap-products-[file].xml',
+			'/[locale]/products/[...ref]',
 			'/products',
 			'/products/~page-[page]',
 			'/[locale]/products',
@@ -226,7 +227,7 @@ describe('which routes the integration injects', () => {
 			'productsLiveLoader() is used but the site has no adapter: the on-demand sitemaps and hub pages are not injected',
 		]);
 		const own = await setup({ ...LIVE, 'pages/products/index.astro': '<h1>Ours</h1>' });
-		expect(own.patterns).toEqual(['/sitemap-products.xml', '/sitemap-products-[file].xml']);
+		expect(own.patterns).toEqual(['/sitemap-products.xml', '/sitemap-products-[file].xml', '/[locale]/products/[...ref]']);
 		// With static product pages the static hub is there already.
 		expect((await setup(LIVE, { route: '/products/[ref]' })).patterns).toEqual(['/sitemap-products.xml', '/sitemap-products-[file].xml']);
 	});

@@ -33,6 +33,10 @@ export interface LiveProductPageOptions {
 	route?: string;
 	/** Whether page URLs end in `/` (default true, as the pre-rendered pages). */
 	trailingSlash?: boolean;
+	/** The page's locale, for a page of one of the live loader's locales (`/<locale>/products/<ref>/` unless it is `defaultLocale`). */
+	locale?: string | undefined;
+	/** The unprefixed locale of the site, with `locale`. */
+	defaultLocale?: string | undefined;
 	/** Tags a 404 with the product and website, so the webhook announcing a new product purges it. */
 	websiteId?: string;
 	/**
@@ -71,15 +75,17 @@ export function liveProductPage(
 			if (entry.cacheHint) astro.cache.set(entry.cacheHint);
 		}
 		astro.response.headers.set('Cache-Control', cacheControlHeader(policy));
-		const path = livePath(options.route ?? '/products/[ref]', entry.data.external_id, options.trailingSlash ?? true);
+		const prefix = options.locale === undefined || options.locale === options.defaultLocale ? '' : `/${options.locale}`;
+		const path = prefix + livePath(options.route ?? '/products/[ref]', entry.data.external_id, options.trailingSlash ?? true);
 		const indexable = isIndexable(entry.data.reviews.length, emptyProducts);
 		return {
 			product: entry.data,
-			locale: undefined,
+			locale: options.locale,
+			...(options.locale === undefined ? {} : { lang: options.locale }),
 			slug: entry.data.external_id,
 			path,
 			alternates: [],
-			defaultLocale: undefined,
+			defaultLocale: options.locale === undefined ? undefined : options.defaultLocale,
 			indexable,
 		};
 	}
