@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { productsLiveLoader } from '../../integration/src/entries/loaders.js';
+import type { ProductsLiveLoader } from '../../integration/src/live/products-live-loader.js';
 import type { HubPageProps } from '../../integration/src/render/pages/hub-paths.js';
 import { liveHubPage } from '../../integration/src/render/pages/live-hub.js';
+import { liveErrorResponse } from '../../integration/src/render/pages/live-page.js';
 import { liveSitemapFile } from '../../integration/src/render/pages/live-sitemap.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
 import {
@@ -17,7 +19,7 @@ import { get, listsConfig } from './pages.js';
 import { type StandaloneServer, startStandalone } from './standalone.js';
 
 /**
- * The on-demand walkers of the catalogue (a sitemap file, a hub page) against the shared table of
+ * The on-demand walkers of the catalogue (getLiveCollection(), a sitemap file, a hub page) against the shared table of
  * lying list endpoints (test/helpers/lying-services.ts, which the build's sync runs too): exactly
  * the catalogue, or a 503 `no-store` that no cache keeps.
  */
@@ -28,6 +30,12 @@ const { hostile } = useHostileServices(afterEach);
 
 /** What a walker made of the catalogue: the product paths it lists, or the failure response. */
 const walkers = {
+	'getLiveCollection()': async (loader: ProductsLiveLoader): Promise<string[] | Response> => {
+		const result = await loader.loadCollection({ filter: { limit: 1000 }, collection: 'products' });
+		// The error a route would turn into its 503 (liveErrorResponse), as the recipe's getStaticPaths throws it.
+		if ('error' in result) return liveErrorResponse(result.error);
+		return result.entries.map((entry) => `/products/${entry.id}/`);
+	},
 	'sitemap file 1': async (): Promise<string[] | Response> => {
 		const response = await liveSitemapFile(
 			{ cache: noCache, site: new URL(SITE), url: new URL(`${SITE}/sitemap-products-1.xml`) },
@@ -48,8 +56,8 @@ for (const [walker, walk] of Object.entries(walkers)) {
 			for (const pageSize of lie.pageSizes) {
 				it(`${lie.name}, pages of ${pageSize}: ${lie.expected === 'exact' ? 'exactly the catalogue' : '503 no-store'}`, async () => {
 					const service = await hostile(lie.service());
-					productsLiveLoader({ baseUrl: service.url, websiteId: HOSTILE_WEBSITE_ID, locale: 'en', retries: 0, pageSize });
-					const outcome = await walk();
+					const loader = productsLiveLoader({ baseUrl: service.url, websiteId: HOSTILE_WEBSITE_ID, locale: 'en', retries: 0, pageSize });
+					const outcome = await walk(loader);
 					if (lie.expected === 'exact') {
 						expect(outcome instanceof Response ? `${outcome.status} ${await outcome.text()}` : outcome).toEqual(
 							service.catalogue.map((product) => `/products/${product.external_id}/`),

@@ -123,7 +123,7 @@ export function productsLiveLoader(options: ProductsLiveLoaderOptions): Products
 						limit: filter.limit ?? resolved.pageSize,
 						offset: filter.offset ?? 0,
 					},
-					{ deadline: visitorDeadline() },
+					{ pageSize: resolved.pageSize, deadline: visitorDeadline() },
 				);
 				const source = { endpoint: 'listProducts' as const, locale: filter.locale ?? resolved.locale, entryId: (ref: string) => ref };
 				const entries = [];

@@ -37,6 +37,8 @@ export interface SyncOptions {
 	/** Called before a re-sync, with the reason. */
 	onResync?: (reason: string) => void;
 	signal?: AbortSignal;
+	/** When a visitor stops waiting (epoch ms): every page request ends by then, queue included. */
+	deadline?: number | undefined;
 	/** Pages of the previous sync, to ask conditionally (If-None-Match / If-Modified-Since). */
 	previous?: readonly PageMemo[] | undefined;
 	/**
@@ -113,7 +115,7 @@ async function syncOnce(client: AudioReviewsClient, options: SyncOptions): Promi
 	const { query, pageSize } = options;
 	const start = options.range?.offset ?? 0;
 	const rangeEnd = options.range?.end ?? Infinity;
-	const pages = pageFetcher(client, query, options.previous, options.signal);
+	const pages = pageFetcher(client, query, options.previous, { signal: options.signal, deadline: options.deadline });
 	const first = await pages.fetch(start, pageSize);
 	const total = first.count_item;
 	// The positions the result must hold; the walk itself goes one past `count_item` to check it.
