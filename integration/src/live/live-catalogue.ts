@@ -47,6 +47,8 @@ export async function catalogueSlice<T>(
 	query: CatalogueQuery,
 	range: { offset: number; end: number },
 	pick: (product: Product) => T,
+	/** When a visitor waits on the slice (a hub page): the time it stops waiting, queue included. */
+	deadline?: number,
 ): Promise<{ products: T[]; count: number; requests: number }> {
 	// Pages arrive as the concurrent requests finish: kept by offset, joined in list order.
 	let pages = new Map<number, T[]>();
@@ -54,6 +56,7 @@ export async function catalogueSlice<T>(
 		query,
 		pageSize: options.pageSize,
 		range,
+		deadline,
 		// Items of an attempt that failed belong to a discarded snapshot.
 		onResync: () => {
 			pages = new Map();
