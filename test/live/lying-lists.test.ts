@@ -74,6 +74,20 @@ for (const [walker, walk] of Object.entries(walkers)) {
 	});
 }
 
+describe('a hub page whose count_item claims products past the positions it walked', () => {
+	it('checks the claim before showing a page count from it: 503 for 1,000 claimed on 100 products, the pages of 48 for the truth', async () => {
+		const service = await hostile({ catalogue: makeCatalogue(100), countItem: () => 1000 });
+		productsLiveLoader({ baseUrl: service.url, websiteId: HOSTILE_WEBSITE_ID, locale: 'en', retries: 0 });
+		const hub = () => liveHubPage({ cache: noCache, params: {}, response: { headers: new Headers() } }, config);
+		const lying = (await hub()) as Response;
+		expect(lying.status).toBe(503);
+		expect(lying.headers.get('cache-control')).toBe('no-store');
+		const honest = await hostile({ catalogue: makeCatalogue(100) });
+		productsLiveLoader({ baseUrl: honest.url, websiteId: HOSTILE_WEBSITE_ID, locale: 'en', retries: 0 });
+		expect(((await hub()) as HubPageProps).pageCount).toBe(3);
+	});
+});
+
 describe('a sitemap file through the server, count_item 1,000 too low on 3,000 products', () => {
 	let service: HostileService;
 	let site: BuiltSite;
