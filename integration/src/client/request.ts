@@ -41,7 +41,8 @@ export interface Requester {
 export function createRequester(options: ResolvedConnectionOptions, limit: LimitFunction): Requester {
 	const fetchImpl = options.fetch ?? globalThis.fetch;
 	const stats: RequestStats = { requests: 0, retries: 0 };
-	const budget = `the retry budget of ${options.retryBudgetMs} ms`;
+	const retryBudget = `the retry budget of ${options.retryBudgetMs} ms`;
+	const budgetOf = (request: RequestOptions) => (request.deadline === undefined ? retryBudget : "the visitor's deadline");
 
 	async function attemptOnce(context: RequestContext, request: RequestOptions, deadline: number): Promise<Attempt> {
 		const remaining = deadline - Date.now();
@@ -49,7 +50,7 @@ export function createRequester(options: ResolvedConnectionOptions, limit: Limit
 			return {
 				ok: false,
 				retryable: false,
-				fail: ({ attempts }) => new TimeoutError(`No response within ${budget}`, { ...context, attempts }),
+				fail: ({ attempts }) => new TimeoutError(`No response within ${budgetOf(request)}`, { ...context, attempts }),
 			};
 		const headers = headersFor(options, request);
 		const cutByBudget = remaining < options.timeoutMs;
@@ -68,7 +69,12 @@ export function createRequester(options: ResolvedConnectionOptions, limit: Limit
 			// Deterministic: a redirect loop or a redirect elsewhere is the same on every attempt.
 			if (error instanceof AudioReviewsError) return { ok: false, retryable: false, fail: () => error };
 			if (timeout.aborted)
-				return timedOut(context, error, cutByBudget ? `${budget} (the attempt in flight was stopped at the deadline)` : undefined, options);
+				return timedOut(
+					context,
+					error,
+					cutByBudget ? `${budgetOf(request)} (the attempt in flight was stopped at the deadline)` : undefined,
+					options,
+				);
 			return networkFailure(context, error, options.baseUrl);
 		}
 	}
@@ -87,7 +93,7 @@ export function createRequester(options: ResolvedConnectionOptions, limit: Limit
 				throw outcome.fail({ attempts: attempt });
 			const delay = retryDelay(attempt, outcome.retryAfterMs, options);
 			if (Date.now() + delay > deadline!) {
-				throw outcome.fail({ attempts: attempt, note: `gave up: the next retry would exceed ${budget}` });
+				throw outcome.fail({ attempts: attempt, note: `gave up: the next retry would exceed ${budgetOf(request)}` });
 			}
 			stats.retries++;
 			await sleep(delay, request.signal);
