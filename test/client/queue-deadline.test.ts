@@ -37,3 +37,26 @@ it('fails a request still queued at its deadline, at the deadline, without ever 
 	await sleep(100);
 	expect(service.count('single')).toBe(1);
 });
+
+it('does not send an attempt with less time left than the service lately takes to answer', async () => {
+	const service = await hostile({
+		catalogue: makeCatalogue(10),
+		misbehave: async () => {
+			await sleep(400);
+			return false;
+		},
+	});
+	const client = createClient({ baseUrl: service.url, websiteId: service.websiteId, concurrency: 1, retries: 0, timeoutMs: 5000 });
+	await client.getProduct('SKU-0');
+	const deadline = Date.now() + 600;
+	const [first, second] = await Promise.all(
+		['SKU-1', 'SKU-2'].map((ref) => client.getProduct(ref, {}, { deadline }).catch((error: unknown) => error)),
+	);
+	expect((first as { external_id: string }).external_id).toBe('SKU-1');
+	// Its turn comes at about 400 ms, with about 200 ms left for a service that takes 400.
+	expect(second).toBeInstanceOf(TimeoutError);
+	expect((second as Error).message).toMatch(
+		/^No response within the visitor's deadline: \d+ ms were left and the service lately answers in about \d+ ms, so the request was not sent/,
+	);
+	expect(service.count('single')).toBe(2);
+});

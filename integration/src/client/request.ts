@@ -42,16 +42,21 @@ export function createRequester(options: ResolvedConnectionOptions, limit: Limit
 	const fetchImpl = options.fetch ?? globalThis.fetch;
 	const stats: RequestStats = { requests: 0, retries: 0 };
 	const retryBudget = `the retry budget of ${options.retryBudgetMs} ms`;
-	const budgetOf = (request: RequestOptions) => (request.deadline === undefined ? retryBudget : "the visitor's deadline");
+	const budgetOf = (request: RequestOptions) =>
+		request.deadline === undefined ? retryBudget : `the visitor's deadline (${retryBudget}, counted from the request)`;
+	/** How long the service has lately taken to answer (a moving average), once it has answered. */
+	let answerMs: number | undefined;
 
 	async function attemptOnce(context: RequestContext, request: RequestOptions, deadline: number): Promise<Attempt> {
 		const remaining = deadline - Date.now();
-		if (remaining <= 0)
-			return {
-				ok: false,
-				retryable: false,
-				fail: ({ attempts }) => new TimeoutError(`No response within ${budgetOf(request)}`, { ...context, attempts }),
-			};
+		if (remaining <= 0) return outOfTime(context, `No response within ${budgetOf(request)}`);
+		// A visitor's attempt with less time left than the service lately takes would only be cut at the deadline: not sent.
+		if (request.deadline !== undefined && answerMs !== undefined && remaining < answerMs)
+			return outOfTime(
+				context,
+				`No response within the visitor's deadline: ${remaining} ms were left and the service lately answers in about ${Math.round(answerMs)} ms, so the request was not sent`,
+			);
+		const sentAt = Date.now();
 		const headers = headersFor(options, request);
 		const cutByBudget = remaining < options.timeoutMs;
 		const timeout = AbortSignal.timeout(Math.min(options.timeoutMs, remaining));
@@ -61,6 +66,7 @@ export function createRequester(options: ResolvedConnectionOptions, limit: Limit
 			const response = await fetchSameOrigin(fetchImpl, context.url, { headers, signal }, context);
 			// The body is read inside the timeout: a stalled body is as dead as a stalled connection.
 			const body = await readCapped(response, options.maxResponseBytes);
+			answerMs = answerMs === undefined ? Date.now() - sentAt : 0.7 * answerMs + 0.3 * (Date.now() - sentAt);
 			if (body.tooLarge) return tooLarge(context, response.status, options.maxResponseBytes);
 			const conditional = headers['If-None-Match'] !== undefined || headers['If-Modified-Since'] !== undefined;
 			return classify(context, response, body.text, { conditional, baseUrl: options.baseUrl });
@@ -151,6 +157,11 @@ function headersFor(options: ResolvedConnectionOptions, request: RequestOptions)
 	if (request.validators?.etag) headers['If-None-Match'] = request.validators.etag;
 	if (request.validators?.lastModified) headers['If-Modified-Since'] = request.validators.lastModified;
 	return headers;
+}
+
+/** Final: no time left for an attempt. */
+function outOfTime(context: RequestContext, message: string): Attempt {
+	return { ok: false, retryable: false, fail: ({ attempts }) => new TimeoutError(message, { ...context, attempts }) };
 }
 
 /** An attempt that ran out of time: its own timeout (retryable), or the budget's deadline (`budgetCut`, final). */
