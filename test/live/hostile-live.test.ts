@@ -80,7 +80,7 @@ describe('on-demand pages against a service that breaks its contract', () => {
 		});
 		expect(result.error).toBeInstanceOf(TimeoutError);
 		expect(result.error!.message).toMatch(
-			/^No response within the retry budget of 8000 ms \(the attempt in flight was stopped at the deadline\) \(product ref "SKU-0", 2 attempts, /,
+			/^No response within the visitor's deadline \(the retry budget of 8000 ms, counted from the request\) \(the attempt in flight was stopped at the deadline\) \(product ref "SKU-0", 2 attempts, /,
 		);
 		expect((page as Response).status).toBe(503);
 		expect(service.count('single')).toBe(2);

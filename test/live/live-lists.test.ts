@@ -9,9 +9,10 @@ import { resolveIntegrationOptions } from '../../integration/src/integration/int
 import { injectOnDemandRoutes } from '../../integration/src/integration/on-demand-option.js';
 import type { HubPageProps } from '../../integration/src/render/pages/hub-paths.js';
 import { liveHubPage } from '../../integration/src/render/pages/live-hub.js';
-import { type LiveSitemapConfig, liveSitemapFile, liveSitemapIndex } from '../../integration/src/render/pages/live-sitemap.js';
+import { liveSitemapFile, liveSitemapIndex } from '../../integration/src/render/pages/live-sitemap.js';
 import { HOSTILE_WEBSITE_ID, type HostileService, makeCatalogue, startHostileService } from '../helpers/hostile-service.js';
 import { sitemapAlternates, sitemapLocs, validateSitemap } from '../helpers/sitemap-xml.js';
+import { listsConfig } from './pages.js';
 
 /**
  * The on-demand sitemaps and hub pages called as their routes call them, without a server in
@@ -22,17 +23,7 @@ import { sitemapAlternates, sitemapLocs, validateSitemap } from '../helpers/site
 const SITE = 'https://shop.example.com';
 const noCache = { enabled: false } as never;
 const context = { cache: noCache, site: new URL(SITE), url: new URL(`${SITE}/sitemap-products.xml`) };
-const config = (websiteId: string, more: Partial<LiveSitemapConfig> = {}): LiveSitemapConfig => ({
-	route: '/products/[ref]',
-	trailingSlash: true,
-	base: '/',
-	defaultLocale: undefined,
-	emptyProducts: 'noindex',
-	hub: { pageSize: 48, order: 'name' },
-	websiteId,
-	path: '/sitemap-products',
-	...more,
-});
+const config = listsConfig;
 const quick = { retries: 0, timeoutMs: 3000, pageSize: 10 };
 
 describe('several locales', () => {
@@ -240,11 +231,12 @@ describe('which routes the integration injects', () => {
 	}
 	const LIVE = { 'live.config.ts': "import { productsLiveLoader } from 'astro-audio-reviews/loaders';" };
 
-	it('injects the sitemaps and the hub pages, on demand, for a site whose live config uses productsLiveLoader', async () => {
+	it("injects the sitemaps, the other locales' product pages and the hub pages, on demand, for a site whose live config uses productsLiveLoader", async () => {
 		const result = await setup(LIVE);
 		expect(result.patterns).toEqual([
 			'/sitemap-products.xml',
 			'/sitemap-products-[file].xml',
+			'/[locale]/products/[...ref]',
 			'/products',
 			'/products/~page-[page]',
 			'/[locale]/products',
@@ -266,7 +258,7 @@ describe('which routes the integration injects', () => {
 			'productsLiveLoader() is used but the site has no adapter: the on-demand sitemaps and hub pages are not injected',
 		]);
 		const own = await setup({ ...LIVE, 'pages/products/index.astro': '<h1>Ours</h1>' });
-		expect(own.patterns).toEqual(['/sitemap-products.xml', '/sitemap-products-[file].xml']);
+		expect(own.patterns).toEqual(['/sitemap-products.xml', '/sitemap-products-[file].xml', '/[locale]/products/[...ref]']);
 		// With static product pages the static hub is there already.
 		expect((await setup(LIVE, { route: '/products/[ref]' })).patterns).toEqual(['/sitemap-products.xml', '/sitemap-products-[file].xml']);
 	});

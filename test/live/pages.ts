@@ -1,6 +1,7 @@
 import type { Simulator } from 'astro-audio-reviews/simulator';
 import { parse } from 'node-html-parser';
 import { expect } from 'vitest';
+import type { LiveSitemapConfig } from '../../integration/src/render/pages/live-sitemap.js';
 
 /** A response read whole, for assertions on status, headers and body together. */
 export interface Page {
@@ -41,4 +42,19 @@ export function expectNotFoundPage(page: Page): void {
 	expect(page.status).toBe(404);
 	expect(page.body).toContain('Product not found');
 	expect(page.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60');
+}
+
+/** What the injected sitemap and hub routes of the on-demand fixture are configured with, for calling them in process. */
+export function listsConfig(websiteId: string, more: Partial<LiveSitemapConfig> = {}): LiveSitemapConfig {
+	return {
+		route: '/products/[ref]',
+		trailingSlash: true,
+		base: '/',
+		defaultLocale: undefined,
+		emptyProducts: 'noindex',
+		hub: { pageSize: 48, order: 'name' },
+		websiteId,
+		path: '/sitemap-products',
+		...more,
+	};
 }

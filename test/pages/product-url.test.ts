@@ -38,7 +38,9 @@ describe('productUrl and the pages lay out the same entries alike', () => {
 				{ route: '/shop/items/[ref]', trailingSlash: false, emptyProducts: 'skip' as const },
 			]) {
 				// productUrl names a product's page, not its further review pages.
-				const pages = productPages(entries, { ...options, defaultLocale, collection }).filter((page) => (page.props.reviewPage?.page ?? 1) === 1);
+				const pages = productPages(entries, { ...options, defaultLocale, collection }).filter(
+					(page) => (page.props.reviewPage?.page ?? 1) === 1,
+				);
 				expect(pages.length).toBeGreaterThan(0);
 				const places = placesOf(index, defaultLocale);
 				for (const page of pages) {

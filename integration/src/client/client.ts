@@ -127,7 +127,7 @@ export function clientFromResolved(
 
 	async function listProductsRaw(given: ListProductsQuery = {}, init: RequestOptions = {}): Promise<RawListResponse> {
 		// Without validators the service has nothing to compare with, so it never answers 304.
-		const response = await listProductsConditional(given, { signal: init.signal });
+		const response = await listProductsConditional(given, { signal: init.signal, deadline: init.deadline });
 		return { page: response.page!, validators: response.validators };
 	}
 

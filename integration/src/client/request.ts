@@ -12,6 +12,12 @@ export type { JsonResponse, RequestContext, Validators } from './classify-respon
 
 export interface RequestOptions {
 	signal?: AbortSignal | undefined;
+	/**
+	 * When the caller stops waiting (epoch ms), for a request a visitor waits on: the time queued
+	 * behind `concurrency`, the attempts and the backoff all count, and a request still queued
+	 * then never starts. Without it, `retryBudgetMs` starts at the first attempt.
+	 */
+	deadline?: number | undefined;
 	/** Validators from an earlier response: the service may answer 304 Not Modified. */
 	validators?: Validators | undefined;
 }
@@ -35,16 +41,22 @@ export interface Requester {
 export function createRequester(options: ResolvedConnectionOptions, limit: LimitFunction): Requester {
 	const fetchImpl = options.fetch ?? globalThis.fetch;
 	const stats: RequestStats = { requests: 0, retries: 0 };
-	const budget = `the retry budget of ${options.retryBudgetMs} ms`;
+	const retryBudget = `the retry budget of ${options.retryBudgetMs} ms`;
+	const budgetOf = (request: RequestOptions) =>
+		request.deadline === undefined ? retryBudget : `the visitor's deadline (${retryBudget}, counted from the request)`;
+	/** How long the service has lately taken to answer (a moving average), once it has answered. */
+	let answerMs: number | undefined;
 
 	async function attemptOnce(context: RequestContext, request: RequestOptions, deadline: number): Promise<Attempt> {
 		const remaining = deadline - Date.now();
-		if (remaining <= 0)
-			return {
-				ok: false,
-				retryable: false,
-				fail: ({ attempts }) => new TimeoutError(`No response within ${budget}`, { ...context, attempts }),
-			};
+		if (remaining <= 0) return outOfTime(context, `No response within ${budgetOf(request)}`);
+		// A visitor's attempt with less time left than the service lately takes would only be cut at the deadline: not sent.
+		if (request.deadline !== undefined && answerMs !== undefined && remaining < answerMs)
+			return outOfTime(
+				context,
+				`No response within the visitor's deadline: ${remaining} ms were left and the service lately answers in about ${Math.round(answerMs)} ms, so the request was not sent`,
+			);
+		const sentAt = Date.now();
 		const headers = headersFor(options, request);
 		const cutByBudget = remaining < options.timeoutMs;
 		const timeout = AbortSignal.timeout(Math.min(options.timeoutMs, remaining));
@@ -54,6 +66,7 @@ export function createRequester(options: ResolvedConnectionOptions, limit: Limit
 			const response = await fetchSameOrigin(fetchImpl, context.url, { headers, signal }, context);
 			// The body is read inside the timeout: a stalled body is as dead as a stalled connection.
 			const body = await readCapped(response, options.maxResponseBytes);
+			answerMs = answerMs === undefined ? Date.now() - sentAt : 0.7 * answerMs + 0.3 * (Date.now() - sentAt);
 			if (body.tooLarge) return tooLarge(context, response.status, options.maxResponseBytes);
 			const conditional = headers['If-None-Match'] !== undefined || headers['If-Modified-Since'] !== undefined;
 			return classify(context, response, body.text, { conditional, baseUrl: options.baseUrl, websiteId: options.websiteId });
@@ -62,17 +75,22 @@ export function createRequester(options: ResolvedConnectionOptions, limit: Limit
 			// Deterministic: a redirect loop or a redirect elsewhere is the same on every attempt.
 			if (error instanceof AudioReviewsError) return { ok: false, retryable: false, fail: () => error };
 			if (timeout.aborted)
-				return timedOut(context, error, cutByBudget ? `${budget} (the attempt in flight was stopped at the deadline)` : undefined, options);
+				return timedOut(
+					context,
+					error,
+					cutByBudget ? `${budgetOf(request)} (the attempt in flight was stopped at the deadline)` : undefined,
+					options,
+				);
 			return networkFailure(context, error, options.baseUrl);
 		}
 	}
 
 	async function request(context: RequestContext, request: RequestOptions = {}): Promise<JsonResponse> {
-		// The budget starts with the first attempt, not in the limiter's queue: a long queue is
-		// the build's own concurrency at work, not a slow service.
-		let deadline: number | undefined;
+		// Without a caller's deadline the budget starts with the first attempt, not in the
+		// limiter's queue: a long queue is the build's own concurrency at work, not a slow service.
+		let deadline = request.deadline;
 		for (let attempt = 1; ; attempt++) {
-			const outcome = await limit(() => {
+			const outcome = await queued(limit, deadline, context, () => {
 				deadline ??= Date.now() + options.retryBudgetMs;
 				return attemptOnce(context, request, deadline);
 			});
@@ -81,7 +99,7 @@ export function createRequester(options: ResolvedConnectionOptions, limit: Limit
 				throw outcome.fail({ attempts: attempt });
 			const delay = retryDelay(attempt, outcome.retryAfterMs, options);
 			if (Date.now() + delay > deadline!) {
-				throw outcome.fail({ attempts: attempt, note: `gave up: the next retry would exceed ${budget}` });
+				throw outcome.fail({ attempts: attempt, note: `gave up: the next retry would exceed ${budgetOf(request)}` });
 			}
 			stats.retries++;
 			await sleep(delay, request.signal);
@@ -91,11 +109,59 @@ export function createRequester(options: ResolvedConnectionOptions, limit: Limit
 	return Object.assign(request, { stats });
 }
 
+/**
+ * `run` through the limiter, or, when `deadline` passes first, a final timeout: the caller stops
+ * waiting at once, and the queued run, when its turn comes, returns without a request, so a
+ * visitor who has gone costs the service nothing.
+ */
+async function queued(
+	limit: LimitFunction,
+	deadline: number | undefined,
+	context: RequestContext,
+	run: () => Promise<Attempt>,
+): Promise<Attempt> {
+	if (deadline === undefined) return limit(run);
+	let timer: ReturnType<typeof setTimeout> | undefined;
+	let state: 'queued' | 'started' | 'gone' = 'queued';
+	const expired: Attempt = {
+		ok: false,
+		retryable: false,
+		fail: ({ attempts }) =>
+			new TimeoutError("No response by the visitor's deadline: the request waited behind `concurrency` others until then", {
+				...context,
+				attempts: attempts - 1,
+			}),
+	};
+	// Only a request still queued is given up here: one under way is stopped by its own attempt's deadline.
+	const waiting = new Promise<Attempt>((resolve) => {
+		timer = setTimeout(() => {
+			if (state !== 'queued') return;
+			state = 'gone';
+			resolve(expired);
+		}, deadline - Date.now());
+	});
+	const turn = limit(() => {
+		if (state === 'gone') return Promise.resolve(expired);
+		state = 'started';
+		return run();
+	});
+	try {
+		return await Promise.race([turn, waiting]);
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
 function headersFor(options: ResolvedConnectionOptions, request: RequestOptions): Record<string, string> {
 	const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
 	if (request.validators?.etag) headers['If-None-Match'] = request.validators.etag;
 	if (request.validators?.lastModified) headers['If-Modified-Since'] = request.validators.lastModified;
 	return headers;
+}
+
+/** Final: no time left for an attempt. */
+function outOfTime(context: RequestContext, message: string): Attempt {
+	return { ok: false, retryable: false, fail: ({ attempts }) => new TimeoutError(message, { ...context, attempts }) };
 }
 
 /** An attempt that ran out of time: its own timeout (retryable), or the budget's deadline (`budgetCut`, final). */

@@ -84,8 +84,9 @@ function ownPageAt(config: Pick<AstroConfig, 'srcDir'>, path: string): boolean {
 type SetupHook = Pick<HookParameters<'astro:config:setup'>, 'config' | 'injectRoute' | 'updateConfig' | 'logger'>;
 
 /**
- * Injects the sitemap and hub routes (on demand, so they need an adapter). The hub only where
- * the static one is not (`route: false`), at the route's parent path.
+ * Injects the sitemap and hub routes (on demand, so they need an adapter). Where the static pages
+ * are not (`route: false`): the product pages of the live loader's other locales, and the hub at
+ * the route's parent path.
  */
 export function injectOnDemandRoutes(
 	option: ResolvedOnDemandOption,
@@ -115,8 +116,11 @@ export function injectOnDemandRoutes(
 		hook.injectRoute({ pattern: `${sitemap.path}.xml`, entrypoint: page('live-sitemap-index.ts'), prerender: false });
 		hook.injectRoute({ pattern: `${sitemap.path}-[file].xml`, entrypoint: page('live-sitemap-file.ts'), prerender: false });
 	}
-	const parent = site.route === false && site.hub && option.hub ? hubRoute('/products/[ref]') : undefined;
-	if (parent === undefined) return;
+	if (site.route !== false) return;
+	// The site's own route serves the unprefixed locale; the loader's other locales are served here, at the URLs the lists publish.
+	const parent = hubRoute('/products/[ref]')!;
+	hook.injectRoute({ pattern: `/[locale]${parent}/[...ref]`, entrypoint: page('live-product.astro'), prerender: false });
+	if (!site.hub || !option.hub) return;
 	if (ownPageAt(hook.config, parent)) {
 		hook.logger.info(`src/pages has its own page at ${parent}/: the on-demand hub pages are not injected`);
 		return;

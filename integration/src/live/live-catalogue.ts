@@ -1,4 +1,5 @@
 import type { AudioReviewsClient } from '../client/client.js';
+import type { RequestOptions } from '../client/request.js';
 import { CatalogueSyncError } from '../errors/catalogue-error.js';
 import type { ResolvedSharedOptions } from '../options/shared-options.js';
 import type { Product } from '../schema/product.js';
@@ -25,15 +26,31 @@ export function liveLocales(options: ResolvedSharedOptions): readonly string[] {
 export async function verifiedCount(client: AudioReviewsClient, query: CatalogueQuery): Promise<number> {
 	const head = await client.listProductsRaw({ ...query, offset: 0, limit: 1 });
 	const count = head.page.count_item;
-	const probe = count === 0 ? head : await client.listProductsRaw({ ...query, offset: count - 1, limit: 2 });
-	const expected = count === 0 ? 0 : 1;
-	if (probe.page.count_item !== count || probe.page.items.length !== expected) {
-		throw new CatalogueSyncError(
-			`count_item says ${count} products, but the list holds ${count === 0 ? probe.page.items.length : `${probe.page.items.length} at position ${count - 1}`}; refusing to size a sitemap from it`,
-			{ endpoint: 'listProducts', locale: query.locale },
-		);
-	}
+	if (count === 0 && head.page.items.length > 0) throw countMismatch(count, `${head.page.items.length}`, query);
+	if (count > 0) await confirmCount(client, query, count);
 	return count;
+}
+
+/**
+ * Throws unless the product at position `count - 1` exists and none follows it: for a list that
+ * sizes itself from a `count_item` past the positions it walked (a hub page's page count).
+ */
+export async function confirmCount(
+	client: AudioReviewsClient,
+	query: CatalogueQuery,
+	count: number,
+	request: RequestOptions = {},
+): Promise<void> {
+	const probe = await client.listProductsRaw({ ...query, offset: count - 1, limit: 2 }, request);
+	if (probe.page.count_item !== count || probe.page.items.length !== 1)
+		throw countMismatch(count, `${probe.page.items.length} at position ${count - 1}`, query);
+}
+
+function countMismatch(count: number, held: string, query: CatalogueQuery): CatalogueSyncError {
+	return new CatalogueSyncError(`count_item says ${count} products, but the list holds ${held}; refusing to size a list of pages from it`, {
+		endpoint: 'listProducts',
+		locale: query.locale,
+	});
 }
 
 /**
@@ -47,6 +64,8 @@ export async function catalogueSlice<T>(
 	query: CatalogueQuery,
 	range: { offset: number; end: number },
 	pick: (product: Product) => T,
+	/** When a visitor waits on the slice (a hub page): the time it stops waiting, queue included. */
+	deadline?: number,
 ): Promise<{ products: T[]; count: number; requests: number }> {
 	// Pages arrive as the concurrent requests finish: kept by offset, joined in list order.
 	let pages = new Map<number, T[]>();
@@ -54,6 +73,7 @@ export async function catalogueSlice<T>(
 		query,
 		pageSize: options.pageSize,
 		range,
+		deadline,
 		// Items of an attempt that failed belong to a discarded snapshot.
 		onResync: () => {
 			pages = new Map();

@@ -2,6 +2,7 @@ import type { AudioReviewsClient } from '../client/client.js';
 import type { ListProductsQuery } from '../client/urls.js';
 import { AudioReviewsError } from '../errors/audio-reviews-error.js';
 import { formatNumber } from '../format/numbers.js';
+import { syncCatalogue } from '../sync/sync-catalogue.js';
 
 /**
  * Most products one `getLiveCollection()` call may ask for. It runs while a visitor waits; a
@@ -10,14 +11,15 @@ import { formatNumber } from '../format/numbers.js';
 export const MAX_LIVE_LIMIT = 1_000;
 
 /**
- * `limit` products from `offset`, through as many list pages as the service's page cap needs
- * (it answers at most its cap, e.g. 100, whatever `limit` asks). The cap is learnt from the
- * first page, so the requests are bounded by the limit over the cap: a page shorter than the
- * cap, an empty page or the end of `count_item` ends the walk.
+ * `limit` products from `offset`, walked as every walk of the catalogue is (the build's sync, the
+ * on-demand sitemaps and hub pages): pages as large as the service's cap allows, overlapping by
+ * one product, `count_item` checked rather than taken for the end, walked again when the
+ * catalogue moves under it. A list that does not add up is an error, never a short list.
  */
 export async function listLiveProducts(
 	client: AudioReviewsClient,
 	query: ListProductsQuery & { limit: number; offset: number },
+	walk: { pageSize: number; deadline?: number | undefined },
 ): Promise<unknown[]> {
 	if (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > MAX_LIVE_LIMIT) {
 		throw new AudioReviewsError(
@@ -26,17 +28,12 @@ export async function listLiveProducts(
 			{ endpoint: 'listProducts' },
 		);
 	}
-	const items: unknown[] = [];
-	let offset = query.offset;
-	let cap: number | undefined;
-	while (items.length < query.limit) {
-		const wanted = query.limit - items.length;
-		const { page } = await client.listProductsRaw({ ...query, limit: wanted, offset });
-		items.push(...page.items.slice(0, wanted));
-		offset += page.items.length;
-		cap ??= page.items.length;
-		const ended = page.items.length === 0 || page.items.length < Math.min(wanted, cap) || offset >= page.count_item;
-		if (ended) break;
-	}
-	return items;
+	const { limit, offset, ...filters } = query;
+	const result = await syncCatalogue(client, {
+		query: filters,
+		pageSize: Math.min(walk.pageSize, limit),
+		range: { offset, end: offset + limit },
+		deadline: walk.deadline,
+	});
+	return result.items;
 }

@@ -1,5 +1,6 @@
 import type { AudioReviewsClient } from '../client/client.js';
 import type { ResolvedSharedOptions } from '../options/shared-options.js';
+import type { Product } from '../schema/product.js';
 import { processState } from '../state/process-state.js';
 
 /**
@@ -13,6 +14,17 @@ import { processState } from '../state/process-state.js';
 export interface LiveSource {
 	client: AudioReviewsClient;
 	options: ResolvedSharedOptions;
+	/**
+	 * The loader's own `loadEntry` for one product in one locale (shared in-flight loads, cache
+	 * hints, the visitor's deadline), for the product pages of the other locales the integration
+	 * injects: `{ entry }`, `{ error }`, or `{}` for an unknown ref.
+	 */
+	loadEntry?: (ref: string, locale: string) => Promise<LiveEntryLoad>;
+}
+
+export interface LiveEntryLoad {
+	entry?: { id: string; data: Product; cacheHint?: { tags?: string[]; lastModified?: Date } | undefined } | undefined;
+	error?: Error | undefined;
 }
 
 function sources(): Map<string, LiveSource> {

@@ -8,7 +8,7 @@ import type { SharedOptions } from '../options/shared-options.js';
 import type { Product } from '../schema/product.js';
 import { productTag, websiteTag } from './cache-tags.js';
 import { listLiveProducts } from './live-list.js';
-import { registerLiveSource } from './live-sources.js';
+import { type LiveEntryLoad, registerLiveSource } from './live-sources.js';
 
 /** The options every loader shares (docs/options.md); the build-only rebuild guards do not apply. */
 export type ProductsLiveLoaderOptions = SharedOptions;
@@ -65,13 +65,25 @@ function withRequestTimeDefaults(options: ProductsLiveLoaderOptions): ProductsLi
 export function productsLiveLoader(options: ProductsLiveLoaderOptions): ProductsLiveLoader {
 	const resolved = resolveLoaderOptions(withRequestTimeDefaults(options), 'productsLiveLoader');
 	const client = clientFromResolved(resolved);
-	registerLiveSource({ client, options: resolved });
 	const site = websiteTag(resolved.websiteId);
 	const shared = singleFlight<LiveEntryResult>();
+	// A visitor waits from the moment the page is asked: queue, attempts and backoff share one budget.
+	const visitorDeadline = () => Date.now() + resolved.retryBudgetMs;
+	const load = (ref: string, locale: string | undefined, variant: string | undefined) =>
+		shared(JSON.stringify([ref, locale, variant]), () => loadOne(ref, locale, variant));
+	registerLiveSource({
+		client,
+		options: resolved,
+		loadEntry: async (ref, locale) => {
+			const result = await load(ref, locale, resolved.variant);
+			if (result === undefined) return {};
+			return 'error' in result && result.error ? { error: result.error } : { entry: result as LiveEntryLoad['entry'] };
+		},
+	});
 
 	async function loadOne(ref: string, locale: string | undefined, variant: string | undefined): Promise<LiveEntryResult> {
 		try {
-			const response = await client.getProductRaw(ref, { locale, variant, type: resolved.type });
+			const response = await client.getProductRaw(ref, { locale, variant, type: resolved.type }, { deadline: visitorDeadline() });
 			const result = entryFromRaw(response.product, { endpoint: 'getProduct', ref, locale, entryId: (id) => id });
 			if (!result.ok) return { error: result.error };
 			const lastModified = response.validators.lastModified ? new Date(response.validators.lastModified) : undefined;
@@ -97,18 +109,22 @@ export function productsLiveLoader(options: ProductsLiveLoaderOptions): Products
 			if (!ref) return { error: missingRef() };
 			const locale = filter.locale ?? (options.locale === undefined ? undefined : resolved.locale);
 			const variant = filter.variant ?? resolved.variant;
-			return shared(JSON.stringify([ref, locale, variant]), () => loadOne(ref, locale, variant));
+			return load(ref, locale, variant);
 		},
 		async loadCollection({ filter = {} }) {
 			try {
-				const items = await listLiveProducts(client, {
-					locale: filter.locale ?? resolved.locale,
-					without: resolved.without,
-					withAudio: filter.withAudio ?? resolved.withAudio,
-					published: filter.published ?? resolved.published,
-					limit: filter.limit ?? resolved.pageSize,
-					offset: filter.offset ?? 0,
-				});
+				const items = await listLiveProducts(
+					client,
+					{
+						locale: filter.locale ?? resolved.locale,
+						without: resolved.without,
+						withAudio: filter.withAudio ?? resolved.withAudio,
+						published: filter.published ?? resolved.published,
+						limit: filter.limit ?? resolved.pageSize,
+						offset: filter.offset ?? 0,
+					},
+					{ pageSize: resolved.pageSize, deadline: visitorDeadline() },
+				);
 				const source = { endpoint: 'listProducts' as const, locale: filter.locale ?? resolved.locale, entryId: (ref: string) => ref };
 				const entries = [];
 				for (const item of items) {

@@ -1,4 +1,5 @@
 import type { AudioReviewsClient } from '../client/client.js';
+import type { RequestOptions } from '../client/request.js';
 import type { ListProductsQuery } from '../client/urls.js';
 import { idOf, refOf } from '../schema/validate.js';
 
@@ -53,7 +54,7 @@ export function pageFetcher(
 	client: AudioReviewsClient,
 	query: Omit<ListProductsQuery, 'limit' | 'offset'>,
 	previousMemos: readonly PageMemo[] | undefined,
-	signal: AbortSignal | undefined,
+	request: Pick<RequestOptions, 'signal' | 'deadline'>,
 ): PageFetcher {
 	const previous = new Map((previousMemos ?? []).map((memo) => [`${memo.offset}:${memo.limit}`, memo]));
 	const counts = new Set<number>();
@@ -64,7 +65,7 @@ export function pageFetcher(
 		stats.requests++;
 		const memo = previous.get(`${offset}:${limit}`);
 		const validators = memo && (memo.etag || memo.lastModified) ? { etag: memo.etag, lastModified: memo.lastModified } : undefined;
-		const response = await client.listProductsConditional({ ...query, offset, limit }, { signal, validators });
+		const response = await client.listProductsConditional({ ...query, offset, limit }, { ...request, validators });
 		if (response.notModified) {
 			stats.notModified++;
 			memos.push(memo!);

@@ -37,6 +37,8 @@ export interface SyncOptions {
 	/** Called before a re-sync, with the reason. */
 	onResync?: (reason: string) => void;
 	signal?: AbortSignal;
+	/** When a visitor stops waiting (epoch ms): every page request ends by then, queue included. */
+	deadline?: number | undefined;
 	/** Pages of the previous sync, to ask conditionally (If-None-Match / If-Modified-Since). */
 	previous?: readonly PageMemo[] | undefined;
 	/**
@@ -84,8 +86,10 @@ export interface SyncResult {
  * `count_item` unchanged) show up as a boundary that moved. The result is accepted only when
  * every boundary matches, every page reported the same `count_item` and the distinct ids add up
  * to it; otherwise the sync starts over, and after `maxAttempts` it fails rather than return a
- * catalogue with gaps. `count_item` is never trusted to size work: pages are asked a few at a
- * time and the sync stops at the first page that comes back short.
+ * catalogue with gaps. `count_item` is a claim to check, never trusted to size work nor taken for
+ * the end: pages are asked a few at a time, the sync stops at the first page that comes back
+ * short, and the last page asks one product past `count_item`, so a product there (or a page
+ * holding more than the count leaves room for) fails the attempt instead of being dropped.
  */
 export async function syncCatalogue(client: AudioReviewsClient, options: SyncOptions): Promise<SyncResult> {
 	const maxAttempts = options.maxAttempts ?? 3;
@@ -110,16 +114,22 @@ type Outcome = { ok: true; result: Omit<SyncResult, 'attempts'> } | { ok: false;
 async function syncOnce(client: AudioReviewsClient, options: SyncOptions): Promise<Outcome> {
 	const { query, pageSize } = options;
 	const start = options.range?.offset ?? 0;
-	const pages = pageFetcher(client, query, options.previous, options.signal);
+	const rangeEnd = options.range?.end ?? Infinity;
+	const pages = pageFetcher(client, query, options.previous, { signal: options.signal, deadline: options.deadline });
 	const first = await pages.fetch(start, pageSize);
 	const total = first.count_item;
-	const end = Math.max(start, Math.min(total, options.range?.end ?? total));
+	// The positions the result must hold; the walk itself goes one past `count_item` to check it.
+	const end = Math.max(start, Math.min(total, rangeEnd));
+	const past = pastCount(start, first.items.length, total);
+	if (past) return { ok: false, reason: past };
 	const firstItems = first.items.slice(0, end - start);
 	// The service echoes the applied limit; a shorter first page while more remain also reveals a cap.
 	let cap: number | undefined = first.limit >= 1 && first.limit < pageSize ? first.limit : undefined;
 	if (first.items.length < Math.min(pageSize, end - start) && first.items.length > 0) cap = Math.min(cap ?? Infinity, first.items.length);
 	if (first.items.length === 0 && end > start)
 		return { ok: false, reason: `the page at offset ${start} was empty while count_item is ${total}` };
+	// Short of what was asked and of the applied limit, where count_item ends too: nothing follows.
+	const endedFirst = first.items.length < pageSize && first.items.length < first.limit && start + first.items.length === total;
 
 	const delivery = pageDelivery(options.onPage);
 	const firstKept = await delivery.take(firstItems, start);
@@ -128,7 +138,7 @@ async function syncOnce(client: AudioReviewsClient, options: SyncOptions): Promi
 	report();
 	const rest = await fetchRest(pages, {
 		from: start + firstItems.length,
-		end,
+		end: endedFirst ? end : Math.min(rangeEnd, total + 1),
 		count: total,
 		limit: Math.min(pageSize, cap ?? pageSize),
 		workers: client.options.concurrency,
@@ -138,12 +148,12 @@ async function syncOnce(client: AudioReviewsClient, options: SyncOptions): Promi
 			report();
 		},
 	});
+	// A shift before the page that ended the walk comes first: it explains pages that then seem to end early or reach past the count.
+	const chunks = stitch({ kept: firstKept, length: start + firstItems.length, last: identityOf(firstItems[firstItems.length - 1]) }, rest);
+	if (!chunks.ok) return chunks;
 	if (rest.ended) return { ok: false, reason: rest.ended };
 	if (pages.counts.size > 1)
 		return { ok: false, reason: `count_item changed from ${total} to ${[...pages.counts].filter((c) => c !== total).join(', ')}` };
-
-	const chunks = stitch({ kept: firstKept, length: start + firstItems.length, last: identityOf(firstItems[firstItems.length - 1]) }, rest);
-	if (!chunks.ok) return chunks;
 	const items = dedupe(chunks.items);
 	const distinct = items.length + delivery.distinct();
 	if (distinct !== end - start) {
@@ -155,10 +165,16 @@ async function syncOnce(client: AudioReviewsClient, options: SyncOptions): Promi
 	return { ok: true, result: { items, count: total, requests, cap, pages: pages.memos, notModified } };
 }
 
+/** Why a page reaching past `count_item` breaks the count's claim, or undefined when it does not. */
+function pastCount(offset: number, length: number, count: number): string | undefined {
+	if (length === 0 || offset + length <= count) return undefined;
+	return `the page at offset ${offset} holds ${length} products, past count_item ${count}`;
+}
+
 interface RestPlan {
 	/** Offset of the first product not yet received. */
 	from: number;
-	/** Offset where the walk stops (`count_item`, or the range's end). */
+	/** Offset where the walk stops: one past `count_item` (to check nothing follows it), or the range's end. */
 	end: number;
 	/** The `count_item` every page must report. */
 	count: number;
@@ -187,12 +203,15 @@ interface Rest {
 	overlap: number;
 	/** Why the pages stopped before `count_item`, when they did. */
 	ended: string | undefined;
+	/** Key of the first page that ended the walk: pages after it are not stitched. */
+	lastPage: number;
 }
 
 /**
  * Asks the pages after the first, `workers` at a time, each starting one product before the
- * range it is for. Stops handing out pages at the first one that comes back short or reports
- * another `count_item`, so a `count_item` far above the real catalogue costs a few requests.
+ * range it is for. Stops handing out pages at the first one that comes back short, reports
+ * another `count_item` or holds products past it, so a `count_item` far above the real
+ * catalogue costs a few requests, and one below it is seen on the page that reaches past it.
  */
 async function fetchRest(pages: PageFetcher, plan: RestPlan): Promise<Rest> {
 	const overlap = plan.limit >= 2 ? 1 : 0;
@@ -201,6 +220,7 @@ async function fetchRest(pages: PageFetcher, plan: RestPlan): Promise<Rest> {
 	let next = plan.from;
 	let endedAt = Infinity;
 	let ended: string | undefined;
+	let lastPage = Infinity;
 
 	const worker = async (): Promise<void> => {
 		while (ended === undefined && next < plan.end) {
@@ -212,15 +232,19 @@ async function fetchRest(pages: PageFetcher, plan: RestPlan): Promise<Rest> {
 			const kept = await plan.deliver(page.items.slice(overlap), start);
 			fetched.set(start, { first: identityOf(page.items[0]), last: identityOf(page.items[page.items.length - 1]), kept });
 			plan.onPage(Math.max(0, page.items.length - overlap));
+			const reach = offset + page.items.length;
 			if (page.count_item !== plan.count) ended ??= `count_item changed from ${plan.count} to ${page.count_item}`;
-			else if (page.items.length < asked && offset + page.items.length < endedAt) {
-				endedAt = offset + page.items.length;
-				ended = `the pages ended after ${endedAt} products while count_item is ${plan.count}`;
+			else ended ??= pastCount(offset, page.items.length, plan.count);
+			if (ended !== undefined || page.items.length < asked) lastPage = Math.min(lastPage, start);
+			if (ended === undefined && page.items.length < asked && reach < endedAt) {
+				endedAt = reach;
+				// Ending at count_item is the end the last page (asked one past it) must show.
+				if (reach < Math.min(plan.count, plan.end)) ended = `the pages ended after ${reach} products while count_item is ${plan.count}`;
 			}
 		}
 	};
 	await Promise.all(Array.from({ length: Math.max(1, plan.workers) }, worker));
-	return { pages: fetched, step, overlap, ended };
+	return { pages: fetched, step, overlap, ended, lastPage };
 }
 
 /** Joins the pages in order, checking each overlapping product against the previous page's last. */
@@ -230,7 +254,7 @@ function stitch(
 ): { ok: true; items: unknown[] } | { ok: false; reason: string } {
 	const items = [...first.kept];
 	let before = first.last;
-	for (let start = first.length; rest.pages.has(start); start += rest.step) {
+	for (let start = first.length; start <= rest.lastPage && rest.pages.has(start); start += rest.step) {
 		const page = rest.pages.get(start)!;
 		if (rest.overlap === 1 && before !== undefined && page.first !== undefined && before !== page.first) {
 			return {

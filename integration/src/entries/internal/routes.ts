@@ -8,5 +8,6 @@
 export type { HubPageProps } from '../../render/pages/hub-paths.js';
 export { getHubStaticPaths } from '../../render/pages/hub-route.js';
 export { liveHubPage } from '../../render/pages/live-hub.js';
+export { liveLocaleProductPage } from '../../render/pages/live-locale-page.js';
 export { liveSitemapFile, liveSitemapIndex } from '../../render/pages/live-sitemap.js';
 export { liveProductUrls } from '../../render/pages/live-urls.js';

@@ -1,5 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import { catalogueSlice } from '../../live/live-catalogue.js';
+import { catalogueSlice, confirmCount } from '../../live/live-catalogue.js';
 import type { Product } from '../../schema/product.js';
 import { hubItemOf } from './hub-item.js';
 import type { HubPageProps } from './hub-paths.js';
@@ -34,7 +34,12 @@ export async function liveHubPage(astro: HubContext, config: LiveListsConfig): P
 		const { client, options } = lists.source;
 		const offset = (page - 1) * pageSize;
 		// One more than the page holds: a `count_item` too low still leads on to the next page.
-		const slice = await catalogueSlice(client, options, lists.query(locale), { offset, end: offset + pageSize + 1 }, (p: Product) => p);
+		const range = { offset, end: offset + pageSize + 1 };
+		// A visitor waits on a hub page as on a product page: the loader's budget from now, queue included.
+		const deadline = Date.now() + options.retryBudgetMs;
+		const slice = await catalogueSlice(client, options, lists.query(locale), range, (p: Product) => p, deadline);
+		// The page count comes from count_item: checked where it claims products past this page's walk.
+		if (slice.count > range.end) await confirmCount(client, lists.query(locale), slice.count, { deadline });
 		if (page > 1 && slice.products.length === 0) return listNotFound(astro, websiteId, `hub page ${page}: the catalogue ends before it`);
 		const pageCount = Math.max(Math.ceil(slice.count / pageSize), slice.products.length > pageSize ? page + 1 : page, 1);
 		const shown = slice.products.slice(0, pageSize).filter((product) => hasPage(product.reviews.length, config.emptyProducts));

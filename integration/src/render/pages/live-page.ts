@@ -38,6 +38,10 @@ export interface LiveProductPageOptions {
 	route?: string;
 	/** Whether page URLs end in `/` (default true, as the pre-rendered pages). */
 	trailingSlash?: boolean;
+	/** The page's locale, for a page of one of the live loader's locales (`/<locale>/products/<ref>/` unless it is `defaultLocale`). */
+	locale?: string | undefined;
+	/** The unprefixed locale of the site, with `locale`. */
+	defaultLocale?: string | undefined;
 	/** Tags a 404 with the product and website, so the webhook announcing a new product purges it. */
 	websiteId?: string;
 	/**
@@ -82,8 +86,10 @@ export function liveProductPage(
 			if (entry.cacheHint) astro.cache.set(entry.cacheHint);
 		}
 		astro.response.headers.set('Cache-Control', cacheControlHeader(policy));
-		const reviewPage = livePagesOf(route, entry.data.external_id, options.trailingSlash ?? true, { page, pageCount, perPage });
-		return liveProps(entry.data, reviewPage, isIndexable(entry.data.reviews.length, emptyProducts));
+		// A page of one of the live loader's other locales lives under its prefix.
+		const prefix = options.locale === undefined || options.locale === options.defaultLocale ? '' : `/${options.locale}`;
+		const reviewPage = livePagesOf(route, entry.data.external_id, options.trailingSlash ?? true, { page, pageCount, perPage, prefix });
+		return liveProps(entry.data, reviewPage, isIndexable(entry.data.reviews.length, emptyProducts), options);
 	}
 	// A product without a page (emptyProducts: 'skip'), or a review page past its last: 404 as an unknown ref.
 	if ((entry && !error) || isNotFound(error)) {
@@ -161,21 +167,27 @@ function livePagesOf(
 	route: string,
 	ref: string,
 	trailingSlash: boolean,
-	place: { page: number; pageCount: number; perPage: number },
+	place: { page: number; pageCount: number; perPage: number; prefix: string },
 ): ReviewPagePlace {
-	const paths = Array.from({ length: place.pageCount }, (_, index) => livePath(route, ref, trailingSlash, index + 1));
+	const paths = Array.from({ length: place.pageCount }, (_, index) => place.prefix + livePath(route, ref, trailingSlash, index + 1));
 	return { page: place.page, paths, perPage: place.perPage };
 }
 
-/** `<ProductPage>` props of an on-demand product (one locale, no alternates). */
-function liveProps(product: Product, reviewPage: ReviewPagePlace, indexable: boolean): ProductPageProps {
+/** `<ProductPage>` props of an on-demand product: its page in one locale, no alternates. */
+function liveProps(
+	product: Product,
+	reviewPage: ReviewPagePlace,
+	indexable: boolean,
+	{ locale, defaultLocale }: Pick<LiveProductPageOptions, 'locale' | 'defaultLocale'>,
+): ProductPageProps {
 	return {
 		product,
-		locale: undefined,
+		locale,
+		...(locale === undefined ? {} : { lang: locale }),
 		slug: product.external_id,
 		path: reviewPage.paths[reviewPage.page - 1]!,
 		alternates: [],
-		defaultLocale: undefined,
+		defaultLocale: locale === undefined ? undefined : defaultLocale,
 		indexable,
 		reviewPage,
 	};
@@ -237,8 +249,8 @@ export function liveStaticPaths(
 		const route = options.route ?? '/products/[ref]';
 		// The product's further review pages too: the on-demand route would render them the same.
 		for (let page = 1; page <= pageCount; page++) {
-			const reviewPage = livePagesOf(route, ref, options.trailingSlash ?? true, { page, pageCount, perPage });
-			paths.push({ params: { ref: reviewPageSegment(ref, page) }, props: liveProps(entry.data, reviewPage, indexable) });
+			const reviewPage = livePagesOf(route, ref, options.trailingSlash ?? true, { page, pageCount, perPage, prefix: '' });
+			paths.push({ params: { ref: reviewPageSegment(ref, page) }, props: liveProps(entry.data, reviewPage, indexable, {}) });
 		}
 	}
 	return paths;

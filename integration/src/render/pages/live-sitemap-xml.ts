@@ -11,7 +11,7 @@ export const SITEMAP_LIMITS = { urls: 50_000, bytes: 52_428_800 } as const;
 
 export interface SitemapUrl {
 	loc: string;
-	/** hreflang → URL of the same product in each locale with an indexable page (itself included). */
+	/** hreflang → URL of the same product in each locale with an indexable page (itself included); none when that is its only one. */
 	alternates: ReadonlyArray<{ hreflang: string; href: string }>;
 }
 
