@@ -17,7 +17,7 @@
  *   node bench/run.mjs --only long-tail [--reps 1]  just figure 7: ours and the floor on the long-tail catalogue,
  *                 the pages written, the largest page's bytes, DOM elements and Lighthouse performance
  *   node bench/run.mjs --report-only --merge <dir>/results.json  BENCHMARKS.md again, with the
- *                 figure of a partial run (--only long-tail) merged into bench/results.json first
+ *                 figure of a partial run (--only long-tail, search, feed, sitemap) merged into bench/results.json first
  *
  * Each `astro build` runs in its own Node process (this one's binary) so its peak RSS is its
  * own; the simulator runs here. Sites and data dumps live in bench/.work/ (gitignored).
@@ -70,8 +70,10 @@ if (args['report-only']) {
 	const data = JSON.parse(await readFile(file, 'utf8'));
 	// A partial run's figure, measured alone (its own date, load and command are in it).
 	if (args.merge) {
-		data.longTail = JSON.parse(await readFile(args.merge, 'utf8')).longTail;
-		if (!data.longTail) throw new Error(`--merge: ${args.merge} has no longTail figure (from --only long-tail)`);
+		const partial = JSON.parse(await readFile(args.merge, 'utf8'));
+		const figures = ['longTail', 'search', 'feed', 'sitemap'].filter((figure) => partial[figure] !== undefined);
+		if (figures.length === 0) throw new Error(`--merge: ${args.merge} has no figure of a partial run (--only long-tail, search, feed or sitemap)`);
+		for (const figure of figures) data[figure] = partial[figure];
 		await writeFile(file, `${JSON.stringify(data, null, '\t')}\n`);
 	}
 	await writeFile(join(dir ?? repo, 'BENCHMARKS.md'), renderMarkdown(data));
