@@ -72,7 +72,8 @@ if (args['report-only']) {
 	if (args.merge) {
 		const partial = JSON.parse(await readFile(args.merge, 'utf8'));
 		const figures = ['longTail', 'search', 'feed', 'sitemap'].filter((figure) => partial[figure] !== undefined);
-		if (figures.length === 0) throw new Error(`--merge: ${args.merge} has no figure of a partial run (--only long-tail, search, feed or sitemap)`);
+		if (figures.length === 0)
+			throw new Error(`--merge: ${args.merge} has no figure of a partial run (--only long-tail, search, feed or sitemap)`);
 		for (const figure of figures) data[figure] = partial[figure];
 		await writeFile(file, `${JSON.stringify(data, null, '\t')}\n`);
 	}
