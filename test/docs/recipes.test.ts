@@ -3,6 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_REVIEWS_PER_PAGE, reviewPageCount } from '../../integration/src/render/pages/review-pages.js';
 import { ratingSummary } from '../../integration/src/render/seo/review-policy.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import type { SimAudio } from '../../simulator/src/model.js';
@@ -219,7 +220,15 @@ describe('what the search recipe builds', () => {
 			(sum, language) => sum + language.page_count,
 			0,
 		);
-		const productPages = ['fr', 'en'].reduce((sum, locale) => sum + sim.listAll({ locale, without: 'inactive' }).length, 0);
-		expect(pages, 'product pages only: hub pages are not indexed').toBe(productPages);
+		// Every product page and further review page of a popular product, each of its transcripts.
+		const productPages = ['fr', 'en'].reduce(
+			(sum, locale) =>
+				sum +
+				sim
+					.listAll({ locale, without: 'inactive' })
+					.reduce((pagesOf, product) => pagesOf + reviewPageCount(product.reviews.length, DEFAULT_REVIEWS_PER_PAGE), 0),
+			0,
+		);
+		expect(pages, 'product and review pages only: hub pages are not indexed').toBe(productPages);
 	});
 });

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_REVIEWS_PER_PAGE, reviewPageCount } from '../../integration/src/render/pages/review-pages.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { REPO_ROOT, sh } from '../helpers/shell.js';
 
@@ -147,12 +148,17 @@ await sim.close();`;
 		const en = sim.listAll({ locale: 'en', without: 'inactive' });
 		const index = await readFile(join(site, 'dist/index.html'), 'utf8');
 		expect(index).toContain(`<p id="count">${fr.length + en.length}</p>`);
-		// Hub pages (`index.html`, `~page-<n>/`) sit next to the product pages.
+		// Hub pages (`index.html`, `~page-<n>/`) sit next to the product pages and, for a popular
+		// product, its further review pages (`<ref>~reviews-<n>/`).
 		const productDirs = (entries: string[]) => entries.filter((name) => name !== 'index.html' && !name.startsWith('~page-'));
+		const pagesOf = (products: typeof fr) =>
+			products.reduce((sum, product) => sum + reviewPageCount(product.reviews.length, DEFAULT_REVIEWS_PER_PAGE), 0);
 		const frPages = productDirs(await readdir(join(site, 'dist/products')));
 		const enPages = productDirs(await readdir(join(site, 'dist/en/products')));
-		expect(frPages).toHaveLength(fr.length);
-		expect(enPages).toHaveLength(en.length);
+		expect(frPages.filter((name) => !name.includes('~reviews-'))).toHaveLength(fr.length);
+		expect(enPages.filter((name) => !name.includes('~reviews-'))).toHaveLength(en.length);
+		expect(frPages).toHaveLength(pagesOf(fr));
+		expect(enPages).toHaveLength(pagesOf(en));
 		const page = await readFile(join(site, 'dist/products', fr[0]!.external_id, 'index.html'), 'utf8');
 		expect(page).toContain('<link rel="canonical" href="https://shop.example/products/');
 	});

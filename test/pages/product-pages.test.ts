@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type HTMLElement, parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_REVIEWS_PER_PAGE, reviewPageCount, reviewPageSegment } from '../../integration/src/render/pages/review-pages.js';
 import { REVIEWS_SCRIPT } from '../../integration/src/render/pages/review-script.js';
 import { productPath } from '../../integration/src/render/seo/page-meta.js';
 import { createSlugger } from '../../integration/src/render/seo/slug.js';
@@ -35,15 +36,23 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => sim.close());
 
-const pathOf = (product: Product, locale: 'fr' | 'en') => productPath(slugFor(product.external_id), locale, 'fr');
+const pathOf = (product: Product, locale: 'fr' | 'en', reviewPage = 1) =>
+	productPath(reviewPageSegment(slugFor(product.external_id), reviewPage), locale, 'fr');
+/** The product page and, for a popular product, its further review pages. */
+const pathsOf = (product: Product, locale: 'fr' | 'en') =>
+	Array.from({ length: reviewPageCount(product.reviews.length, DEFAULT_REVIEWS_PER_PAGE) }, (_, index) =>
+		pathOf(product, locale, index + 1),
+	);
 const page = async (path: string) => parse(await site.read(`${path.slice(1)}index.html`));
 const text = (node: HTMLElement) => node.textContent.replace(/\s+/g, ' ');
 
 describe('product pages', () => {
-	it('writes exactly one page per product and locale, all distinct, nothing outside dist', async () => {
+	it('writes exactly one page per product and locale (and its further review pages), all distinct, nothing outside dist', async () => {
 		// Hub pages aside (their own test lives in test/seo/search-ready.test.ts).
 		const files = (await site.htmlFiles()).filter((file) => file !== '/index.html' && !/\/products\/(~page-\d+\/)?index\.html$/.test(file));
-		const expected = [...fr.map((p) => pathOf(p, 'fr')), ...en.map((p) => pathOf(p, 'en'))].map((path) => `${path}index.html`);
+		const expected = [...fr.flatMap((p) => pathsOf(p, 'fr')), ...en.flatMap((p) => pathsOf(p, 'en'))].map((path) => `${path}index.html`);
+		// The long tail gives the fixture's catalogue a popular product: its review pages are among them.
+		expect(expected.some((path) => path.includes('~reviews-2/'))).toBe(true);
 		expect(files.sort()).toEqual(expected.sort());
 		expect(new Set(files.map((file) => file.toLowerCase())).size).toBe(files.length);
 		// The `../../etc/passwd` ref must not have escaped: the fixture root holds only what Astro writes.
@@ -109,11 +118,12 @@ describe('product pages', () => {
 		}
 	});
 
-	it('shows every review: label, author, rating, audio player and transcript as page text', async () => {
+	it('shows every review: label, author, rating, audio player and transcript as page text, on the product page or its review pages', async () => {
 		for (const product of fr) {
-			const html = await page(pathOf(product, 'fr'));
-			const items = html.querySelectorAll('li.aar-review');
+			const pages = await Promise.all(pathsOf(product, 'fr').map(page));
+			const items = pages.flatMap((html) => html.querySelectorAll('li.aar-review'));
 			expect(items).toHaveLength(product.reviews.length);
+			for (const html of pages) expect(html.querySelectorAll('li.aar-review').length).toBeLessThanOrEqual(DEFAULT_REVIEWS_PER_PAGE);
 			// In the documented order (default first, newest first), not the service's: found by id.
 			product.reviews.forEach((review) => {
 				const item = items.find((li) => li.getAttribute('data-review-id') === review.id)!;

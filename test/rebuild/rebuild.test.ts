@@ -200,7 +200,10 @@ describe('deploy-hook rebuilds', () => {
 
 /** Paths of a product's pages in a snapshot of an earlier build (the product may be gone now). */
 function removedPathsOf(ref: string, snapshotBefore: Map<string, string>): string[] {
-	return [...snapshotBefore.keys()]
-		.filter((file) => new RegExp(`/products/${ref.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/index\\.html$`).test(file))
-		.map((file) => file.slice(0, -'index.html'.length));
+	return (
+		[...snapshotBefore.keys()]
+			// The product page and its further review pages.
+			.filter((file) => new RegExp(`/products/${ref.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(~reviews-\\d+)?/index\\.html$`).test(file))
+			.map((file) => file.slice(0, -'index.html'.length))
+	);
 }

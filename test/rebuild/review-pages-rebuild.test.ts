@@ -63,15 +63,18 @@ describe('a new review on a product with review pages', () => {
 		site = await buildFixture('basic', { child: true, reuse: site, env: env() });
 
 		// 7 reviews at 2 a page: 4 pages now, each of them rendered; a one-page product renders its 1 page.
+		// The product's English page, without reviews, renders too: it links to the French ones by their count.
 		const manyPages = [1, 2, 3, 4].map((n) => pageOf(MANY, n));
-		expect(rendered(site.output).sort()).toEqual([...manyPages, pageOf(SMALL, 1)].sort());
+		expect(rendered(site.output).sort()).toEqual([...manyPages, `/en${pageOf(MANY, 1)}`, pageOf(SMALL, 1)].sort());
 		const page4 = await site.read('products/many-reviews~reviews-4/index.html');
 		// Undated reviews come last: the one undated review of the seven.
 		expect(page4).toContain('data-review-id="many-reviews-fr-0003"');
 
 		const report = JSON.parse(await readFile(join(site.root, '.astro/audio-reviews-changes.json'), 'utf8')) as ChangeReport;
 		const productUrls = (urls: string[]) => urls.filter((url) => /\/products\/[^~/][^/]*\/$/.test(new URL(url).pathname));
-		expect(productUrls(report.changed).sort()).toEqual([...manyPages.slice(0, 3), pageOf(SMALL, 1)].map(absolute).sort());
+		expect(productUrls(report.changed).sort()).toEqual(
+			[...manyPages.slice(0, 3), `/en${pageOf(MANY, 1)}`, pageOf(SMALL, 1)].map(absolute).sort(),
+		);
 		expect(report.added).toEqual([absolute(pageOf(MANY, 4))]);
 
 		const submitted = await runIndexNowCli([], site.root);
