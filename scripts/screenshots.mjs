@@ -136,7 +136,8 @@ async function choosePages(dir, reviewCounts) {
 		const reviews = (ref !== undefined && reviewCounts.get(decodeEntities(ref))) || 0;
 		if (popular === undefined || reviews > popular.reviews) popular = { slug, reviews };
 		// Without reviews here, with some in French: the sentence and its link to them.
-		if (empty === undefined && ref !== undefined && reviews === 0 && /<div class="aar-empty">(?:(?!<\/div>)[\s\S])*<a href/.test(html)) empty = slug;
+		if (empty === undefined && ref !== undefined && reviews === 0 && /<div class="aar-empty">(?:(?!<\/div>)[\s\S])*<a href/.test(html))
+			empty = slug;
 		if (reviews > HANDFUL) continue;
 		const count = (/** @type {RegExp} */ pattern) => html.match(pattern)?.length ?? 0;
 		const average = Number(/class="aar-score"[^>]*>([\d.]+)</.exec(html)?.[1] ?? 0);
