@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
 import { forgetLoaded, staleCollections } from '../loaders/build-state.js';
+import { REFRESH_SECRET_ENV } from '../options/rebuild-options.js';
 import { requireLoadedProducts } from '../render/pages/collection-check.js';
 import { HUB_PAGE_SIZE, hubRoute } from '../render/pages/hub-urls.js';
 import type { PageConfig } from '../render/pages/page-config.js';
@@ -17,7 +18,6 @@ import {
 import { injectInvalidateRoute } from './invalidate-option.js';
 import { injectOnDemandRoutes } from './on-demand-option.js';
 import { layoutFile } from './page-options.js';
-import { REFRESH_SECRET_ENV } from './rebuild-options.js';
 import { releaseSyncGarbage } from './release-sync-garbage.js';
 import { checkReviewsFeedConfig } from './review-feed-option.js';
 import { virtualCataloguePlugin, virtualConfigPlugin, virtualLayoutPlugin } from './virtual-config.js';

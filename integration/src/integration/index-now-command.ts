@@ -2,8 +2,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { indexNowBody, splitBatches, submitToIndexNow } from '../client/index-now.js';
 import { countOf, formatNumber } from '../format/numbers.js';
+import { DEFAULT_CHANGE_REPORT } from '../options/rebuild-options.js';
 import { type FirstBuildChoice, IndexNowUsageError, planSubmission, readChangeReport } from './index-now-report.js';
-import { DEFAULT_CHANGE_REPORT } from './rebuild-options.js';
 
 /**
  * `audio-reviews indexnow`: run after the deploy (the key file must be live before the engines

@@ -1,15 +1,15 @@
 import { z } from 'astro/zod';
 import { parseOptions } from '../options/parse-options.js';
+import { changeReportOptionSchema, refreshOptionSchema } from '../options/rebuild-options.js';
 import { flag, wholeNumber } from '../options/rules.js';
+import { searchOptionSchema } from '../options/search-option.js';
 import { DEFAULT_REVIEWS_PER_PAGE } from '../render/pages/review-pages.js';
 import type { UiTextOverrides } from '../render/pages/ui-text.js';
 import { indexNowOptionSchema } from './index-now-option.js';
 import { invalidateOptionSchema } from './invalidate-option.js';
 import { onDemandOptionSchema } from './on-demand-option.js';
 import { layoutOptionSchema, uiTextOptionSchema } from './page-options.js';
-import { changeReportOptionSchema, refreshOptionSchema } from './rebuild-options.js';
 import { reviewsFeedOptionSchema } from './review-feed-option.js';
-import { searchOptionSchema } from './search-option.js';
 
 export const integrationOptionsSchema = z
 	.object({

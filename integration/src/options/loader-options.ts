@@ -1,7 +1,7 @@
 import { z } from 'astro/zod';
-import { parseOptions } from '../options/parse-options.js';
-import { flag } from '../options/rules.js';
-import { type ResolvedSharedOptions, type SharedOptions, sharedOptionsSchema } from '../options/shared-options.js';
+import { parseOptions } from './parse-options.js';
+import { flag } from './rules.js';
+import { type ResolvedSharedOptions, type SharedOptions, sharedOptionsSchema } from './shared-options.js';
 
 /**
  * Options only the build-time loader has: they guard what a deploy-hook rebuild may publish.
