@@ -8,7 +8,7 @@ import {
 	resolveIndexNow,
 } from '../../integration/src/integration/index-now-option.js';
 import { productsLiveLoader } from '../../integration/src/live/products-live-loader.js';
-import { liveProductUrls } from '../../integration/src/render/pages/live-urls.js';
+import { liveProductUrls } from '../../integration/src/on-demand/live-urls.js';
 
 /** `audioReviews({ indexNow })`: what it needs from the config and the environment, and the messages that say the fix. */
 const KEY = 'f3b1c2d4e5f60718';

@@ -11,4 +11,4 @@ export {
 	liveProductPage,
 	liveStaticPaths,
 	notFoundResponse,
-} from '../render/pages/live-page.js';
+} from '../on-demand/live-page.js';

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { AstroConfig, AstroIntegration, HookParameters } from 'astro';
 import { z } from 'astro/zod';
+import type { LiveSitemapConfig } from '../on-demand/live-sitemap.js';
 import { flag, wholeNumber } from '../options/rules.js';
-import { hubRoute } from '../render/pages/hub-urls.js';
-import type { LiveSitemapConfig } from '../render/pages/live-sitemap.js';
-import { SITEMAP_LIMITS } from '../render/pages/live-sitemap-xml.js';
-import { sitemapIncludeCheck } from './sitemap-include-check.js';
+import { hubRoute } from '../pages/hub-urls.js';
+import { sitemapIncludeCheck } from '../sitemaps/sitemap-include-check.js';
+import { SITEMAP_LIMITS } from '../sitemaps/sitemap-xml.js';
 import { jsonModulePlugin } from './virtual-config.js';
 
 export const VIRTUAL_ON_DEMAND_ID = 'virtual:astro-audio-reviews/on-demand';

@@ -8,8 +8,8 @@ import type {
 	Review as SchemaReview,
 	Thing,
 } from 'schema-dts';
-import type { Product, Review } from '../../schema/product.js';
-import { safeHttpUrl } from '../../schema/safe-url.js';
+import type { Product, Review } from '../schema/product.js';
+import { safeHttpUrl } from '../schema/safe-url.js';
 import { breadcrumbJsonLd, type Crumb, type JsonLdGraph, nodeId } from './graph.js';
 import { authorName, presentText, productDescription, productHeading } from './page-meta.js';
 import { isRatedReview, type RatingSummary, ratingSummary } from './review-policy.js';

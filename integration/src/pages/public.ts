@@ -5,18 +5,18 @@
  */
 import embeddedCatalogue from 'virtual:astro-audio-reviews/catalogue';
 import config from 'virtual:astro-audio-reviews/config';
-import { AudioReviewsError } from '../../errors/audio-reviews-error.js';
-import { type CatalogueIndex, recordedCatalogue } from '../../loaders/build-state.js';
-import type { Product } from '../../schema/product.js';
+import { AudioReviewsError } from '../errors/audio-reviews-error.js';
+import { type CatalogueIndex, recordedCatalogue } from '../loaders/build-state.js';
+import type { Product } from '../schema/product.js';
 import { productHeading } from '../seo/page-meta.js';
 import { type RatingSummary, ratingSummary as summaryOf } from '../seo/review-policy.js';
+import { withBase } from '../seo/url.js';
+import { registerSitemapPages } from '../sitemaps/sitemap.js';
 import { hasPage, localeOfEntry, type ProductEntryLike, pathsForRoute, type StaticPath } from './product-paths.js';
 import { placePath, placesOf } from './product-url.js';
 import { publishPages } from './published-pages.js';
 import { isInjectedRoute, parseRoute, siteCatalogue } from './site-catalogue.js';
-import { registerSitemapPages } from './sitemap.js';
 import { type UiText, uiText } from './ui-text.js';
-import { withBase } from './url.js';
 import type { Words } from './words.js';
 
 export type { RatingSummary } from '../seo/review-policy.js';

@@ -1,7 +1,7 @@
-import type { Product, Review } from '../../schema/product.js';
-import { authorName, presentText, productHeading } from './page-meta.js';
-import { ratedReviews } from './review-policy.js';
-import { escapeXmlText, withoutForbiddenXmlChars } from './xml-text.js';
+import type { Product, Review } from '../schema/product.js';
+import { authorName, presentText, productHeading } from '../seo/page-meta.js';
+import { ratedReviews } from '../seo/review-policy.js';
+import { escapeXmlText, withoutForbiddenXmlChars } from '../seo/xml-text.js';
 
 /**
  * Google's product review feed (schema 2.4, or 2.3 on request): one `<review>` per rated review of the product

@@ -1,6 +1,6 @@
-import { registeredLocales } from '../../loaders/build-state.js';
-import { contentDateOf } from '../../loaders/content-dates.js';
-import type { Product } from '../../schema/product.js';
+import { registeredLocales } from '../loaders/build-state.js';
+import { contentDateOf } from '../loaders/content-dates.js';
+import type { Product } from '../schema/product.js';
 import { productPath } from '../seo/page-meta.js';
 import { createSlugger } from '../seo/slug.js';
 import { localeInId, localeOrder } from './catalogue-layout.js';

@@ -1,4 +1,4 @@
-import { formatNumber, formatterFor, pluralCategory } from '../../format/numbers.js';
+import { formatNumber, formatterFor, pluralCategory } from '../format/numbers.js';
 import { BUILT_IN_WORDS, type Phrase, WORD_KEYS, type WordKey, type Words } from './words.js';
 
 /** Per-locale word overrides, as the integration's `uiText` option takes them. */

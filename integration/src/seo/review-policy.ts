@@ -1,4 +1,4 @@
-import type { Product, Review } from '../../schema/product.js';
+import type { Product, Review } from '../schema/product.js';
 
 /**
  * Which service items count as rated reviews. One definition shared by the visible page, its

@@ -1,4 +1,4 @@
-import type { Product, ReviewUser } from '../../schema/product.js';
+import type { Product, ReviewUser } from '../schema/product.js';
 
 /** A trimmed string, or undefined when absent or blank (the back office saves empty fields as ""). */
 export function presentText(value: string | undefined | null): string | undefined {

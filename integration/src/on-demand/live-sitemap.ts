@@ -1,6 +1,9 @@
 import type { APIContext } from 'astro';
-import { catalogueSlice, verifiedCount } from '../../live/live-catalogue.js';
-import { singleFlight } from '../../live/single-flight.js';
+import { catalogueSlice, verifiedCount } from '../live/live-catalogue.js';
+import { singleFlight } from '../live/single-flight.js';
+import { isIndexable } from '../pages/product-paths.js';
+import { DEFAULT_REVIEWS_PER_PAGE, reviewPageCount } from '../pages/review-pages.js';
+import { SITEMAP_LIMITS, type SitemapUrl, sitemapIndexXml, urlsetXml } from '../sitemaps/sitemap-xml.js';
 import {
 	cacheList,
 	type LiveLists,
@@ -9,11 +12,8 @@ import {
 	listNotFound,
 	liveLists,
 	SITEMAP_CACHE_POLICY,
-} from './live-lists.js';
-import { SITEMAP_LIMITS, type SitemapUrl, sitemapIndexXml, urlsetXml } from './live-sitemap-xml.js';
+} from './list-routes.js';
 import { liveAbsoluteUrl, liveHubPath, liveProductPath } from './live-urls.js';
-import { isIndexable } from './product-paths.js';
-import { DEFAULT_REVIEWS_PER_PAGE, reviewPageCount } from './review-pages.js';
 
 /**
  * The sitemaps of an on-demand catalogue: an index, and files that each cover a fixed range of

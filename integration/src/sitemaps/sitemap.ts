@@ -1,5 +1,5 @@
-import { processState } from '../../state/process-state.js';
-import { withBase } from './url.js';
+import { withBase } from '../seo/url.js';
+import { processState } from '../state/process-state.js';
 
 /**
  * What the sitemap needs to know of the pages this build wrote: when each page's content last

@@ -1,4 +1,4 @@
-import { processState } from '../../state/process-state.js';
+import { processState } from '../state/process-state.js';
 import type { ProductPageProps, StaticPath } from './product-paths.js';
 import { isProductPage } from './review-pages.js';
 

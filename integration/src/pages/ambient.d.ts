@@ -7,6 +7,6 @@ declare module 'virtual:astro-audio-reviews/config' {
 // The catalogue index embedded in an on-demand server bundle (undefined elsewhere: the loader's
 // process holds it); served by virtualCataloguePlugin.
 declare module 'virtual:astro-audio-reviews/catalogue' {
-	const index: import('../../loaders/build-state.js').CatalogueIndex | null | undefined;
+	const index: import('../loaders/build-state.js').CatalogueIndex | null | undefined;
 	export default index;
 }

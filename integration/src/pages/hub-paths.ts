@@ -1,8 +1,8 @@
 import { fnv1a64 } from '../seo/hash.js';
+import { newestDate } from '../sitemaps/sitemap.js';
 import { type HubItem, type HubOrder, hubItemOf, sortHubItems } from './hub-item.js';
 import { HUB_PAGE_SIZE, hubBasePath, hubPageParam, hubPagePath } from './hub-urls.js';
 import type { Alternate, StaticPath } from './product-paths.js';
-import { newestDate } from './sitemap.js';
 
 /**
  * Hub pages: per locale, the list of the locale's product pages (by name), split into pages of

@@ -4,7 +4,7 @@
  * productsLoader() records the refs when the sync ends (`CatalogueIndex`); the slugs are made
  * from them once per sync with the same functions as the pages.
  */
-import type { CatalogueIndex } from '../../loaders/build-state.js';
+import type { CatalogueIndex } from '../loaders/build-state.js';
 import { productPath } from '../seo/page-meta.js';
 import { createSlugger } from '../seo/slug.js';
 import { localeInId, localeOrder } from './catalogue-layout.js';

@@ -1,4 +1,4 @@
-import type { Product } from '../../schema/product.js';
+import type { Product } from '../schema/product.js';
 import { ratingSummary } from '../seo/review-policy.js';
 
 /** The integration's `search` option: which static search engine the pages carry markup for. */

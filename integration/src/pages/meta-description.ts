@@ -1,4 +1,4 @@
-import type { Product } from '../../schema/product.js';
+import type { Product } from '../schema/product.js';
 import { presentText, productDescription, productHeading } from '../seo/page-meta.js';
 import { ratingSummary } from '../seo/review-policy.js';
 import { type UiText, uiText } from './ui-text.js';
