@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
+import { checkReviewsFeedConfig } from '../feed/review-feed-option.js';
 import { forgetLoaded, staleCollections } from '../loaders/build-state.js';
 import { REFRESH_SECRET_ENV } from '../options/rebuild-options.js';
 import { requireLoadedProducts } from '../pages/collection-check.js';
@@ -19,7 +20,6 @@ import {
 import { injectInvalidateRoute } from './invalidate-option.js';
 import { injectOnDemandRoutes } from './on-demand-option.js';
 import { releaseSyncGarbage } from './release-sync-garbage.js';
-import { checkReviewsFeedConfig } from './review-feed-option.js';
 import { virtualCataloguePlugin, virtualConfigPlugin, virtualLayoutPlugin } from './virtual-config.js';
 
 export const INTEGRATION_NAME = 'astro-audio-reviews';

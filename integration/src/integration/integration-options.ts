@@ -1,4 +1,5 @@
 import { z } from 'astro/zod';
+import { reviewsFeedOptionSchema } from '../feed/review-feed-option.js';
 import { parseOptions } from '../options/parse-options.js';
 import { changeReportOptionSchema, refreshOptionSchema } from '../options/rebuild-options.js';
 import { flag, wholeNumber } from '../options/rules.js';
@@ -9,7 +10,6 @@ import type { UiTextOverrides } from '../pages/ui-text.js';
 import { indexNowOptionSchema } from './index-now-option.js';
 import { invalidateOptionSchema } from './invalidate-option.js';
 import { onDemandOptionSchema } from './on-demand-option.js';
-import { reviewsFeedOptionSchema } from './review-feed-option.js';
 
 export const integrationOptionsSchema = z
 	.object({
