@@ -16,15 +16,15 @@ const LAYER_RANK: Record<string, number> = {
 	client: 2,
 	sync: 3,
 	loaders: 4,
-	live: 5,
 	seo: 5,
 	sitemaps: 6,
 	pages: 7,
 	feed: 8,
-	'on-demand': 9,
-	integration: 10,
+	indexnow: 9,
+	'on-demand': 10,
+	integration: 11,
 	// The package's public entry points: thin barrels over the layers.
-	entries: 11,
+	entries: 12,
 };
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../integration/src');

@@ -1,11 +1,11 @@
 import type { APIContext } from 'astro';
-import { type CachePolicy, cacheControlHeader, resolveCachePolicy } from '../live/cache-policy.js';
-import { listsTag, websiteTag } from '../live/cache-tags.js';
-import { liveLocales } from '../live/live-catalogue.js';
-import { type LiveSource, liveSource } from '../live/live-sources.js';
 import type { PageConfig } from '../pages/page-config.js';
 import { type CatalogueQuery, catalogueQuery } from '../sync/sync-catalogue.js';
+import { type CachePolicy, cacheControlHeader, resolveCachePolicy } from './cache-policy.js';
+import { listsTag, websiteTag } from './cache-tags.js';
+import { liveLocales } from './live-catalogue.js';
 import { escapeHtml, liveErrorResponse, notFoundPage } from './live-page.js';
+import { type LiveSource, liveSource } from './live-sources.js';
 
 /**
  * What the on-demand list routes (sitemaps, hub pages) share: the loader they read through,

@@ -1,11 +1,11 @@
 import type { AstroGlobal } from 'astro';
-import { catalogueSlice, confirmCount } from '../live/live-catalogue.js';
 import { hubItemOf } from '../pages/hub-item.js';
 import type { HubPageProps } from '../pages/hub-paths.js';
 import { hubBasePath, hubPagePath } from '../pages/hub-urls.js';
 import { hasPage } from '../pages/product-paths.js';
 import type { Product } from '../schema/product.js';
 import { cacheList, type LiveListsConfig, listErrorResponse, listNotFound, liveLists } from './list-routes.js';
+import { catalogueSlice, confirmCount } from './live-catalogue.js';
 import { effectivePolicy } from './live-page.js';
 import { liveHubPath, liveProductPath } from './live-urls.js';
 

@@ -1,8 +1,8 @@
 import type { AstroGlobal } from 'astro';
-import { liveRef } from '../live/live-ref.js';
 import type { ProductPageProps } from '../pages/product-paths.js';
 import { type LiveListsConfig, listErrorResponse, listNotFound, liveLists } from './list-routes.js';
 import { type LivePageContext, liveProductPage } from './live-page.js';
+import { liveRef } from './live-ref.js';
 
 /**
  * The on-demand product page of a locale other than the unprefixed one, `/<locale>/products/<ref>/`:

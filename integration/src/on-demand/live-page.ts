@@ -2,6 +2,9 @@ import type { AstroGlobal } from 'astro';
 import { ProductValidationError } from '../errors/product-validation-error.js';
 import { ResponseFormatError } from '../errors/response-format-error.js';
 import { escapeControl } from '../errors/untrusted-text.js';
+import { type EmptyProducts, hasPage, isIndexable, type ProductPageProps } from '../pages/product-paths.js';
+import { DEFAULT_REVIEWS_PER_PAGE, type ReviewPagePlace, reviewPageCount, reviewPageSegment } from '../pages/review-pages.js';
+import type { Product } from '../schema/product.js';
 import {
 	type CachePolicy,
 	type CachePolicyInput,
@@ -9,12 +12,9 @@ import {
 	NO_STORE,
 	notFoundCacheControlHeader,
 	resolveCachePolicy,
-} from '../live/cache-policy.js';
-import { productTag, websiteTag } from '../live/cache-tags.js';
-import { liveReviewPage } from '../live/live-ref.js';
-import { type EmptyProducts, hasPage, isIndexable, type ProductPageProps } from '../pages/product-paths.js';
-import { DEFAULT_REVIEWS_PER_PAGE, type ReviewPagePlace, reviewPageCount, reviewPageSegment } from '../pages/review-pages.js';
-import type { Product } from '../schema/product.js';
+} from './cache-policy.js';
+import { productTag, websiteTag } from './cache-tags.js';
+import { liveReviewPage } from './live-ref.js';
 
 /** The part of `Astro` (or an endpoint's context) the helpers use. */
 export interface LivePageContext {

@@ -1,6 +1,4 @@
 import type { APIContext } from 'astro';
-import { catalogueSlice, verifiedCount } from '../live/live-catalogue.js';
-import { singleFlight } from '../live/single-flight.js';
 import { isIndexable } from '../pages/product-paths.js';
 import { DEFAULT_REVIEWS_PER_PAGE, reviewPageCount } from '../pages/review-pages.js';
 import { SITEMAP_LIMITS, type SitemapUrl, sitemapIndexXml, urlsetXml } from '../sitemaps/sitemap-xml.js';
@@ -13,7 +11,9 @@ import {
 	liveLists,
 	SITEMAP_CACHE_POLICY,
 } from './list-routes.js';
+import { catalogueSlice, verifiedCount } from './live-catalogue.js';
 import { liveAbsoluteUrl, liveHubPath, liveProductPath } from './live-urls.js';
+import { singleFlight } from './single-flight.js';
 
 /**
  * The sitemaps of an on-demand catalogue: an index, and files that each cover a fixed range of

@@ -1,9 +1,9 @@
-import { findLiveSource } from '../live/live-sources.js';
 import { hubBasePath, hubPagePath } from '../pages/hub-urls.js';
 import type { PageConfig } from '../pages/page-config.js';
 import { withBase } from '../seo/url.js';
 import { liveLocaleRule } from './list-routes.js';
 import { livePath } from './live-page.js';
+import { findLiveSource } from './live-sources.js';
 
 /**
  * URLs of the on-demand pages in every locale: the default locale at the route, the others

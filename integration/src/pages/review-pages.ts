@@ -4,9 +4,9 @@ import type { Product, Review } from '../schema/product.js';
  * Review pages of a popular product (docs/pages-and-seo.md, "Products with many reviews"): the
  * product page shows the first `reviewsPerPage` reviews, further pages the rest, each at its own
  * URL so crawlers, which run no "load more" script, reach every transcript. Their URL scheme is
- * `live/review-page-segment.ts`, shared with the on-demand pages.
+ * `review-page-segment.ts`, shared with the on-demand pages.
  */
-export { parseReviewPageSegment, REVIEW_PAGE_MARK, reviewPageSegment } from '../live/review-page-segment.js';
+export { parseReviewPageSegment, REVIEW_PAGE_MARK, reviewPageSegment } from './review-page-segment.js';
 
 export const DEFAULT_REVIEWS_PER_PAGE = 20;
 

@@ -1,8 +1,8 @@
 import type { HookParameters } from 'astro';
 import { z } from 'astro/zod';
+import type { PurgedPagesConfig } from '../indexnow/index-now-option.js';
 import { envVarName } from '../options/rules.js';
 import { websiteIdSchema } from '../options/shared-options.js';
-import type { PurgedPagesConfig } from './index-now-option.js';
 import { virtualLiveConfigPlugin } from './virtual-live-config.js';
 
 export const DEFAULT_INVALIDATE_ROUTE = '/_audio-reviews/invalidate';

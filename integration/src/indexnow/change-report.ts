@@ -2,10 +2,10 @@ import { hash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
-import type { IndexNowTarget } from '../client/index-now.js';
 import { formatNumber } from '../format/numbers.js';
 import type { StaleCollection } from '../loaders/build-state.js';
-import { leftoverFiles, type PruneContext, pruneStalePages } from './prune-output.js';
+import { leftoverFiles, type PruneContext, pruneStalePages } from '../pages/prune-output.js';
+import type { IndexNowTarget } from './index-now.js';
 
 /**
  * The pages a build changed, for CDN purges (docs/service.md §8: the shop purges its own CDN). Pages are

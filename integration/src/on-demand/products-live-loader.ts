@@ -7,7 +7,7 @@ import { resolveLoaderOptions } from '../options/loader-options.js';
 import type { SharedOptions } from '../options/shared-options.js';
 import type { Product } from '../schema/product.js';
 import { productTag, websiteTag } from './cache-tags.js';
-import { listLiveProducts } from './live-list.js';
+import { listLiveProducts } from './list-live-products.js';
 import { type LiveEntryLoad, registerLiveSource } from './live-sources.js';
 
 /** The options every loader shares (docs/options.md); the build-only rebuild guards do not apply. */

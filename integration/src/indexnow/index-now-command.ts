@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { indexNowBody, splitBatches, submitToIndexNow } from '../client/index-now.js';
 import { countOf, formatNumber } from '../format/numbers.js';
 import { DEFAULT_CHANGE_REPORT } from '../options/rebuild-options.js';
+import { indexNowBody, splitBatches, submitToIndexNow } from './index-now.js';
 import { type FirstBuildChoice, IndexNowUsageError, planSubmission, readChangeReport } from './index-now-report.js';
 
 /**

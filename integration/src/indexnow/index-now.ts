@@ -1,6 +1,6 @@
+import { parseRetryAfter, RETRYABLE_STATUSES, retryDelay } from '../client/retry-timing.js';
 import { IndexNowError } from '../errors/index-now-error.js';
 import { quoteServiceText } from '../errors/untrusted-text.js';
-import { parseRetryAfter, RETRYABLE_STATUSES, retryDelay } from './retry-timing.js';
 
 /**
  * IndexNow submissions (indexnow.org/documentation): one JSON `POST` of

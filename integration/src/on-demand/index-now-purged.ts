@@ -1,4 +1,4 @@
-import { type IndexNowTarget, submitToIndexNow } from '../client/index-now.js';
+import { type IndexNowTarget, submitToIndexNow } from '../indexnow/index-now.js';
 import type { WebhookRequest } from './webhook.js';
 
 /**

@@ -1,9 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'astro/zod';
-import { DEFAULT_INDEXNOW_ENDPOINT, type IndexNowTarget } from '../client/index-now.js';
 import { AudioReviewsOptionsError } from '../errors/options-error.js';
 import { envVarName } from '../options/rules.js';
+import { DEFAULT_INDEXNOW_ENDPOINT, type IndexNowTarget } from './index-now.js';
 
 /** The `indexNow` option of `audioReviews()` (docs/indexnow.md): the key file, and what the command and webhook submit to. */
 
