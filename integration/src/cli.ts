@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The package's command (`npx audio-reviews <command>`, package.json `bin`): a thin dispatcher.
-import { INDEXNOW_USAGE, runIndexNowCommand } from './integration/index-now-command.js';
+import { INDEXNOW_USAGE, runIndexNowCommand } from './indexnow/index-now-command.js';
 
 const COMMANDS = `Usage: audio-reviews <command>
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ratingSummary } from '../../integration/src/render/seo/review-policy.js';
+import { ratingSummary } from '../../integration/src/seo/review-policy.js';
 import { serveDist } from '../../scripts/serve-dist.mjs';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';

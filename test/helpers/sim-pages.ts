@@ -1,6 +1,6 @@
-import { DEFAULT_REVIEWS_PER_PAGE, reviewPageCount, reviewPageSegment } from '../../integration/src/render/pages/review-pages.js';
-import { productPath } from '../../integration/src/render/seo/page-meta.js';
-import { createSlugger } from '../../integration/src/render/seo/slug.js';
+import { DEFAULT_REVIEWS_PER_PAGE, reviewPageCount, reviewPageSegment } from '../../integration/src/pages/review-pages.js';
+import { productPath } from '../../integration/src/seo/page-meta.js';
+import { createSlugger } from '../../integration/src/seo/slug.js';
 import type { Simulator } from '../../simulator/src/index.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Simulator } from 'astro-audio-reviews/simulator';
 import { parse } from 'node-html-parser';
 import { expect } from 'vitest';
-import type { LiveSitemapConfig } from '../../integration/src/render/pages/live-sitemap.js';
+import type { LiveSitemapConfig } from '../../integration/src/on-demand/live-sitemap.js';
 
 /** A response read whole, for assertions on status, headers and body together. */
 export interface Page {

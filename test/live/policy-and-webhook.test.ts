@@ -1,7 +1,7 @@
 import audioReviews from 'astro-audio-reviews';
 import { cacheControlHeader, DEFAULT_CACHE_POLICY, livePath, resolveCachePolicy } from 'astro-audio-reviews/live';
 import { describe, expect, it } from 'vitest';
-import { parseInvalidationRequest } from '../../integration/src/live/invalidate.js';
+import { parseInvalidationRequest } from '../../integration/src/on-demand/invalidate.js';
 
 describe('Cache-Control policy', () => {
 	it('defaults to docs/service.md §8: 300 s in shared caches, nothing in the browser, stale windows for revalidation and errors', () => {

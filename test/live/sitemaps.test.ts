@@ -5,7 +5,7 @@ import { listsTag, productTag } from 'astro-audio-reviews/live';
 import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { includeMismatch, sitemapPaths } from '../../integration/src/integration/sitemap-include-check.js';
+import { includeMismatch, sitemapPaths } from '../../integration/src/sitemaps/sitemap-include-check.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
 import { sitemapLocs, validateSitemap } from '../helpers/sitemap-xml.js';
 import type { Page } from './pages.js';

@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRefreshHandler } from '../../integration/src/integration/dev-refresh.js';
-import { createInvalidateHandler } from '../../integration/src/live/invalidate.js';
-import { secretsMatch } from '../../integration/src/live/secret.js';
+import { createInvalidateHandler } from '../../integration/src/on-demand/invalidate.js';
+import { secretsMatch } from '../../integration/src/on-demand/secret.js';
 import { startServer, type TestServer } from '../helpers/http-server.js';
 
 // docs/on-demand.md and docs/rebuilds.md promise the same rule for both webhooks: one table,

@@ -2,12 +2,12 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type HTMLElement, parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_REVIEWS_PER_PAGE, reviewPageCount, reviewPageSegment } from '../../integration/src/render/pages/review-pages.js';
-import { REVIEWS_SCRIPT } from '../../integration/src/render/pages/review-script.js';
-import { productPath } from '../../integration/src/render/seo/page-meta.js';
-import { createSlugger } from '../../integration/src/render/seo/slug.js';
+import { DEFAULT_REVIEWS_PER_PAGE, reviewPageCount, reviewPageSegment } from '../../integration/src/pages/review-pages.js';
+import { REVIEWS_SCRIPT } from '../../integration/src/pages/review-script.js';
 import type { Product } from '../../integration/src/schema/index.js';
 import { safeHttpUrl } from '../../integration/src/schema/safe-url.js';
+import { productPath } from '../../integration/src/seo/page-meta.js';
+import { createSlugger } from '../../integration/src/seo/slug.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CatalogueIndex, registerLocales } from '../../integration/src/loaders/build-state.js';
-import { type ProductEntryLike, productPages } from '../../integration/src/render/pages/product-paths.js';
-import { placePath, placesOf } from '../../integration/src/render/pages/product-url.js';
+import { type ProductEntryLike, productPages } from '../../integration/src/pages/product-paths.js';
+import { placePath, placesOf } from '../../integration/src/pages/product-url.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 
 // productUrl lays out the loader's index of the entries; the pages lay out the entries Astro

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import audioReviews from '../../integration/src/index.js';
-import { layoutFile, missingWordsWarnings } from '../../integration/src/integration/page-options.js';
-import { hasWords, languageName, missingWords, uiText, wordsFor } from '../../integration/src/render/pages/ui-text.js';
-import { BUILT_IN_WORDS, WORD_KEYS } from '../../integration/src/render/pages/words.js';
+import { layoutFile, missingWordsWarnings } from '../../integration/src/pages/page-options.js';
+import { hasWords, languageName, missingWords, uiText, wordsFor } from '../../integration/src/pages/ui-text.js';
+import { BUILT_IN_WORDS, WORD_KEYS } from '../../integration/src/pages/words.js';
 
 const REQUIRED = ['fr', 'en', 'de', 'es', 'it', 'nl', 'pt', 'pl', 'sv', 'da'];
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { productJsonLd } from '../../integration/src/render/seo/product-json-ld.js';
-import { ratingSummary } from '../../integration/src/render/seo/review-policy.js';
-import { serializeJsonLd } from '../../integration/src/render/seo/serialize-json-ld.js';
 import type { Product, Review } from '../../integration/src/schema/product.js';
 import { createUrlGuard, type DroppedUrl } from '../../integration/src/schema/safe-url.js';
+import { productJsonLd } from '../../integration/src/seo/product-json-ld.js';
+import { ratingSummary } from '../../integration/src/seo/review-policy.js';
+import { serializeJsonLd } from '../../integration/src/seo/serialize-json-ld.js';
 
 function review(id: string, extra: Partial<Review> = {}): Review {
 	return {

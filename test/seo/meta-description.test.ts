@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_DESCRIPTION_LENGTH, metaDescription } from '../../integration/src/render/pages/meta-description.js';
-import { ogLocale } from '../../integration/src/render/seo/page-meta.js';
+import { MAX_DESCRIPTION_LENGTH, metaDescription } from '../../integration/src/pages/meta-description.js';
 import type { Product, Review } from '../../integration/src/schema/product.js';
+import { ogLocale } from '../../integration/src/seo/page-meta.js';
 
 function review(extra: Partial<Review>): Review {
 	return { id: 'r', type: 'review', is_active: true, is_default: false, user: { id: 'u' }, ...extra };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { productPath, productTitle } from '../../integration/src/render/seo/page-meta.js';
-import { productJsonLd } from '../../integration/src/render/seo/product-json-ld.js';
-import { ratingSummary } from '../../integration/src/render/seo/review-policy.js';
+import { productPath, productTitle } from '../../integration/src/seo/page-meta.js';
+import { productJsonLd } from '../../integration/src/seo/product-json-ld.js';
+import { ratingSummary } from '../../integration/src/seo/review-policy.js';
 import { validProduct } from '../helpers/products.js';
 
 describe('productJsonLd', () => {

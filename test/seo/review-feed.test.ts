@@ -2,9 +2,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReviewFeed, type FeedPage, xmlDateTime } from '../../integration/src/render/seo/review-feed.js';
-import { escapeXmlText } from '../../integration/src/render/seo/xml-text.js';
+import { createReviewFeed, type FeedPage, xmlDateTime } from '../../integration/src/feed/review-feed.js';
 import type { Product, Review } from '../../integration/src/schema/product.js';
+import { escapeXmlText } from '../../integration/src/seo/xml-text.js';
 import { type FeedSchemaVersion, GOOGLE_SAMPLE_2_4, readFeed, validateFeed } from '../helpers/review-feed-xml.js';
 
 let dir: string;

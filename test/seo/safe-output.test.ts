@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { serializeJsonLd } from '../../integration/src/render/seo/serialize-json-ld.js';
 import { createUrlGuard, safeHttpUrl } from '../../integration/src/schema/safe-url.js';
+import { serializeJsonLd } from '../../integration/src/seo/serialize-json-ld.js';
 
 describe('safeHttpUrl', () => {
 	it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serializeJsonLd } from '../../integration/src/render/seo/serialize-json-ld.js';
+import { serializeJsonLd } from '../../integration/src/seo/serialize-json-ld.js';
 
 const HOSTILE = [
 	'</script><script>alert(1)</script>',

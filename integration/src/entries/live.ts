@@ -1,6 +1,6 @@
 // Public entry point `astro-audio-reviews/live` (package.json `exports`): a thin barrel over the layers, so no
 // layer has to import one above it to re-export it.
-export * from '../live/index.js';
+export * from '../on-demand/index.js';
 export {
 	type LiveEntryResultLike,
 	type LivePageContext,
@@ -11,4 +11,4 @@ export {
 	liveProductPage,
 	liveStaticPaths,
 	notFoundResponse,
-} from '../render/pages/live-page.js';
+} from '../on-demand/live-page.js';

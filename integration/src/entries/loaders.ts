@@ -1,6 +1,7 @@
 // Public entry point `astro-audio-reviews/loaders` (package.json `exports`): a thin barrel over the layers, so no
 // layer has to import one above it to re-export it.
 
+export * from '../loaders/index.js';
 export {
 	LIVE_LOADER_NAME,
 	LIVE_REQUEST_DEFAULTS,
@@ -9,5 +10,4 @@ export {
 	type ProductsLiveLoader,
 	type ProductsLiveLoaderOptions,
 	productsLiveLoader,
-} from '../live/products-live-loader.js';
-export * from '../loaders/index.js';
+} from '../on-demand/products-live-loader.js';

@@ -1,26 +1,26 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
+import { checkReviewsFeedConfig } from '../feed/review-feed-option.js';
+import { type IndexNowSettings, purgedPagesConfig, resolveIndexNow } from '../indexnow/index-now-option.js';
 import { forgetLoaded, staleCollections } from '../loaders/build-state.js';
-import { requireLoadedProducts } from '../render/pages/collection-check.js';
-import { HUB_PAGE_SIZE, hubRoute } from '../render/pages/hub-urls.js';
-import type { PageConfig } from '../render/pages/page-config.js';
-import { collectPublishedPages } from '../render/pages/published-pages.js';
+import { injectInvalidateRoute } from '../on-demand/invalidate-option.js';
+import { injectOnDemandRoutes } from '../on-demand/on-demand-option.js';
+import { REFRESH_SECRET_ENV } from '../options/rebuild-options.js';
+import { requireLoadedProducts } from '../pages/collection-check.js';
+import { HUB_PAGE_SIZE, hubRoute } from '../pages/hub-urls.js';
+import type { PageConfig } from '../pages/page-config.js';
+import { layoutFile } from '../pages/page-options.js';
+import { collectPublishedPages } from '../pages/published-pages.js';
+import { virtualCataloguePlugin, virtualConfigPlugin, virtualLayoutPlugin } from '../pages/virtual-config.js';
 import { createRefreshHandler } from './dev-refresh.js';
 import { finishOutput, urlsEndInSlash, warnAboutPages } from './finish-build.js';
-import { type IndexNowSettings, purgedPagesConfig, resolveIndexNow } from './index-now-option.js';
 import {
 	type AudioReviewsOptions,
 	normalizeRoute,
 	type ResolvedAudioReviewsOptions,
 	resolveIntegrationOptions,
 } from './integration-options.js';
-import { injectInvalidateRoute } from './invalidate-option.js';
-import { injectOnDemandRoutes } from './on-demand-option.js';
-import { layoutFile } from './page-options.js';
-import { REFRESH_SECRET_ENV } from './rebuild-options.js';
 import { releaseSyncGarbage } from './release-sync-garbage.js';
-import { checkReviewsFeedConfig } from './review-feed-option.js';
-import { virtualCataloguePlugin, virtualConfigPlugin, virtualLayoutPlugin } from './virtual-config.js';
 
 export const INTEGRATION_NAME = 'astro-audio-reviews';
 const DEFAULT_ROUTE = '/products/[ref]';

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RefreshContentOptions } from 'astro';
-import { presentsSecret } from '../live/secret.js';
-import { parseWebhookBody, readCappedBody, refuseHead, type WebhookRefusal } from '../live/webhook.js';
 import { LOADER_NAME } from '../loaders/products-loader.js';
 import { REFRESH_CONTEXT_KEY } from '../loaders/refresh-products.js';
+import { presentsSecret } from '../on-demand/secret.js';
+import { parseWebhookBody, readCappedBody, refuseHead, type WebhookRefusal } from '../on-demand/webhook.js';
 
 /**
  * `astro dev` webhook: the backoffice POSTs here when a shop edits content. `{}` (or no body)

@@ -1,13 +1,13 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegrationLogger } from 'astro';
+import { buildReviewFeed } from '../feed/write-review-feed.js';
+import { reportChanges } from '../indexnow/change-report.js';
+import { type IndexNowSettings, indexNowTarget, writeKeyFile } from '../indexnow/index-now-option.js';
 import { registeredLocales, type StaleCollection } from '../loaders/build-state.js';
-import { reportChanges } from './change-report.js';
-import { type IndexNowSettings, indexNowTarget, writeKeyFile } from './index-now-option.js';
+import { layoutHeadWarning, missingWordsWarnings } from '../pages/page-options.js';
+import { outputFiles } from '../pages/prune-output.js';
 import { normalizeRoute, type ResolvedAudioReviewsOptions } from './integration-options.js';
-import { layoutHeadWarning, missingWordsWarnings } from './page-options.js';
-import { outputFiles } from './prune-output.js';
-import { buildReviewFeed } from './write-review-feed.js';
 
 type Assets = Parameters<typeof outputFiles>[0];
 

@@ -2,10 +2,10 @@ import type { LoaderContext } from 'astro/loaders';
 import type { AudioReviewsClient } from '../client/client.js';
 import { AudioReviewsError } from '../errors/audio-reviews-error.js';
 import { NotFoundError } from '../errors/service-error.js';
+import type { ResolvedProductsLoaderOptions } from '../options/loader-options.js';
 import type { ResolvedSharedOptions } from '../options/shared-options.js';
 import { catalogueQuery, type PageMemo, type SyncProgress, syncCatalogue } from '../sync/sync-catalogue.js';
 import type { CatalogueStage, Delivery } from './catalogue-stage.js';
-import type { ResolvedProductsLoaderOptions } from './loader-options.js';
 import { progressLogger } from './progress-log.js';
 import type { SyncState } from './sync-state.js';
 

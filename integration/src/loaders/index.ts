@@ -1,2 +1,2 @@
-export type { ProductsLoaderOptions } from './loader-options.js';
+export type { ProductsLoaderOptions } from '../options/loader-options.js';
 export { LOADER_NAME, type ProductsLoader, productsLoader } from './products-loader.js';

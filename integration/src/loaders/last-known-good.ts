@@ -4,9 +4,9 @@ import { CatalogueSyncError } from '../errors/catalogue-error.js';
 import { NetworkError, TimeoutError } from '../errors/network-error.js';
 import { ResponseFormatError } from '../errors/response-format-error.js';
 import { NotFoundError, ServiceError } from '../errors/service-error.js';
+import { ENV, envFlag, type ResolvedProductsLoaderOptions } from '../options/loader-options.js';
 import { markStale } from './build-state.js';
 import { type DatesScope, publishStoredDates } from './content-dates.js';
-import { ENV, envFlag, type ResolvedProductsLoaderOptions } from './loader-options.js';
 import { type SyncState, writeLastSync } from './sync-state.js';
 
 /** The service cannot be reached or keeps failing: nothing about the data itself. */

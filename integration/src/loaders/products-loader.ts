@@ -1,18 +1,18 @@
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { clientFromResolved } from '../client/client.js';
-import type { Product, productSchema } from '../schema/product.js';
-import { type CatalogueIndex, markFresh, recordCatalogue, registerLocales } from './build-state.js';
-import { CatalogueStage } from './catalogue-stage.js';
-import { contentDates } from './content-dates.js';
-import { type FetchedLocale, stagedFetcher } from './fetch-products.js';
-import { serveLastKnownGood } from './last-known-good.js';
 import {
 	type LocalePlan,
 	localePlan,
 	type ProductsLoaderOptions,
 	type ResolvedProductsLoaderOptions,
 	resolveProductsLoaderOptions,
-} from './loader-options.js';
+} from '../options/loader-options.js';
+import type { Product, productSchema } from '../schema/product.js';
+import { type CatalogueIndex, markFresh, recordCatalogue, registerLocales } from './build-state.js';
+import { CatalogueStage } from './catalogue-stage.js';
+import { contentDates } from './content-dates.js';
+import { type FetchedLocale, stagedFetcher } from './fetch-products.js';
+import { serveLastKnownGood } from './last-known-good.js';
 import { loaderSchema } from './loader-schema.js';
 import { refreshProducts, refreshRequest } from './refresh-products.js';
 import { guardShrink } from './shrink-guard.js';

@@ -1,9 +1,9 @@
 import type { LoaderContext } from 'astro/loaders';
 import { clientFromResolved } from '../client/client.js';
 import { NotFoundError } from '../errors/service-error.js';
+import type { LocalePlan, ResolvedProductsLoaderOptions } from '../options/loader-options.js';
 import type { Product } from '../schema/product.js';
 import { type ContentDates, contentDates } from './content-dates.js';
-import type { LocalePlan, ResolvedProductsLoaderOptions } from './loader-options.js';
 import { digestOfRaw, planEntry, STORE_FORMAT } from './stored-entry.js';
 import { fingerprintOf } from './sync-state.js';
 import { unsafeUrlWarnings } from './unsafe-url-warnings.js';

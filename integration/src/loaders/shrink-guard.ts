@@ -1,6 +1,6 @@
 import { AudioReviewsError } from '../errors/audio-reviews-error.js';
 import { formatNumber } from '../format/numbers.js';
-import { ENV, envFlag, type ResolvedProductsLoaderOptions } from './loader-options.js';
+import { ENV, envFlag, type ResolvedProductsLoaderOptions } from '../options/loader-options.js';
 import type { SyncState } from './sync-state.js';
 
 /**

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { LoaderContext } from 'astro/loaders';
+import type { LocalePlan } from '../options/loader-options.js';
 import type { ResolvedSharedOptions } from '../options/shared-options.js';
 import type { PageMemo } from '../sync/sync-catalogue.js';
-import type { LocalePlan } from './loader-options.js';
 
 /**
  * What the loader keeps in its collection's meta store between builds (it is saved inside

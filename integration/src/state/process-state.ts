@@ -8,17 +8,17 @@
  * - `build-state` (loaders/build-state.ts): written by productsLoader() (locales, the catalogue
  *   index, stale/fresh) and cleared by the `astro:config:setup` hook (`forgetLoaded`); read by the
  *   pages (product-paths, `productUrl`, the empty-collection check), `astro:build:done` (stale
- *   collections) and virtual-config.ts (the catalogue embedded in an on-demand bundle).
+ *   collections) and pages/virtual-config.ts (the catalogue embedded in an on-demand bundle).
  * - `content-dates` (loaders/content-dates.ts): written by productsLoader() and its refresh (each
  *   entry's content date); read by the pages' `getStaticPaths` (product-paths) for `lastmod`.
- * - `sitemap` (render/pages/sitemap.ts): written by the injected routes' `getStaticPaths`
+ * - `sitemap` (sitemaps/sitemap.ts): written by the injected routes' `getStaticPaths`
  *   (`getProductStaticPaths`, the hub route); read by `serializeSitemapItem` in
  *   `@astrojs/sitemap`'s `astro:build:done`.
- * - `published-pages` (render/pages/published-pages.ts): opened by `astro:build:start`, written by
+ * - `published-pages` (pages/published-pages.ts): opened by `astro:build:start`, written by
  *   `getProductStaticPaths` of the injected route; taken by `astro:build:done`'s review feed writer.
- * - `live-sources` (live/live-sources.ts): written by productsLiveLoader() when the server
+ * - `live-sources` (on-demand/live-sources.ts): written by productsLiveLoader() when the server
  *   evaluates `src/live.config.ts`; read by the on-demand sitemaps, hub pages and the purge
- *   webhook's IndexNow URLs (render/pages/live-lists.ts, live-urls.ts).
+ *   webhook's IndexNow URLs (on-demand/list-routes.ts, live-urls.ts).
  *
  * `test/architecture/process-state.test.ts` fails on any other `globalThis` registry or `Symbol.for`
  * in the package.

@@ -7,18 +7,18 @@
  * configures.
  */
 
-export type { HubPageProps } from '../../render/pages/hub-paths.js';
-export { hubPagePath } from '../../render/pages/hub-urls.js';
-export { metaDescription } from '../../render/pages/meta-description.js';
-export { orderedReviews, type ReviewPagePlace, reviewsOnPage } from '../../render/pages/review-pages.js';
-export { REVIEWS_SCRIPT } from '../../render/pages/review-script.js';
-export { avatarTint, initialsOf, isLongTranscript } from '../../render/pages/review-view.js';
-export { searchAnchor, searchBody, searchHeading, searchIgnore } from '../../render/pages/search-markup.js';
-export { formatDate, formatRating, languageName, paragraphs } from '../../render/pages/ui-text.js';
-export { absoluteUrl, withBase } from '../../render/pages/url.js';
-export { type Crumb, hubJsonLd } from '../../render/seo/graph.js';
-export { authorName, ogLocale, productDescription, productHeading, productTitle } from '../../render/seo/page-meta.js';
-export { productJsonLd, type RatingSummary } from '../../render/seo/product-json-ld.js';
-export { isRatedReview, ratingSummary, testimonyCount } from '../../render/seo/review-policy.js';
-export { serializeJsonLd } from '../../render/seo/serialize-json-ld.js';
+export type { HubPageProps } from '../../pages/hub-paths.js';
+export { hubPagePath } from '../../pages/hub-urls.js';
+export { metaDescription } from '../../pages/meta-description.js';
+export { orderedReviews, type ReviewPagePlace, reviewsOnPage } from '../../pages/review-pages.js';
+export { REVIEWS_SCRIPT } from '../../pages/review-script.js';
+export { avatarTint, initialsOf, isLongTranscript } from '../../pages/review-view.js';
+export { searchAnchor, searchBody, searchHeading, searchIgnore } from '../../pages/search-markup.js';
+export { formatDate, formatRating, languageName, paragraphs } from '../../pages/ui-text.js';
 export { safeHttpUrl } from '../../schema/safe-url.js';
+export { type Crumb, hubJsonLd } from '../../seo/graph.js';
+export { authorName, ogLocale, productDescription, productHeading, productTitle } from '../../seo/page-meta.js';
+export { productJsonLd, type RatingSummary } from '../../seo/product-json-ld.js';
+export { isRatedReview, ratingSummary, testimonyCount } from '../../seo/review-policy.js';
+export { serializeJsonLd } from '../../seo/serialize-json-ld.js';
+export { absoluteUrl, withBase } from '../../seo/url.js';

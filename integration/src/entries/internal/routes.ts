@@ -5,9 +5,9 @@
  * API, reachable from inside the package only.
  */
 
-export type { HubPageProps } from '../../render/pages/hub-paths.js';
-export { getHubStaticPaths } from '../../render/pages/hub-route.js';
-export { liveHubPage } from '../../render/pages/live-hub.js';
-export { liveLocaleProductPage } from '../../render/pages/live-locale-page.js';
-export { liveSitemapFile, liveSitemapIndex } from '../../render/pages/live-sitemap.js';
-export { liveProductUrls } from '../../render/pages/live-urls.js';
+export { liveHubPage } from '../../on-demand/live-hub.js';
+export { liveLocaleProductPage } from '../../on-demand/live-locale-page.js';
+export { liveSitemapFile, liveSitemapIndex } from '../../on-demand/live-sitemap.js';
+export { liveProductUrls } from '../../on-demand/live-urls.js';
+export type { HubPageProps } from '../../pages/hub-paths.js';
+export { getHubStaticPaths } from '../../pages/hub-route.js';

@@ -1,0 +1,203 @@
+import type { Product, Review } from '../schema/product.js';
+import { authorName, presentText, productHeading } from '../seo/page-meta.js';
+import { ratedReviews } from '../seo/review-policy.js';
+import { escapeXmlText, withoutForbiddenXmlChars } from '../seo/xml-text.js';
+
+/**
+ * Google's product review feed (schema 2.4, or 2.3 on request): one `<review>` per rated review of the product
+ * pages, i.e. exactly the items the pages mark up as rated (`ratedReviews`), that also have a
+ * transcript and a valid date. Produced as chunks, one per review, so the caller can stream a
+ * catalogue of any size to disk without holding the document.
+ */
+
+/**
+ * The schema versions the feed is written in. What the feed holds is the same in both: 2.4 only
+ * adds optional elements (verified purchase, incentivized review, review language and country)
+ * that the service cannot vouch for or that the public contract leaves out.
+ */
+export type FeedSchemaVersion = '2.4' | '2.3';
+const schemaLocation = (version: FeedSchemaVersion) =>
+	`http://www.google.com/shopping/reviews/schema/product/${version}/product_reviews.xsd`;
+/** The scale of the service's ratings, as the pages declare it (`worstRating`/`bestRating`). */
+const RATING_MIN = 0;
+const RATING_MAX = 5;
+/** Google's own spelling of an anonymous reviewer; the schema requires a non-empty name. */
+const ANONYMOUS = 'Anonymous';
+
+/** One product page: the part of the page props the feed reads. */
+export interface FeedPage {
+	product: Product;
+	/** The entry's locale; undefined for a single-locale collection. */
+	locale: string | undefined;
+	/** Site-relative path of the page, e.g. `/en/products/chair/`. */
+	path: string;
+}
+
+export interface ReviewFeedOptions {
+	/** The shop's name, `<publisher><name>`. */
+	publisher: string;
+	/** The absolute URL of a page path (site, base and path). */
+	pageUrl: (path: string) => string;
+	/** `<version>` and the schema the document names. */
+	schemaVersion: FeedSchemaVersion;
+}
+
+/** What went into the feed and what was left out, filled in while the chunks are read. */
+export interface ReviewFeedCounts {
+	reviews: number;
+	/** Rated reviews whose transcript is missing or blank. */
+	noTranscript: number;
+	/** Rated reviews with a transcript whose `created_at` is missing or not a valid ISO 8601 date. */
+	noDate: number;
+	/** Rated reviews whose id an earlier review of the feed already has (the schema requires unique ids). */
+	duplicateId: number;
+}
+
+export interface ReviewFeed {
+	chunks: Iterable<string>;
+	counts: ReviewFeedCounts;
+}
+
+/**
+ * The feed of `pages`. Pages are taken in order of ref, then locale, and reviews in the
+ * service's order: the same catalogue gives the same bytes whatever order it was synced in.
+ */
+export function createReviewFeed(pages: readonly FeedPage[], options: ReviewFeedOptions): ReviewFeed {
+	const counts: ReviewFeedCounts = { reviews: 0, noTranscript: 0, noDate: 0, duplicateId: 0 };
+	return { counts, chunks: feedChunks(sortedPages(pages), options, counts) };
+}
+
+function* feedChunks(pages: readonly FeedPage[], options: ReviewFeedOptions, counts: ReviewFeedCounts): Generator<string> {
+	const publisher = feedText(options.publisher) ?? ANONYMOUS;
+	yield '<?xml version="1.0" encoding="UTF-8"?>\n' +
+		`<feed xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="${schemaLocation(options.schemaVersion)}">\n` +
+		`\t<version>${options.schemaVersion}</version>\n` +
+		`\t<publisher>\n\t\t<name>${escapeXmlText(publisher)}</name>\n\t</publisher>\n`;
+	const seenIds = new Set<string>();
+	for (const page of pages) {
+		const rated = ratedReviews(page.product);
+		if (rated.length === 0) continue;
+		const url = escapeXmlText(strictUri(options.pageUrl(page.path)));
+		const product = productXml(page.product, url);
+		for (const review of rated) {
+			const chunk = reviewXml(review, url, product, seenIds, counts);
+			if (chunk === undefined) continue;
+			// `<reviews>` may be absent but never empty: opened with the first review.
+			yield counts.reviews === 0 ? `\t<reviews>\n${chunk}` : chunk;
+			counts.reviews++;
+		}
+	}
+	yield counts.reviews === 0 ? '</feed>\n' : '\t</reviews>\n</feed>\n';
+}
+
+function reviewXml(
+	review: Review & { rating: number },
+	url: string,
+	product: string,
+	seenIds: Set<string>,
+	counts: ReviewFeedCounts,
+): string | undefined {
+	const content = feedText(review.transcript);
+	if (content === undefined) {
+		counts.noTranscript++;
+		return undefined;
+	}
+	const timestamp = xmlDateTime(review.created_at);
+	if (timestamp === undefined) {
+		counts.noDate++;
+		return undefined;
+	}
+	const id = feedId(review.id);
+	if (id !== undefined) {
+		if (seenIds.has(id)) {
+			counts.duplicateId++;
+			return undefined;
+		}
+		seenIds.add(id);
+	}
+	const name = feedText(authorName(review.user));
+	return (
+		'\t\t<review>\n' +
+		(id === undefined ? '' : `\t\t\t<review_id>${escapeXmlText(id)}</review_id>\n`) +
+		`\t\t\t<reviewer>\n\t\t\t\t${name === undefined ? `<name is_anonymous="true">${ANONYMOUS}</name>` : `<name>${escapeXmlText(name)}</name>`}\n\t\t\t</reviewer>\n` +
+		`\t\t\t<review_timestamp>${timestamp}</review_timestamp>\n` +
+		`\t\t\t<content>${escapeXmlText(content)}</content>\n` +
+		`\t\t\t<review_url type="group">${url}</review_url>\n` +
+		`\t\t\t<ratings>\n\t\t\t\t<overall min="${RATING_MIN}" max="${RATING_MAX}">${xmlDecimal(review.rating)}</overall>\n\t\t\t</ratings>\n` +
+		product +
+		'\t\t</review>\n'
+	);
+}
+
+/** `<products>` of every review of a page: the page's product, named as the page names it. */
+function productXml(product: Product, url: string): string {
+	const sku = feedId(product.external_id);
+	const name = feedText(productHeading(product));
+	return (
+		'\t\t\t<products>\n\t\t\t\t<product>\n' +
+		(sku === undefined
+			? ''
+			: `\t\t\t\t\t<product_ids>\n\t\t\t\t\t\t<skus>\n\t\t\t\t\t\t\t<sku>${escapeXmlText(sku)}</sku>\n\t\t\t\t\t\t</skus>\n\t\t\t\t\t</product_ids>\n`) +
+		(name === undefined ? '' : `\t\t\t\t\t<product_name>${escapeXmlText(name)}</product_name>\n`) +
+		`\t\t\t\t\t<product_url>${url}</product_url>\n` +
+		'\t\t\t\t</product>\n\t\t\t</products>\n'
+	);
+}
+
+/** Text XML can hold, trimmed; undefined when nothing is left (the schema wants non-blank text). */
+function feedText(value: string | undefined): string | undefined {
+	return value === undefined ? undefined : presentText(withoutForbiddenXmlChars(value));
+}
+
+/** An identifier as the service spells it (not trimmed: it must match the shop's own), when not blank. */
+function feedId(value: string): string | undefined {
+	const id = withoutForbiddenXmlChars(value);
+	return presentText(id) === undefined ? undefined : id;
+}
+
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2}))?$/;
+
+/**
+ * `created_at` as an `xs:dateTime` in UTC, or undefined unless it is an ISO 8601 date, or a
+ * date-time with its offset: a time without one would depend on the time zone of the machine
+ * that builds, and a calendar-invalid date (February 30) is not a date at all.
+ */
+export function xmlDateTime(value: string | undefined): string | undefined {
+	const match = value === undefined ? null : ISO_DATE_TIME.exec(value.trim());
+	if (!match) return undefined;
+	const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+	const calendar = new Date(Date.UTC(year, month - 1, day));
+	if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) return undefined;
+	const time = Date.parse(value!.trim());
+	if (Number.isNaN(time)) return undefined;
+	const utc = new Date(time);
+	// xs:dateTime has no year 0 and `toISOString` widens years past 9999.
+	if (utc.getUTCFullYear() < 1 || utc.getUTCFullYear() > 9999) return undefined;
+	return utc.toISOString();
+}
+
+// WHATWG URLs keep `[`, `]`, `|`, `^` in paths (and a `base` may hold them), which an RFC 3986
+// URI, and so the schema's `xs:anyURI`, may not.
+const NOT_IN_URI = /[^A-Za-z0-9\-._~:/?#@!$&'()*+,;=%]/gu;
+
+/** The URL with every character a URI cannot hold percent-encoded (a page URL made from slugs has none). */
+function strictUri(url: string): string {
+	return url.replace(NOT_IN_URI, (char) => encodeURIComponent(char));
+}
+
+/** An `xs:decimal` (no exponent): 4.5 → "4.5", 1e-7 → "0.0000001". */
+function xmlDecimal(value: number): string {
+	const plain = String(value);
+	if (!plain.includes('e')) return plain;
+	return value.toFixed(20).replace(/0+$/, '').replace(/\.$/, '');
+}
+
+function sortedPages(pages: readonly FeedPage[]): FeedPage[] {
+	const key = (page: FeedPage) => page.product.external_id;
+	return [...pages].sort((a, b) => compare(key(a), key(b)) || compare(a.locale ?? '', b.locale ?? ''));
+}
+
+/** Code-unit order: unlike `localeCompare`, the same on every machine and Node version. */
+function compare(a: string, b: string): number {
+	return a < b ? -1 : a > b ? 1 : 0;
+}

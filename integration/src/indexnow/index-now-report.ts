@@ -1,0 +1,93 @@
+import { readFile } from 'node:fs/promises';
+import { type ChangeReport, REPORT_FORMAT } from './change-report.js';
+import type { IndexNowTarget } from './index-now.js';
+
+/** What `audio-reviews indexnow` reads from a build's change report, checked before anything is sent. */
+
+/** A problem of the report or the setup: nothing was sent (exit code 2). */
+export class IndexNowUsageError extends Error {
+	override name = 'IndexNowUsageError';
+}
+
+export interface SubmissionPlan {
+	target: IndexNowTarget;
+	urls: string[];
+	/** One line saying what was chosen and why (also when `urls` is empty). */
+	reason: string;
+}
+
+export type FirstBuildChoice = 'none' | 'all';
+
+export async function readChangeReport(path: string): Promise<ChangeReport> {
+	let text: string;
+	try {
+		text = await readFile(path, 'utf8');
+	} catch {
+		throw new IndexNowUsageError(
+			`No change report at ${path}: run \`astro build\` in this folder first, or pass --report <file> if \`changeReport\` names another file`,
+		);
+	}
+	let report: ChangeReport;
+	try {
+		report = JSON.parse(text) as ChangeReport;
+	} catch {
+		throw new IndexNowUsageError(`${path} is not JSON: it is not a change report of astro-audio-reviews`);
+	}
+	if (report?.format !== REPORT_FORMAT)
+		throw new IndexNowUsageError(`${path}: unknown change report format ${JSON.stringify(report?.format)}`);
+	const lists = [report.added, report.changed, report.removed];
+	if (!lists.every((list) => Array.isArray(list) && list.every((url) => typeof url === 'string')))
+		throw new IndexNowUsageError(`${path}: added, changed and removed must be lists of URLs; rebuild to write it anew`);
+	return report;
+}
+
+/**
+ * The URLs to submit: added, changed and removed pages (a removed page answers 404, which tells
+ * the engine to drop it). A first build compares with nothing, so its "added" is every page, not
+ * what changed: it is submitted only when asked (`--first-build all`, e.g. for a site's launch).
+ */
+export function planSubmission(report: ChangeReport, path: string, firstBuild: FirstBuildChoice): SubmissionPlan {
+	const target = checkedTarget(report.indexNow, path);
+	if (report.previousBuild === null) {
+		if (firstBuild === 'none') {
+			return {
+				target,
+				urls: [],
+				reason: `First build (nothing to compare with): nothing submitted. Pass --first-build all to submit its ${report.added.length} pages`,
+			};
+		}
+		return { target, urls: checkedUrls(report.added, target, path), reason: `First build: all ${report.added.length} pages` };
+	}
+	const urls = checkedUrls([...new Set([...report.added, ...report.changed, ...report.removed])], target, path);
+	return { target, urls, reason: urls.length === 0 ? `Nothing changed since the previous build (${report.summary})` : report.summary };
+}
+
+function checkedTarget(target: IndexNowTarget | undefined, path: string): IndexNowTarget {
+	if (target === undefined)
+		throw new IndexNowUsageError(
+			`${path} was written by a build without the \`indexNow\` option: add \`indexNow: {}\` to audioReviews() and set INDEXNOW_KEY (docs/indexnow.md), build, deploy, then run this command`,
+		);
+	const fields = [target.endpoint, target.host, target.key, target.keyLocation];
+	if (!fields.every((field) => typeof field === 'string' && field !== ''))
+		throw new IndexNowUsageError(`${path}: its indexNow block is incomplete; rebuild to write it anew`);
+	return target;
+}
+
+/** Every URL absolute and of the host the key is for: the endpoint would refuse the whole batch (422) otherwise. */
+function checkedUrls(urls: string[], target: IndexNowTarget, path: string): string[] {
+	for (const url of urls) {
+		let host: string | undefined;
+		try {
+			host = new URL(url).host;
+		} catch {
+			throw new IndexNowUsageError(
+				`${path} lists ${JSON.stringify(url.slice(0, 120))}, not an absolute URL: set \`site\` in the Astro config and rebuild`,
+			);
+		}
+		if (host !== target.host)
+			throw new IndexNowUsageError(
+				`${path} lists ${JSON.stringify(url.slice(0, 120))}, not of host ${target.host}: rebuild with the same \`site\``,
+			);
+	}
+	return urls;
+}

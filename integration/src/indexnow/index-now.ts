@@ -1,0 +1,175 @@
+import { parseRetryAfter, RETRYABLE_STATUSES, retryDelay } from '../client/retry-timing.js';
+import { IndexNowError } from '../errors/index-now-error.js';
+import { quoteServiceText } from '../errors/untrusted-text.js';
+
+/**
+ * IndexNow submissions (indexnow.org/documentation): one JSON `POST` of
+ * `{ host, key, keyLocation, urlList }` per batch of at most 10,000 URLs, to an endpoint that
+ * shares them with every participating search engine.
+ */
+
+/** The protocol's ceiling of URLs per POST. */
+export const INDEXNOW_MAX_BATCH = 10_000;
+/** The shared endpoint: a submission there reaches every participating engine. */
+export const DEFAULT_INDEXNOW_ENDPOINT = 'https://api.indexnow.org/indexnow';
+
+/** Where to submit and how the endpoint checks that the URLs are ours. */
+export interface IndexNowTarget {
+	endpoint: string;
+	/** The site's host (`shop.example.com`): every URL must belong to it. */
+	host: string;
+	key: string;
+	/** The absolute URL of the key file; URLs outside its folder are refused by the endpoint. */
+	keyLocation: string;
+}
+
+export interface IndexNowSubmitOptions {
+	/** All batches and their retries end within this many milliseconds; a wait that would pass it is not started. */
+	budgetMs: number;
+	/** URLs per POST, at most 10,000. */
+	batchSize?: number;
+	/** One attempt's timeout (default 30 s, never past the budget). */
+	timeoutMs?: number;
+	retryBaseDelayMs?: number;
+	retryMaxDelayMs?: number;
+	/** Called after each accepted batch, for progress lines. */
+	onBatch?: (batch: AcceptedBatch) => void;
+	fetch?: typeof fetch;
+}
+
+export interface AcceptedBatch {
+	index: number;
+	of: number;
+	urls: number;
+	status: number;
+	attempts: number;
+}
+
+export interface IndexNowOutcome {
+	accepted: AcceptedBatch[];
+	/** URLs the endpoint accepted. */
+	submitted: number;
+	/** Set when a batch failed; the batches after it were not sent. */
+	error?: IndexNowError;
+}
+
+/** What each refusal of the protocol means (indexnow.org/documentation, "Response format"). */
+const MEANINGS: Record<number, string> = {
+	400: 'Bad request: the endpoint could not read the submission (invalid format)',
+	403: 'Forbidden: the key is not valid. The endpoint fetched the key file and did not find it, or found it without exactly the key in it: deploy the build that wrote the key file before submitting, and check that the URL in keyLocation serves the key as plain text',
+	422: "Unprocessable Entity: URLs that do not belong to the host, or a key that does not match the protocol's format (8 to 128 characters of a-z, A-Z, 0-9 and -); keyLocation's folder must contain every URL",
+	429: 'Too Many Requests: the endpoint takes this as potential spam; submit less often (only URLs that changed)',
+};
+
+export function splitBatches<T>(items: readonly T[], size: number = INDEXNOW_MAX_BATCH): T[][] {
+	const batches: T[][] = [];
+	for (let start = 0; start < items.length; start += size) batches.push(items.slice(start, start + size));
+	return batches;
+}
+
+/** The body of one POST, exactly as sent. */
+export function indexNowBody(target: IndexNowTarget, urlList: readonly string[]): string {
+	return JSON.stringify({ host: target.host, key: target.key, keyLocation: target.keyLocation, urlList });
+}
+
+/** Submits `urls` batch after batch; stops at the first batch that fails. Never throws for the endpoint's answers. */
+export async function submitToIndexNow(
+	target: IndexNowTarget,
+	urls: readonly string[],
+	options: IndexNowSubmitOptions,
+): Promise<IndexNowOutcome> {
+	const deadline = Date.now() + options.budgetMs;
+	const batches = splitBatches(urls, Math.min(options.batchSize ?? INDEXNOW_MAX_BATCH, INDEXNOW_MAX_BATCH));
+	const accepted: AcceptedBatch[] = [];
+	for (const [index, batch] of batches.entries()) {
+		const result = await postWithRetries(target, batch, options, deadline);
+		if (result instanceof IndexNowError) return { accepted, submitted: countUrls(accepted), error: result };
+		const done = { index: index + 1, of: batches.length, urls: batch.length, ...result };
+		accepted.push(done);
+		options.onBatch?.(done);
+	}
+	return { accepted, submitted: countUrls(accepted) };
+}
+
+const countUrls = (batches: readonly AcceptedBatch[]) => batches.reduce((sum, batch) => sum + batch.urls, 0);
+
+async function postWithRetries(
+	target: IndexNowTarget,
+	batch: readonly string[],
+	options: IndexNowSubmitOptions,
+	deadline: number,
+): Promise<{ status: number; attempts: number } | IndexNowError> {
+	const timing = { retryBaseDelayMs: options.retryBaseDelayMs ?? 1000, retryMaxDelayMs: options.retryMaxDelayMs ?? 30_000 };
+	const body = indexNowBody(target, batch);
+	for (let attempt = 1; ; attempt++) {
+		const answer = await postOnce(target.endpoint, body, options, deadline);
+		if ('status' in answer && (answer.status === 200 || answer.status === 202)) return { status: answer.status, attempts: attempt };
+		const retryable = !('status' in answer) || RETRYABLE_STATUSES.has(answer.status);
+		if (!retryable) return refusal(target.endpoint, answer as Answer, attempt);
+		const wait = retryDelay(attempt, 'status' in answer ? parseRetryAfter(answer.retryAfter) : undefined, timing);
+		if (Date.now() + wait >= deadline) return gaveUp(target.endpoint, answer, attempt, wait);
+		await new Promise((resolve) => setTimeout(resolve, wait));
+	}
+}
+
+interface Answer {
+	status: number;
+	retryAfter: string | null;
+	/** The start of the endpoint's body, for the error message (untrusted: escaped and cut). */
+	text: string;
+}
+
+async function postOnce(
+	endpoint: string,
+	body: string,
+	options: IndexNowSubmitOptions,
+	deadline: number,
+): Promise<Answer | { cause: Error }> {
+	const timeout = Math.max(1, Math.min(options.timeoutMs ?? 30_000, deadline - Date.now()));
+	try {
+		const response = await (options.fetch ?? fetch)(endpoint, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json; charset=utf-8' },
+			body,
+			// An endpoint never sends us elsewhere with our key: a redirect is an answer to report.
+			redirect: 'manual',
+			signal: AbortSignal.timeout(timeout),
+		});
+		const text = (await response.text().catch(() => '')).slice(0, 300);
+		return { status: response.status, retryAfter: response.headers.get('retry-after'), text };
+	} catch (error) {
+		return { cause: error as Error };
+	}
+}
+
+function refusal(endpoint: string, answer: Answer, attempts: number): IndexNowError {
+	const meaning = MEANINGS[answer.status] ?? `HTTP ${answer.status}: not an answer of the IndexNow protocol`;
+	return new IndexNowError(`IndexNow endpoint refused the submission. ${meaning}${said(answer.text)}`, {
+		url: endpoint,
+		status: answer.status,
+		attempts,
+		retryable: false,
+	});
+}
+
+function gaveUp(endpoint: string, answer: Answer | { cause: Error }, attempts: number, wait: number): IndexNowError {
+	const what =
+		'status' in answer
+			? `${MEANINGS[answer.status] ?? `HTTP ${answer.status}`}${said(answer.text)}`
+			: `no answer (${answer.cause.name === 'TimeoutError' ? 'timed out' : answer.cause.message})`;
+	return new IndexNowError(
+		`IndexNow endpoint still failing when the time budget ran out (the next try was due in ${Math.ceil(wait / 1000)} s): ${what}. Run the command again later`,
+		{
+			url: endpoint,
+			status: 'status' in answer ? answer.status : undefined,
+			attempts,
+			retryable: true,
+			cause: 'cause' in answer ? answer.cause : undefined,
+		},
+	);
+}
+
+function said(text: string): string {
+	const trimmed = text.trim();
+	return trimmed ? ` (the endpoint said: ${quoteServiceText(trimmed)})` : '';
+}

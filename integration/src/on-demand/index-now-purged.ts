@@ -1,0 +1,46 @@
+import { type IndexNowTarget, submitToIndexNow } from '../indexnow/index-now.js';
+import type { WebhookRequest } from './webhook.js';
+
+/**
+ * `indexNow.submitPurged`: after the invalidation webhook purged product pages, the same pages are
+ * submitted to IndexNow, so engines re-crawl them as soon as they serve the new content.
+ */
+
+/** The webhook's answer waits at most this long for the submission: the purge is its job, this is a courtesy. */
+export const PURGED_SUBMISSION_BUDGET_MS = 3000;
+
+export interface PurgedPagesSubmission {
+	target: IndexNowTarget;
+	/** The absolute URL(s) of a product's on-demand page: one per locale the site serves it in. */
+	pageUrl(ref: string): string | readonly string[];
+	/** Defaults to PURGED_SUBMISSION_BUDGET_MS; one attempt unless a quick retry fits. */
+	budgetMs?: number;
+	fetch?: typeof fetch;
+}
+
+/** What the webhook's answer says about the submission (`indexNow` field). */
+export type PurgedSubmissionReport =
+	| { submitted: number; status: number }
+	| { submitted: 0; skipped: string }
+	| { submitted: 0; error: string; status?: number };
+
+/** Best effort: never throws, and a failure never changes the purge's answer. */
+export async function submitPurgedPages(submission: PurgedPagesSubmission, request: WebhookRequest): Promise<PurgedSubmissionReport> {
+	// A whole-website purge names no page; submitting every URL of a large catalogue is the sitemap's job.
+	if (request.scope === 'website') return { submitted: 0, skipped: 'a whole-website purge names no page: nothing submitted' };
+	let urls: string[];
+	try {
+		urls = [...new Set(request.refs.flatMap((ref) => submission.pageUrl(ref)))];
+	} catch (error) {
+		return { submitted: 0, error: `could not make the page URLs: ${(error as Error).message}` };
+	}
+	const outcome = await submitToIndexNow(submission.target, urls, {
+		budgetMs: submission.budgetMs ?? PURGED_SUBMISSION_BUDGET_MS,
+		retryBaseDelayMs: 200,
+		retryMaxDelayMs: 1000,
+		...(submission.fetch ? { fetch: submission.fetch } : {}),
+	});
+	if (outcome.error)
+		return { submitted: 0, error: outcome.error.message, ...(outcome.error.status ? { status: outcome.error.status } : {}) };
+	return { submitted: outcome.submitted, status: outcome.accepted[0]?.status ?? 0 };
+}

@@ -1,0 +1,68 @@
+import type { APIContext } from 'astro';
+import type { PageConfig } from '../pages/page-config.js';
+import { type CatalogueQuery, catalogueQuery } from '../sync/sync-catalogue.js';
+import { type CachePolicy, cacheControlHeader, resolveCachePolicy } from './cache-policy.js';
+import { listsTag, websiteTag } from './cache-tags.js';
+import { liveLocales } from './live-catalogue.js';
+import { escapeHtml, liveErrorResponse, notFoundPage } from './live-page.js';
+import { type LiveSource, liveSource } from './live-sources.js';
+
+/**
+ * What the on-demand list routes (sitemaps, hub pages) share: the loader they read through,
+ * its locales, and one way to cache their answers and to fail.
+ */
+export type LiveListsConfig = Pick<PageConfig, 'route' | 'trailingSlash' | 'base' | 'defaultLocale' | 'emptyProducts' | 'hub'> & {
+	/** The website of the live loader to read (`invalidate.websiteId`), when the site has several. */
+	websiteId?: string | undefined;
+};
+
+export interface LiveLists {
+	source: LiveSource;
+	locales: readonly string[];
+	/** The unprefixed locale: the integration's (or Astro's i18n) default, else the loader's first. */
+	defaultLocale: string;
+	query: (locale: string) => CatalogueQuery;
+}
+
+export function liveLists(config: LiveListsConfig): LiveLists {
+	const source = liveSource(config.websiteId);
+	return { source, ...liveLocaleRule(source, config.defaultLocale), query: (locale) => catalogueQuery(source.options, locale) };
+}
+
+/** The loader's locales, and which one is unprefixed: `preferred` when the loader has it, else its first. */
+export function liveLocaleRule(source: LiveSource, preferred: string | undefined): Pick<LiveLists, 'locales' | 'defaultLocale'> {
+	const locales = liveLocales(source.options);
+	return { locales, defaultLocale: preferred && locales.includes(preferred) ? preferred : locales[0]! };
+}
+
+/** A crawler needs no five-minute freshness: the webhook purges a list as soon as it changes. */
+export const SITEMAP_CACHE_POLICY: Readonly<CachePolicy> = resolveCachePolicy({ maxAge: 3600, swr: 86_400 });
+
+type CacheContext = Pick<APIContext, 'cache'>;
+
+/** Caches a list answer under the website's and the lists' tags, and tells a CDN the same. */
+export function cacheList(context: CacheContext, websiteId: string, policy: CachePolicy, headers: Headers): void {
+	if (context.cache.enabled)
+		context.cache.set({ maxAge: policy.maxAge, swr: policy.swr, tags: [websiteTag(websiteId), listsTag(websiteId)] });
+	headers.set('Cache-Control', cacheControlHeader(policy));
+}
+
+/**
+ * A list page that does not exist (a hub page or sitemap file past the catalogue's end), cached
+ * briefly under the lists' tag, so the webhook announcing the product that fills it purges it.
+ */
+export function listNotFound(context: CacheContext, websiteId: string | undefined, what: string): Response {
+	const policy = resolveCachePolicy();
+	if (context.cache.enabled) {
+		context.cache.set({ maxAge: policy.notFoundMaxAge, swr: 0 });
+		if (websiteId) context.cache.set({ tags: [websiteTag(websiteId), listsTag(websiteId)] });
+	}
+	// `what` may quote the request (a locale of the URL).
+	return notFoundPage('Not found', `There is no ${escapeHtml(what)}.`, policy);
+}
+
+/** 503 (502 for data failing the schema), never cached: a crawler retries rather than keep a truncated list. */
+export function listErrorResponse(context: CacheContext, error: unknown, what: string): Response {
+	if (context.cache.enabled) context.cache.set(false);
+	return liveErrorResponse(error instanceof Error ? error : new Error(String(error)), { what });
+}

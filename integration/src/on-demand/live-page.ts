@@ -1,0 +1,257 @@
+import type { AstroGlobal } from 'astro';
+import { ProductValidationError } from '../errors/product-validation-error.js';
+import { ResponseFormatError } from '../errors/response-format-error.js';
+import { escapeControl } from '../errors/untrusted-text.js';
+import { type EmptyProducts, hasPage, isIndexable, type ProductPageProps } from '../pages/product-paths.js';
+import { DEFAULT_REVIEWS_PER_PAGE, type ReviewPagePlace, reviewPageCount, reviewPageSegment } from '../pages/review-pages.js';
+import type { Product } from '../schema/product.js';
+import {
+	type CachePolicy,
+	type CachePolicyInput,
+	cacheControlHeader,
+	NO_STORE,
+	notFoundCacheControlHeader,
+	resolveCachePolicy,
+} from './cache-policy.js';
+import { productTag, websiteTag } from './cache-tags.js';
+import { liveReviewPage } from './live-ref.js';
+
+/** The part of `Astro` (or an endpoint's context) the helpers use. */
+export interface LivePageContext {
+	cache: AstroGlobal['cache'];
+	response: { headers: Headers };
+	/** The request and its params (`Astro` has them): which review page the path asks for. */
+	request?: Request;
+	params?: Record<string, string | undefined>;
+}
+
+/** What `getLiveEntry()` returns, reduced to what the helpers read. */
+export interface LiveEntryResultLike {
+	entry?: { id: string; data: Product; cacheHint?: { tags?: string[]; lastModified?: Date } | undefined } | undefined;
+	error?: Error | undefined;
+}
+
+export interface LiveProductPageOptions {
+	/** The ref the visitor asked for (the route parameter, already decoded by Astro). */
+	ref: string;
+	/** The route pattern, to build the page's canonical path (default `/products/[ref]`). */
+	route?: string;
+	/** Whether page URLs end in `/` (default true, as the pre-rendered pages). */
+	trailingSlash?: boolean;
+	/** The page's locale, for a page of one of the live loader's locales (`/<locale>/products/<ref>/` unless it is `defaultLocale`). */
+	locale?: string | undefined;
+	/** The unprefixed locale of the site, with `locale`. */
+	defaultLocale?: string | undefined;
+	/** Tags a 404 with the product and website, so the webhook announcing a new product purges it. */
+	websiteId?: string;
+	/**
+	 * A product without any review, as `audioReviews({ emptyProducts })` treats it in static
+	 * builds: `'noindex'` (default) renders it with `noindex, follow`, `'index'` renders it as
+	 * any other, `'skip'` answers 404 (cached and tagged like an unknown ref, so the webhook
+	 * announcing its first review purges it).
+	 */
+	emptyProducts?: EmptyProducts;
+	/** Reviews per page, as `audioReviews({ reviewsPerPage })` (default 20): a path past the last review page answers 404. */
+	reviewsPerPage?: number;
+	/**
+	 * Overrides of the cache policy. Unset fields come from the matching `routeRules` entry
+	 * (`maxAge`, `swr`), then from `DEFAULT_CACHE_POLICY`.
+	 */
+	cache?: CachePolicyInput;
+}
+
+/**
+ * Turns a `getLiveEntry()` result into the props of `<ProductPage>`, or into the response to
+ * send instead: 404 for an unknown ref, 503 (502 for data the service sent but that fails the
+ * schema) when the service fails. Sets the route cache (tags from the loader's `cacheHint`)
+ * and a `Cache-Control` a CDN honours; errors are never cached, so the stale copy a cache
+ * still holds keeps being served and the next request retries the service.
+ */
+export function liveProductPage(
+	astro: LivePageContext,
+	result: LiveEntryResultLike,
+	options: LiveProductPageOptions,
+): ProductPageProps | Response {
+	const policy = effectivePolicy(astro, options.cache);
+	const { entry, error } = result;
+	const emptyProducts = options.emptyProducts ?? 'noindex';
+	const route = options.route ?? '/products/[ref]';
+	const perPage = options.reviewsPerPage ?? DEFAULT_REVIEWS_PER_PAGE;
+	const page = astro.request && astro.params ? liveReviewPage({ request: astro.request, params: astro.params }, { route }) : 1;
+	const pageCount = entry ? reviewPageCount(entry.data.reviews.length, perPage) : 1;
+	if (entry && !error && hasPage(entry.data.reviews.length, emptyProducts) && page <= pageCount) {
+		if (astro.cache.enabled) {
+			astro.cache.set({ maxAge: policy.maxAge, swr: policy.swr });
+			// The product's tags: its review pages are purged with it.
+			if (entry.cacheHint) astro.cache.set(entry.cacheHint);
+		}
+		astro.response.headers.set('Cache-Control', cacheControlHeader(policy));
+		// A page of one of the live loader's other locales lives under its prefix.
+		const prefix = options.locale === undefined || options.locale === options.defaultLocale ? '' : `/${options.locale}`;
+		const reviewPage = livePagesOf(route, entry.data.external_id, options.trailingSlash ?? true, { page, pageCount, perPage, prefix });
+		return liveProps(entry.data, reviewPage, isIndexable(entry.data.reviews.length, emptyProducts), options);
+	}
+	// A product without a page (emptyProducts: 'skip'), or a review page past its last: 404 as an unknown ref.
+	if ((entry && !error) || isNotFound(error)) {
+		if (astro.cache.enabled) {
+			if (policy.notFoundMaxAge === 0) astro.cache.set(false);
+			else {
+				astro.cache.set({ maxAge: policy.notFoundMaxAge, swr: 0 });
+				if (options.websiteId) astro.cache.set({ tags: [websiteTag(options.websiteId), productTag(options.websiteId, options.ref)] });
+			}
+		}
+		return notFoundResponse(options.ref, policy);
+	}
+	if (astro.cache.enabled) astro.cache.set(false);
+	return liveErrorResponse(error ?? new Error('getLiveEntry() returned neither an entry nor an error'), { ref: options.ref });
+}
+
+/** A 404 page for an unknown ref, cacheable briefly by shared caches. */
+export function notFoundResponse(ref: string, policy: CachePolicy = resolveCachePolicy()): Response {
+	return notFoundPage('Product not found', `No product with the reference <code>${escapeHtml(ref)}</code>.`, policy);
+}
+
+/**
+ * The 404 of every on-demand route (products, hub pages, sitemap files): a `noindex` page.
+ * `message` is HTML: whatever it quotes from the request must be escaped (`escapeHtml`).
+ */
+export function notFoundPage(title: string, message: string, policy: CachePolicy): Response {
+	const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${title}</title></head><body><h1>${title}</h1><p>${message}</p></body></html>`;
+	return new Response(body, {
+		status: 404,
+		headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': notFoundCacheControlHeader(policy) },
+	});
+}
+
+/**
+ * The response for a product that could not be loaded: 502 when the service answered with
+ * data that fails the schema, 503 otherwise (unreachable, 5xx, timeout). The body says what
+ * happened in plain words; the service's own text never reaches it (it is untrusted).
+ */
+export function liveErrorResponse(error: Error, context: { ref?: string; what?: string } = {}): Response {
+	const badData =
+		error instanceof ProductValidationError || error instanceof ResponseFormatError || error.name === 'LiveCollectionValidationError';
+	const status = badData ? 502 : 503;
+	const what = context.what ?? (context.ref === undefined ? 'This page' : `The page of product ${JSON.stringify(context.ref)}`);
+	const why = badData
+		? 'the product catalogue service sent data that failed validation'
+		: 'the product catalogue service is unavailable or did not answer in time';
+	const kind = error.name && /^[A-Za-z]{1,64}$/.test(error.name) ? ` (${error.name})` : '';
+	// One line whatever the error: its text may quote the service, and server logs are read by people and parsers.
+	console.error(
+		escapeControl(
+			`[astro-audio-reviews] ${status} for ${context.what?.toLowerCase() ?? (context.ref === undefined ? 'a live product' : `ref ${JSON.stringify(context.ref)}`)}: ${error.message}`,
+		),
+	);
+	return new Response(
+		`${status} ${badData ? 'Bad Gateway' : 'Service Unavailable'}: ${what} cannot be shown right now because ${why}${kind}. Please try again in a moment.\n`,
+		{
+			status,
+			headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_STORE, 'Retry-After': '30' },
+		},
+	);
+}
+
+/**
+ * `/products/[ref]` (or `[...ref]`) with the ref percent-encoded as one path segment, its `~` too
+ * (a literal `~` marks a further review page: `page` 2 and up).
+ */
+export function livePath(route: string, ref: string, trailingSlash = true, page = 1): string {
+	const segment = reviewPageSegment(encodeURIComponent(ref).replaceAll('~', '%7E'), page);
+	const replaced = route.replace(/\[(?:\.\.\.)?ref\]/, () => segment).replace(/\/+$/, '');
+	return trailingSlash ? `${replaced}/` : replaced;
+}
+
+/** The review pages of an on-demand product, this one being `page` of `pageCount`. */
+function livePagesOf(
+	route: string,
+	ref: string,
+	trailingSlash: boolean,
+	place: { page: number; pageCount: number; perPage: number; prefix: string },
+): ReviewPagePlace {
+	const paths = Array.from({ length: place.pageCount }, (_, index) => place.prefix + livePath(route, ref, trailingSlash, index + 1));
+	return { page: place.page, paths, perPage: place.perPage };
+}
+
+/** `<ProductPage>` props of an on-demand product: its page in one locale, no alternates. */
+function liveProps(
+	product: Product,
+	reviewPage: ReviewPagePlace,
+	indexable: boolean,
+	{ locale, defaultLocale }: Pick<LiveProductPageOptions, 'locale' | 'defaultLocale'>,
+): ProductPageProps {
+	return {
+		product,
+		locale,
+		...(locale === undefined ? {} : { lang: locale }),
+		slug: product.external_id,
+		path: reviewPage.paths[reviewPage.page - 1]!,
+		alternates: [],
+		defaultLocale: locale === undefined ? undefined : defaultLocale,
+		indexable,
+		reviewPage,
+	};
+}
+
+/** The cache policy of a page: `overrides`, then the matching `routeRules`, then the defaults. */
+export function effectivePolicy(astro: LivePageContext, overrides: CachePolicyInput | undefined): CachePolicy {
+	// routeRules are applied to `Astro.cache` before the page runs: read their maxAge/swr back.
+	const fromRules = astro.cache.enabled ? astro.cache.options : {};
+	return resolveCachePolicy({
+		...(fromRules.maxAge === undefined ? {} : { maxAge: fromRules.maxAge }),
+		...(fromRules.swr === undefined ? {} : { swr: fromRules.swr }),
+		...overrides,
+	});
+}
+
+function isNotFound(error: Error | undefined): boolean {
+	return error?.name === 'LiveEntryNotFoundError' || error?.name === 'NotFoundError';
+}
+
+export function escapeHtml(text: string): string {
+	return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A ref that is its own path segment and file name on every file system. */
+const PLAIN_REF = /^[A-Za-z0-9_-]{1,70}$/;
+
+export interface LiveStaticPath {
+	params: { ref: string };
+	props: ProductPageProps;
+}
+
+/**
+ * `getStaticPaths()` of the pre-rendered "top N" route of the hybrid recipe, from entries of
+ * `getLiveCollection()`. Only refs that are safe as a file name are pre-rendered (plain ASCII,
+ * no case twin among the others, which would share a file on macOS/Windows); every other ref
+ * simply falls through to the on-demand route, at the same URL scheme.
+ */
+export function liveStaticPaths(
+	entries: readonly { id: string; data: Product }[],
+	options: { route?: string; trailingSlash?: boolean; emptyProducts?: EmptyProducts; reviewsPerPage?: number } = {},
+): LiveStaticPath[] {
+	const perPage = options.reviewsPerPage ?? DEFAULT_REVIEWS_PER_PAGE;
+	const emptyProducts = options.emptyProducts ?? 'noindex';
+	const folded = new Map<string, number>();
+	for (const entry of entries) {
+		const key = entry.data.external_id.toLowerCase();
+		folded.set(key, (folded.get(key) ?? 0) + 1);
+	}
+	const paths: LiveStaticPath[] = [];
+	for (const entry of entries) {
+		const ref = entry.data.external_id;
+		if (!PLAIN_REF.test(ref) || folded.get(ref.toLowerCase())! > 1) continue;
+		// Left to the on-demand route, which answers 404 for it the same way.
+		const reviews = entry.data.reviews.length;
+		if (!hasPage(reviews, emptyProducts)) continue;
+		const pageCount = reviewPageCount(reviews, perPage);
+		const indexable = isIndexable(reviews, emptyProducts);
+		const route = options.route ?? '/products/[ref]';
+		// The product's further review pages too: the on-demand route would render them the same.
+		for (let page = 1; page <= pageCount; page++) {
+			const reviewPage = livePagesOf(route, ref, options.trailingSlash ?? true, { page, pageCount, perPage, prefix: '' });
+			paths.push({ params: { ref: reviewPageSegment(ref, page) }, props: liveProps(entry.data, reviewPage, indexable, {}) });
+		}
+	}
+	return paths;
+}

@@ -1,0 +1,51 @@
+import { hubBasePath, hubPagePath } from '../pages/hub-urls.js';
+import type { PageConfig } from '../pages/page-config.js';
+import { withBase } from '../seo/url.js';
+import { liveLocaleRule } from './list-routes.js';
+import { livePath } from './live-page.js';
+import { findLiveSource } from './live-sources.js';
+
+/**
+ * URLs of the on-demand pages in every locale: the default locale at the route, the others
+ * under `/<locale>` (as the static pages), the ref percent-encoded as one segment (`livePath`).
+ */
+export type LiveUrlConfig = Pick<PageConfig, 'route' | 'trailingSlash' | 'base' | 'defaultLocale'>;
+
+export function liveProductPath(config: LiveUrlConfig, locale: string, defaultLocale: string, ref: string, page = 1): string {
+	const prefix = locale === defaultLocale ? '' : `/${locale}`;
+	return `${prefix}${livePath(config.route, ref, config.trailingSlash, page)}`;
+}
+
+/** Site-relative path of page `page` of the locale's hub, or undefined when the route has no hub. */
+export function liveHubPath(config: LiveUrlConfig, locale: string, defaultLocale: string, page: number): string | undefined {
+	const base = hubBasePath(config.route, locale, defaultLocale);
+	return base === undefined ? undefined : hubPagePath(base, page, config.trailingSlash);
+}
+
+/** Absolute URL of a site path: `site` when set, else the origin the request came to. */
+export function liveAbsoluteUrl(config: LiveUrlConfig, site: URL | undefined, requestUrl: URL, path: string): string {
+	return new URL(withBase(config.base, path), site ?? requestUrl.origin).href;
+}
+
+export type LiveProductUrlsConfig = LiveUrlConfig & {
+	/** The Astro `site`: the host the pages are served at. */
+	site: string;
+	/** The website of the live loader whose locales count (`invalidate.websiteId`). */
+	websiteId?: string | undefined;
+};
+
+/**
+ * A product's on-demand page in every locale of the live loader, as absolute URLs: the `<loc>`s
+ * the on-demand sitemap lists for it, built the same way (what the invalidation webhook submits
+ * to IndexNow after a purge). Without a live loader of the website in this process (a site that
+ * only purges), the default locale's page only, at the route without prefix.
+ */
+export function liveProductUrls(config: LiveProductUrlsConfig, ref: string): string[] {
+	const site = new URL(config.site);
+	const url = (locale: string, defaultLocale: string) =>
+		liveAbsoluteUrl(config, site, site, liveProductPath(config, locale, defaultLocale, ref));
+	const source = findLiveSource(config.websiteId);
+	if (!source) return [url('', '')];
+	const { locales, defaultLocale } = liveLocaleRule(source, config.defaultLocale);
+	return locales.map((locale) => url(locale, defaultLocale));
+}

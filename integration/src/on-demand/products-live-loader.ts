@@ -1,0 +1,146 @@
+import type { LiveLoader } from 'astro/loaders';
+import { clientFromResolved } from '../client/client.js';
+import type { AudioReviewsError } from '../errors/audio-reviews-error.js';
+import { NotFoundError } from '../errors/service-error.js';
+import { entryFromRaw } from '../loaders/stored-entry.js';
+import { resolveLoaderOptions } from '../options/loader-options.js';
+import type { SharedOptions } from '../options/shared-options.js';
+import type { Product } from '../schema/product.js';
+import { productTag, websiteTag } from './cache-tags.js';
+import { listLiveProducts } from './list-live-products.js';
+import { type LiveEntryLoad, registerLiveSource } from './live-sources.js';
+
+/** The options every loader shares (docs/options.md); the build-only rebuild guards do not apply. */
+export type ProductsLiveLoaderOptions = SharedOptions;
+
+import { singleFlight } from './single-flight.js';
+
+export const LIVE_LOADER_NAME = 'astro-audio-reviews-live';
+
+/** `getLiveEntry(collection, ref)` or `getLiveEntry(collection, { ref, locale })`. */
+export interface ProductEntryFilter {
+	/** The product ref (`external_id`). `id` is accepted as an alias, as Astro passes a string id that way. */
+	ref?: string;
+	id?: string;
+	/** Overrides the loader's `locale` for this request; reviews are filtered to it. */
+	locale?: string;
+	variant?: string;
+}
+
+/** Filters of the list endpoint (docs/service.md §4.2) plus paging. */
+export interface ProductCollectionFilter {
+	locale?: string;
+	withAudio?: boolean;
+	published?: boolean;
+	limit?: number;
+	offset?: number;
+}
+
+export type ProductsLiveLoader = LiveLoader<Product, ProductEntryFilter, ProductCollectionFilter, AudioReviewsError>;
+type LiveEntryResult = Awaited<ReturnType<ProductsLiveLoader['loadEntry']>>;
+
+/**
+ * A visitor is waiting: the build-time defaults (8 retries within 2 minutes) would hold a
+ * page for minutes during an outage. Options the user sets still win.
+ */
+export const LIVE_REQUEST_DEFAULTS = {
+	retries: 2,
+	timeoutMs: 5_000,
+	retryBaseDelayMs: 100,
+	retryMaxDelayMs: 1_000,
+	retryBudgetMs: 8_000,
+} as const;
+
+function withRequestTimeDefaults(options: ProductsLiveLoaderOptions): ProductsLiveLoaderOptions {
+	if (typeof options !== 'object' || options === null) return options;
+	const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+	return { ...LIVE_REQUEST_DEFAULTS, ...given } as ProductsLiveLoaderOptions;
+}
+
+/**
+ * Request-time loader for on-demand pages: one product through the single-product endpoint,
+ * a page of products through the list endpoint, both validated with the build-time schema,
+ * with cache tags per product and per website so cached pages can be purged precisely.
+ */
+export function productsLiveLoader(options: ProductsLiveLoaderOptions): ProductsLiveLoader {
+	const resolved = resolveLoaderOptions(withRequestTimeDefaults(options), 'productsLiveLoader');
+	const client = clientFromResolved(resolved);
+	const site = websiteTag(resolved.websiteId);
+	const shared = singleFlight<LiveEntryResult>();
+	// A visitor waits from the moment the page is asked: queue, attempts and backoff share one budget.
+	const visitorDeadline = () => Date.now() + resolved.retryBudgetMs;
+	const load = (ref: string, locale: string | undefined, variant: string | undefined) =>
+		shared(JSON.stringify([ref, locale, variant]), () => loadOne(ref, locale, variant));
+	registerLiveSource({
+		client,
+		options: resolved,
+		loadEntry: async (ref, locale) => {
+			const result = await load(ref, locale, resolved.variant);
+			if (result === undefined) return {};
+			return 'error' in result && result.error ? { error: result.error } : { entry: result as LiveEntryLoad['entry'] };
+		},
+	});
+
+	async function loadOne(ref: string, locale: string | undefined, variant: string | undefined): Promise<LiveEntryResult> {
+		try {
+			const response = await client.getProductRaw(ref, { locale, variant, type: resolved.type }, { deadline: visitorDeadline() });
+			const result = entryFromRaw(response.product, { endpoint: 'getProduct', ref, locale, entryId: (id) => id });
+			if (!result.ok) return { error: result.error };
+			const lastModified = response.validators.lastModified ? new Date(response.validators.lastModified) : undefined;
+			return {
+				id: result.entry.id,
+				data: result.entry.data,
+				cacheHint: {
+					tags: [site, productTag(resolved.websiteId, ref)],
+					...(lastModified && !Number.isNaN(lastModified.getTime()) ? { lastModified } : {}),
+				},
+			};
+		} catch (error) {
+			// Unknown ref (ERR_DB_MISSING, sent with status 200): "no entry", so the page can 404.
+			if (error instanceof NotFoundError) return undefined;
+			return { error: error as AudioReviewsError };
+		}
+	}
+
+	return {
+		name: LIVE_LOADER_NAME,
+		async loadEntry({ filter }) {
+			const ref = filter.ref ?? filter.id;
+			if (!ref) return { error: missingRef() };
+			const locale = filter.locale ?? (options.locale === undefined ? undefined : resolved.locale);
+			const variant = filter.variant ?? resolved.variant;
+			return load(ref, locale, variant);
+		},
+		async loadCollection({ filter = {} }) {
+			try {
+				const items = await listLiveProducts(
+					client,
+					{
+						locale: filter.locale ?? resolved.locale,
+						without: resolved.without,
+						withAudio: filter.withAudio ?? resolved.withAudio,
+						published: filter.published ?? resolved.published,
+						limit: filter.limit ?? resolved.pageSize,
+						offset: filter.offset ?? 0,
+					},
+					{ pageSize: resolved.pageSize, deadline: visitorDeadline() },
+				);
+				const source = { endpoint: 'listProducts' as const, locale: filter.locale ?? resolved.locale, entryId: (ref: string) => ref };
+				const entries = [];
+				for (const item of items) {
+					const result = entryFromRaw(item, source);
+					if (!result.ok) return { error: result.error };
+					const { id, data } = result.entry;
+					entries.push({ id, data, cacheHint: { tags: [site, productTag(resolved.websiteId, id)] } });
+				}
+				return { entries, cacheHint: { tags: [site] } };
+			} catch (error) {
+				return { error: error as AudioReviewsError };
+			}
+		},
+	};
+}
+
+function missingRef(): AudioReviewsError {
+	return new NotFoundError('getLiveEntry() needs a product ref: pass it as the id or as `{ ref }`', { endpoint: 'getProduct' });
+}

@@ -1,0 +1,17 @@
+import type { Plugin } from 'vite';
+import type { PurgedPagesConfig } from '../indexnow/index-now-option.js';
+import { jsonModulePlugin } from '../pages/virtual-config.js';
+
+export const VIRTUAL_LIVE_CONFIG_ID = 'virtual:astro-audio-reviews/live-config';
+
+/** What the injected invalidation endpoint needs at request time. The secret itself is never baked in: only the name of the variable holding it. */
+export interface LiveConfig {
+	websiteId: string;
+	secretEnv: string;
+	/** `indexNow.submitPurged`: the purged product pages are submitted to IndexNow (the key is public by design: it is served as a file). */
+	indexNow?: PurgedPagesConfig;
+}
+
+export function virtualLiveConfigPlugin(config: LiveConfig): Plugin {
+	return jsonModulePlugin(VIRTUAL_LIVE_CONFIG_ID, config);
+}

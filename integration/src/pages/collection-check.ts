@@ -1,0 +1,37 @@
+import { AudioReviewsError } from '../errors/audio-reviews-error.js';
+import { loadedCollections } from '../loaders/build-state.js';
+
+/**
+ * The collection the product pages read must exist and hold products: otherwise the build
+ * publishes a site without product pages and exits 0 (and the change report lists every page of
+ * the previous deploy as removed). Checked where the pages read it, so a collection of any loader
+ * is covered, and, for productsLoader() collections, as soon as the content sync ends.
+ */
+export function requireEntries(entries: readonly unknown[], collection: string): void {
+	if (entries.length === 0) throw emptyCollectionError(collection, loadedCollections());
+}
+
+/** At `astro:build:start`, after the sync: a productsLoader() collection that stored nothing. */
+export function requireLoadedProducts(collection: string): void {
+	const loaded = loadedCollections();
+	if (loaded.get(collection) === 0) throw emptyCollectionError(collection, loaded);
+}
+
+export function emptyCollectionError(collection: string, loaded: ReadonlyMap<string, number>): AudioReviewsError {
+	const name = JSON.stringify(collection);
+	if (loaded.get(collection) === 0) {
+		return new AudioReviewsError(
+			`The collection ${name} that audioReviews() reads is empty: productsLoader() stored no product, so the build would publish no product page. ` +
+				'Check `websiteId`, `refs` and the filters (`withAudio`, `published`) passed to productsLoader()',
+		);
+	}
+	const others = [...loaded.keys()].filter((other) => other !== collection).map((other) => JSON.stringify(other));
+	const key = /^[A-Za-z_$][\w$]*$/.test(collection) ? collection : name;
+	return new AudioReviewsError(
+		others.length > 0
+			? `audioReviews() reads the collection ${name}, which does not exist or holds no entry (loaded with productsLoader(): ${others.join(', ')}). ` +
+					`Set \`collection: ${others[0]}\` in audioReviews(), or give the collection that name in src/content.config.ts`
+			: `audioReviews() reads the collection ${name}, which does not exist or holds no entry. ` +
+					`Declare it in src/content.config.ts (\`${key}: defineCollection({ loader: productsLoader({ baseUrl, websiteId }) })\`), or set \`collection\` in audioReviews() to the name it has there`,
+	);
+}

@@ -1,0 +1,63 @@
+import type { Product } from '../schema/product.js';
+import { productDescription, productHeading } from '../seo/page-meta.js';
+import { ratingSummary } from '../seo/review-policy.js';
+import { excerpt, firstTranscript } from './meta-description.js';
+
+/** How hub pages order their products: by name (the default), or best rated first. */
+export type HubOrder = 'name' | 'rating';
+
+/** Longest line of description or transcript a hub entry shows. */
+export const HUB_EXCERPT_LENGTH = 140;
+
+/** One product as a hub page lists it. */
+export interface HubItem {
+	name: string;
+	path: string;
+	/** The product page's content date, for the hub page's own. */
+	lastmod?: string | undefined;
+	/** Average and count of its rated reviews (the numbers of its page and JSON-LD), when it has any. */
+	rating?: { average: number; count: number } | undefined;
+	/** Number of its audio items (reviews and testimonies) in the hub's locale. */
+	audioCount: number;
+	/** One line of its `seo_description`, else of its first transcript; undefined when it has neither. */
+	excerpt?: string | undefined;
+}
+
+/**
+ * The hub entry of `product`, whose page is at the site-relative `path`: the one place that
+ * decides what a hub shows of a product, for the static hub pages and the on-demand ones alike.
+ */
+export function hubItemOf(product: Product, path: string, lastmod?: string | undefined): HubItem {
+	const summary = ratingSummary(product);
+	const line = productDescription(product) ?? firstTranscript(product);
+	return {
+		name: productHeading(product),
+		path,
+		lastmod,
+		rating: summary && { average: summary.average, count: summary.count },
+		audioCount: product.reviews.length,
+		excerpt: line === undefined ? undefined : excerpt(line, HUB_EXCERPT_LENGTH),
+	};
+}
+
+/**
+ * `items` in the hub's order: by name in the locale's collation, or with `'rating'` the best
+ * average first (more reviews first on a tie), unrated products after, by name. Ties end on the
+ * path, so the order is stable from one build to the next. Returns a new array.
+ */
+export function sortHubItems(items: readonly HubItem[], order: HubOrder, locale: string | undefined): HubItem[] {
+	const collator = new Intl.Collator(safeLocale(locale));
+	const byName = (a: HubItem, b: HubItem) => collator.compare(a.name, b.name) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+	const byRating = (a: HubItem, b: HubItem) =>
+		(b.rating?.average ?? -1) - (a.rating?.average ?? -1) || (b.rating?.count ?? 0) - (a.rating?.count ?? 0) || byName(a, b);
+	return [...items].sort(order === 'rating' ? byRating : byName);
+}
+
+function safeLocale(locale: string | undefined): string | undefined {
+	if (!locale) return undefined;
+	try {
+		return Intl.getCanonicalLocales(locale)[0];
+	} catch {
+		return undefined;
+	}
+}

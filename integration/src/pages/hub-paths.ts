@@ -1,0 +1,130 @@
+import { fnv1a64 } from '../seo/hash.js';
+import { newestDate } from '../sitemaps/sitemap.js';
+import { type HubItem, type HubOrder, hubItemOf, sortHubItems } from './hub-item.js';
+import { HUB_PAGE_SIZE, hubBasePath, hubPageParam, hubPagePath } from './hub-urls.js';
+import type { Alternate, StaticPath } from './product-paths.js';
+
+/**
+ * Hub pages: per locale, the list of the locale's product pages (by name), split into pages of
+ * `pageSize`, at the URLs of `hub-urls.ts`.
+ */
+// A type alias, not an interface: Astro's `Props` needs an implicit index signature.
+export type HubPageProps = {
+	locale: string | undefined;
+	/** The language of its products' content (the loader's locale on a one-locale site), when known. */
+	lang?: string | undefined;
+	defaultLocale: string | undefined;
+	/** 1-based number of this page, and how many the locale's hub has. */
+	page: number;
+	pageCount: number;
+	/** Hub path without trailing slash, to build the other pages' links with `hubPagePath`. */
+	base: string;
+	path: string;
+	trailingSlash: boolean;
+	items: HubItem[];
+	/** Position of the first item in the whole list (for the ItemList's numbering). */
+	firstPosition: number;
+	total: number;
+	/** The same page number in the other locales, where their hub has it. */
+	alternates: Alternate[];
+	/** The newest content date of the products it lists; for the sitemap, not rendered. */
+	lastmod: string | undefined;
+};
+
+export interface HubStaticPath {
+	params: { page: string | undefined; locale?: string };
+	props: HubPageProps;
+	/** Everything the page renders, hashed: an unchanged hub page is restored by incremental builds. */
+	cacheKey: string;
+}
+
+export interface HubOptions {
+	route: string;
+	trailingSlash?: boolean | undefined;
+	pageSize?: number | undefined;
+	/** `'name'` (default) or `'rating'`: best rated first. */
+	order?: HubOrder | undefined;
+}
+
+/** Every hub page of the site, from the product pages `productPages` made (so exactly the pages that exist). */
+export function hubPages(products: readonly StaticPath[], options: HubOptions): HubStaticPath[] {
+	const pageSize = options.pageSize ?? HUB_PAGE_SIZE;
+	const byLocale = new Map<string | undefined, StaticPath[]>();
+	for (const path of products) {
+		const list = byLocale.get(path.props.locale);
+		if (list) list.push(path);
+		else byLocale.set(path.props.locale, [path]);
+	}
+	const defaultLocale = products[0]?.props.defaultLocale;
+	const hubs: LocaleHub[] = [];
+	for (const [locale, list] of byLocale) {
+		const base = hubBasePath(options.route, locale ?? '', defaultLocale ?? '');
+		if (base === undefined) continue;
+		const lang = list[0]!.props.lang;
+		hubs.push({
+			locale,
+			lang,
+			base,
+			items: sortedItems(list, lang ?? locale, options.order ?? 'name'),
+			pageCount: Math.ceil(list.length / pageSize),
+		});
+	}
+	const site = { defaultLocale, pageSize, trailingSlash: options.trailingSlash ?? true, hubs };
+	return hubs.flatMap((hub) => Array.from({ length: hub.pageCount }, (_, index) => hubPage(hub, index + 1, site)));
+}
+
+interface LocaleHub {
+	locale: string | undefined;
+	lang: string | undefined;
+	base: string;
+	items: HubItem[];
+	pageCount: number;
+}
+
+interface HubSite {
+	defaultLocale: string | undefined;
+	pageSize: number;
+	trailingSlash: boolean;
+	hubs: readonly LocaleHub[];
+}
+
+/** The locale's product pages in the hub's order. */
+function sortedItems(list: readonly StaticPath[], locale: string | undefined, order: HubOrder): HubItem[] {
+	const items = list.map((path) => hubItemOf(path.props.product, path.props.path, path.props.lastmod));
+	return sortHubItems(items, order, locale);
+}
+
+function hubPage(hub: LocaleHub, page: number, site: HubSite): HubStaticPath {
+	const { defaultLocale, pageSize, trailingSlash } = site;
+	const alternates = site.hubs
+		.filter((other) => other.locale !== undefined && page <= other.pageCount)
+		.map((other) => ({ locale: other.locale!, path: hubPagePath(other.base, page, trailingSlash) }));
+	const items = hub.items.slice((page - 1) * pageSize, page * pageSize);
+	const props: HubPageProps = {
+		locale: hub.locale,
+		lang: hub.lang,
+		defaultLocale,
+		page,
+		pageCount: hub.pageCount,
+		base: hub.base,
+		path: hubPagePath(hub.base, page, trailingSlash),
+		trailingSlash,
+		items,
+		firstPosition: (page - 1) * pageSize + 1,
+		total: hub.items.length,
+		alternates: defaultLocale === undefined ? [] : sortDefaultFirst(alternates, defaultLocale),
+		lastmod: newestDate(items.map((item) => item.lastmod)),
+	};
+	const rendered = { ...props, lastmod: undefined, items: items.map(({ lastmod: _, ...shown }) => shown) };
+	const isDefault = hub.locale === undefined || hub.locale === defaultLocale;
+	const param = hubPageParam(page);
+	return {
+		params: isDefault ? { page: param } : { page: param, locale: hub.locale! },
+		props,
+		cacheKey: `hub|${fnv1a64(JSON.stringify(rendered))}`,
+	};
+}
+
+function sortDefaultFirst(alternates: Alternate[], defaultLocale: string): Alternate[] {
+	return [...alternates.filter((a) => a.locale === defaultLocale), ...alternates.filter((a) => a.locale !== defaultLocale)];
+}

@@ -1,0 +1,228 @@
+import { registeredLocales } from '../loaders/build-state.js';
+import { contentDateOf } from '../loaders/content-dates.js';
+import type { Product } from '../schema/product.js';
+import { productPath } from '../seo/page-meta.js';
+import { createSlugger } from '../seo/slug.js';
+import { localeInId, localeOrder } from './catalogue-layout.js';
+import { hubBasePath, hubPagePath } from './hub-urls.js';
+import { DEFAULT_REVIEWS_PER_PAGE, type ReviewPagePlace, reviewPageCount, reviewPageSegment } from './review-pages.js';
+
+/** What a product without any review in a locale gets: a `noindex, follow` page, a normal page, or no page. */
+export type EmptyProducts = 'noindex' | 'index' | 'skip';
+
+/**
+ * Whether a product with `reviews` reviews in a locale has a page there: the one rule of the
+ * static pages, `productUrl`, the on-demand pages and their hub and sitemap lists.
+ */
+export function hasPage(reviews: number, emptyProducts: EmptyProducts): boolean {
+	return reviews > 0 || emptyProducts !== 'skip';
+}
+
+/** Whether that page may be indexed (`emptyProducts: 'noindex'` keeps a page without reviews out of search). */
+export function isIndexable(reviews: number, emptyProducts: EmptyProducts): boolean {
+	return reviews > 0 || emptyProducts === 'index';
+}
+
+/** The part of a content-collection entry the pages read (`getCollection` returns more). */
+export interface ProductEntryLike {
+	id: string;
+	data: Product;
+	digest?: string | number | undefined;
+	/** Set by `getCollection`; finds the loader's locales. */
+	collection?: string | undefined;
+}
+
+export interface Alternate {
+	locale: string;
+	/** Site-relative path, e.g. `/en/products/chair/`. */
+	path: string;
+	/** Number of the product's reviews and testimonies in that locale (an empty page links to one that has some). */
+	reviews?: number | undefined;
+}
+
+// A type alias, not an interface: Astro's `Props` needs an implicit index signature.
+export type ProductPageProps = {
+	product: Product;
+	/** The collection entry's id (`fr/SKU-42`); unset on live pages. */
+	entryId?: string | undefined;
+	/** The locale in the URL; undefined for a single-locale collection. */
+	locale: string | undefined;
+	/** The language of the page's words and `lang` (a single-locale collection's locale too), if known. */
+	lang?: string | undefined;
+	slug: string;
+	path: string;
+	/** Every locale version of this product, this one included, default locale first. */
+	alternates: Alternate[];
+	defaultLocale: string | undefined;
+	/** False for a page search engines are asked not to index (`noindex, follow`); default true. */
+	indexable?: boolean | undefined;
+	/** Site-relative path of the first page of this locale's hub, when the site has hub pages. */
+	hubPath?: string | undefined;
+	/** When the content of this page last changed (ISO), as the loader recorded it; for the sitemap, not rendered. */
+	lastmod?: string | undefined;
+	/** Which of the product's review pages this is, with the paths of the others; unset, the page shows every review. */
+	reviewPage?: ReviewPagePlace | undefined;
+};
+
+export interface StaticPath {
+	params: { ref: string; locale?: string };
+	props: ProductPageProps;
+	cacheKey?: string;
+}
+
+export interface PathOptions {
+	/** Pattern of the default-locale route, e.g. `/products/[ref]`. */
+	route: string;
+	/** Configured default locale, if any. */
+	defaultLocale: string | undefined;
+	/** The collection, to look up the loader's locale order when no default is configured. */
+	collection?: string | undefined;
+	/** The `routePattern` Astro passes to `getStaticPaths`: which of the two injected routes asks. */
+	routePattern?: string | undefined;
+	localeRoute?: string | undefined;
+	/** Whether page URLs end in `/` (default true); false for `trailingSlash: 'never'`. */
+	trailingSlash?: boolean | undefined;
+	/** Products without any review in a locale (default `noindex`). */
+	emptyProducts?: EmptyProducts | undefined;
+	/** Whether the site has hub pages at the route's parent path (default false). */
+	hub?: boolean | undefined;
+	/** Reviews on a product page and on each further review page (default `DEFAULT_REVIEWS_PER_PAGE`). */
+	reviewsPerPage?: number | undefined;
+}
+
+/** The locale an entry's URL is prefixed with, read from its id (see `localeInId`). */
+export function routeLocale(entry: ProductEntryLike): string | undefined {
+	return localeInId(entry.id, entry.data.external_id);
+}
+
+/**
+ * The locale of an entry's content: the one in its id with `locales`, else the loader's only
+ * locale (known to the process that ran the loader), else `fallback` (the site's default locale).
+ */
+export function localeOfEntry(entry: ProductEntryLike, collection = entry.collection, fallback?: string): string | undefined {
+	const inId = routeLocale(entry);
+	if (inId !== undefined) return inId;
+	const loaded = collection === undefined ? undefined : registeredLocales(collection);
+	return loaded?.length === 1 ? loaded[0] : fallback;
+}
+
+type Versions = Map<string | undefined, ProductEntryLike>;
+
+/**
+ * Every product page of the collection: slugs from the refs of all locales together (so a
+ * product keeps one slug across locales and case twins in any locale are detected), the
+ * default locale unprefixed, others under `/<locale>/`.
+ */
+export function productPages(
+	entries: readonly ProductEntryLike[],
+	options: Omit<PathOptions, 'routePattern' | 'localeRoute'>,
+): StaticPath[] {
+	const { byRef, locales } = groupByRef(entries, options.emptyProducts ?? 'noindex');
+	const loaderOrder = options.collection === undefined ? undefined : registeredLocales(options.collection);
+	const { defaultLocale, order } = localeOrder(locales, options.defaultLocale, loaderOrder);
+	const slugger = createSlugger(byRef.keys());
+	const paths: StaticPath[] = [];
+	const perPage = options.reviewsPerPage ?? DEFAULT_REVIEWS_PER_PAGE;
+	for (const [ref, versions] of byRef) {
+		const slug = slugger.slugFor(ref);
+		const pageCounts = new Map([...versions].map(([locale, entry]) => [locale, reviewPageCount(entry.data.reviews.length, perPage)]));
+		const pathOf = (locale: string | undefined, page: number) =>
+			productPath(reviewPageSegment(slug, page), locale ?? '', defaultLocale ?? '', options.route, options.trailingSlash);
+		// Page n's alternates: the locales whose version of the product has a page n.
+		const alternatesOf = (page: number): Alternate[] =>
+			defaultLocale === undefined
+				? []
+				: order
+						.filter((locale) => page <= (pageCounts.get(locale) ?? 0))
+						.map((locale) => ({ locale, path: pathOf(locale, page), reviews: versions.get(locale)!.data.reviews.length }));
+		for (const [locale, entry] of versions) {
+			const count = pageCounts.get(locale)!;
+			const reviewPaths = Array.from({ length: count }, (_, index) => pathOf(locale, index + 1));
+			for (let page = 1; page <= count; page++) {
+				const reviewPage = { page, paths: reviewPaths, perPage };
+				paths.push(pageOf(entry, { locale, slug, alternates: alternatesOf(page), defaultLocale, reviewPage }, options));
+			}
+		}
+	}
+	return paths;
+}
+
+/** Each ref's entries by locale, and the locales in the order the entries name them. */
+function groupByRef(
+	entries: readonly ProductEntryLike[],
+	emptyProducts: EmptyProducts,
+): { byRef: Map<string, Versions>; locales: string[] } {
+	const locales: string[] = [];
+	const byRef = new Map<string, Versions>();
+	for (const entry of entries) {
+		const locale = routeLocale(entry);
+		if (locale !== undefined && !locales.includes(locale)) locales.push(locale);
+		const ref = entry.data.external_id;
+		let versions = byRef.get(ref);
+		if (!versions) {
+			versions = new Map();
+			byRef.set(ref, versions);
+		}
+		// Still slugged with the others: a product's URL must not depend on its siblings' reviews.
+		if (hasPage(entry.data.reviews.length, emptyProducts)) versions.set(locale, entry);
+	}
+	return { byRef, locales };
+}
+
+interface PagePlace {
+	locale: string | undefined;
+	slug: string;
+	alternates: Alternate[];
+	defaultLocale: string | undefined;
+	reviewPage: ReviewPagePlace;
+}
+
+function pageOf(entry: ProductEntryLike, place: PagePlace, options: Omit<PathOptions, 'routePattern' | 'localeRoute'>): StaticPath {
+	const { locale, slug, alternates, defaultLocale, reviewPage } = place;
+	const path = reviewPage.paths[reviewPage.page - 1]!;
+	const isDefault = locale === undefined || locale === defaultLocale;
+	const empty = entry.data.reviews.length === 0;
+	const indexable = isIndexable(entry.data.reviews.length, options.emptyProducts ?? 'noindex');
+	const hubBase = options.hub ? hubBasePath(options.route, locale ?? '', defaultLocale ?? '') : undefined;
+	const hubPath = hubBase === undefined ? undefined : hubPagePath(hubBase, 1, options.trailingSlash ?? true);
+	return {
+		params: isDefault ? { ref: reviewPageSegment(slug, reviewPage.page) } : { ref: reviewPageSegment(slug, reviewPage.page), locale },
+		props: {
+			product: entry.data,
+			entryId: entry.id,
+			locale,
+			lang: localeOfEntry(entry, options.collection, options.defaultLocale),
+			slug,
+			path,
+			alternates,
+			defaultLocale,
+			indexable,
+			hubPath,
+			lastmod: options.collection === undefined ? undefined : contentDateOf(options.collection, entry.id),
+			reviewPage,
+		},
+		// Everything the page renders: the entry's data (its digest), where it lives and its
+		// alternates (with their review counts on a page without reviews, which links to them).
+		// Without a digest (another loader) there is no safe key: always render.
+		cacheKey:
+			entry.digest === undefined
+				? undefined
+				: `${String(entry.digest)}|${path}|${alternatesKey(alternates, empty)}|${indexable}|${hubPath ?? ''}|${reviewPage.paths.length}/${reviewPage.perPage}`,
+	};
+}
+
+function alternatesKey(alternates: readonly Alternate[], withCounts: boolean): string {
+	return alternates.map((a) => `${a.locale}=${a.path}${withCounts ? `:${a.reviews ?? 0}` : ''}`).join(',');
+}
+
+/** The paths of one injected route: the default-locale route or the `/[locale]` one. */
+export function pathsForRoute(all: readonly StaticPath[], options: PathOptions): StaticPath[] {
+	const wantsLocale =
+		options.routePattern !== undefined && options.localeRoute !== undefined && samePattern(options.routePattern, options.localeRoute);
+	return all.filter((path) => (path.params.locale !== undefined) === wantsLocale);
+}
+
+function samePattern(a: string, b: string): boolean {
+	const strip = (value: string) => value.replace(/^\/+|\/+$/g, '');
+	return strip(a) === strip(b);
+}

@@ -1,0 +1,123 @@
+/**
+ * `astro-audio-reviews/pages`: what the injected pages use to find their paths, URLs, locale and
+ * rating, public for the user's own routes and links. Runs inside Astro (it reads the content
+ * collection and the integration's options), so `audioReviews()` must be in the config.
+ */
+import embeddedCatalogue from 'virtual:astro-audio-reviews/catalogue';
+import config from 'virtual:astro-audio-reviews/config';
+import { AudioReviewsError } from '../errors/audio-reviews-error.js';
+import { type CatalogueIndex, recordedCatalogue } from '../loaders/build-state.js';
+import type { Product } from '../schema/product.js';
+import { productHeading } from '../seo/page-meta.js';
+import { type RatingSummary, ratingSummary as summaryOf } from '../seo/review-policy.js';
+import { withBase } from '../seo/url.js';
+import { registerSitemapPages } from '../sitemaps/sitemap.js';
+import { hasPage, localeOfEntry, type ProductEntryLike, pathsForRoute, type StaticPath } from './product-paths.js';
+import { placePath, placesOf } from './product-url.js';
+import { publishPages } from './published-pages.js';
+import { isInjectedRoute, parseRoute, siteCatalogue } from './site-catalogue.js';
+import { type UiText, uiText } from './ui-text.js';
+import type { Words } from './words.js';
+
+export type { RatingSummary } from '../seo/review-policy.js';
+export type { LayoutProps } from './page-config.js';
+export type { Alternate, ProductEntryLike, ProductPageProps, StaticPath } from './product-paths.js';
+export type { ReviewPagePlace } from './review-pages.js';
+export type { UiText } from './ui-text.js';
+export type { Phrase, PluralForms, WordKey, Words } from './words.js';
+
+/**
+ * A ready `getStaticPaths` for a product route of your own (`export const getStaticPaths =
+ * getProductStaticPaths`): same slugs, props and cache keys as the injected pages. A route
+ * without `[locale]` gets the first locale's pages; `/[locale]/…/[ref]` gets the other locales'.
+ */
+export async function getProductStaticPaths(options: { routePattern: string }): Promise<StaticPath[]> {
+	const { route, withLocale } = parseRoute(options.routePattern);
+	const { paths } = await siteCatalogue(route);
+	const routePaths = pathsForRoute(paths, {
+		route,
+		routePattern: withLocale ? `/[locale]${route}` : route,
+		localeRoute: `/[locale]${route}`,
+		defaultLocale: config.defaultLocale,
+	});
+	// The injected pages, not a user's own copy of them, are what files derived from the pages (the review feed) link to.
+	if (isInjectedRoute(route)) {
+		publishPages(config.collection, options.routePattern, routePaths);
+		registerSitemapPages(
+			config.base,
+			routePaths.map(({ props }) => ({ path: props.path, lastmod: props.lastmod, indexable: props.indexable ?? true })),
+		);
+	}
+	return routePaths;
+}
+
+/** Options of `productUrl`. */
+export interface ProductUrlOptions {
+	/** Pattern of your own product route (e.g. `/shop/[ref]`); defaults to the injected pages' `route`. */
+	route?: string;
+}
+
+/**
+ * The URL path of an entry's product page, `base` and `trailingSlash` applied: the injected
+ * page's (or, with `route`, your own route's). Synchronous, for `href={productUrl(entry)}`: the
+ * slugs (which depend on the other refs of the catalogue) come from the refs productsLoader()
+ * recorded when the sync ended.
+ */
+export function productUrl(entry: ProductEntryLike, options: ProductUrlOptions = {}): string {
+	if (options.route === undefined && !config.injected) {
+		throw new AudioReviewsError(
+			"astro-audio-reviews: productUrl() has no route to link to: audioReviews({ route: false }) injects no product pages. Pass the pattern of your own route: productUrl(entry, { route: '/shop/[ref]' })",
+		);
+	}
+	const { route } = parseRoute(options.route ?? config.route);
+	const places = placesOf(currentCatalogue(), config.defaultLocale);
+	const place = places.byId.get(entry.id);
+	if (place === undefined) {
+		throw new AudioReviewsError(
+			`astro-audio-reviews: productUrl(): no entry ${JSON.stringify(entry.id)} in collection "${config.collection}" (the collection audioReviews() reads)`,
+		);
+	}
+	if (!hasPage(entry.data.reviews.length, config.emptyProducts)) {
+		throw new AudioReviewsError(
+			`astro-audio-reviews: productUrl(): ${JSON.stringify(entry.id)} has no page: it has no review, and emptyProducts: 'skip' writes no page for such products. Filter them out (entry.data.reviews.length > 0) before linking`,
+		);
+	}
+	return withBase(config.base, placePath(place, places, route, config.trailingSlash));
+}
+
+/** The refs of the collection, as this process's sync left them, else as the build embedded them in the server bundle. */
+function currentCatalogue(): CatalogueIndex {
+	const index = recordedCatalogue(config.collection) ?? embeddedCatalogue;
+	if (index) return index;
+	throw new AudioReviewsError(
+		`astro-audio-reviews: productUrl() knows no product of collection "${config.collection}": it reads the refs productsLoader() records when it loads that collection, and no productsLoader() loaded it in this build or dev server. ` +
+			`Load it with productsLoader() in src/content.config.ts (\`${config.collection}: defineCollection({ loader: productsLoader({ baseUrl, websiteId }) })\`), or set audioReviews({ collection }) to the name of the collection it loads; ` +
+			'call productUrl() from pages, components and endpoints, which Astro renders after the content sync',
+	);
+}
+
+/** The locale of an entry's content (`fr` for `fr/SKU-42`; the loader's locale with one locale), or undefined when unknown. */
+export function entryLocale(entry: ProductEntryLike): string | undefined {
+	return localeOfEntry(entry, entry.collection ?? config.collection, config.defaultLocale);
+}
+
+/**
+ * The name the product page's `<h1>` shows: `name`, else `seo_name`, else the ref (blank strings
+ * count as unset). For the links and cards of your own pages, so they name a product as its page does.
+ */
+export function productName(entry: { data: Pick<Product, 'name' | 'seo_name' | 'external_id'> }): string {
+	return productHeading(entry.data);
+}
+
+/** `{ average, count }` over the product's rated reviews (the numbers its page and JSON-LD show), or undefined when none is rated. */
+export function ratingSummary(entry: { data: Pick<Product, 'reviews'> }): RatingSummary | undefined {
+	return summaryOf(entry.data);
+}
+
+/**
+ * The words pages show in `locale`: built-in, under the integration's `uiText` overrides, under
+ * `extra`. `text('average', { average: 4.5, count: 3 })`; numbers and plurals follow the locale.
+ */
+export function pageText(locale: string | undefined, extra?: Partial<Words>): UiText {
+	return uiText(locale, config.uiText, extra);
+}

@@ -1,0 +1,67 @@
+import type { Product, Review } from '../schema/product.js';
+
+/**
+ * Review pages of a popular product (docs/pages-and-seo.md, "Products with many reviews"): the
+ * product page shows the first `reviewsPerPage` reviews, further pages the rest, each at its own
+ * URL so crawlers, which run no "load more" script, reach every transcript. Their URL scheme is
+ * `review-page-segment.ts`, shared with the on-demand pages.
+ */
+export { parseReviewPageSegment, REVIEW_PAGE_MARK, reviewPageSegment } from './review-page-segment.js';
+
+export const DEFAULT_REVIEWS_PER_PAGE = 20;
+
+/** One review with its index in the service's list (the field path of its errors and anchors). */
+export interface PlacedReview {
+	review: Review;
+	index: number;
+}
+
+/** Where a page sits among its product's review pages; `paths[0]` is the product page. */
+export type ReviewPagePlace = {
+	/** 1-based number of this page. */
+	page: number;
+	/** Site-relative paths of every review page of the product in this locale, page 1 first. */
+	paths: string[];
+	perPage: number;
+};
+
+/**
+ * The documented order: the service's default item first, then newest first, undated last;
+ * ties by id, then by the service's order, so the same data gives the same pages on every build.
+ */
+export function orderedReviews(reviews: readonly Review[]): PlacedReview[] {
+	const placed = reviews.map((review, index) => ({ review, index, time: dateOf(review.created_at) }));
+	placed.sort(
+		(a, b) =>
+			Number(b.review.is_default === true) - Number(a.review.is_default === true) ||
+			(b.time ?? Number.NEGATIVE_INFINITY) - (a.time ?? Number.NEGATIVE_INFINITY) ||
+			compareIds(a.review.id, b.review.id) ||
+			a.index - b.index,
+	);
+	return placed.map(({ review, index }) => ({ review, index }));
+}
+
+function dateOf(value: string | null | undefined): number | undefined {
+	if (!value) return undefined;
+	const time = Date.parse(value);
+	return Number.isNaN(time) ? undefined : time;
+}
+
+function compareIds(a: string, b: string): number {
+	return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** How many review pages a product with `count` reviews has: at least the product page. */
+export function reviewPageCount(count: number, perPage: number): number {
+	return Math.max(1, Math.ceil(count / perPage));
+}
+
+/** The reviews page `page` shows, in the documented order. */
+export function reviewsOnPage(product: Pick<Product, 'reviews'>, page: number, perPage: number): PlacedReview[] {
+	return orderedReviews(product.reviews).slice((page - 1) * perPage, page * perPage);
+}
+
+/** Whether page props are a product's first page (what hubs, the review feed and `productUrl` point to), not a further review page. */
+export function isProductPage(props: { reviewPage?: Pick<ReviewPagePlace, 'page'> | undefined }): boolean {
+	return (props.reviewPage?.page ?? 1) === 1;
+}

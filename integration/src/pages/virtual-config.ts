@@ -1,0 +1,65 @@
+import type { Plugin } from 'vite';
+import { recordedCatalogue } from '../loaders/build-state.js';
+import type { PageConfig } from './page-config.js';
+
+export const VIRTUAL_CONFIG_ID = 'virtual:astro-audio-reviews/config';
+export const VIRTUAL_LAYOUT_ID = 'virtual:astro-audio-reviews/layout';
+export const VIRTUAL_CATALOGUE_ID = 'virtual:astro-audio-reviews/catalogue';
+
+/**
+ * Passes the options to the injected page as a virtual module: JSON-serialised, so they are
+ * part of the module graph (a changed option changes the hash Astro's incremental build uses).
+ */
+export function virtualConfigPlugin(config: PageConfig): Plugin {
+	return jsonModulePlugin(VIRTUAL_CONFIG_ID, config);
+}
+
+/**
+ * The layout pages render in: the user's component (`layout` option, an absolute file path)
+ * or the package's standalone document. A module re-exporting it keeps the user's file in the
+ * page's module graph, so editing the layout re-renders the pages in incremental builds.
+ */
+export function virtualLayoutPlugin(layoutFile: string): Plugin {
+	return modulePlugin(VIRTUAL_LAYOUT_ID, `export { default } from ${JSON.stringify(layoutFile)};`);
+}
+
+/**
+ * The refs `productUrl` lays out, for an on-demand server bundle: its pages run in a process where
+ * no loader ran, yet may read the static collection (which Astro embeds too) and link to its
+ * pages. `astro build` syncs the content before Vite builds, so the index is known here. Every
+ * other module graph (dev, the pre-rendered pages) gets `undefined` and reads the loader's index
+ * in its own process: a constant module, which keeps the catalogue out of the dependency hash
+ * Astro's incremental build compares for every page.
+ */
+export function virtualCataloguePlugin(collection: string, command: string): Plugin {
+	const resolved = `\0${VIRTUAL_CATALOGUE_ID}`;
+	return {
+		name: 'astro-audio-reviews:catalogue',
+		resolveId(requested) {
+			return requested === VIRTUAL_CATALOGUE_ID ? resolved : undefined;
+		},
+		load(requested) {
+			if (requested !== resolved) return undefined;
+			const embed = command === 'build' && this.environment.name === 'ssr';
+			return `export default ${embed ? JSON.stringify(recordedCatalogue(collection) ?? null) : 'undefined'};`;
+		},
+	};
+}
+
+/** A virtual module whose default export is `value`, serialised as JSON. */
+export function jsonModulePlugin(id: string, value: unknown): Plugin {
+	return modulePlugin(id, `export default ${JSON.stringify(value)};`);
+}
+
+function modulePlugin(id: string, code: string): Plugin {
+	const resolved = `\0${id}`;
+	return {
+		name: `astro-audio-reviews:${id.slice(id.lastIndexOf('/') + 1)}`,
+		resolveId(requested) {
+			return requested === id ? resolved : undefined;
+		},
+		load(requested) {
+			return requested === resolved ? code : undefined;
+		},
+	};
+}

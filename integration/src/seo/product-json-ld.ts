@@ -1,0 +1,190 @@
+import type {
+	AggregateRating,
+	AudioObject,
+	ItemPage,
+	Person,
+	Rating,
+	Product as SchemaProduct,
+	Review as SchemaReview,
+	Thing,
+} from 'schema-dts';
+import type { Product, Review } from '../schema/product.js';
+import { safeHttpUrl } from '../schema/safe-url.js';
+import { breadcrumbJsonLd, type Crumb, type JsonLdGraph, nodeId } from './graph.js';
+import { authorName, presentText, productDescription, productHeading } from './page-meta.js';
+import { isRatedReview, type RatingSummary, ratingSummary } from './review-policy.js';
+
+/** The service rates from 0 to 5: without these, Google assumes 1..5 and misreads a 0. */
+const BEST_RATING = 5;
+const WORST_RATING = 0;
+const ANONYMOUS = 'Anonymous';
+// The service only documents mp3 audio.
+const AUDIO_FORMAT = 'audio/mpeg';
+
+export type { RatingSummary } from './review-policy.js';
+
+/** URL filter: gets the value and its field path inside the product (e.g. `reviews[1].audio_url`). */
+export type JsonLdUrlFilter = (value: string | undefined, field: string) => string | undefined;
+
+export interface ProductJsonLdOptions {
+	/** Absolute URL of the page (the canonical one); the nodes' `@id`s are built on it. */
+	url?: string | undefined;
+	/** Locale of the reviews' content, declared as `inLanguage`. */
+	locale?: string | undefined;
+	/** Filter for every URL put in the markup; defaults to `safeHttpUrl`. Pass a `createUrlGuard` wrapper to log drops. */
+	safeUrl?: JsonLdUrlFilter | undefined;
+	/** Home → hub → this page; a `BreadcrumbList` needs at least two. */
+	breadcrumbs?: readonly Crumb[] | undefined;
+	/** Indices (in `product.reviews`) of the reviews this page shows; default all of them. */
+	shown?: readonly number[] | undefined;
+	/** A further review page of the product: its reviews as audio, no second `Product` or `aggregateRating`. */
+	furtherPage?: boolean | undefined;
+	/** The page's name (a further review page's title); default the product's heading. */
+	name?: string | undefined;
+}
+
+/**
+ * The structured data of a product page as one `@graph`, following Google's Product and Review
+ * snippet rules: a `Product` only when at least one review is rated (Google rejects a Product
+ * with neither rating, review nor offer, and the service has no price to offer), whose `review`s
+ * are exactly the rated ones and whose `aggregateRating` is computed over exactly them.
+ * Testimonies and unrated reviews are `AudioObject`s of the page: a transcript, never a rating.
+ * The aggregate counts every rated review; `review` lists only those the page shows (`shown`).
+ */
+export function productJsonLd(product: Product, options: ProductJsonLdOptions = {}): JsonLdGraph {
+	const safeUrl: JsonLdUrlFilter = options.safeUrl ?? ((value) => safeHttpUrl(value));
+	const { url, locale } = options;
+	const crumbs = options.breadcrumbs ?? [];
+	const summary = options.furtherPage ? undefined : ratingSummary(product);
+	const shown = new Set(options.shown ?? product.reviews.keys());
+	const page: ItemPage = {
+		'@type': 'ItemPage',
+		'@id': nodeId(url, 'webpage'),
+		name: options.name ?? productHeading(product),
+		...(url ? { url } : {}),
+		...(locale ? { inLanguage: locale } : {}),
+		...(crumbs.length >= 2 ? { breadcrumb: { '@id': nodeId(url, 'breadcrumb') } } : {}),
+		...(summary ? { mainEntity: { '@id': nodeId(url, 'product') } } : {}),
+	};
+	const graph: Thing[] = [page];
+	if (summary) graph.push(productNode(product, summary, { ...options, shown }, safeUrl));
+	// Rated reviews are the Product's `review`s on the product page; elsewhere, audio like the others.
+	const media = product.reviews.flatMap((review, index) =>
+		!shown.has(index) || (summary && isRatedReview(review)) ? [] : audioNode(review, index, options, safeUrl),
+	);
+	if (media.length > 0) {
+		page.associatedMedia = media.map((node) => ({ '@id': String(node['@id']) }));
+		graph.push(...media);
+	}
+	if (crumbs.length >= 2) graph.push(breadcrumbJsonLd(crumbs, nodeId(url, 'breadcrumb')));
+	return { '@context': 'https://schema.org', '@graph': graph };
+}
+
+function productNode(
+	product: Product,
+	summary: RatingSummary,
+	options: Omit<ProductJsonLdOptions, 'shown'> & { shown: ReadonlySet<number> },
+	safeUrl: JsonLdUrlFilter,
+): SchemaProduct {
+	const description = productDescription(product);
+	const aggregate: AggregateRating = {
+		'@type': 'AggregateRating',
+		ratingValue: summary.average,
+		ratingCount: summary.count,
+		reviewCount: summary.count,
+		bestRating: BEST_RATING,
+		worstRating: WORST_RATING,
+	};
+	const reviews = product.reviews.flatMap((review, index) =>
+		isRatedReview(review) && options.shown.has(index) ? [reviewJsonLd(review, `reviews[${index}]`, options.locale, safeUrl)] : [],
+	);
+	return {
+		'@type': 'Product',
+		'@id': nodeId(options.url, 'product'),
+		name: productHeading(product),
+		sku: product.external_id,
+		productID: product.external_id,
+		...(description === undefined ? {} : { description }),
+		...(options.url ? { url: options.url } : {}),
+		...(reviews.length === 0 ? {} : { review: reviews }),
+		aggregateRating: aggregate,
+	};
+}
+
+function reviewJsonLd(
+	review: Review & { rating: number },
+	path: string,
+	locale: string | undefined,
+	safeUrl: JsonLdUrlFilter,
+): SchemaReview {
+	const label = presentText(review.label);
+	const transcript = presentText(review.transcript);
+	const rating: Rating = { '@type': 'Rating', ratingValue: review.rating, bestRating: BEST_RATING, worstRating: WORST_RATING };
+	// The transcript is the reviewBody already: not repeated in the audio.
+	const audio = audioObject(review, path, locale, safeUrl, false);
+	return {
+		'@type': 'Review',
+		author: authorJsonLd(review, path, safeUrl),
+		reviewRating: rating,
+		...(label === undefined ? {} : { name: label }),
+		...(transcript === undefined ? {} : { reviewBody: transcript }),
+		...(review.created_at ? { datePublished: review.created_at } : {}),
+		...(locale ? { inLanguage: locale } : {}),
+		...(audio === undefined ? {} : { audio }),
+	};
+}
+
+/** A testimony or unrated review as a page's `AudioObject`; nothing when it has neither audio nor transcript. */
+function audioNode(review: Review, index: number, options: ProductJsonLdOptions, safeUrl: JsonLdUrlFilter): AudioObject[] {
+	const path = `reviews[${index}]`;
+	const transcript = presentText(review.transcript);
+	const audio = audioObject(review, path, options.locale, safeUrl);
+	if (audio === undefined && transcript === undefined) return [];
+	const label = presentText(review.label);
+	return [
+		{
+			'@type': 'AudioObject',
+			...audio,
+			'@id': nodeId(options.url, `audio-${encodeURIComponent(review.id)}`),
+			author: authorJsonLd(review, path, safeUrl),
+			...(label === undefined ? {} : { name: label }),
+			...(transcript === undefined ? {} : { transcript }),
+			...(review.created_at ? { uploadDate: review.created_at } : {}),
+			...(options.locale ? { inLanguage: options.locale } : {}),
+		},
+	];
+}
+
+/** The playable part of a review; an AudioObject without a playable URL says nothing useful. */
+function audioObject(
+	review: Review,
+	path: string,
+	locale: string | undefined,
+	safeUrl: JsonLdUrlFilter,
+	withTranscript = true,
+): AudioObject | undefined {
+	const contentUrl = safeUrl(review.audio_url, `${path}.audio_url`);
+	if (contentUrl === undefined) return undefined;
+	const transcript = withTranscript ? presentText(review.transcript) : undefined;
+	const label = presentText(review.label);
+	return {
+		'@type': 'AudioObject',
+		contentUrl,
+		encodingFormat: AUDIO_FORMAT,
+		...(transcript === undefined ? {} : { transcript }),
+		...(label === undefined ? {} : { name: label }),
+		...(locale ? { inLanguage: locale } : {}),
+	};
+}
+
+function authorJsonLd(review: Review, path: string, safeUrl: JsonLdUrlFilter): Person {
+	const image = safeUrl(review.user.image_url, `${path}.user.image_url`);
+	const description = presentText(review.user.description);
+	return {
+		'@type': 'Person',
+		// Google requires an author name on every Review.
+		name: authorName(review.user) ?? ANONYMOUS,
+		...(image === undefined ? {} : { image }),
+		...(description === undefined ? {} : { description }),
+	};
+}
