@@ -6,8 +6,8 @@ import { hasPage } from '../pages/product-paths.js';
 import type { Product } from '../schema/product.js';
 import { cacheList, type LiveListsConfig, listErrorResponse, listNotFound, liveLists } from './list-routes.js';
 import { catalogueSlice, confirmCount } from './live-catalogue.js';
-import { effectivePolicy } from './live-page.js';
-import { liveHubPath, liveProductPath } from './live-urls.js';
+import { effectivePolicy, liveProductPath } from './live-page.js';
+import { liveHubPath } from './live-urls.js';
 
 /**
  * Hub pages of an on-demand catalogue, at the static hub pages' URLs (`/products/`,

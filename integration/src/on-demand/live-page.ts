@@ -86,9 +86,13 @@ export function liveProductPage(
 			if (entry.cacheHint) astro.cache.set(entry.cacheHint);
 		}
 		astro.response.headers.set('Cache-Control', cacheControlHeader(policy));
-		// A page of one of the live loader's other locales lives under its prefix.
-		const prefix = options.locale === undefined || options.locale === options.defaultLocale ? '' : `/${options.locale}`;
-		const reviewPage = livePagesOf(route, entry.data.external_id, options.trailingSlash ?? true, { page, pageCount, perPage, prefix });
+		const where = {
+			route,
+			trailingSlash: options.trailingSlash ?? true,
+			locale: options.locale ?? '',
+			defaultLocale: options.defaultLocale ?? '',
+		};
+		const reviewPage = livePagesOf(where, entry.data.external_id, { page, pageCount, perPage });
 		return liveProps(entry.data, reviewPage, isIndexable(entry.data.reviews.length, emptyProducts), options);
 	}
 	// A product without a page (emptyProducts: 'skip'), or a review page past its last: 404 as an unknown ref.
@@ -162,14 +166,30 @@ export function livePath(route: string, ref: string, trailingSlash = true, page 
 	return trailingSlash ? `${replaced}/` : replaced;
 }
 
-/** The review pages of an on-demand product, this one being `page` of `pageCount`. */
-function livePagesOf(
-	route: string,
+/**
+ * Site-relative path of page `page` of a product's on-demand pages in `locale`: the default
+ * locale at the route, the others under `/<locale>` (as the static pages).
+ */
+export function liveProductPath(
+	config: { route: string; trailingSlash: boolean },
+	locale: string,
+	defaultLocale: string,
 	ref: string,
-	trailingSlash: boolean,
-	place: { page: number; pageCount: number; perPage: number; prefix: string },
+	page = 1,
+): string {
+	const prefix = locale === defaultLocale ? '' : `/${locale}`;
+	return `${prefix}${livePath(config.route, ref, config.trailingSlash, page)}`;
+}
+
+/** The review pages of an on-demand product in one locale, this one being `page` of `pageCount`. */
+function livePagesOf(
+	where: { route: string; trailingSlash: boolean; locale: string; defaultLocale: string },
+	ref: string,
+	place: { page: number; pageCount: number; perPage: number },
 ): ReviewPagePlace {
-	const paths = Array.from({ length: place.pageCount }, (_, index) => place.prefix + livePath(route, ref, trailingSlash, index + 1));
+	const paths = Array.from({ length: place.pageCount }, (_, index) =>
+		liveProductPath(where, where.locale, where.defaultLocale, ref, index + 1),
+	);
 	return { page: place.page, paths, perPage: place.perPage };
 }
 
@@ -249,7 +269,8 @@ export function liveStaticPaths(
 		const route = options.route ?? '/products/[ref]';
 		// The product's further review pages too: the on-demand route would render them the same.
 		for (let page = 1; page <= pageCount; page++) {
-			const reviewPage = livePagesOf(route, ref, options.trailingSlash ?? true, { page, pageCount, perPage, prefix: '' });
+			const where = { route, trailingSlash: options.trailingSlash ?? true, locale: '', defaultLocale: '' };
+			const reviewPage = livePagesOf(where, ref, { page, pageCount, perPage });
 			paths.push({ params: { ref: reviewPageSegment(ref, page) }, props: liveProps(entry.data, reviewPage, indexable, {}) });
 		}
 	}

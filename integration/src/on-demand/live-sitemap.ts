@@ -12,7 +12,8 @@ import {
 	SITEMAP_CACHE_POLICY,
 } from './list-routes.js';
 import { catalogueSlice, verifiedCount } from './live-catalogue.js';
-import { liveAbsoluteUrl, liveHubPath, liveProductPath } from './live-urls.js';
+import { liveProductPath } from './live-page.js';
+import { liveAbsoluteUrl, liveHubPath } from './live-urls.js';
 import { singleFlight } from './single-flight.js';
 
 /**

@@ -2,19 +2,14 @@ import { hubBasePath, hubPagePath } from '../pages/hub-urls.js';
 import type { PageConfig } from '../pages/page-config.js';
 import { withBase } from '../seo/url.js';
 import { liveLocaleRule } from './list-routes.js';
-import { livePath } from './live-page.js';
+import { liveProductPath } from './live-page.js';
 import { findLiveSource } from './live-sources.js';
 
 /**
  * URLs of the on-demand pages in every locale: the default locale at the route, the others
- * under `/<locale>` (as the static pages), the ref percent-encoded as one segment (`livePath`).
+ * under `/<locale>` (as the static pages; products through `liveProductPath`).
  */
 export type LiveUrlConfig = Pick<PageConfig, 'route' | 'trailingSlash' | 'base' | 'defaultLocale'>;
-
-export function liveProductPath(config: LiveUrlConfig, locale: string, defaultLocale: string, ref: string, page = 1): string {
-	const prefix = locale === defaultLocale ? '' : `/${locale}`;
-	return `${prefix}${livePath(config.route, ref, config.trailingSlash, page)}`;
-}
 
 /** Site-relative path of page `page` of the locale's hub, or undefined when the route has no hub. */
 export function liveHubPath(config: LiveUrlConfig, locale: string, defaultLocale: string, page: number): string | undefined {
