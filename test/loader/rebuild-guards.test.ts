@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentDateOf } from '../../integration/src/loaders/content-dates.js';
+import { entryFacts } from '../../integration/src/loaders/entry-metadata.js';
 import { productsLoader } from '../../integration/src/loaders/index.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { createLoaderContext, type TestLoaderContext } from '../helpers/loader-context.js';
@@ -29,6 +29,8 @@ const fixRating = (ref: string) =>
 	sim.updateProduct(ref, (product) => {
 		product.reviews[0]!.rating = 4;
 	});
+/** The content date the loader stored with entry `id`, as the pages read it from `getCollection`. */
+const contentDateOf = (t: TestLoaderContext, id: string) => entryFacts(t.entries.get(id) ?? {})?.contentDate;
 const messages = (t: TestLoaderContext, level: string) => t.logs.filter((l) => l.level === level).map((l) => l.message);
 
 describe('rebuild guards (loader)', () => {
@@ -121,20 +123,20 @@ describe('rebuild guards (loader)', () => {
 		const t = createLoaderContext();
 		await productsLoader(options()).load(t.context);
 		const ids = [...t.entries.keys()];
-		const first = new Map(ids.map((id) => [id, contentDateOf('products', id)]));
+		const first = new Map(ids.map((id) => [id, contentDateOf(t, id)]));
 		expect(first.get(ids[0]!)).toMatch(/^\d{4}-\d\d-\d\dT/);
 		await new Promise((resolve) => setTimeout(resolve, 5));
 		// What Astro does when content.config.ts changes: an empty store and meta, the cache folder kept.
 		const cleared = createLoaderContext({ ...t, entries: new Map(), meta: new Map() });
 		await productsLoader(options()).load(cleared.context);
 		expect(cleared.entries.size).toBe(ids.length);
-		for (const id of ids) expect(contentDateOf('products', id), id).toBe(first.get(id));
+		for (const id of ids) expect(contentDateOf(cleared, id), id).toBe(first.get(id));
 		// Other list filters: another catalogue, whose dates start afresh.
 		const other = createLoaderContext({ ...t, entries: new Map(), meta: new Map() });
 		await productsLoader(options({ published: true })).load(other.context);
 		const kept = [...other.entries.keys()];
 		expect(kept.length).toBeGreaterThan(0);
-		for (const id of kept) expect(contentDateOf('products', id)! > first.get(id)!, id).toBe(true);
+		for (const id of kept) expect(contentDateOf(other, id)! > first.get(id)!, id).toBe(true);
 	});
 
 	it('takes from a restored dates file only dates a sitemap can print', async () => {
@@ -147,8 +149,8 @@ describe('rebuild guards (loader)', () => {
 		await writeFile(file, JSON.stringify(saved));
 		const cleared = createLoaderContext({ ...t, entries: new Map(), meta: new Map() });
 		await productsLoader(options()).load(cleared.context);
-		expect(contentDateOf('products', forged)).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/);
-		expect(contentDateOf('products', kept)).toBe(saved.dates[kept][1]);
+		expect(contentDateOf(cleared, forged)).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/);
+		expect(contentDateOf(cleared, kept)).toBe(saved.dates[kept][1]);
 	});
 
 	it('explains a bad maxShrink at config time', () => {

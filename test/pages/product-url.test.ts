@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CatalogueIndex, registerLocales } from '../../integration/src/loaders/build-state.js';
+import type { CatalogueIndex } from '../../integration/src/loaders/build-state.js';
+import { renderedWith } from '../../integration/src/loaders/entry-metadata.js';
 import { type ProductEntryLike, productPages } from '../../integration/src/pages/product-paths.js';
 import { placePath, placesOf } from '../../integration/src/pages/product-url.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
@@ -12,10 +13,14 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 
-/** The entries productsLoader() stores for `locales` (ids `<locale>/<ref>`, or the ref with one locale). */
+/** The entries productsLoader() stores for `locales` (ids `<locale>/<ref>`, or the ref with one locale), with the loader's locale order. */
 function entriesOf(locales: string[], multi = locales.length > 1): ProductEntryLike[] {
 	return locales.flatMap((locale) =>
-		sim.listAll({ locale, without: 'inactive' }).map((data) => ({ id: multi ? `${locale}/${data.external_id}` : data.external_id, data })),
+		sim.listAll({ locale, without: 'inactive' }).map((data) => ({
+			id: multi ? `${locale}/${data.external_id}` : data.external_id,
+			data,
+			rendered: renderedWith({ locale, locales }),
+		})),
 	);
 }
 
@@ -30,7 +35,6 @@ describe('productUrl and the pages lay out the same entries alike', () => {
 	for (const { name, locales, defaultLocale, ...rest } of CASES) {
 		it(name, () => {
 			const collection = `url-${name}`;
-			registerLocales(collection, locales);
 			const entries = entriesOf([...locales], 'multi' in rest ? rest.multi : undefined);
 			const index: CatalogueIndex = { locales, entries: entries.map((entry) => [entry.id, entry.data.external_id]) };
 			for (const options of [

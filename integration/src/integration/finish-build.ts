@@ -4,7 +4,7 @@ import type { AstroConfig, AstroIntegrationLogger } from 'astro';
 import { buildReviewFeed } from '../feed/write-review-feed.js';
 import { reportChanges } from '../indexnow/change-report.js';
 import { type IndexNowSettings, indexNowTarget, writeKeyFile } from '../indexnow/index-now-option.js';
-import { registeredLocales, type StaleCollection } from '../loaders/build-state.js';
+import { recordedCatalogue, type StaleCollection } from '../loaders/build-state.js';
 import { layoutHeadWarning, missingWordsWarnings } from '../pages/page-options.js';
 import { outputFiles } from '../pages/prune-output.js';
 import { normalizeRoute, type ResolvedAudioReviewsOptions } from './integration-options.js';
@@ -13,7 +13,7 @@ type Assets = Parameters<typeof outputFiles>[0];
 
 /** Warnings about what the pages could not do well: locales without words, a layout without a head slot. */
 export function warnAboutPages(resolved: ResolvedAudioReviewsOptions, assets: Assets, logger: AstroIntegrationLogger): void {
-	for (const warning of missingWordsWarnings(registeredLocales(resolved.collection) ?? [], resolved.uiText)) logger.warn(warning);
+	for (const warning of missingWordsWarnings(recordedCatalogue(resolved.collection)?.locales ?? [], resolved.uiText)) logger.warn(warning);
 	const headWarning = resolved.route === false ? undefined : layoutHeadWarning(resolved.layout, normalizeRoute(resolved.route), assets);
 	if (headWarning) logger.warn(headWarning);
 }

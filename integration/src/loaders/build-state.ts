@@ -1,13 +1,14 @@
 import { processState } from '../state/process-state.js';
 /**
- * What the loaders of one `astro build` (or dev server) tell the rest of the package: the order
- * of a collection's locales, for the injected pages (the content store sorts entries by id, so
- * "the first locale", served without a prefix, cannot be read back from `getCollection`), and
- * the collections served from a last-known-good store, for the `astro:build:done` hook, and
- * each collection's entries (ids and refs), for `productUrl` and, counted, for the
- * empty-collection check. Loaders, pages and hooks run in one process but are loaded as
- * separate module instances (Vite's SSR graph and the integration), so the state lives in
- * state/process-state.ts.
+ * What the loaders of one `astro build` (or dev server) tell the parts of the package that cannot
+ * read the collection: each collection's catalogue index (entry ids and refs, and the loader's
+ * locales), which `productUrl` needs synchronously (a link is written in a template, where
+ * `getCollection` cannot be awaited), the empty-collection check counts and the build-done
+ * warnings read; and the collections served from a last-known-good store, for the
+ * `astro:build:done` hook, which gets no entries. What the pages read per entry (its locale and
+ * content date) travels with the entry instead (entry-metadata.ts). Loaders, pages and hooks
+ * run in one process but are loaded as separate module instances (Vite's SSR graph and the
+ * integration), so the state lives in state/process-state.ts.
  */
 
 export interface StaleCollection {
@@ -31,7 +32,6 @@ export interface CatalogueIndex {
 }
 
 interface BuildState {
-	locales: Map<string, readonly string[]>;
 	/**
 	 * Collection → its index, replaced (a new object) by every load that finishes: also what
 	 * `loadedCollections()` counts, for every collection a productsLoader() finished loading.
@@ -41,15 +41,7 @@ interface BuildState {
 }
 
 function buildState(): BuildState {
-	return processState<BuildState>('build-state', () => ({ locales: new Map(), catalogues: new Map(), stale: new Map() }));
-}
-
-export function registerLocales(collection: string, locales: readonly string[]): void {
-	buildState().locales.set(collection, locales);
-}
-
-export function registeredLocales(collection: string): readonly string[] | undefined {
-	return buildState().locales.get(collection);
+	return processState<BuildState>('build-state', () => ({ catalogues: new Map(), stale: new Map() }));
 }
 
 /** This build serves `collection` from the last known good store. */

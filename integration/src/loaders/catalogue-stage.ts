@@ -6,6 +6,8 @@ import { ReusedItem } from '../sync/sync-catalogue.js';
 import { digestOfRaw, type EntrySource, planEntry, type StoredEntry } from './stored-entry.js';
 import { unsafeUrlWarnings } from './unsafe-url-warnings.js';
 
+type Rendered = Parameters<LoaderContext['store']['set']>[0]['rendered'];
+
 /** Something to report later, with its product's list position (pages arrive in any order). */
 interface Positioned<T> {
 	position: number;
@@ -159,17 +161,16 @@ export class CatalogueStage {
 	}
 
 	/**
-	 * Writes the changed entries (each also handed to `written`) and deletes every entry this
-	 * sync did not keep. Returns how many were deleted.
+	 * Writes the changed entries, each with what `rendered` returns for it (called just before
+	 * it is written), and deletes every entry this sync did not keep. Returns how many were deleted.
 	 */
-	commit(written?: (entry: StoredEntry) => void): number {
+	commit(rendered?: (entry: StoredEntry) => Rendered | undefined): number {
 		const { store } = this.#context;
 		const stages = [...this.#stages.values()];
 		for (const stage of stages) {
 			// In list order, as a store filled in one pass holds them.
 			for (const entry of inListOrder(stage.changed)) {
-				store.set({ id: entry.id, data: entry.data, digest: entry.digest });
-				written?.(entry);
+				store.set({ id: entry.id, data: entry.data, digest: entry.digest, rendered: rendered?.(entry) });
 			}
 			stage.changed = [];
 		}

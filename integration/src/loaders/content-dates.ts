@@ -3,7 +3,6 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoaderContext } from 'astro/loaders';
 import type { Product } from '../schema/product.js';
-import { processState } from '../state/process-state.js';
 import { type Fingerprint, fingerprintChanges } from './sync-state.js';
 
 /**
@@ -36,10 +35,12 @@ export type DatesScope = Pick<LoaderContext, 'config' | 'collection' | 'watcher'
 export interface ContentDates {
 	/** Records the entry's rendered content; its date moves to `now` only when that content differs. */
 	observe(id: string, product: Product): void;
+	/** The entry's content date (ISO), once observed or read from the dates file. */
+	dateOf(id: string): string | undefined;
 	/**
-	 * Writes the dates of the entries in `kept` (others are forgotten) and publishes them to this
-	 * build's pages. A kept entry without a date yet (a store written before dates were kept) is
-	 * observed first, from `stored`.
+	 * Writes the dates of the entries in `kept` (others are forgotten); the entries carry them to
+	 * the pages (entry-metadata.ts). A kept entry without a date yet (a store written before
+	 * dates were kept) is observed first, from `stored`.
 	 */
 	save(kept: ReadonlySet<string>, stored: (id: string) => Product | undefined): void;
 }
@@ -58,6 +59,7 @@ export function contentDates(scope: DatesScope & Pick<LoaderContext, 'generateDi
 	};
 	return {
 		observe,
+		dateOf: (id) => dates[id]?.[1],
 		save(kept, stored) {
 			for (const id of Object.keys(dates)) if (!kept.has(id)) delete dates[id];
 			for (const id of kept) {
@@ -65,14 +67,14 @@ export function contentDates(scope: DatesScope & Pick<LoaderContext, 'generateDi
 				if (product) observe(id, product);
 			}
 			writeDates(scope, dates);
-			publishContentDates(scope.collection, dates);
 		},
 	};
 }
 
-/** Publishes the stored dates unchanged (a build served from the last known good store). */
-export function publishStoredDates(scope: DatesScope): void {
-	publishContentDates(scope.collection, readDates(scope));
+/** The dates as the last sync saved them (a build served from the last known good store). */
+export function storedDates(scope: DatesScope): (id: string) => string | undefined {
+	const dates = readDates(scope);
+	return (id) => dates[id]?.[1];
 }
 
 /**
@@ -111,21 +113,4 @@ function writeDates(scope: DatesScope, dates: Dates): void {
 	const temporary = `${path}.${process.pid}.tmp`;
 	writeFileSync(temporary, JSON.stringify({ format: FILE_FORMAT, fingerprint: scope.fingerprint, dates } satisfies DatesFile));
 	renameSync(temporary, path);
-}
-
-/**
- * Loader and pages of one `astro build` run in the same process: a process-wide registry carries
- * the dates to `getStaticPaths` (like the locale registry).
- */
-function registry(): Map<string, ReadonlyMap<string, string>> {
-	return processState('content-dates', () => new Map<string, ReadonlyMap<string, string>>());
-}
-
-function publishContentDates(collection: string, dates: Dates): void {
-	registry().set(collection, new Map(Object.entries(dates).map(([id, [, date]]) => [id, date])));
-}
-
-/** The content date of each entry of `collection` (ISO), as its loader recorded it in this process. */
-export function contentDateOf(collection: string, id: string): string | undefined {
-	return registry().get(collection)?.get(id);
 }

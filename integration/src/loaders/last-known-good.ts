@@ -6,7 +6,7 @@ import { ResponseFormatError } from '../errors/response-format-error.js';
 import { NotFoundError, ServiceError } from '../errors/service-error.js';
 import { ENV, envFlag, type ResolvedProductsLoaderOptions } from '../options/loader-options.js';
 import { markStale } from './build-state.js';
-import { type DatesScope, publishStoredDates } from './content-dates.js';
+import type { DatesScope } from './content-dates.js';
 import { type SyncState, writeLastSync } from './sync-state.js';
 
 /** The service cannot be reached or keeps failing: nothing about the data itself. */
@@ -46,7 +46,6 @@ export function serveLastKnownGood(
 		].join('\n'),
 	);
 	writeLastSync(context.meta, { ...state.lastSync, lastKnownGood: { reason, since } });
-	publishStoredDates(context);
 	markStale({ collection: context.collection, reason, syncedAt: since });
 	return true;
 }

@@ -8,9 +8,10 @@ import {
 	resolveProductsLoaderOptions,
 } from '../options/loader-options.js';
 import type { Product, productSchema } from '../schema/product.js';
-import { type CatalogueIndex, markFresh, recordCatalogue, registerLocales } from './build-state.js';
+import { type CatalogueIndex, markFresh, recordCatalogue } from './build-state.js';
 import { CatalogueStage } from './catalogue-stage.js';
-import { contentDates } from './content-dates.js';
+import { contentDates, storedDates } from './content-dates.js';
+import { factsFor, renderedWith, stampEntries } from './entry-metadata.js';
 import { type FetchedLocale, stagedFetcher } from './fetch-products.js';
 import { serveLastKnownGood } from './last-known-good.js';
 import { loaderSchema } from './loader-schema.js';
@@ -37,7 +38,6 @@ export function productsLoader(options: ProductsLoaderOptions): ProductsLoader {
 		name: LOADER_NAME,
 		schema: loaderSchema(),
 		async load(context: LoaderContext): Promise<void> {
-			registerLocales(context.collection, plan.locales);
 			const refresh = refreshRequest(context.refreshContextData);
 			if (refresh) await refreshProducts(context, resolved, plan, refresh);
 			else await syncAll(context, resolved, plan);
@@ -66,8 +66,10 @@ async function syncAll(context: LoaderContext, resolved: ResolvedProductsLoaderO
 	try {
 		fetched = await fetchInto(plan.locales, (locale) => state.pages(locale));
 	} catch (error) {
-		if (serveLastKnownGood({ ...context, fingerprint }, resolved, state, error)) return;
-		throw error;
+		if (!serveLastKnownGood({ ...context, fingerprint }, resolved, state, error)) throw error;
+		// The stored entries serve their stored dates (entries of an older store get them from the dates file).
+		stampEntries(context.store, plan, factsFor(plan, storedDates({ ...context, fingerprint })), context.store.keys());
+		return;
 	}
 	guardShrink(resolved, state, stage.returnedCounts(), 'returned');
 	stage.assertUniqueRefs();
@@ -91,9 +93,15 @@ async function syncAll(context: LoaderContext, resolved: ResolvedProductsLoaderO
 	// Only after a complete sync and both guards: a product the service no longer returns (or
 	// that is now invalid and skipped) must not keep a page.
 	const dates = contentDates({ ...context, fingerprint }, new Date().toISOString());
-	const removed = stage.commit((entry) => dates.observe(entry.id, entry.data));
+	const facts = factsFor(plan, dates.dateOf);
+	const removed = stage.commit((entry) => {
+		dates.observe(entry.id, entry.data);
+		return renderedWith(facts(entry.id, entry.locale!));
+	});
 	const keptIds = stage.keptIds();
 	dates.save(keptIds, (id) => context.store.get<Product>(id)?.data);
+	// Unchanged entries keep their facts; those of a store written without them get them now.
+	stampEntries(context.store, plan, facts, keptIds);
 	const foreign = foreignWebsiteWarning(context.store, keptIds, resolved.websiteId);
 	if (foreign) logger.warn(foreign);
 	writeFingerprint(meta, fingerprint);

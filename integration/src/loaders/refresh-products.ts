@@ -4,6 +4,7 @@ import { NotFoundError } from '../errors/service-error.js';
 import type { LocalePlan, ResolvedProductsLoaderOptions } from '../options/loader-options.js';
 import type { Product } from '../schema/product.js';
 import { type ContentDates, contentDates } from './content-dates.js';
+import { type FactsOf, factsFor, renderedWith, stampEntries } from './entry-metadata.js';
 import { digestOfRaw, planEntry, STORE_FORMAT } from './stored-entry.js';
 import { fingerprintOf } from './sync-state.js';
 import { unsafeUrlWarnings } from './unsafe-url-warnings.js';
@@ -38,11 +39,12 @@ export async function refreshProducts(
 	const client = clientFromResolved(resolved);
 	const fingerprint = fingerprintOf(resolved, plan.locales, STORE_FORMAT);
 	const dates = contentDates({ ...context, fingerprint }, new Date().toISOString());
+	const facts = factsFor(plan, dates.dateOf);
 	const refreshOne = async (locale: string, ref: string): Promise<RefreshResult> => {
 		const source = { endpoint: 'getProduct' as const, ref, locale, entryId: (of: string) => plan.entryId(locale, of) };
 		try {
 			const { product } = await client.getProductRaw(ref, { locale, variant: resolved.variant, type: resolved.type });
-			return await storeRefreshed(context, planEntry(product, source, context.store, digestOfRaw(context)), dates);
+			return await storeRefreshed(context, planEntry(product, source, context.store, digestOfRaw(context)), dates, facts);
 		} catch (error) {
 			if (!(error instanceof NotFoundError)) throw error;
 			context.store.delete(source.entryId(ref));
@@ -50,19 +52,26 @@ export async function refreshProducts(
 		}
 	};
 	const results = await Promise.all(plan.locales.flatMap((locale) => request.refs.map((ref) => refreshOne(locale, ref))));
-	dates.save(new Set(context.store.keys()), (id) => context.store.get<Product>(id)?.data);
+	const kept = new Set(context.store.keys());
+	dates.save(kept, (id) => context.store.get<Product>(id)?.data);
+	stampEntries(context.store, plan, facts, kept);
 	const count = (what: RefreshResult) => results.filter((result) => result === what).length;
 	context.logger.info(
 		`Refreshed ${request.refs.map((ref) => JSON.stringify(ref)).join(', ')} (${plan.locales.join(', ')}): ${count('updated')} updated, ${count('removed')} removed, ${count('unchanged')} unchanged`,
 	);
 }
 
-async function storeRefreshed(context: LoaderContext, entry: ReturnType<typeof planEntry>, dates: ContentDates): Promise<RefreshResult> {
+async function storeRefreshed(
+	context: LoaderContext,
+	entry: ReturnType<typeof planEntry>,
+	dates: ContentDates,
+	facts: FactsOf,
+): Promise<RefreshResult> {
 	if (entry.kind === 'invalid') throw entry.error;
 	if (entry.kind === 'unchanged') return 'unchanged';
 	const { id, data, digest, locale } = entry.entry;
 	for (const warning of unsafeUrlWarnings(data, locale)) context.logger.warn(warning);
-	context.store.set({ id, data: await context.parseData({ id, data }), digest });
 	dates.observe(id, data);
+	context.store.set({ id, data: await context.parseData({ id, data }), digest, rendered: renderedWith(facts(id, locale!)) });
 	return 'updated';
 }

@@ -1,5 +1,4 @@
-import { registeredLocales } from '../loaders/build-state.js';
-import { contentDateOf } from '../loaders/content-dates.js';
+import { entryFacts, type WithRendered } from '../loaders/entry-metadata.js';
 import type { Product } from '../schema/product.js';
 import { productPath } from '../seo/page-meta.js';
 import { createSlugger } from '../seo/slug.js';
@@ -24,11 +23,11 @@ export function isIndexable(reviews: number, emptyProducts: EmptyProducts): bool
 }
 
 /** The part of a content-collection entry the pages read (`getCollection` returns more). */
-export interface ProductEntryLike {
+export interface ProductEntryLike extends WithRendered {
 	id: string;
 	data: Product;
 	digest?: string | number | undefined;
-	/** Set by `getCollection`; finds the loader's locales. */
+	/** Set by `getCollection`. */
 	collection?: string | undefined;
 }
 
@@ -75,7 +74,7 @@ export interface PathOptions {
 	route: string;
 	/** Configured default locale, if any. */
 	defaultLocale: string | undefined;
-	/** The collection, to look up the loader's locale order when no default is configured. */
+	/** The collection the entries come from. */
 	collection?: string | undefined;
 	/** The `routePattern` Astro passes to `getStaticPaths`: which of the two injected routes asks. */
 	routePattern?: string | undefined;
@@ -96,14 +95,11 @@ export function routeLocale(entry: ProductEntryLike): string | undefined {
 }
 
 /**
- * The locale of an entry's content: the one in its id with `locales`, else the loader's only
- * locale (known to the process that ran the loader), else `fallback` (the site's default locale).
+ * The locale of an entry's content: the one in its id with `locales`, else the locale
+ * productsLoader() stored with the entry, else `fallback` (the site's default locale).
  */
-export function localeOfEntry(entry: ProductEntryLike, collection = entry.collection, fallback?: string): string | undefined {
-	const inId = routeLocale(entry);
-	if (inId !== undefined) return inId;
-	const loaded = collection === undefined ? undefined : registeredLocales(collection);
-	return loaded?.length === 1 ? loaded[0] : fallback;
+export function localeOfEntry(entry: ProductEntryLike, fallback?: string): string | undefined {
+	return routeLocale(entry) ?? entryFacts(entry)?.locale ?? fallback;
 }
 
 type Versions = Map<string | undefined, ProductEntryLike>;
@@ -118,8 +114,7 @@ export function productPages(
 	options: Omit<PathOptions, 'routePattern' | 'localeRoute'>,
 ): StaticPath[] {
 	const { byRef, locales } = groupByRef(entries, options.emptyProducts ?? 'noindex');
-	const loaderOrder = options.collection === undefined ? undefined : registeredLocales(options.collection);
-	const { defaultLocale, order } = localeOrder(locales, options.defaultLocale, loaderOrder);
+	const { defaultLocale, order } = localeOrder(locales, options.defaultLocale, loaderOrder(entries));
 	const slugger = createSlugger(byRef.keys());
 	const paths: StaticPath[] = [];
 	const perPage = options.reviewsPerPage ?? DEFAULT_REVIEWS_PER_PAGE;
@@ -145,6 +140,15 @@ export function productPages(
 		}
 	}
 	return paths;
+}
+
+/** The loader's locale order, as productsLoader() stored it with the entries (one loader fills a collection). */
+function loaderOrder(entries: readonly ProductEntryLike[]): readonly string[] | undefined {
+	for (const entry of entries) {
+		const facts = entryFacts(entry);
+		if (facts) return facts.locales;
+	}
+	return undefined;
 }
 
 /** Each ref's entries by locale, and the locales in the order the entries name them. */
@@ -191,14 +195,14 @@ function pageOf(entry: ProductEntryLike, place: PagePlace, options: Omit<PathOpt
 			product: entry.data,
 			entryId: entry.id,
 			locale,
-			lang: localeOfEntry(entry, options.collection, options.defaultLocale),
+			lang: localeOfEntry(entry, options.defaultLocale),
 			slug,
 			path,
 			alternates,
 			defaultLocale,
 			indexable,
 			hubPath,
-			lastmod: options.collection === undefined ? undefined : contentDateOf(options.collection, entry.id),
+			lastmod: entryFacts(entry)?.contentDate,
 			reviewPage,
 		},
 		// Everything the page renders: the entry's data (its digest), where it lives and its

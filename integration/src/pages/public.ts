@@ -96,9 +96,12 @@ function currentCatalogue(): CatalogueIndex {
 	);
 }
 
-/** The locale of an entry's content (`fr` for `fr/SKU-42`; the loader's locale with one locale), or undefined when unknown. */
+/**
+ * The locale of an entry's content (`fr` for `fr/SKU-42`; the loader's locale with one locale,
+ * as productsLoader() stored it with the entry), else the configured default locale, else undefined.
+ */
 export function entryLocale(entry: ProductEntryLike): string | undefined {
-	return localeOfEntry(entry, entry.collection ?? config.collection, config.defaultLocale);
+	return localeOfEntry(entry, config.defaultLocale);
 }
 
 /**

@@ -41,12 +41,16 @@ async function readCollection(): Promise<ProductEntryLike[]> {
 }
 
 /**
- * Astro hands out the same `data` object for an entry while the store holds it unchanged, so
+ * Astro hands out the same `data` (and `rendered`, where the loader keeps the entry's content
+ * date) objects for an entry while the store holds it unchanged, so
  * comparing identities (cheap, unlike recomputing slugs for every product) tells a dev refresh
  * or a new build apart from a second reader of the same collection.
  */
 function sameEntries(a: readonly ProductEntryLike[], b: readonly ProductEntryLike[]): boolean {
-	return a.length === b.length && a.every((entry, index) => entry.id === b[index]!.id && entry.data === b[index]!.data);
+	return (
+		a.length === b.length &&
+		a.every((entry, index) => entry.id === b[index]!.id && entry.data === b[index]!.data && entry.rendered === b[index]!.rendered)
+	);
 }
 
 /**

@@ -5,12 +5,13 @@
  * between them. Each value below crosses that gap, has one writer and names its readers; its
  * type and functions live in the file named, which alone calls `processState` for that slot.
  *
- * - `build-state` (loaders/build-state.ts): written by productsLoader() (locales, the catalogue
- *   index, stale/fresh) and cleared by the `astro:config:setup` hook (`forgetLoaded`); read by the
- *   pages (product-paths, `productUrl`, the empty-collection check), `astro:build:done` (stale
- *   collections) and pages/virtual-config.ts (the catalogue embedded in an on-demand bundle).
- * - `content-dates` (loaders/content-dates.ts): written by productsLoader() and its refresh (each
- *   entry's content date); read by the pages' `getStaticPaths` (product-paths) for `lastmod`.
+ * - `build-state` (loaders/build-state.ts): written by productsLoader() (the catalogue index with
+ *   the loader's locales, stale/fresh) and cleared by the `astro:config:setup` hook
+ *   (`forgetLoaded`); read by `productUrl` and the empty-collection check (pages), `astro:build:done`
+ *   (stale collections, the locales its missing-words warning names) and pages/virtual-config.ts
+ *   (the catalogue embedded in an on-demand bundle). An entry's own locale and content date are
+ *   not here: they travel in the entry (`rendered.metadata`, loaders/entry-metadata.ts), read
+ *   from `getCollection`.
  * - `sitemap` (sitemaps/sitemap.ts): written by the injected routes' `getStaticPaths`
  *   (`getProductStaticPaths`, the hub route); read by `serializeSitemapItem` in
  *   `@astrojs/sitemap`'s `astro:build:done`.
@@ -23,7 +24,7 @@
  * `test/architecture/process-state.test.ts` fails on any other `globalThis` registry or `Symbol.for`
  * in the package.
  */
-export type ProcessStateSlot = 'build-state' | 'content-dates' | 'sitemap' | 'published-pages' | 'live-sources';
+export type ProcessStateSlot = 'build-state' | 'sitemap' | 'published-pages' | 'live-sources';
 
 /** The process-wide value of `slot`, created on first use. */
 export function processState<T>(slot: ProcessStateSlot, create: () => T): T {
