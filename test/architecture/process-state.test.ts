@@ -40,6 +40,15 @@ describe('process-wide state', () => {
 		expect(found).toEqual([]);
 	});
 
+	it('names each slot, its writer and readers in the opening comment, and has no slot for what entries carry', async () => {
+		const text = await readFile(join(PACKAGE, STATE_MODULE), 'utf8');
+		const slots = [.../ProcessStateSlot = ([^;]+);/.exec(text)![1]!.matchAll(/'([^']+)'/g)].map((match) => match[1]);
+		const documented = [...text.matchAll(/^ \* - `([a-z-]+)`/gm)].map((match) => match[1]);
+		expect(documented).toEqual(slots);
+		// An entry's content date and locale travel in the entry (loaders/entry-metadata.ts).
+		expect(slots).not.toContain('content-dates');
+	});
+
 	it('finds one when there is one (the check itself)', () => {
 		expect(hiddenState('src/x.ts', "const KEY = Symbol.for('x');\n(globalThis as { [KEY]?: number })[KEY] = 1;")).toEqual([
 			'src/x.ts: Symbol.for',
