@@ -32,8 +32,8 @@ export interface StoredEntry {
 	data: Product;
 	/** Digest of the raw JSON (build loader only): equal digests mean the stored entry is current. */
 	digest: string | undefined;
-	// Per-entry facts kept across builds through the digest (e.g. when the rendered content last
-	// changed) belong here, next to the digest that decides whether they carry over.
+	// What the pages need beyond the product (locale order, content date) is written beside it,
+	// in `rendered.metadata` (entry-metadata.ts), never in `data`.
 }
 
 export type EntryResult = { ok: true; entry: StoredEntry } | { ok: false; error: ProductValidationError };
