@@ -18,7 +18,7 @@ import { loaderSchema } from './loader-schema.js';
 import { refreshProducts, refreshRequest } from './refresh-products.js';
 import { guardShrink } from './shrink-guard.js';
 import { STORE_FORMAT } from './stored-entry.js';
-import { fingerprintOf, trustedSyncState, writeFingerprint, writeLastSync, writePages } from './sync-state.js';
+import { type Fingerprint, fingerprintOf, trustedSyncState, writeFingerprint, writeLastSync, writePages } from './sync-state.js';
 import { logSyncSummary, reportInvalid } from './sync-summary.js';
 import { foreignWebsiteWarning } from './website-check.js';
 
@@ -92,16 +92,7 @@ async function syncAll(context: LoaderContext, resolved: ResolvedProductsLoaderO
 
 	// Only after a complete sync and both guards: a product the service no longer returns (or
 	// that is now invalid and skipped) must not keep a page.
-	const dates = contentDates({ ...context, fingerprint }, new Date().toISOString());
-	const facts = factsFor(plan, dates.dateOf);
-	const removed = stage.commit((entry) => {
-		dates.observe(entry.id, entry.data);
-		return renderedWith(facts(entry.id, entry.locale!));
-	});
-	const keptIds = stage.keptIds();
-	dates.save(keptIds, (id) => context.store.get<Product>(id)?.data);
-	// Unchanged entries keep their facts; those of a store written without them get them now.
-	stampEntries(context.store, plan, facts, keptIds);
+	const { removed, keptIds } = commitSync(context, plan, stage, fingerprint);
 	const foreign = foreignWebsiteWarning(context.store, keptIds, resolved.websiteId);
 	if (foreign) logger.warn(foreign);
 	writeFingerprint(meta, fingerprint);
@@ -119,4 +110,19 @@ async function syncAll(context: LoaderContext, resolved: ResolvedProductsLoaderO
 		fetched,
 		client,
 	});
+}
+
+/** Writes the staged sync, each entry with its facts (entry-metadata.ts), and saves the content dates. */
+function commitSync(context: LoaderContext, plan: LocalePlan, stage: CatalogueStage, fingerprint: Fingerprint) {
+	const dates = contentDates({ ...context, fingerprint }, new Date().toISOString());
+	const facts = factsFor(plan, dates.dateOf);
+	const removed = stage.commit((entry) => {
+		dates.observe(entry.id, entry.data);
+		return renderedWith(facts(entry.id, entry.locale!));
+	});
+	const keptIds = stage.keptIds();
+	dates.save(keptIds, (id) => context.store.get<Product>(id)?.data);
+	// Unchanged entries keep their facts; those of a store written without them get them now.
+	stampEntries(context.store, plan, facts, keptIds);
+	return { removed, keptIds };
 }
