@@ -40,11 +40,19 @@ describe('process-wide state', () => {
 		expect(found).toEqual([]);
 	});
 
-	it('names each slot, its writer and readers in the opening comment, and has no slot for what entries carry', async () => {
-		const text = await readFile(join(PACKAGE, STATE_MODULE), 'utf8');
-		const slots = [.../ProcessStateSlot = ([^;]+);/.exec(text)![1]!.matchAll(/'([^']+)'/g)].map((match) => match[1]);
-		const documented = [...text.matchAll(/^ \* - `([a-z-]+)`/gm)].map((match) => match[1]);
-		expect(documented).toEqual(slots);
+	it("names each slot's file in its opening comment, and only that file asks for the slot", async () => {
+		const state = await readFile(join(PACKAGE, STATE_MODULE), 'utf8');
+		const slots = [.../export type ProcessStateSlot = ([^;]+);/.exec(state)![1]!.matchAll(/'([a-z-]+)'/g)].map((match) => match[1]!);
+		const documented = new Map([...state.matchAll(/^ \* - `([a-z-]+)` \(([^)]+\.ts)\)/gm)].map((match) => [match[1]!, `src/${match[2]!}`]));
+		expect([...documented.keys()].sort()).toEqual([...slots].sort());
+		const askers = new Map<string, string[]>();
+		for (const file of await packageFiles(join(PACKAGE, 'src'))) {
+			const text = await readFile(file, 'utf8');
+			for (const match of text.matchAll(/processState(?:<.*?>)?\('([a-z-]+)'/g)) {
+				askers.set(match[1]!, [...(askers.get(match[1]!) ?? []), relative(PACKAGE, file)]);
+			}
+		}
+		expect(Object.fromEntries(askers)).toEqual(Object.fromEntries(slots.map((slot) => [slot, [documented.get(slot)]])));
 		// An entry's content date and locale travel in the entry (loaders/entry-metadata.ts).
 		expect(slots).not.toContain('content-dates');
 	});

@@ -33,7 +33,7 @@ export type { Phrase, PluralForms, WordKey, Words } from './words.js';
  */
 export async function getProductStaticPaths(options: { routePattern: string }): Promise<StaticPath[]> {
 	const { route, withLocale } = parseRoute(options.routePattern);
-	const { paths } = await siteCatalogue(route);
+	const { paths, products } = await siteCatalogue(route);
 	const routePaths = pathsForRoute(paths, {
 		route,
 		routePattern: withLocale ? `/[locale]${route}` : route,
@@ -42,7 +42,7 @@ export async function getProductStaticPaths(options: { routePattern: string }): 
 	});
 	// The injected pages, not a user's own copy of them, are what files derived from the pages (the review feed) link to.
 	if (isInjectedRoute(route)) {
-		publishPages(config.collection, options.routePattern, routePaths);
+		publishPages(config.collection, products);
 		registerSitemapPages(
 			config.base,
 			routePaths.map(({ props }) => ({ path: props.path, lastmod: props.lastmod, indexable: props.indexable ?? true })),

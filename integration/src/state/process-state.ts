@@ -15,8 +15,10 @@
  * - `sitemap` (sitemaps/sitemap.ts): written by the injected routes' `getStaticPaths`
  *   (`getProductStaticPaths`, the hub route); read by `serializeSitemapItem` in
  *   `@astrojs/sitemap`'s `astro:build:done`.
- * - `published-pages` (pages/published-pages.ts): opened by `astro:build:start`, written by
- *   `getProductStaticPaths` of the injected route; taken by `astro:build:done`'s review feed writer.
+ * - `published-pages` (pages/published-pages.ts): opened by `astro:build:start` when the review
+ *   feed is on, written by `getProductStaticPaths` of the injected route (the catalogue's product
+ *   pages); taken by `astro:build:done`'s review feed writer. Why neither an injected feed
+ *   endpoint nor `astro:build:done`'s `pages` can carry it: that file's opening comment.
  * - `live-sources` (on-demand/live-sources.ts): written by productsLiveLoader() when the server
  *   evaluates `src/live.config.ts`; read by the on-demand sitemaps, hub pages and the purge
  *   webhook's IndexNow URLs (on-demand/list-routes.ts, live-urls.ts).
