@@ -20,8 +20,11 @@ export async function startBenchSimulator(products, options) {
 	return sim;
 }
 
-/** `audioReviews()`'s default `reviewsPerPage`, which the bench sites keep. */
-const REVIEWS_PER_PAGE = 20;
+/**
+ * The bench sites' `reviewsPerPage`, given to their config by `astroBuild` (BENCH_REVIEWS_PER_PAGE):
+ * the bench's own number, the package's default today, so the page counts below follow it.
+ */
+export const REVIEWS_PER_PAGE = 20;
 
 /** What productsLoader receives for a full sync with its defaults (locale fr, without=inactive). */
 export const LIST_QUERY = { locale: 'fr', without: 'inactive' };
@@ -73,7 +76,7 @@ export async function dumpCatalogue(sim, file) {
 	return {
 		products: facts.products,
 		// Page files each site writes: a product page each, and a popular product's further review
-		// pages (the bench sites keep `reviewsPerPage` at its default, 20; a page without reviews is kept).
+		// pages (`REVIEWS_PER_PAGE` reviews a page; a page without reviews is kept).
 		pageFiles: counts.reduce((sum, n) => sum + Math.max(1, Math.ceil(n / REVIEWS_PER_PAGE)), 0),
 		reviewsPerProduct: facts.reviews / Math.max(1, facts.products),
 		// The long tail's shape: what most products have, and what the few have.

@@ -5,6 +5,7 @@ import { createWriteStream } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REVIEWS_PER_PAGE } from './catalogue.mjs';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
 export const BENCH = join(REPO, 'bench');
@@ -59,6 +60,7 @@ export async function astroBuild(root, { env = {}, cpuProfDir, maxOldSpaceMb = 8
 			...process.env,
 			...env,
 			NODE_DISABLE_COMPILE_CACHE: '1',
+			BENCH_REVIEWS_PER_PAGE: String(REVIEWS_PER_PAGE),
 			BENCH_USAGE_FILE: usageFile,
 			ASTRO_TELEMETRY_DISABLED: '1',
 			NO_COLOR: '1',

@@ -13,12 +13,15 @@ export default defineConfig({
 	// No hub pages: the figures count product pages, as BENCHMARKS.md always has.
 	// BENCH_REVIEWS_FEED=1: also write the product review feed (dist/product-reviews.xml).
 	// BENCH_SEARCH=pagefind: product pages carry Pagefind's markup (the static search figure).
+	// BENCH_REVIEWS_PER_PAGE: bench/lib/catalogue.mjs's REVIEWS_PER_PAGE, set by astroBuild, so the
+	// bench counts the review pages it asks for.
 	integrations: [
 		audioReviews({
 			keepOutDir: process.env.BENCH_EMPTY_OUT_DIR === '0',
 			hub: false,
 			reviewsFeed: process.env.BENCH_REVIEWS_FEED === '1' ? { publisher: 'Bench Shop' } : false,
 			search: process.env.BENCH_SEARCH === 'pagefind' ? 'pagefind' : false,
+			reviewsPerPage: Number(process.env.BENCH_REVIEWS_PER_PAGE),
 		}),
 	],
 	experimental: {

@@ -99,7 +99,11 @@ describe('product pages', () => {
 			expect(scripts).toHaveLength(1);
 			expect(scripts[0]!.getAttribute('type')).toBe('application/ld+json');
 			const data = JSON.parse(scripts[0]!.textContent)['@graph'].find((node: any) => node['@type'] === 'Product');
-			const rated = product.reviews.filter((review) => review.type === 'review' && review.rating !== undefined);
+			// In the order the page shows its cards (the documented one), which its markup follows.
+			const cards = html.querySelectorAll('li.aar-review').map((card) => card.getAttribute('data-review-id'));
+			const rated = product.reviews
+				.filter((review) => review.type === 'review' && review.rating !== undefined)
+				.sort((a, b) => cards.indexOf(a.id) - cards.indexOf(b.id));
 			if (rated.length === 0) {
 				expect(data).toBeUndefined();
 				continue;

@@ -102,6 +102,27 @@ describe('review pages of a product with 1,200 reviews in fr and none in en', ()
 			expect(graph.find((node) => node['@type'] === 'ItemPage').url).toBe(`${SITE}${pathOf(POPULAR.popular, n)}`);
 		}
 	});
+	it('marks up in the JSON-LD of page n the reviews page n shows, in the order it shows them', async () => {
+		const reviews = new Map(
+			sim
+				.listAll({ locale: 'fr' })
+				.find((p) => p.external_id === POPULAR.popular)!
+				.reviews.map((review) => [review.id, review]),
+		);
+		const isRated = (review: { type: string; rating?: number | undefined }) =>
+			review.type === 'review' && typeof review.rating === 'number';
+		for (const n of [1, 2, pages]) {
+			const html = await page(pathOf(POPULAR.popular, n));
+			const shown = reviewIds(html).map((id) => reviews.get(id)!);
+			const graph = graphOf(html);
+			const product = graph.find((node) => node['@type'] === 'Product');
+			const media = graph.filter((node) => node['@type'] === 'AudioObject');
+			const marked = [...(product?.review ?? []).map((review: any) => review.reviewBody), ...media.map((node) => node.transcript)];
+			// The product page's rated reviews are the Product's; the rest, and every review of a further page, audio of the page.
+			const expected = n === 1 ? [...shown.filter(isRated), ...shown.filter((review) => !isRated(review))] : shown;
+			expect(marked, `page ${n}`).toEqual(expected.map((review) => review.transcript));
+		}
+	});
 });
 
 describe('review pages in two locales (45 in fr, 25 in en)', () => {

@@ -109,7 +109,11 @@ describe('structured data policy', () => {
 					expect(node.sku).toBe(product.external_id);
 					expect(node).not.toHaveProperty('offers');
 					// The aggregate counts every rated review; the list holds those this page shows (a popular product's first reviewsPerPage).
-					const shownRated = rated.filter((review) => shownIds(html).has(review.id));
+					// In the order the page shows its cards, which its markup follows.
+					const cards = html.querySelectorAll('.aar-review').map((card) => card.getAttribute('data-review-id'));
+					const shownRated = rated
+						.filter((review) => shownIds(html).has(review.id))
+						.sort((a, b) => cards.indexOf(a.id) - cards.indexOf(b.id));
 					expect(node.review.map((review: any) => review.reviewRating.ratingValue)).toEqual(shownRated.map((review) => review.rating));
 					for (const review of node.review) expect(review.reviewRating).toMatchObject({ bestRating: 5, worstRating: 0 });
 					// Independent mean, not the package's function.

@@ -40,17 +40,36 @@ export function hubItemOf(product: Product, path: string, lastmod?: string | und
 	};
 }
 
+/** Average and count of a product's rated reviews, as its page shows them. */
+export type HubRating = NonNullable<HubItem['rating']>;
+
+/** Ratings at the list's mean that a damped average counts with each product's own (the README grid recipe's `PRIOR`). */
+export const RATING_PRIOR = 5;
+
+/**
+ * The damped (Bayesian) average of a product among `ratings`, the rule of the README's grid
+ * recipe: its ratings plus `RATING_PRIOR` ratings at the list's mean, so "5 from 1 review" no
+ * longer outranks "4.8 from 300" but a new product climbs as its reviews come in.
+ */
+export function dampedAverageIn(ratings: readonly HubRating[]): (rating: HubRating) => number {
+	const count = ratings.reduce((sum, rating) => sum + rating.count, 0);
+	const mean = ratings.reduce((sum, rating) => sum + rating.average * rating.count, 0) / Math.max(count, 1);
+	return (rating) => (rating.average * rating.count + mean * RATING_PRIOR) / (rating.count + RATING_PRIOR);
+}
+
 /**
  * `items` in the hub's order: by name in the locale's collation, or with `'rating'` the best
- * average first (more reviews first on a tie), unrated products after, by name. Ties end on the
- * path, so the order is stable from one build to the next. Returns a new array.
+ * damped average first (`dampedAverageIn`; more reviews first on a tie), unrated products after,
+ * by name. Ties end on the path, so the order is stable from one build to the next. Returns a new array.
  */
 export function sortHubItems(items: readonly HubItem[], order: HubOrder, locale: string | undefined): HubItem[] {
 	const collator = new Intl.Collator(safeLocale(locale));
 	const byName = (a: HubItem, b: HubItem) => collator.compare(a.name, b.name) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-	const byRating = (a: HubItem, b: HubItem) =>
-		(b.rating?.average ?? -1) - (a.rating?.average ?? -1) || (b.rating?.count ?? 0) - (a.rating?.count ?? 0) || byName(a, b);
-	return [...items].sort(order === 'rating' ? byRating : byName);
+	if (order === 'name') return [...items].sort(byName);
+	const damped = dampedAverageIn(items.flatMap((item) => item.rating ?? []));
+	const scored = items.map((item) => ({ item, score: item.rating ? damped(item.rating) : -1 }));
+	scored.sort((a, b) => b.score - a.score || (b.item.rating?.count ?? 0) - (a.item.rating?.count ?? 0) || byName(a.item, b.item));
+	return scored.map(({ item }) => item);
 }
 
 function safeLocale(locale: string | undefined): string | undefined {

@@ -35,7 +35,10 @@ export interface ProductJsonLdOptions {
 	safeUrl?: JsonLdUrlFilter | undefined;
 	/** Home → hub → this page; a `BreadcrumbList` needs at least two. */
 	breadcrumbs?: readonly Crumb[] | undefined;
-	/** Indices (in `product.reviews`) of the reviews this page shows; default all of them. */
+	/**
+	 * Indices (in `product.reviews`) of the reviews this page shows, in the order it shows them, so
+	 * the markup lists them in that order; default all of them, in the service's order.
+	 */
 	shown?: readonly number[] | undefined;
 	/** A further review page of the product: its reviews as audio, no second `Product` or `aggregateRating`. */
 	furtherPage?: boolean | undefined;
@@ -56,7 +59,7 @@ export function productJsonLd(product: Product, options: ProductJsonLdOptions = 
 	const { url, locale } = options;
 	const crumbs = options.breadcrumbs ?? [];
 	const summary = options.furtherPage ? undefined : ratingSummary(product);
-	const shown = new Set(options.shown ?? product.reviews.keys());
+	const shown = shownReviews(product, options.shown);
 	const page: ItemPage = {
 		'@type': 'ItemPage',
 		'@id': nodeId(url, 'webpage'),
@@ -69,9 +72,7 @@ export function productJsonLd(product: Product, options: ProductJsonLdOptions = 
 	const graph: Thing[] = [page];
 	if (summary) graph.push(productNode(product, summary, { ...options, shown }, safeUrl));
 	// Rated reviews are the Product's `review`s on the product page; elsewhere, audio like the others.
-	const media = product.reviews.flatMap((review, index) =>
-		!shown.has(index) || (summary && isRatedReview(review)) ? [] : audioNode(review, index, options, safeUrl),
-	);
+	const media = shown.flatMap(({ review, index }) => (summary && isRatedReview(review) ? [] : audioNode(review, index, options, safeUrl)));
 	if (media.length > 0) {
 		page.associatedMedia = media.map((node) => ({ '@id': String(node['@id']) }));
 		graph.push(...media);
@@ -80,10 +81,24 @@ export function productJsonLd(product: Product, options: ProductJsonLdOptions = 
 	return { '@context': 'https://schema.org', '@graph': graph };
 }
 
+interface ShownReview {
+	review: Review;
+	index: number;
+}
+
+/** The reviews of `indices` in that order, each once, those outside `product.reviews` left out. */
+function shownReviews(product: Product, indices: readonly number[] | undefined): ShownReview[] {
+	const unique = [...new Set(indices ?? product.reviews.keys())];
+	return unique.flatMap((index) => {
+		const review = product.reviews[index];
+		return review === undefined ? [] : [{ review, index }];
+	});
+}
+
 function productNode(
 	product: Product,
 	summary: RatingSummary,
-	options: Omit<ProductJsonLdOptions, 'shown'> & { shown: ReadonlySet<number> },
+	options: Omit<ProductJsonLdOptions, 'shown'> & { shown: readonly ShownReview[] },
 	safeUrl: JsonLdUrlFilter,
 ): SchemaProduct {
 	const description = productDescription(product);
@@ -95,8 +110,8 @@ function productNode(
 		bestRating: BEST_RATING,
 		worstRating: WORST_RATING,
 	};
-	const reviews = product.reviews.flatMap((review, index) =>
-		isRatedReview(review) && options.shown.has(index) ? [reviewJsonLd(review, `reviews[${index}]`, options.locale, safeUrl)] : [],
+	const reviews = options.shown.flatMap(({ review, index }) =>
+		isRatedReview(review) ? [reviewJsonLd(review, `reviews[${index}]`, options.locale, safeUrl)] : [],
 	);
 	return {
 		'@type': 'Product',

@@ -10,7 +10,7 @@
 export type { HubPageProps } from '../../pages/hub-paths.js';
 export { hubPagePath } from '../../pages/hub-urls.js';
 export { metaDescription } from '../../pages/meta-description.js';
-export { orderedReviews, type ReviewPagePlace, reviewsOnPage } from '../../pages/review-pages.js';
+export { orderedReviews, type PlacedReview, type ReviewPagePlace, reviewsOnPage } from '../../pages/review-pages.js';
 export { REVIEWS_SCRIPT } from '../../pages/review-script.js';
 export { avatarTint, initialsOf, isLongTranscript } from '../../pages/review-view.js';
 export { searchAnchor, searchBody, searchHeading, searchIgnore } from '../../pages/search-markup.js';
