@@ -1,15 +1,15 @@
 import { z } from 'astro/zod';
-import { reviewsFeedOptionSchema } from '../feed/review-feed-option.js';
-import { indexNowOptionSchema } from '../indexnow/index-now-option.js';
-import { invalidateOptionSchema } from '../on-demand/invalidate-option.js';
-import { onDemandOptionSchema } from '../on-demand/on-demand-option.js';
-import { parseOptions } from '../options/parse-options.js';
-import { changeReportOptionSchema, refreshOptionSchema } from '../options/rebuild-options.js';
-import { flag, wholeNumber } from '../options/rules.js';
-import { searchOptionSchema } from '../options/search-option.js';
-import { layoutOptionSchema, uiTextOptionSchema } from '../pages/page-options.js';
 import { DEFAULT_REVIEWS_PER_PAGE } from '../pages/review-pages.js';
 import type { UiTextOverrides } from '../pages/ui-text.js';
+import { indexNowOptionSchema } from './index-now-option.js';
+import { invalidateOptionSchema } from './invalidate-option.js';
+import { onDemandOptionSchema } from './on-demand-option.js';
+import { layoutOptionSchema, uiTextOptionSchema } from './page-options.js';
+import { parseOptions } from './parse-options.js';
+import { changeReportOptionSchema, refreshOptionSchema } from './rebuild-options.js';
+import { reviewsFeedOptionSchema } from './review-feed-option.js';
+import { flag, wholeNumber } from './rules.js';
+import { searchOptionSchema } from './search-option.js';
 
 export const integrationOptionsSchema = z
 	.object({

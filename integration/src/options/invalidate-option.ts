@@ -1,9 +1,9 @@
 import type { HookParameters } from 'astro';
 import { z } from 'astro/zod';
-import type { PurgedPagesConfig } from '../indexnow/index-now-option.js';
-import { envVarName } from '../options/rules.js';
-import { websiteIdSchema } from '../options/shared-options.js';
-import { virtualLiveConfigPlugin } from './virtual-live-config.js';
+import { virtualLiveConfigPlugin } from '../on-demand/virtual-live-config.js';
+import type { PurgedPagesConfig } from './index-now-option.js';
+import { envVarName } from './rules.js';
+import { websiteIdSchema } from './shared-options.js';
 
 export const DEFAULT_INVALIDATE_ROUTE = '/_audio-reviews/invalidate';
 export const DEFAULT_SECRET_ENV = 'AUDIO_REVIEWS_WEBHOOK_SECRET';

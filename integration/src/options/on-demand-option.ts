@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { AstroConfig, AstroIntegration, HookParameters } from 'astro';
 import { z } from 'astro/zod';
-import { flag, wholeNumber } from '../options/rules.js';
+import type { LiveSitemapConfig } from '../on-demand/live-sitemap.js';
 import { hubRoute } from '../pages/hub-urls.js';
 import { jsonModulePlugin } from '../pages/virtual-config.js';
 import { sitemapIncludeCheck } from '../sitemaps/sitemap-include-check.js';
 import { SITEMAP_LIMITS } from '../sitemaps/sitemap-xml.js';
-import type { LiveSitemapConfig } from './live-sitemap.js';
+import { flag, wholeNumber } from './rules.js';
 
 export const VIRTUAL_ON_DEMAND_ID = 'virtual:astro-audio-reviews/on-demand';
 export const DEFAULT_SITEMAP_PATH = '/sitemap-products';

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'astro/zod';
 import { AudioReviewsOptionsError } from '../errors/options-error.js';
 import { plural } from '../format/numbers.js';
-import { missingWords, type UiTextOverrides } from './ui-text.js';
-import { BUILT_IN_WORDS, PLACEHOLDERS, WORD_KEYS, type WordKey } from './words.js';
+import { missingWords, type UiTextOverrides } from '../pages/ui-text.js';
+import { BUILT_IN_WORDS, PLACEHOLDERS, WORD_KEYS, type WordKey } from '../pages/words.js';
 
 /** `layout`: the user's layout component, as a path from the project root. */
 export const layoutOptionSchema = z

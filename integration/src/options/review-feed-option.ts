@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { AudioReviewsOptionsError } from '../errors/options-error.js';
-import type { FeedSchemaVersion } from './review-feed.js';
+import type { FeedSchemaVersion } from '../feed/review-feed.js';
 
 export const DEFAULT_REVIEWS_FEED_PATH = 'product-reviews.xml';
 /** The schema versions the feed can be written in; the first is the default (the one Google accepts today). */

@@ -2,8 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'astro/zod';
 import { AudioReviewsOptionsError } from '../errors/options-error.js';
-import { envVarName } from '../options/rules.js';
-import { DEFAULT_INDEXNOW_ENDPOINT, type IndexNowTarget } from './index-now.js';
+import { DEFAULT_INDEXNOW_ENDPOINT, type IndexNowTarget } from '../indexnow/index-now.js';
+import { envVarName } from './rules.js';
 
 /** The `indexNow` option of `audioReviews()` (docs/indexnow.md): the key file, and what the command and webhook submit to. */
 
