@@ -11,6 +11,7 @@ const LAYER_RANK: Record<string, number> = {
 	errors: 0,
 	format: 0,
 	state: 0,
+	// Every option schema, below the features it configures: a feature reads its resolved option, never the reverse.
 	options: 1,
 	schema: 1,
 	client: 2,

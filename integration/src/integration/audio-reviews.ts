@@ -1,15 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
+import { type IndexNowSettings, purgedPagesConfig, resolveIndexNow } from '../indexnow/index-now-settings.js';
 import { forgetLoaded, staleCollections } from '../loaders/build-state.js';
-import { type IndexNowSettings, purgedPagesConfig, resolveIndexNow } from '../options/index-now-option.js';
-import {
-	type AudioReviewsOptions,
-	normalizeRoute,
-	type ResolvedAudioReviewsOptions,
-	resolveIntegrationOptions,
-} from '../options/integration-options.js';
-import { injectInvalidateRoute } from '../options/invalidate-option.js';
-import { injectOnDemandRoutes } from '../options/on-demand-option.js';
 import { layoutFile } from '../options/page-options.js';
 import { REFRESH_SECRET_ENV } from '../options/rebuild-options.js';
 import { checkReviewsFeedConfig } from '../options/review-feed-option.js';
@@ -20,6 +12,13 @@ import { collectPublishedPages } from '../pages/published-pages.js';
 import { virtualCataloguePlugin, virtualConfigPlugin, virtualLayoutPlugin } from '../pages/virtual-config.js';
 import { createRefreshHandler } from './dev-refresh.js';
 import { finishOutput, urlsEndInSlash, warnAboutPages } from './finish-build.js';
+import {
+	type AudioReviewsOptions,
+	normalizeRoute,
+	type ResolvedAudioReviewsOptions,
+	resolveIntegrationOptions,
+} from './integration-options.js';
+import { injectInvalidateRoute, injectOnDemandRoutes } from './on-demand-routes.js';
 import { releaseSyncGarbage } from './release-sync-garbage.js';
 
 export const INTEGRATION_NAME = 'astro-audio-reviews';

@@ -3,11 +3,11 @@ import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegrationLogger } from 'astro';
 import { buildReviewFeed } from '../feed/write-review-feed.js';
 import { reportChanges } from '../indexnow/change-report.js';
+import { type IndexNowSettings, indexNowTarget, writeKeyFile } from '../indexnow/index-now-settings.js';
 import { registeredLocales, type StaleCollection } from '../loaders/build-state.js';
-import { type IndexNowSettings, indexNowTarget, writeKeyFile } from '../options/index-now-option.js';
-import { normalizeRoute, type ResolvedAudioReviewsOptions } from '../options/integration-options.js';
-import { layoutHeadWarning, missingWordsWarnings } from '../options/page-options.js';
 import { outputFiles } from '../pages/prune-output.js';
+import { normalizeRoute, type ResolvedAudioReviewsOptions } from './integration-options.js';
+import { layoutHeadWarning, missingWordsWarnings } from './page-option-warnings.js';
 
 type Assets = Parameters<typeof outputFiles>[0];
 

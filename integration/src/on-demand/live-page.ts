@@ -2,8 +2,9 @@ import type { AstroGlobal } from 'astro';
 import { ProductValidationError } from '../errors/product-validation-error.js';
 import { ResponseFormatError } from '../errors/response-format-error.js';
 import { escapeControl } from '../errors/untrusted-text.js';
+import { DEFAULT_REVIEWS_PER_PAGE } from '../options/integration-options.js';
 import { type EmptyProducts, hasPage, isIndexable, type ProductPageProps } from '../pages/product-paths.js';
-import { DEFAULT_REVIEWS_PER_PAGE, type ReviewPagePlace, reviewPageCount, reviewPageSegment } from '../pages/review-pages.js';
+import { type ReviewPagePlace, reviewPageCount, reviewPageSegment } from '../pages/review-pages.js';
 import type { Product } from '../schema/product.js';
 import {
 	type CachePolicy,

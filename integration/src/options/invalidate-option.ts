@@ -1,7 +1,4 @@
-import type { HookParameters } from 'astro';
 import { z } from 'astro/zod';
-import { virtualLiveConfigPlugin } from '../on-demand/virtual-live-config.js';
-import type { PurgedPagesConfig } from './index-now-option.js';
 import { envVarName } from './rules.js';
 import { websiteIdSchema } from './shared-options.js';
 
@@ -23,17 +20,4 @@ export const invalidateOptionSchema = z
 	})
 	.strict();
 
-type ResolvedInvalidateOption = z.output<typeof invalidateOptionSchema>;
-
-/** Registers the endpoint as an on-demand route (it needs an adapter, as any on-demand route). */
-export function injectInvalidateRoute(
-	option: ResolvedInvalidateOption | undefined,
-	hook: Pick<HookParameters<'astro:config:setup'>, 'injectRoute' | 'updateConfig'>,
-	indexNow?: PurgedPagesConfig,
-): void {
-	if (!option) return;
-	const config = { websiteId: option.websiteId, secretEnv: option.secretEnv, ...(indexNow ? { indexNow } : {}) };
-	hook.updateConfig({ vite: { plugins: [virtualLiveConfigPlugin(config)] } });
-	const route = option.route.length > 1 ? option.route.replace(/\/+$/, '') : option.route;
-	hook.injectRoute({ pattern: route, entrypoint: new URL('../../pages/invalidate.ts', import.meta.url), prerender: false });
-}
+export type ResolvedInvalidateOption = z.output<typeof invalidateOptionSchema>;

@@ -1,10 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'astro/zod';
 import { AudioReviewsOptionsError } from '../errors/options-error.js';
-import { plural } from '../format/numbers.js';
-import { missingWords, type UiTextOverrides } from '../pages/ui-text.js';
-import { BUILT_IN_WORDS, PLACEHOLDERS, WORD_KEYS, type WordKey } from '../pages/words.js';
 
 /** `layout`: the user's layout component, as a path from the project root. */
 export const layoutOptionSchema = z
@@ -15,9 +12,11 @@ export const layoutOptionSchema = z
 
 const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
-function checkPhrase(key: WordKey, locale: string, value: unknown, ctx: z.RefinementCtx): void {
+/** Each word `uiText` may set, with the placeholders its phrase takes: the pages' words, handed in by the integration. */
+export type WordPlaceholders = Readonly<Record<string, readonly string[]>>;
+
+function checkPhrase(placeholders: readonly string[], where: string, value: unknown, ctx: z.RefinementCtx): void {
 	const texts = typeof value === 'string' ? [value] : value !== null && typeof value === 'object' ? Object.entries(value) : undefined;
-	const where = `\`uiText.${locale}.${key}\``;
 	if (texts === undefined || (typeof value === 'object' && typeof (value as { other?: unknown }).other !== 'string')) {
 		ctx.addIssue({
 			code: 'custom',
@@ -35,8 +34,8 @@ function checkPhrase(key: WordKey, locale: string, value: unknown, ctx: z.Refine
 			continue;
 		}
 		for (const [, name] of text.matchAll(/\{(\w+)\}/g)) {
-			if (!PLACEHOLDERS[key].includes(name!)) {
-				const allowed = PLACEHOLDERS[key].map((p) => `{${p}}`).join(', ') || 'none';
+			if (!placeholders.includes(name!)) {
+				const allowed = placeholders.map((p) => `{${p}}`).join(', ') || 'none';
 				ctx.addIssue({ code: 'custom', message: `${where}: unknown placeholder {${name}} (this phrase takes: ${allowed})` });
 			}
 		}
@@ -44,21 +43,24 @@ function checkPhrase(key: WordKey, locale: string, value: unknown, ctx: z.Refine
 }
 
 /** `uiText`: per-locale overrides of the words pages and components print. */
-export const uiTextOptionSchema = z.record(z.string(), z.record(z.string(), z.unknown())).superRefine((locales, ctx) => {
-	for (const [locale, words] of Object.entries(locales)) {
-		if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(locale)) {
-			ctx.addIssue({ code: 'custom', message: `\`uiText\`: ${JSON.stringify(locale)} is not a locale tag such as "nl" or "pt-BR"` });
+export function uiTextOptionSchema(placeholders: WordPlaceholders) {
+	const wordKeys = Object.keys(placeholders);
+	return z.record(z.string(), z.record(z.string(), z.unknown())).superRefine((locales, ctx) => {
+		for (const [locale, words] of Object.entries(locales)) {
+			if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(locale)) {
+				ctx.addIssue({ code: 'custom', message: `\`uiText\`: ${JSON.stringify(locale)} is not a locale tag such as "nl" or "pt-BR"` });
+			}
+			for (const [key, value] of Object.entries(words)) {
+				if (!wordKeys.includes(key)) {
+					ctx.addIssue({
+						code: 'custom',
+						message: `\`uiText.${locale}\`: unknown word ${JSON.stringify(key)}; the words are ${wordKeys.join(', ')}`,
+					});
+				} else checkPhrase(placeholders[key]!, `\`uiText.${locale}.${key}\``, value, ctx);
+			}
 		}
-		for (const [key, value] of Object.entries(words)) {
-			if (!(WORD_KEYS as string[]).includes(key)) {
-				ctx.addIssue({
-					code: 'custom',
-					message: `\`uiText.${locale}\`: unknown word ${JSON.stringify(key)}; the words are ${WORD_KEYS.join(', ')}`,
-				});
-			} else checkPhrase(key as WordKey, locale, value, ctx);
-		}
-	}
-});
+	});
+}
 
 /** The file the layout virtual module re-exports: the user's `layout`, else the package's standalone document. */
 export function layoutFile(layout: string | undefined, root: URL): string {
@@ -71,48 +73,4 @@ export function layoutFile(layout: string | undefined, root: URL): string {
 		);
 	}
 	return file;
-}
-
-/**
- * The build warnings for locales whose pages would show English words: one for the locales
- * without any words of their own, one per locale whose `uiText` leaves some words out.
- */
-export function missingWordsWarnings(locales: readonly string[], overrides: UiTextOverrides = {}): string[] {
-	const gaps = locales.map((locale) => ({ locale, missing: missingWords(locale, overrides) })).filter((gap) => gap.missing.length > 0);
-	const without = gaps.filter((gap) => gap.missing.length === WORD_KEYS.length).map((gap) => gap.locale);
-	const warnings = gaps
-		.filter((gap) => gap.missing.length < WORD_KEYS.length)
-		.map(
-			({ locale, missing }) =>
-				`Locale "${locale}" lacks ${plural(missing.length, 'a word', 'words')} in uiText: its pages show ${missing.join(', ')} in English. ` +
-				`Add ${plural(missing.length, 'it', 'them')} with audioReviews({ uiText: { ${JSON.stringify(locale)}: { ${missing[0]}: '…', … } } })`,
-		);
-	if (without.length === 0) return warnings;
-	const named = without.map((locale) => `"${locale}"`).join(', ');
-	return [
-		`No words for ${plural(without.length, 'locale')} ${named}: ${plural(without.length, 'its', 'their')} pages show English words ("${BUILT_IN_WORDS.en!.reviews}"). ` +
-			`Add them with audioReviews({ uiText: { ${JSON.stringify(without[0])}: { reviews: '…', rated: '… {rating} …', … } } }) (words: ${WORD_KEYS.join(', ')}). ` +
-			`Built-in words exist for ${Object.keys(BUILT_IN_WORDS).join(', ')}`,
-		...warnings,
-	];
-}
-
-/**
- * A layout without `<slot name="head" />` silently drops the pages' canonical, hreflang, Open
- * Graph and JSON-LD tags: look at one written product page and say so.
- */
-export function layoutHeadWarning(
-	layout: string | undefined,
-	route: string,
-	assets: ReadonlyMap<string, readonly URL[]>,
-): string | undefined {
-	const page = layout === undefined ? undefined : assets.get(route)?.[0];
-	if (page === undefined) return undefined;
-	const html = readFileSync(page, 'utf8');
-	const head = html.slice(0, Math.max(0, html.indexOf('</head>')));
-	if (head.includes('property="og:')) return undefined;
-	return (
-		`Layout ${layout} renders no <slot name="head" /> in its <head>: product pages such as ${fileURLToPath(page)} lack their canonical, hreflang, Open Graph and JSON-LD tags. ` +
-		'Add <slot name="head" /> inside its <head> (an unfilled named slot renders nothing on your other pages)'
-	);
 }

@@ -1,11 +1,12 @@
 import { registeredLocales } from '../loaders/build-state.js';
 import { contentDateOf } from '../loaders/content-dates.js';
+import { DEFAULT_REVIEWS_PER_PAGE } from '../options/integration-options.js';
 import type { Product } from '../schema/product.js';
 import { productPath } from '../seo/page-meta.js';
 import { createSlugger } from '../seo/slug.js';
 import { localeInId, localeOrder } from './catalogue-layout.js';
 import { hubBasePath, hubPagePath } from './hub-urls.js';
-import { DEFAULT_REVIEWS_PER_PAGE, type ReviewPagePlace, reviewPageCount, reviewPageSegment } from './review-pages.js';
+import { type ReviewPagePlace, reviewPageCount, reviewPageSegment } from './review-pages.js';
 
 /** What a product without any review in a locale gets: a `noindex, follow` page, a normal page, or no page. */
 export type EmptyProducts = 'noindex' | 'index' | 'skip';

@@ -1,0 +1,100 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { AstroConfig, AstroIntegration, HookParameters } from 'astro';
+import type { PurgedPagesConfig } from '../indexnow/index-now-settings.js';
+import type { LiveSitemapConfig } from '../on-demand/live-sitemap.js';
+import { virtualLiveConfigPlugin } from '../on-demand/virtual-live-config.js';
+import type { ResolvedInvalidateOption } from '../options/invalidate-option.js';
+import type { ResolvedOnDemandOption } from '../options/on-demand-option.js';
+import { hubRoute } from '../pages/hub-urls.js';
+import { jsonModulePlugin } from '../pages/virtual-config.js';
+import { sitemapIncludeCheck } from '../sitemaps/sitemap-include-check.js';
+
+/** The on-demand routes `astro:config:setup` injects: the sitemaps, hubs and product pages of the live loader, and the purge webhook. */
+
+export const VIRTUAL_ON_DEMAND_ID = 'virtual:astro-audio-reviews/on-demand';
+
+/** What the injected routes read at request time. */
+export interface OnDemandConfig {
+	websiteId: string | undefined;
+	sitemap: (Pick<LiveSitemapConfig, 'path' | 'urlsPerFile'> & { include: string[] }) | false;
+}
+
+/** Whether `src/live.config.*` builds a collection with `productsLiveLoader()`. */
+export function usesLiveLoader(config: Pick<AstroConfig, 'srcDir'>): boolean {
+	return ['ts', 'mts', 'js', 'mjs'].some((ext) => {
+		const file = new URL(`live.config.${ext}`, config.srcDir);
+		return existsSync(file) && readFileSync(file, 'utf8').includes('productsLiveLoader');
+	});
+}
+
+const PAGE_EXTENSIONS = ['astro', 'md', 'mdx', 'html', 'ts', 'js'];
+
+/** Whether the site's own `src/pages` answers `path` (`/products` → `products.astro`, `products/index.astro`…), which the hub would collide with. */
+function ownPageAt(config: Pick<AstroConfig, 'srcDir'>, path: string): boolean {
+	const pages = new URL('pages/', config.srcDir);
+	const names = PAGE_EXTENSIONS.flatMap((ext) => [`${path.slice(1)}.${ext}`, `${path.slice(1)}/index.${ext}`]);
+	return names.some((name) => existsSync(new URL(name, pages)));
+}
+
+type SetupHook = Pick<HookParameters<'astro:config:setup'>, 'config' | 'injectRoute' | 'updateConfig' | 'logger'>;
+
+/**
+ * Injects the sitemap and hub routes (on demand, so they need an adapter). Where the static pages
+ * are not (`route: false`): the product pages of the live loader's other locales, and the hub at
+ * the route's parent path.
+ */
+export function injectOnDemandRoutes(
+	option: ResolvedOnDemandOption,
+	site: { route: string | false; hub: boolean; websiteId?: string | undefined },
+	hook: SetupHook,
+): void {
+	if (option === false || !usesLiveLoader(hook.config)) return;
+	if (!hook.config.adapter) {
+		hook.logger.warn('productsLiveLoader() is used but the site has no adapter: the on-demand sitemaps and hub pages are not injected');
+		return;
+	}
+	const usesSitemapIntegration = hook.config.integrations.some((integration: AstroIntegration) => integration.name === '@astrojs/sitemap');
+	const sitemap =
+		option.sitemap === false
+			? false
+			: {
+					path: option.sitemap.path,
+					urlsPerFile: option.sitemap.urlsPerFile,
+					include: option.sitemap.include ?? (usesSitemapIntegration ? ['/sitemap-0.xml'] : []),
+				};
+	hook.updateConfig({
+		vite: { plugins: [jsonModulePlugin(VIRTUAL_ON_DEMAND_ID, { websiteId: site.websiteId, sitemap } satisfies OnDemandConfig)] },
+	});
+	if (sitemap && usesSitemapIntegration) hook.updateConfig({ integrations: [sitemapIncludeCheck(sitemap.include)] });
+	const page = (name: string) => new URL(`../../pages/${name}`, import.meta.url);
+	if (sitemap) {
+		hook.injectRoute({ pattern: `${sitemap.path}.xml`, entrypoint: page('live-sitemap-index.ts'), prerender: false });
+		hook.injectRoute({ pattern: `${sitemap.path}-[file].xml`, entrypoint: page('live-sitemap-file.ts'), prerender: false });
+	}
+	if (site.route !== false) return;
+	// The site's own route serves the unprefixed locale; the loader's other locales are served here, at the URLs the lists publish.
+	const parent = hubRoute('/products/[ref]')!;
+	hook.injectRoute({ pattern: `/[locale]${parent}/[...ref]`, entrypoint: page('live-product.astro'), prerender: false });
+	if (!site.hub || !option.hub) return;
+	if (ownPageAt(hook.config, parent)) {
+		hook.logger.info(`src/pages has its own page at ${parent}/: the on-demand hub pages are not injected`);
+		return;
+	}
+	for (const prefix of ['', '/[locale]']) {
+		hook.injectRoute({ pattern: `${prefix}${parent}`, entrypoint: page('live-hub.astro'), prerender: false });
+		hook.injectRoute({ pattern: `${prefix}${parent}/~page-[page]`, entrypoint: page('live-hub.astro'), prerender: false });
+	}
+}
+
+/** Registers the endpoint as an on-demand route (it needs an adapter, as any on-demand route). */
+export function injectInvalidateRoute(
+	option: ResolvedInvalidateOption | undefined,
+	hook: Pick<HookParameters<'astro:config:setup'>, 'injectRoute' | 'updateConfig'>,
+	indexNow?: PurgedPagesConfig,
+): void {
+	if (!option) return;
+	const config = { websiteId: option.websiteId, secretEnv: option.secretEnv, ...(indexNow ? { indexNow } : {}) };
+	hook.updateConfig({ vite: { plugins: [virtualLiveConfigPlugin(config)] } });
+	const route = option.route.length > 1 ? option.route.replace(/\/+$/, '') : option.route;
+	hook.injectRoute({ pattern: route, entrypoint: new URL('../../pages/invalidate.ts', import.meta.url), prerender: false });
+}
