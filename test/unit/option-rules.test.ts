@@ -37,4 +37,18 @@ describe('option rules', () => {
 			'indexNow.keyEnv: Expected `indexNow.keyEnv` to be the name of an environment variable, e.g. "INDEXNOW_KEY"',
 		);
 	});
+
+	it("the loaders' flags and the locale tag, one rule wherever they appear", () => {
+		for (const name of ['withAudio', 'published'])
+			expect(message(() => createClient({ ...valid, [name]: 'yes' } as never))).toContain(
+				`${name}: Expected \`${name}\` to be true or false`,
+			);
+		expect(message(() => createClient({ ...valid, locale: 'french' }))).toContain(
+			'locale: Expected a BCP-47 locale such as "fr" or "en-GB"',
+		);
+		expect(message(() => resolveIntegrationOptions({ uiText: { french: {} } }))).toContain(
+			'"french" is not a locale tag such as "nl" or "pt-BR"',
+		);
+		expect(resolveIntegrationOptions({ uiText: { 'zh-Hant-TW': {} } }).uiText).toEqual({ 'zh-Hant-TW': {} });
+	});
 });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'astro/zod';
 import { AudioReviewsOptionsError } from '../errors/options-error.js';
+import { LOCALE_TAG } from './rules.js';
 
 /** `layout`: the user's layout component, as a path from the project root. */
 export const layoutOptionSchema = z
@@ -47,7 +48,7 @@ export function uiTextOptionSchema(placeholders: WordPlaceholders) {
 	const wordKeys = Object.keys(placeholders);
 	return z.record(z.string(), z.record(z.string(), z.unknown())).superRefine((locales, ctx) => {
 		for (const [locale, words] of Object.entries(locales)) {
-			if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(locale)) {
+			if (!LOCALE_TAG.test(locale)) {
 				ctx.addIssue({ code: 'custom', message: `\`uiText\`: ${JSON.stringify(locale)} is not a locale tag such as "nl" or "pt-BR"` });
 			}
 			for (const [key, value] of Object.entries(words)) {
