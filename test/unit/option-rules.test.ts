@@ -51,4 +51,19 @@ describe('option rules', () => {
 		);
 		expect(resolveIntegrationOptions({ uiText: { 'zh-Hant-TW': {} } }).uiText).toEqual({ 'zh-Hant-TW': {} });
 	});
+
+	it('texts that may not be empty: the same sentence whether the value is missing its type or empty', () => {
+		for (const value of ['', 42]) {
+			expect(message(() => resolveIntegrationOptions({ collection: value } as never))).toContain(
+				'collection: Expected `collection` to be the name of the content collection that uses productsLoader()',
+			);
+			expect(message(() => createClient({ ...valid, variant: value } as never))).toContain(
+				'variant: Expected `variant` to be a widget configuration reference',
+			);
+		}
+		expect(message(() => resolveIntegrationOptions({ defaultLocale: '' }))).toContain(
+			'defaultLocale: Expected `defaultLocale` to be one of',
+		);
+		expect(message(() => createClient({ ...valid, type: '' }))).toContain('type: Expected `type` to be a widget type such as "standalone"');
+	});
 });

@@ -5,16 +5,13 @@ import { onDemandOptionSchema } from './on-demand-option.js';
 import { layoutOptionSchema, uiTextOptionSchema, type WordPlaceholders } from './page-options.js';
 import { changeReportOptionSchema, refreshOptionSchema } from './rebuild-options.js';
 import { reviewsFeedOptionSchema } from './review-feed-option.js';
-import { flag, wholeNumber } from './rules.js';
+import { flag, nonEmptyText, wholeNumber } from './rules.js';
 import { searchOptionSchema } from './search-option.js';
 
 export const DEFAULT_REVIEWS_PER_PAGE = 20;
 
 const integrationOptionsShape = {
-	collection: z
-		.string({ message: 'Expected `collection` to be the name of the content collection that uses productsLoader()' })
-		.min(1)
-		.default('products'),
+	collection: nonEmptyText('collection', 'the name of the content collection that uses productsLoader()').default('products'),
 	route: z
 		.union([
 			z
@@ -32,7 +29,7 @@ const integrationOptionsShape = {
 	 * The locale served without a prefix. Defaults to Astro's `i18n.defaultLocale`, else the
 	 * first locale of the collection.
 	 */
-	defaultLocale: z.string().min(1).optional(),
+	defaultLocale: nonEmptyText('defaultLocale', 'one of the collection\'s locales, e.g. "fr"').optional(),
 	/** Injects the webhook route that purges cached on-demand pages by tag (docs/on-demand.md). */
 	invalidate: invalidateOptionSchema.optional(),
 	/** IndexNow (docs/indexnow.md): the build writes the key file; `npx audio-reviews indexnow` submits what the change report lists. */

@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { flag, LOCALE_TAG, wholeNumber } from './rules.js';
+import { flag, LOCALE_TAG, nonEmptyText, wholeNumber } from './rules.js';
 
 /**
  * The options `createClient`, `productsLoader` and `productsLiveLoader` share
@@ -106,8 +106,8 @@ export const queryOptionsSchema = z.object({
 		.array(z.string().min(1, { message: 'Expected every ref in `refs` to be a non-empty string' }))
 		.min(1, { message: 'Expected `refs` to list at least one product ref, or leave it out to load the whole catalogue' })
 		.optional(),
-	variant: z.string().min(1).optional(),
-	type: z.string().min(1).optional(),
+	variant: nonEmptyText('variant', 'a widget configuration reference').optional(),
+	type: nonEmptyText('type', 'a widget type such as "standalone"').optional(),
 	pageSize: wholeNumber('pageSize', 1, 10_000).default(DEFAULTS.pageSize),
 	onInvalid: z.enum(['error', 'skip'], { message: 'Expected `onInvalid` to be "error" or "skip"' }).default(DEFAULTS.onInvalid),
 });
