@@ -68,10 +68,14 @@ async function longTailAlone(run) {
 const n = (v) => (v === undefined ? '—' : v.toLocaleString('en-US'));
 const s = (ms) => (ms === undefined ? '—' : `${(ms / 1000).toFixed(1)} s`);
 
-/** Each part that runs alone: what it measures into results, and what it prints after. */
-const ALONE = {
+/**
+ * Each part that runs alone: what it measures into results, and what it prints after. `builds`:
+ * whether it records builds, whose failures fail the run (the sitemap's figure throws instead).
+ */
+const PARTS = {
 	sitemap: {
 		figure: 'sitemap',
+		builds: false,
 		measure: (run) => sitemapFigure(run),
 		print: ({ results, say }) => {
 			say(`sitemap: ${JSON.stringify({ ...results.sitemap, runs: undefined })}`);
@@ -80,16 +84,20 @@ const ALONE = {
 	},
 	search: {
 		figure: 'search',
+		builds: true,
 		measure: (run) => run.withCatalogue(run.main, (sim, env) => searchFigure(run, sim, env, run.config.reps)),
 		print: ({ results, say }) => say(`search: ${JSON.stringify(results.search)}`),
 	},
 	feed: {
 		figure: 'feed',
+		builds: true,
 		measure: (run) => run.withCatalogue(run.main, (sim, env) => feedFigure(run, sim, env)),
 		print: ({ results, say }) => say(`feed: ${JSON.stringify({ ...results.feed, feed: results.feed.feed })}`),
 	},
 	'long-tail': {
 		figure: 'longTail',
+		builds: true,
+		mergeHint: true,
 		measure: longTailAlone,
 		print: ({ results }) => {
 			for (const line of largestPageMarkdown(results.longTail, { n, s })) console.log(line);
@@ -99,16 +107,12 @@ const ALONE = {
 
 /** Runs one part alone into its temp folder; resolves with the process's exit code. */
 export async function runAlone(run, only) {
-	const part = ALONE[only];
+	const part = PARTS[only];
 	run.results[part.figure] = await part.measure(run);
 	run.results.finishedAt = new Date().toISOString();
 	await run.save();
 	part.print(run);
-	run.say(
-		only === 'long-tail'
-			? `results: ${run.resultsFile} (into BENCHMARKS.md: node bench/run.mjs --report-only --merge ${run.resultsFile})`
-			: `results: ${run.resultsFile}`,
-	);
-	// The sitemap's figure records no build: its failures throw.
-	return only !== 'sitemap' && run.results.errors.length ? 1 : 0;
+	const merge = part.mergeHint ? ` (into BENCHMARKS.md: node bench/run.mjs --report-only --merge ${run.resultsFile})` : '';
+	run.say(`results: ${run.resultsFile}${merge}`);
+	return part.builds && run.results.errors.length ? 1 : 0;
 }
