@@ -68,26 +68,9 @@ export async function astroBuild(root, { env = {}, cpuProfDir, maxOldSpaceMb = 8
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
-	const chunks = [];
-	const log = logFile ? createWriteStream(logFile) : undefined;
-	const collect = (chunk) => {
-		chunks.push(chunk);
-		log?.write(chunk);
-	};
-	child.stdout.on('data', collect);
-	child.stderr.on('data', collect);
-	const code = await new Promise((resolve, reject) => {
-		child.on('error', reject);
-		child.on('close', resolve);
-	});
+	const { code, output } = await childOutput(child, logFile);
 	const wallMs = performance.now() - started;
-	log?.end();
-	const output = Buffer.concat(chunks).toString('utf8');
-	let usage = {};
-	try {
-		usage = JSON.parse(await readFile(usageFile, 'utf8'));
-		await rm(usageFile, { force: true });
-	} catch {}
+	const usage = await takeUsage(usageFile);
 	if (code !== 0) {
 		const error = new Error(`astro build of ${root} exited with ${code}:\n${output.split('\n').slice(-40).join('\n')}`);
 		error.output = output;
@@ -102,6 +85,35 @@ export async function astroBuild(root, { env = {}, cpuProfDir, maxOldSpaceMb = 8
 		timeline: usage.timeline,
 		startedAt: usage.startedAt,
 	};
+}
+
+/** The exit code and the whole output (stdout and stderr, as they came) of `child`, copied to `logFile` as it runs. */
+async function childOutput(child, logFile) {
+	const chunks = [];
+	const log = logFile ? createWriteStream(logFile) : undefined;
+	const collect = (chunk) => {
+		chunks.push(chunk);
+		log?.write(chunk);
+	};
+	child.stdout.on('data', collect);
+	child.stderr.on('data', collect);
+	const code = await new Promise((resolve, reject) => {
+		child.on('error', reject);
+		child.on('close', resolve);
+	});
+	log?.end();
+	return { code, output: Buffer.concat(chunks).toString('utf8') };
+}
+
+/** What bench/lib/rss-probe.mjs wrote of the build's resource usage (none when it could not), then its file removed. */
+async function takeUsage(usageFile) {
+	try {
+		const usage = JSON.parse(await readFile(usageFile, 'utf8'));
+		await rm(usageFile, { force: true });
+		return usage;
+	} catch {
+		return {};
+	}
 }
 
 /** Strips ANSI colours. */

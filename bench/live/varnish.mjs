@@ -131,25 +131,7 @@ async function launch(workdir, originArgs, storage) {
 	};
 
 	const url = `http://127.0.0.1:${port}`;
-	const deadline = Date.now() + 20_000;
-	for (;;) {
-		if (exited) {
-			await close();
-			throw new Error(`varnishd exited before answering:\n${log}`);
-		}
-		// Varnish's builtin VCL answers the HTTP/2 preface method PRI with a 405 of its own:
-		// proof that the cache child runs, without a request reaching the origin.
-		const status = await fetch(url, { method: 'PRI', signal: AbortSignal.timeout(1000) }).then(
-			(response) => response.status,
-			() => undefined,
-		);
-		if (status !== undefined) break;
-		if (Date.now() > deadline) {
-			await close();
-			throw new Error(`varnishd did not answer within 20 s:\n${log}`);
-		}
-		await new Promise((resolve) => setTimeout(resolve, 100));
-	}
+	await waitForAnswer(url, { exited: () => exited, log: () => log, close });
 	const version = /varnish-[\d.]+/.exec(spawnSync(VARNISHD, ['-V'], { encoding: 'utf8' }).stderr ?? '')?.[0] ?? 'varnish';
 	return {
 		url,
@@ -159,6 +141,33 @@ async function launch(workdir, originArgs, storage) {
 		counters: () => counters(workdir),
 		close,
 	};
+}
+
+/**
+ * Polls `url` until varnishd answers; when it exits first or takes over 20 s, closes it and throws with its log.
+ * @param {string} url
+ * @param {{ exited: () => boolean, log: () => string, close: () => Promise<void> }} varnishd
+ */
+async function waitForAnswer(url, varnishd) {
+	const deadline = Date.now() + 20_000;
+	for (;;) {
+		if (varnishd.exited()) {
+			await varnishd.close();
+			throw new Error(`varnishd exited before answering:\n${varnishd.log()}`);
+		}
+		// Varnish's builtin VCL answers the HTTP/2 preface method PRI with a 405 of its own:
+		// proof that the cache child runs, without a request reaching the origin.
+		const status = await fetch(url, { method: 'PRI', signal: AbortSignal.timeout(1000) }).then(
+			(response) => response.status,
+			() => undefined,
+		);
+		if (status !== undefined) return;
+		if (Date.now() > deadline) {
+			await varnishd.close();
+			throw new Error(`varnishd did not answer within 20 s:\n${varnishd.log()}`);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
 }
 
 /**

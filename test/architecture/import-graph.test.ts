@@ -11,6 +11,7 @@ const LAYER_RANK: Record<string, number> = {
 	errors: 0,
 	format: 0,
 	state: 0,
+	// Every option schema, below the features it configures: a feature reads its resolved option, never the reverse.
 	options: 1,
 	schema: 1,
 	client: 2,
@@ -171,6 +172,19 @@ describe('integration/src import graph', () => {
 			['d.ts', ['a.ts']],
 		]);
 		expect(cycles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts', 'a.ts']]);
+	});
+
+	it('keeps every option schema in options/: zod is imported at run time only there and in schema/', async () => {
+		const ZOD_AT_RUN_TIME = /^import\s+(?!type\b)[^;]*from\s+'astro\/zod'/m;
+		const outside: string[] = [];
+		for (const file of await sourceFiles(SRC)) {
+			const layer = layerOf(file);
+			if (layer !== 'options' && layer !== 'schema' && ZOD_AT_RUN_TIME.test(await readFile(file, 'utf8')))
+				outside.push(relative(SRC, file));
+		}
+		expect(outside).toEqual([]);
+		expect(ZOD_AT_RUN_TIME.test("import { z } from 'astro/zod';")).toBe(true);
+		expect(ZOD_AT_RUN_TIME.test("import type { z } from 'astro/zod';")).toBe(false);
 	});
 
 	it('has only known layers', async () => {

@@ -1,4 +1,5 @@
-import { DEFAULT_REVIEWS_PER_PAGE, reviewPageCount, reviewPageSegment } from '../../integration/src/pages/review-pages.js';
+import { DEFAULT_REVIEWS_PER_PAGE } from '../../integration/src/options/integration-options.js';
+import { reviewPageCount, reviewPageSegment } from '../../integration/src/pages/review-pages.js';
 import { productPath } from '../../integration/src/seo/page-meta.js';
 import { createSlugger } from '../../integration/src/seo/slug.js';
 import type { Simulator } from '../../simulator/src/index.js';

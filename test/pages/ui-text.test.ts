@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import audioReviews from '../../integration/src/index.js';
-import { layoutFile, missingWordsWarnings } from '../../integration/src/pages/page-options.js';
+import { missingWordsWarnings } from '../../integration/src/integration/page-option-warnings.js';
+import { layoutFile } from '../../integration/src/options/page-options.js';
 import { hasWords, languageName, missingWords, uiText, wordsFor } from '../../integration/src/pages/ui-text.js';
 import { BUILT_IN_WORDS, WORD_KEYS } from '../../integration/src/pages/words.js';
 

@@ -1,14 +1,9 @@
 import audioReviews from 'astro-audio-reviews';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-	DEFAULT_LIVE_ROUTE,
-	indexNowOptionSchema,
-	purgedPagesConfig,
-	type ResolvedIndexNowOption,
-	resolveIndexNow,
-} from '../../integration/src/indexnow/index-now-option.js';
+import { purgedPagesConfig, resolveIndexNow } from '../../integration/src/indexnow/index-now-settings.js';
 import { liveProductUrls } from '../../integration/src/on-demand/live-urls.js';
 import { productsLiveLoader } from '../../integration/src/on-demand/products-live-loader.js';
+import { DEFAULT_LIVE_ROUTE, indexNowOptionSchema, type ResolvedIndexNowOption } from '../../integration/src/options/index-now-option.js';
 
 /** `audioReviews({ indexNow })`: what it needs from the config and the environment, and the messages that say the fix. */
 const KEY = 'f3b1c2d4e5f60718';

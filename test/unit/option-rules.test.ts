@@ -37,4 +37,33 @@ describe('option rules', () => {
 			'indexNow.keyEnv: Expected `indexNow.keyEnv` to be the name of an environment variable, e.g. "INDEXNOW_KEY"',
 		);
 	});
+
+	it("the loaders' flags and the locale tag, one rule wherever they appear", () => {
+		for (const name of ['withAudio', 'published'])
+			expect(message(() => createClient({ ...valid, [name]: 'yes' } as never))).toContain(
+				`${name}: Expected \`${name}\` to be true or false`,
+			);
+		expect(message(() => createClient({ ...valid, locale: 'french' }))).toContain(
+			'locale: Expected a BCP-47 locale such as "fr" or "en-GB"',
+		);
+		expect(message(() => resolveIntegrationOptions({ uiText: { french: {} } }))).toContain(
+			'"french" is not a locale tag such as "nl" or "pt-BR"',
+		);
+		expect(resolveIntegrationOptions({ uiText: { 'zh-Hant-TW': {} } }).uiText).toEqual({ 'zh-Hant-TW': {} });
+	});
+
+	it('texts that may not be empty: the same sentence whether the value is missing its type or empty', () => {
+		for (const value of ['', 42]) {
+			expect(message(() => resolveIntegrationOptions({ collection: value } as never))).toContain(
+				'collection: Expected `collection` to be the name of the content collection that uses productsLoader()',
+			);
+			expect(message(() => createClient({ ...valid, variant: value } as never))).toContain(
+				'variant: Expected `variant` to be a widget configuration reference',
+			);
+		}
+		expect(message(() => resolveIntegrationOptions({ defaultLocale: '' }))).toContain(
+			'defaultLocale: Expected `defaultLocale` to be one of',
+		);
+		expect(message(() => createClient({ ...valid, type: '' }))).toContain('type: Expected `type` to be a widget type such as "standalone"');
+	});
 });

@@ -39,51 +39,13 @@ export interface Requester {
  * never takes longer than `retryBudgetMs` from its first attempt, whatever `timeoutMs` says.
  */
 export function createRequester(options: ResolvedConnectionOptions, limit: LimitFunction): Requester {
-	const fetchImpl = options.fetch ?? globalThis.fetch;
-	const stats: RequestStats = { requests: 0, retries: 0 };
-	const retryBudget = `the retry budget of ${options.retryBudgetMs} ms`;
-	const budgetOf = (request: RequestOptions) =>
-		request.deadline === undefined ? retryBudget : `the visitor's deadline (${retryBudget}, counted from the request)`;
-	/** How long the service has lately taken to answer (a moving average), once it has answered. */
-	let answerMs: number | undefined;
-
-	async function attemptOnce(context: RequestContext, request: RequestOptions, deadline: number): Promise<Attempt> {
-		const remaining = deadline - Date.now();
-		if (remaining <= 0) return outOfTime(context, `No response within ${budgetOf(request)}`);
-		// A visitor's attempt with less time left than the service lately takes would only be cut at the deadline: not sent.
-		if (request.deadline !== undefined && answerMs !== undefined && remaining < answerMs)
-			return outOfTime(
-				context,
-				`No response within the visitor's deadline: ${remaining} ms were left and the service lately answers in about ${Math.round(answerMs)} ms, so the request was not sent`,
-			);
-		const sentAt = Date.now();
-		const headers = headersFor(options, request);
-		const cutByBudget = remaining < options.timeoutMs;
-		const timeout = AbortSignal.timeout(Math.min(options.timeoutMs, remaining));
-		const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-		stats.requests++;
-		try {
-			const response = await fetchSameOrigin(fetchImpl, context.url, { headers, signal }, context);
-			// The body is read inside the timeout: a stalled body is as dead as a stalled connection.
-			const body = await readCapped(response, options.maxResponseBytes);
-			answerMs = answerMs === undefined ? Date.now() - sentAt : 0.7 * answerMs + 0.3 * (Date.now() - sentAt);
-			if (body.tooLarge) return tooLarge(context, response.status, options.maxResponseBytes);
-			const conditional = headers['If-None-Match'] !== undefined || headers['If-Modified-Since'] !== undefined;
-			return classify(context, response, body.text, { conditional, baseUrl: options.baseUrl, websiteId: options.websiteId });
-		} catch (error) {
-			if (request.signal?.aborted) throw request.signal.reason;
-			// Deterministic: a redirect loop or a redirect elsewhere is the same on every attempt.
-			if (error instanceof AudioReviewsError) return { ok: false, retryable: false, fail: () => error };
-			if (timeout.aborted)
-				return timedOut(
-					context,
-					error,
-					cutByBudget ? `${budgetOf(request)} (the attempt in flight was stopped at the deadline)` : undefined,
-					options,
-				);
-			return networkFailure(context, error, options.baseUrl);
-		}
-	}
+	const session: Session = {
+		options,
+		fetchImpl: options.fetch ?? globalThis.fetch,
+		stats: { requests: 0, retries: 0 },
+		answerMs: undefined,
+	};
+	const { stats } = session;
 
 	async function request(context: RequestContext, request: RequestOptions = {}): Promise<JsonResponse> {
 		// Without a caller's deadline the budget starts with the first attempt, not in the
@@ -92,14 +54,14 @@ export function createRequester(options: ResolvedConnectionOptions, limit: Limit
 		for (let attempt = 1; ; attempt++) {
 			const outcome = await queued(limit, deadline, context, () => {
 				deadline ??= Date.now() + options.retryBudgetMs;
-				return attemptOnce(context, request, deadline);
+				return attemptOnce(session, context, request, deadline);
 			});
 			if (outcome.ok) return { ...outcome.response, attempts: attempt };
 			if (!outcome.retryable || attempt > Math.min(options.retries, outcome.retryLimit ?? Infinity))
 				throw outcome.fail({ attempts: attempt });
 			const delay = retryDelay(attempt, outcome.retryAfterMs, options);
 			if (Date.now() + delay > deadline!) {
-				throw outcome.fail({ attempts: attempt, note: `gave up: the next retry would exceed ${budgetOf(request)}` });
+				throw outcome.fail({ attempts: attempt, note: `gave up: the next retry would exceed ${budgetOf(options, request)}` });
 			}
 			stats.retries++;
 			await sleep(delay, request.signal);
@@ -107,6 +69,60 @@ export function createRequester(options: ResolvedConnectionOptions, limit: Limit
 	}
 
 	return Object.assign(request, { stats });
+}
+
+/** What the attempts of one requester share. */
+interface Session {
+	options: ResolvedConnectionOptions;
+	fetchImpl: typeof globalThis.fetch;
+	stats: RequestStats;
+	/** How long the service has lately taken to answer (a moving average), once it has answered. */
+	answerMs: number | undefined;
+}
+
+function budgetOf(options: ResolvedConnectionOptions, request: RequestOptions): string {
+	const retryBudget = `the retry budget of ${options.retryBudgetMs} ms`;
+	return request.deadline === undefined ? retryBudget : `the visitor's deadline (${retryBudget}, counted from the request)`;
+}
+
+/** One attempt, cut at `deadline`; `session.answerMs` learns from it how long the service takes. */
+async function attemptOnce(session: Session, context: RequestContext, request: RequestOptions, deadline: number): Promise<Attempt> {
+	const { options, stats } = session;
+	const remaining = deadline - Date.now();
+	if (remaining <= 0) return outOfTime(context, `No response within ${budgetOf(options, request)}`);
+	// A visitor's attempt with less time left than the service lately takes would only be cut at the deadline: not sent.
+	if (request.deadline !== undefined && session.answerMs !== undefined && remaining < session.answerMs)
+		return outOfTime(
+			context,
+			`No response within the visitor's deadline: ${remaining} ms were left and the service lately answers in about ${Math.round(session.answerMs)} ms, so the request was not sent`,
+		);
+	const sentAt = Date.now();
+	const headers = headersFor(options, request);
+	const cutByBudget = remaining < options.timeoutMs;
+	const timeout = AbortSignal.timeout(Math.min(options.timeoutMs, remaining));
+	const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+	stats.requests++;
+	try {
+		const response = await fetchSameOrigin(session.fetchImpl, context.url, { headers, signal }, context);
+		// The body is read inside the timeout: a stalled body is as dead as a stalled connection.
+		const body = await readCapped(response, options.maxResponseBytes);
+		session.answerMs = session.answerMs === undefined ? Date.now() - sentAt : 0.7 * session.answerMs + 0.3 * (Date.now() - sentAt);
+		if (body.tooLarge) return tooLarge(context, response.status, options.maxResponseBytes);
+		const conditional = headers['If-None-Match'] !== undefined || headers['If-Modified-Since'] !== undefined;
+		return classify(context, response, body.text, { conditional, baseUrl: options.baseUrl, websiteId: options.websiteId });
+	} catch (error) {
+		if (request.signal?.aborted) throw request.signal.reason;
+		// Deterministic: a redirect loop or a redirect elsewhere is the same on every attempt.
+		if (error instanceof AudioReviewsError) return { ok: false, retryable: false, fail: () => error };
+		if (timeout.aborted)
+			return timedOut(
+				context,
+				error,
+				cutByBudget ? `${budgetOf(options, request)} (the attempt in flight was stopped at the deadline)` : undefined,
+				options,
+			);
+		return networkFailure(context, error, options.baseUrl);
+	}
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { FeedSchemaVersion } from '../options/review-feed-option.js';
 import type { Product, Review } from '../schema/product.js';
 import { authorName, presentText, productHeading } from '../seo/page-meta.js';
 import { ratedReviews } from '../seo/review-policy.js';
@@ -10,12 +11,6 @@ import { escapeXmlText, withoutForbiddenXmlChars } from '../seo/xml-text.js';
  * catalogue of any size to disk without holding the document.
  */
 
-/**
- * The schema versions the feed is written in. What the feed holds is the same in both: 2.4 only
- * adds optional elements (verified purchase, incentivized review, review language and country)
- * that the service cannot vouch for or that the public contract leaves out.
- */
-export type FeedSchemaVersion = '2.4' | '2.3';
 const schemaLocation = (version: FeedSchemaVersion) =>
 	`http://www.google.com/shopping/reviews/schema/product/${version}/product_reviews.xsd`;
 /** The scale of the service's ratings, as the pages declare it (`worstRating`/`bestRating`). */

@@ -6,10 +6,10 @@ import { pipeline } from 'node:stream/promises';
 import type { AstroConfig, AstroIntegrationLogger } from 'astro';
 import { AudioReviewsError } from '../errors/audio-reviews-error.js';
 import { countOf, formatNumber } from '../format/numbers.js';
+import type { FeedSchemaVersion, ReviewsFeedOption } from '../options/review-feed-option.js';
 import { takePublishedPages } from '../pages/published-pages.js';
 import { absoluteUrl } from '../seo/url.js';
-import { createReviewFeed, type FeedPage, type FeedSchemaVersion, type ReviewFeedCounts } from './review-feed.js';
-import type { ReviewsFeedOption } from './review-feed-option.js';
+import { createReviewFeed, type FeedPage, type ReviewFeedCounts } from './review-feed.js';
 
 /** Chunks are joined up to this size before a write: one write per review would cost more in calls than in bytes. */
 const WRITE_SIZE = 64 * 1024;

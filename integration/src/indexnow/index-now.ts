@@ -10,8 +10,6 @@ import { quoteServiceText } from '../errors/untrusted-text.js';
 
 /** The protocol's ceiling of URLs per POST. */
 export const INDEXNOW_MAX_BATCH = 10_000;
-/** The shared endpoint: a submission there reaches every participating engine. */
-export const DEFAULT_INDEXNOW_ENDPOINT = 'https://api.indexnow.org/indexnow';
 
 /** Where to submit and how the endpoint checks that the URLs are ours. */
 export interface IndexNowTarget {

@@ -5,6 +5,6 @@ declare module 'virtual:astro-audio-reviews/live-config' {
 }
 // For type-checking the injected on-demand sitemap and hub routes; served by injectOnDemandRoutes.
 declare module 'virtual:astro-audio-reviews/on-demand' {
-	const config: import('../on-demand/on-demand-option.js').OnDemandConfig;
+	const config: import('./on-demand-routes.js').OnDemandConfig;
 	export default config;
 }

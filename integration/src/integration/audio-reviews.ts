@@ -1,15 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
-import { checkReviewsFeedConfig } from '../feed/review-feed-option.js';
-import { type IndexNowSettings, purgedPagesConfig, resolveIndexNow } from '../indexnow/index-now-option.js';
+import { type IndexNowSettings, purgedPagesConfig, resolveIndexNow } from '../indexnow/index-now-settings.js';
 import { forgetLoaded, staleCollections } from '../loaders/build-state.js';
-import { injectInvalidateRoute } from '../on-demand/invalidate-option.js';
-import { injectOnDemandRoutes } from '../on-demand/on-demand-option.js';
+import { layoutFile } from '../options/page-options.js';
 import { REFRESH_SECRET_ENV } from '../options/rebuild-options.js';
+import { checkReviewsFeedConfig } from '../options/review-feed-option.js';
 import { requireLoadedProducts } from '../pages/collection-check.js';
 import { HUB_PAGE_SIZE, hubRoute } from '../pages/hub-urls.js';
 import type { PageConfig } from '../pages/page-config.js';
-import { layoutFile } from '../pages/page-options.js';
 import { collectPublishedPages } from '../pages/published-pages.js';
 import { virtualCataloguePlugin, virtualConfigPlugin, virtualLayoutPlugin } from '../pages/virtual-config.js';
 import { createRefreshHandler } from './dev-refresh.js';
@@ -20,6 +18,7 @@ import {
 	type ResolvedAudioReviewsOptions,
 	resolveIntegrationOptions,
 } from './integration-options.js';
+import { injectInvalidateRoute, injectOnDemandRoutes } from './on-demand-routes.js';
 import { releaseSyncGarbage } from './release-sync-garbage.js';
 
 export const INTEGRATION_NAME = 'astro-audio-reviews';

@@ -3,11 +3,11 @@ import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegrationLogger } from 'astro';
 import { buildReviewFeed } from '../feed/write-review-feed.js';
 import { reportChanges } from '../indexnow/change-report.js';
-import { type IndexNowSettings, indexNowTarget, writeKeyFile } from '../indexnow/index-now-option.js';
+import { type IndexNowSettings, indexNowTarget, writeKeyFile } from '../indexnow/index-now-settings.js';
 import { recordedCatalogue, type StaleCollection } from '../loaders/build-state.js';
-import { layoutHeadWarning, missingWordsWarnings } from '../pages/page-options.js';
 import { outputFiles } from '../pages/prune-output.js';
 import { normalizeRoute, type ResolvedAudioReviewsOptions } from './integration-options.js';
+import { layoutHeadWarning, missingWordsWarnings } from './page-option-warnings.js';
 
 type Assets = Parameters<typeof outputFiles>[0];
 

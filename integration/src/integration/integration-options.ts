@@ -1,105 +1,17 @@
-import { z } from 'astro/zod';
-import { reviewsFeedOptionSchema } from '../feed/review-feed-option.js';
-import { indexNowOptionSchema } from '../indexnow/index-now-option.js';
-import { invalidateOptionSchema } from '../on-demand/invalidate-option.js';
-import { onDemandOptionSchema } from '../on-demand/on-demand-option.js';
+import type { z } from 'astro/zod';
+import { integrationOptionsSchema } from '../options/integration-options.js';
 import { parseOptions } from '../options/parse-options.js';
-import { changeReportOptionSchema, refreshOptionSchema } from '../options/rebuild-options.js';
-import { flag, wholeNumber } from '../options/rules.js';
-import { searchOptionSchema } from '../options/search-option.js';
-import { layoutOptionSchema, uiTextOptionSchema } from '../pages/page-options.js';
-import { DEFAULT_REVIEWS_PER_PAGE } from '../pages/review-pages.js';
 import type { UiTextOverrides } from '../pages/ui-text.js';
+import { PLACEHOLDERS } from '../pages/words.js';
 
-export const integrationOptionsSchema = z
-	.object({
-		collection: z
-			.string({ message: 'Expected `collection` to be the name of the content collection that uses productsLoader()' })
-			.min(1)
-			.default('products'),
-		route: z
-			.union([
-				z
-					.string()
-					.refine((value) => value.startsWith('/') && value.includes('[ref]'), {
-						message: 'Expected `route` to be a path pattern starting with "/" and containing "[ref]", e.g. "/products/[ref]"',
-					})
-					.refine((value) => !value.includes('[locale]'), {
-						message: 'Leave "[locale]" out of `route`: locales other than the default are prefixed automatically',
-					}),
-				z.literal(false),
-			])
-			.default('/products/[ref]'),
-		/**
-		 * The locale served without a prefix. Defaults to Astro's `i18n.defaultLocale`, else the
-		 * first locale of the collection.
-		 */
-		defaultLocale: z.string().min(1).optional(),
-		/** Injects the webhook route that purges cached on-demand pages by tag (docs/on-demand.md). */
-		invalidate: invalidateOptionSchema.optional(),
-		/** IndexNow (docs/indexnow.md): the build writes the key file; `npx audio-reviews indexnow` submits what the change report lists. */
-		indexNow: indexNowOptionSchema.optional(),
-		/** Sitemaps and hub pages rendered on demand for a site that uses productsLiveLoader() (docs/on-demand.md); false for none. */
-		onDemand: onDemandOptionSchema,
-		/** Where each build writes the pages added, changed and removed since the previous one; false for none. */
-		changeReport: changeReportOptionSchema,
-		/**
-		 * Keep dist/ between builds (`vite.build.emptyOutDir: false`) so an incremental rebuild
-		 * leaves unchanged pages in place instead of copying them back; pages the build no
-		 * longer has are deleted by the integration. Useful where the host keeps dist/ too.
-		 */
-		keepOutDir: flag('keepOutDir').default(false),
-		/** `astro dev` only: the webhook endpoint that re-syncs everything or one product. */
-		refresh: refreshOptionSchema,
-		/** Your layout component; injected pages render inside it (props `title`, `description`, `lang`; `<slot name="head" />`). */
-		layout: layoutOptionSchema.optional(),
-		/** Per-locale overrides of the words pages and components print. */
-		uiText: uiTextOptionSchema.optional(),
-		/** Google's product review feed, written by `astro build` (docs/review-feed.md); false for none. */
-		reviewsFeed: reviewsFeedOptionSchema,
-		/** Reviews on a product page and on each of its further review pages (docs/pages-and-seo.md, "Products with many reviews"). */
-		reviewsPerPage: wholeNumber(
-			'reviewsPerPage',
-			1,
-			1000,
-			`Expected \`reviewsPerPage\` to be a whole number from 1 to 1000 (default ${DEFAULT_REVIEWS_PER_PAGE}), e.g. reviewsPerPage: 30`,
-		).default(DEFAULT_REVIEWS_PER_PAGE),
-		/** `'pagefind'`: product pages carry Pagefind's markup (docs/search.md); false (default) leaves them unchanged. */
-		search: searchOptionSchema,
-		/** A product without any review in a locale: a `noindex, follow` page, a normal page, or no page. */
-		emptyProducts: z
-			.enum(['noindex', 'index', 'skip'], { message: 'Expected `emptyProducts` to be "noindex", "index" or "skip"' })
-			.default('noindex'),
-		/**
-		 * Hub pages listing the products at the route's parent path; `{ pageSize, order }` sets how
-		 * many per page and their order (`'name'` by default, `'rating'` for best rated first).
-		 */
-		hub: z
-			.union(
-				[
-					z.boolean(),
-					z
-						.object({
-							pageSize: wholeNumber('hub.pageSize', 1, 1000).optional(),
-							order: z.enum(['name', 'rating']).optional(),
-						})
-						.strict(),
-				],
-				{
-					message:
-						"Expected `hub` to be true, false or { pageSize?: <1 to 1000>, order?: 'name' | 'rating' }, e.g. hub: { order: 'rating' } to list the best rated products first",
-				},
-			)
-			.default(true),
-	})
-	.strict();
+const schema = integrationOptionsSchema(PLACEHOLDERS);
 
 // `uiText` is validated loosely (to word its errors) but typed precisely for users.
-export type AudioReviewsOptions = Omit<z.input<typeof integrationOptionsSchema>, 'uiText'> & { uiText?: UiTextOverrides };
-export type ResolvedAudioReviewsOptions = z.output<typeof integrationOptionsSchema>;
+export type AudioReviewsOptions = Omit<z.input<typeof schema>, 'uiText'> & { uiText?: UiTextOverrides };
+export type ResolvedAudioReviewsOptions = z.output<typeof schema>;
 
 export function resolveIntegrationOptions(options: AudioReviewsOptions | undefined): ResolvedAudioReviewsOptions {
-	return parseOptions(integrationOptionsSchema, options, 'audioReviews');
+	return parseOptions(schema, options, 'audioReviews');
 }
 
 /** `/products/[ref]/` → `/products/[ref]`: Astro matches patterns without a trailing slash. */

@@ -1,10 +1,10 @@
 export {
 	type CachePolicy,
 	type CachePolicyInput,
-	cacheControlHeader,
 	DEFAULT_CACHE_POLICY,
 	resolveCachePolicy,
-} from './cache-policy.js';
+} from '../options/cache-policy-option.js';
+export { cacheControlHeader } from './cache-policy.js';
 export { listsTag, productTag, websiteTag } from './cache-tags.js';
 export type { PurgedPagesSubmission, PurgedSubmissionReport } from './index-now-purged.js';
 export {

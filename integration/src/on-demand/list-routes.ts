@@ -1,7 +1,8 @@
 import type { APIContext } from 'astro';
+import { type CachePolicy, resolveCachePolicy } from '../options/cache-policy-option.js';
 import type { PageConfig } from '../pages/page-config.js';
 import { type CatalogueQuery, catalogueQuery } from '../sync/sync-catalogue.js';
-import { type CachePolicy, cacheControlHeader, resolveCachePolicy } from './cache-policy.js';
+import { cacheControlHeader } from './cache-policy.js';
 import { listsTag, websiteTag } from './cache-tags.js';
 import { liveLocales } from './live-catalogue.js';
 import { escapeHtml, liveErrorResponse, notFoundPage } from './live-page.js';

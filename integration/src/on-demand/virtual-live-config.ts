@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import type { PurgedPagesConfig } from '../indexnow/index-now-option.js';
+import type { PurgedPagesConfig } from '../indexnow/index-now-settings.js';
 import { jsonModulePlugin } from '../pages/virtual-config.js';
 
 export const VIRTUAL_LIVE_CONFIG_ID = 'virtual:astro-audio-reviews/live-config';

@@ -19,6 +19,15 @@ export function wholeNumber(
 	return z.number({ message }).refine((value) => Number.isInteger(value) && value >= min && value <= max, { message });
 }
 
+/** A BCP-47 language tag such as `fr`, `en`, `pt-BR`, `zh-Hant-TW` (the rule of docs/service.md). */
+export const LOCALE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
+
+/** A string that may not be empty; `what` says what it holds, e.g. "the name of a content collection". */
+export function nonEmptyText(name: string, what: string) {
+	const message = `Expected \`${name}\` to be ${what}`;
+	return z.string({ message }).min(1, { message });
+}
+
 /** `true` or `false`. */
 export function flag(name: string) {
 	return z.boolean({ message: `Expected \`${name}\` to be true or false` });

@@ -1,15 +1,12 @@
 import { z } from 'astro/zod';
-import { wholeNumber } from './rules.js';
+import { flag, LOCALE_TAG, nonEmptyText, wholeNumber } from './rules.js';
 
 /**
  * The options `createClient`, `productsLoader` and `productsLiveLoader` share
  * (docs/options.md, "Loader options"). Defaults live here, in one place.
  */
 
-/** Same rule as docs/service.md: a BCP-47 tag such as `fr`, `en`, `pt-BR`, `zh-Hant-TW`. */
-const localeSchema = z
-	.string()
-	.regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/, { message: 'Expected a BCP-47 locale such as "fr" or "en-GB"' });
+const localeSchema = z.string().regex(LOCALE_TAG, { message: 'Expected a BCP-47 locale such as "fr" or "en-GB"' });
 
 /**
  * `locale` takes one locale. An array there is the plural option misspelt: say so, with the
@@ -103,14 +100,14 @@ export const queryOptionsSchema = z.object({
 	without: z
 		.literal('inactive', { message: 'Expected `without` to be "inactive" (the only value the service defines)' })
 		.default(DEFAULTS.without),
-	withAudio: z.boolean().optional(),
-	published: z.boolean().optional(),
+	withAudio: flag('withAudio').optional(),
+	published: flag('published').optional(),
 	refs: z
 		.array(z.string().min(1, { message: 'Expected every ref in `refs` to be a non-empty string' }))
 		.min(1, { message: 'Expected `refs` to list at least one product ref, or leave it out to load the whole catalogue' })
 		.optional(),
-	variant: z.string().min(1).optional(),
-	type: z.string().min(1).optional(),
+	variant: nonEmptyText('variant', 'a widget configuration reference').optional(),
+	type: nonEmptyText('type', 'a widget type such as "standalone"').optional(),
 	pageSize: wholeNumber('pageSize', 1, 10_000).default(DEFAULTS.pageSize),
 	onInvalid: z.enum(['error', 'skip'], { message: 'Expected `onInvalid` to be "error" or "skip"' }).default(DEFAULTS.onInvalid),
 });

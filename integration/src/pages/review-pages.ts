@@ -8,8 +8,6 @@ import type { Product, Review } from '../schema/product.js';
  */
 export { parseReviewPageSegment, REVIEW_PAGE_MARK, reviewPageSegment } from './review-page-segment.js';
 
-export const DEFAULT_REVIEWS_PER_PAGE = 20;
-
 /** One review with its index in the service's list (the field path of its errors and anchors). */
 export interface PlacedReview {
 	review: Review;

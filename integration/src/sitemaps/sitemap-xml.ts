@@ -6,9 +6,6 @@ import { escapeXmlText } from '../seo/xml-text.js';
  * since a `site` or `base` may hold `&`.
  */
 
-/** sitemaps.org: at most 50,000 URLs and 50 MB (52,428,800 bytes) uncompressed per file. */
-export const SITEMAP_LIMITS = { urls: 50_000, bytes: 52_428_800 } as const;
-
 export interface SitemapUrl {
 	loc: string;
 	/** hreflang → URL of the same product in each locale with an indexable page (itself included); none when that is its only one. */

@@ -1,65 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'astro/zod';
 import { AudioReviewsOptionsError } from '../errors/options-error.js';
-import { envVarName } from '../options/rules.js';
-import { DEFAULT_INDEXNOW_ENDPOINT, type IndexNowTarget } from './index-now.js';
+import { DEFAULT_LIVE_ROUTE, type ResolvedIndexNowOption } from '../options/index-now-option.js';
+import type { IndexNowTarget } from './index-now.js';
 
-/** The `indexNow` option of `audioReviews()` (docs/indexnow.md): the key file, and what the command and webhook submit to. */
+/** What the `indexNow` option resolves to once the Astro config and the build environment are known: the key file, the target, the purged pages. */
 
-export const DEFAULT_INDEXNOW_KEY_ENV = 'INDEXNOW_KEY';
-export const DEFAULT_LIVE_ROUTE = '/products/[...ref]';
 /** The protocol's key format (indexnow.org/documentation). */
 const KEY_FORMAT = /^[A-Za-z0-9-]{8,128}$/;
 const KEY_RULE = '8 to 128 characters of a-z, A-Z, 0-9 and -';
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-function isEndpoint(value: string): boolean {
-	try {
-		const url = new URL(value);
-		// The key and the URL list travel in the body: plain http only where it never leaves the machine (tests, a local proxy).
-		return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
-	} catch {
-		return false;
-	}
-}
-
-export const indexNowOptionSchema = z
-	.object({
-		/** The environment variable that holds the key, read by `astro build`. */
-		keyEnv: envVarName('indexNow.keyEnv', 'INDEXNOW_KEY').default(DEFAULT_INDEXNOW_KEY_ENV),
-		/** Where submissions go; the shared endpoint forwards them to every participating engine. */
-		endpoint: z
-			.string()
-			.refine(isEndpoint, {
-				message: `Expected \`indexNow.endpoint\` to be an https URL such as "${DEFAULT_INDEXNOW_ENDPOINT}" or "https://www.bing.com/indexnow"`,
-			})
-			.default(DEFAULT_INDEXNOW_ENDPOINT),
-		/** On-demand sites: the invalidation webhook also submits the product pages it purged; `route` is their pattern. */
-		submitPurged: z
-			.union(
-				[
-					z.boolean(),
-					z
-						.object({
-							route: z.string().regex(/^\/.*\[(?:\.\.\.)?ref\]/, {
-								message:
-									'Expected `indexNow.submitPurged.route` to be the pattern of your on-demand product pages, e.g. "/products/[...ref]"',
-							}),
-						})
-						.strict(),
-				],
-				{
-					message:
-						'Expected `indexNow.submitPurged` to be true, false or { route: "/products/[...ref]" } (the pattern of your on-demand product pages)',
-				},
-			)
-			.default(false),
-	})
-	.strict();
-
-export type ResolvedIndexNowOption = z.output<typeof indexNowOptionSchema>;
 
 export interface IndexNowSettings extends IndexNowTarget {
 	/** The key file's name in the output folder. */

@@ -1,62 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { AstroConfig, AstroIntegration, HookParameters } from 'astro';
-import { z } from 'astro/zod';
-import { flag, wholeNumber } from '../options/rules.js';
+import type { PurgedPagesConfig } from '../indexnow/index-now-settings.js';
+import type { LiveSitemapConfig } from '../on-demand/live-sitemap.js';
+import { virtualLiveConfigPlugin } from '../on-demand/virtual-live-config.js';
+import type { ResolvedInvalidateOption } from '../options/invalidate-option.js';
+import type { ResolvedOnDemandOption } from '../options/on-demand-option.js';
 import { hubRoute } from '../pages/hub-urls.js';
 import { jsonModulePlugin } from '../pages/virtual-config.js';
 import { sitemapIncludeCheck } from '../sitemaps/sitemap-include-check.js';
-import { SITEMAP_LIMITS } from '../sitemaps/sitemap-xml.js';
-import type { LiveSitemapConfig } from './live-sitemap.js';
+
+/** The on-demand routes `astro:config:setup` injects: the sitemaps, hubs and product pages of the live loader, and the purge webhook. */
 
 export const VIRTUAL_ON_DEMAND_ID = 'virtual:astro-audio-reviews/on-demand';
-export const DEFAULT_SITEMAP_PATH = '/sitemap-products';
-
-const sitemapOptionSchema = z
-	.object({
-		path: z
-			.string()
-			.regex(/^\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*$/, {
-				message:
-					'Expected `onDemand.sitemap.path` to be a site path without extension, e.g. "/sitemap-products" (index at /sitemap-products.xml)',
-			})
-			.default(DEFAULT_SITEMAP_PATH),
-		urlsPerFile: wholeNumber(
-			'onDemand.sitemap.urlsPerFile',
-			1000,
-			SITEMAP_LIMITS.urls,
-			'Expected `onDemand.sitemap.urlsPerFile` to be a whole number from 1000 to 50000 (the sitemaps.org limit)',
-		).default(SITEMAP_LIMITS.urls),
-		/** Site paths of other sitemaps the index lists too, e.g. `@astrojs/sitemap`'s `/sitemap-0.xml`. */
-		include: z
-			.array(
-				z
-					.string()
-					.regex(/^\/\S*\.xml$/, { message: 'Expected `onDemand.sitemap.include` to hold site paths of sitemaps, e.g. "/sitemap-0.xml"' }),
-			)
-			.optional(),
-	})
-	.strict();
-
-/**
- * The `onDemand` option: what the integration injects for a site that reads its catalogue with
- * `productsLiveLoader()` (docs/on-demand.md, "Sitemaps" and "Hub pages"). `false` injects none.
- */
-export const onDemandOptionSchema = z
-	.union(
-		[
-			z.literal(false),
-			z
-				.object({
-					sitemap: z.union([z.literal(false), sitemapOptionSchema]).default(sitemapOptionSchema.parse({})),
-					hub: flag('onDemand.hub').default(true),
-				})
-				.strict(),
-		],
-		{ message: 'Expected `onDemand` to be false or { sitemap?: false | { path, urlsPerFile, include }, hub?: boolean }' },
-	)
-	.default({ sitemap: sitemapOptionSchema.parse({}), hub: true });
-
-type ResolvedOnDemandOption = z.output<typeof onDemandOptionSchema>;
 
 /** What the injected routes read at request time. */
 export interface OnDemandConfig {
@@ -129,4 +84,17 @@ export function injectOnDemandRoutes(
 		hook.injectRoute({ pattern: `${prefix}${parent}`, entrypoint: page('live-hub.astro'), prerender: false });
 		hook.injectRoute({ pattern: `${prefix}${parent}/~page-[page]`, entrypoint: page('live-hub.astro'), prerender: false });
 	}
+}
+
+/** Registers the endpoint as an on-demand route (it needs an adapter, as any on-demand route). */
+export function injectInvalidateRoute(
+	option: ResolvedInvalidateOption | undefined,
+	hook: Pick<HookParameters<'astro:config:setup'>, 'injectRoute' | 'updateConfig'>,
+	indexNow?: PurgedPagesConfig,
+): void {
+	if (!option) return;
+	const config = { websiteId: option.websiteId, secretEnv: option.secretEnv, ...(indexNow ? { indexNow } : {}) };
+	hook.updateConfig({ vite: { plugins: [virtualLiveConfigPlugin(config)] } });
+	const route = option.route.length > 1 ? option.route.replace(/\/+$/, '') : option.route;
+	hook.injectRoute({ pattern: route, entrypoint: new URL('../../pages/invalidate.ts', import.meta.url), prerender: false });
 }

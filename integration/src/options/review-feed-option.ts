@@ -1,10 +1,15 @@
 import { z } from 'astro/zod';
 import { AudioReviewsOptionsError } from '../errors/options-error.js';
-import type { FeedSchemaVersion } from './review-feed.js';
 
 export const DEFAULT_REVIEWS_FEED_PATH = 'product-reviews.xml';
-/** The schema versions the feed can be written in; the first is the default (the one Google accepts today). */
-export const REVIEWS_FEED_SCHEMA_VERSIONS = ['2.4', '2.3'] as const satisfies readonly FeedSchemaVersion[];
+/**
+ * The schema versions the feed can be written in; the first is the default (the one Google accepts today).
+ * What the feed holds is the same in both: 2.4 only adds optional elements (verified purchase,
+ * incentivized review, review language and country) that the service cannot vouch for or that the
+ * public contract leaves out.
+ */
+export const REVIEWS_FEED_SCHEMA_VERSIONS = ['2.4', '2.3'] as const;
+export type FeedSchemaVersion = (typeof REVIEWS_FEED_SCHEMA_VERSIONS)[number];
 const SCHEMA_VERSION_MESSAGE =
 	'Expected `reviewsFeed.schemaVersion` to be "2.4" (what Google accepts today, the default) or "2.3" (for a Merchant Center that still expects it), as a string';
 

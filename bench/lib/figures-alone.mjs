@@ -1,0 +1,118 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { LIST_QUERY } from './catalogue.mjs';
+import { measureFeed } from './feed.mjs';
+import { coldPair, largestPageMarkdown, measureLargestPage } from './largest-page.mjs';
+import { machineInfo } from './machine.mjs';
+import { measureSearch } from './search.mjs';
+import { measureSitemap, sitemapMarkdown } from './sitemap.mjs';
+
+/**
+ * The figures that also run alone (`--only`): the review feed, the on-demand sitemap, static
+ * search and the long tail (figure 7), each measured the same way in a full run.
+ */
+
+/** The review feed's figure, at the main size with the catalogue already served. */
+export const feedFigure = (run, sim, env) =>
+	measureFeed({ sim, env, size: run.main, reps: run.config.reps, measure: run.measure, drop: run.dropSite });
+
+/** The on-demand sitemap's figure: its first file (50,000 URLs), cold and cached. */
+export const sitemapFigure = ({ config, say }) =>
+	measureSitemap({ size: config.smoke ? 2000 : 50_000, reps: config.reps, latencyMs: config.latencyMs, cap: config.cap, say });
+
+/** Static search with Pagefind: the option on and off, each site indexed by Pagefind's binary. */
+export const searchFigure = (run, sim, env, reps = 1) =>
+	measureSearch({ sim, env, size: run.main, reps, measure: run.measure, drop: run.dropSite });
+
+/**
+ * Figure 7 on a built site of ours (figure 1's, or the --only run's): pages written, the largest
+ * page and its Lighthouse score, beside that site's cold build and the floor's.
+ */
+export async function longTailFigure(run, sim, root, { oursMs, floorMs }) {
+	run.say(`long tail: the largest page of ${root}`);
+	const figure = await measureLargestPage(root, { say: run.say });
+	const html = await readFile(join(root, 'dist', figure.path), 'utf8').catch(() => '');
+	const ref = /<meta property="product:retailer_item_id" content="([^"]*)"/.exec(html)?.[1];
+	const product = ref && sim.listAll(LIST_QUERY).find((item) => item.external_id === ref);
+	return {
+		size: run.main,
+		catalogue: run.results.catalogue[run.main],
+		oursMs,
+		floorMs,
+		ratio: oursMs && floorMs ? oursMs / floorMs : undefined,
+		...figure,
+		reviews: product ? product.reviews.length : undefined,
+	};
+}
+
+/** Figure 7 alone: a cold pair of its own, then the largest page of ours. */
+async function longTailAlone(run) {
+	const { config, results, main } = run;
+	return run.withCatalogue(main, async (sim, env) => {
+		const pair = await coldPair({
+			env,
+			size: main,
+			reps: config.reps,
+			measure: (options) => run.measure(sim, options),
+			drop: run.dropSite,
+		});
+		if (!pair.oursRoot) return { size: main, error: results.errors.join('; ') };
+		const figure = await longTailFigure(run, sim, pair.oursRoot, pair);
+		await run.dropSite(pair.oursRoot);
+		const load = (await machineInfo()).loadAtStart.join(', ');
+		figure.measuredBy = `Measured alone by \`${results.command}\` on ${results.date.slice(0, 16).replace('T', ' ')} UTC (${config.reps} pair${config.reps === 1 ? '' : 's'}, load ${results.machine.loadAtStart.join(', ')} at start, ${load} at end)`;
+		return figure;
+	});
+}
+
+const n = (v) => (v === undefined ? '—' : v.toLocaleString('en-US'));
+const s = (ms) => (ms === undefined ? '—' : `${(ms / 1000).toFixed(1)} s`);
+
+/**
+ * Each part that runs alone: what it measures into results, and what it prints after. `builds`:
+ * whether it records builds, whose failures fail the run (the sitemap's figure throws instead).
+ */
+const PARTS = {
+	sitemap: {
+		figure: 'sitemap',
+		builds: false,
+		measure: (run) => sitemapFigure(run),
+		print: ({ results, say }) => {
+			say(`sitemap: ${JSON.stringify({ ...results.sitemap, runs: undefined })}`);
+			for (const line of sitemapMarkdown(results.sitemap, { n: (v) => v.toLocaleString('en-US') })) console.log(line);
+		},
+	},
+	search: {
+		figure: 'search',
+		builds: true,
+		measure: (run) => run.withCatalogue(run.main, (sim, env) => searchFigure(run, sim, env, run.config.reps)),
+		print: ({ results, say }) => say(`search: ${JSON.stringify(results.search)}`),
+	},
+	feed: {
+		figure: 'feed',
+		builds: true,
+		measure: (run) => run.withCatalogue(run.main, (sim, env) => feedFigure(run, sim, env)),
+		print: ({ results, say }) => say(`feed: ${JSON.stringify({ ...results.feed, feed: results.feed.feed })}`),
+	},
+	'long-tail': {
+		figure: 'longTail',
+		builds: true,
+		mergeHint: true,
+		measure: longTailAlone,
+		print: ({ results }) => {
+			for (const line of largestPageMarkdown(results.longTail, { n, s })) console.log(line);
+		},
+	},
+};
+
+/** Runs one part alone into its temp folder; resolves with the process's exit code. */
+export async function runAlone(run, only) {
+	const part = PARTS[only];
+	run.results[part.figure] = await part.measure(run);
+	run.results.finishedAt = new Date().toISOString();
+	await run.save();
+	part.print(run);
+	const merge = part.mergeHint ? ` (into BENCHMARKS.md: node bench/run.mjs --report-only --merge ${run.resultsFile})` : '';
+	run.say(`results: ${run.resultsFile}${merge}`);
+	return part.builds && run.results.errors.length ? 1 : 0;
+}
