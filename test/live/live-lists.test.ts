@@ -9,6 +9,7 @@ import { resolveIntegrationOptions } from '../../integration/src/integration/int
 import { liveHubPage } from '../../integration/src/on-demand/live-hub.js';
 import { liveSitemapFile, liveSitemapIndex } from '../../integration/src/on-demand/live-sitemap.js';
 import { injectOnDemandRoutes } from '../../integration/src/on-demand/on-demand-option.js';
+import type { ProductsLiveLoader } from '../../integration/src/on-demand/products-live-loader.js';
 import type { HubPageProps } from '../../integration/src/pages/hub-paths.js';
 import { HOSTILE_WEBSITE_ID, type HostileService, makeCatalogue, startHostileService } from '../helpers/hostile-service.js';
 import { sitemapAlternates, sitemapLocs, validateSitemap } from '../helpers/sitemap-xml.js';
@@ -28,15 +29,16 @@ const quick = { retries: 0, timeoutMs: 3000, pageSize: 10 };
 
 describe('several locales', () => {
 	let sim: Simulator;
+	let loader: ProductsLiveLoader;
 	beforeAll(async () => {
 		// Products of one page each: the review pages have their own test below.
 		sim = await startSimulator({ products: 30, seed: 3, locales: ['en', 'fr'], longTail: false });
-		productsLiveLoader({ baseUrl: sim.baseUrl, websiteId: sim.websiteId, locales: ['en', 'fr'], ...quick });
+		loader = productsLiveLoader({ baseUrl: sim.baseUrl, websiteId: sim.websiteId, locales: ['en', 'fr'], ...quick });
 	});
 	afterAll(() => sim?.close());
 
 	it('lists every indexable page in each locale, the default unprefixed, with reciprocal hreflang alternates', async () => {
-		const response = await liveSitemapFile(context, config(sim.websiteId), '1');
+		const response = await liveSitemapFile(context, config(sim.websiteId, loader), '1');
 		const xml = await response.text();
 		expect(response.status, xml).toBe(200);
 		expect(await validateSitemap(xml, 'urlset')).toEqual({ valid: true, output: expect.any(String) });
@@ -60,7 +62,7 @@ describe('several locales', () => {
 	});
 
 	it('lists a product’s further review pages, with hreflang only between the locales that have that page', async () => {
-		const response = await liveSitemapFile(context, config(sim.websiteId, { reviewsPerPage: 2 }), '1');
+		const response = await liveSitemapFile(context, config(sim.websiteId, loader, { reviewsPerPage: 2 }), '1');
 		const xml = await response.text();
 		expect(await validateSitemap(xml, 'urlset')).toEqual({ valid: true, output: expect.any(String) });
 		const url = (locale: string, ref: string, page: number) =>
@@ -91,19 +93,19 @@ describe('several locales', () => {
 
 	it('serves a hub per locale: /fr/products/ in French, /en/products/ not at all (the default is unprefixed)', async () => {
 		const astro = (params: Record<string, string | undefined>) => ({ cache: noCache, params, response: { headers: new Headers() } });
-		const fr = (await liveHubPage(astro({ locale: 'fr' }), config(sim.websiteId))) as HubPageProps;
+		const fr = (await liveHubPage(astro({ locale: 'fr' }), config(sim.websiteId, loader))) as HubPageProps;
 		expect(fr.lang).toBe('fr');
 		expect(fr.path).toBe('/fr/products/');
 		expect(fr.items[0]?.path).toMatch(/^\/fr\/products\//);
 		expect(fr.alternates.map((a) => a.path)).toEqual(['/products/', '/fr/products/']);
-		const en = await liveHubPage(astro({ locale: 'en' }), config(sim.websiteId));
+		const en = await liveHubPage(astro({ locale: 'en' }), config(sim.websiteId, loader));
 		expect((en as Response).status).toBe(404);
-		expect(((await liveHubPage(astro({ locale: 'de' }), config(sim.websiteId))) as Response).status).toBe(404);
+		expect(((await liveHubPage(astro({ locale: 'de' }), config(sim.websiteId, loader))) as Response).status).toBe(404);
 	});
 
 	it('answers 404 for any other first segment, markup included, and never echoes it as markup', async () => {
 		const astro = { cache: noCache, params: { locale: '<img src=x onerror=alert(1)>' }, response: { headers: new Headers() } };
-		const response = (await liveHubPage(astro, config(sim.websiteId))) as Response;
+		const response = (await liveHubPage(astro, config(sim.websiteId, loader))) as Response;
 		const body = await response.text();
 		expect(response.status, body).toBe(404);
 		expect(body).not.toContain('<img');
@@ -113,6 +115,7 @@ describe('several locales', () => {
 
 describe('a service that breaks the list contract', () => {
 	let service: HostileService;
+	let loader: ProductsLiveLoader;
 	let lie: (real: number) => number = (real) => real;
 	let shiftAfter = Infinity;
 	beforeAll(async () => {
@@ -125,26 +128,26 @@ describe('a service that breaks the list contract', () => {
 				return false;
 			},
 		});
-		productsLiveLoader({ baseUrl: service.url, websiteId: HOSTILE_WEBSITE_ID, locale: 'en', ...quick });
+		loader = productsLiveLoader({ baseUrl: service.url, websiteId: HOSTILE_WEBSITE_ID, locale: 'en', ...quick });
 	});
 	afterAll(() => service?.close());
 
 	it('answers 503 for an index whose count_item the list does not bear out, high or low', async () => {
 		for (const wrong of [(real: number) => real * 1000, (real: number) => real - 5]) {
 			lie = wrong;
-			const response = await liveSitemapIndex(context, config(HOSTILE_WEBSITE_ID));
+			const response = await liveSitemapIndex(context, config(HOSTILE_WEBSITE_ID, loader));
 			expect(response.status).toBe(503);
 			expect(response.headers.get('cache-control')).toBe('no-store');
 		}
 		lie = (real) => real;
-		const honest = await liveSitemapIndex(context, config(HOSTILE_WEBSITE_ID));
+		const honest = await liveSitemapIndex(context, config(HOSTILE_WEBSITE_ID, loader));
 		expect(sitemapLocs(await honest.text())).toEqual([`${SITE}/sitemap-products-1.xml`]);
 	});
 
 	it('walks again when products shift between pages, and lists exactly the catalogue it ends with', async () => {
 		const before = service.count('list');
 		shiftAfter = before + 3;
-		const response = await liveSitemapFile(context, config(HOSTILE_WEBSITE_ID), '1');
+		const response = await liveSitemapFile(context, config(HOSTILE_WEBSITE_ID, loader), '1');
 		const xml = await response.text();
 		expect(response.status, xml).toBe(200);
 		expect(service.catalogue).toHaveLength(94);
@@ -156,7 +159,7 @@ describe('a service that breaks the list contract', () => {
 	it('answers 503 rather than a short file when the pages end before count_item', async () => {
 		lie = (real) => real + 20;
 		try {
-			const response = await liveSitemapFile(context, config(HOSTILE_WEBSITE_ID), '1');
+			const response = await liveSitemapFile(context, config(HOSTILE_WEBSITE_ID, loader), '1');
 			expect(response.status).toBe(503);
 			expect(await response.text()).not.toContain('<urlset');
 		} finally {
@@ -167,9 +170,10 @@ describe('a service that breaks the list contract', () => {
 
 describe('a catalogue whose products have no review', () => {
 	let service: HostileService;
+	let loader: ProductsLiveLoader;
 	beforeAll(async () => {
 		service = await startHostileService({ catalogue: makeCatalogue(5).map((product) => ({ ...product, reviews: [] })) });
-		productsLiveLoader({ baseUrl: service.url, websiteId: HOSTILE_WEBSITE_ID, locale: 'en', ...quick });
+		loader = productsLiveLoader({ baseUrl: service.url, websiteId: HOSTILE_WEBSITE_ID, locale: 'en', ...quick });
 	});
 	afterAll(() => service?.close());
 
@@ -178,13 +182,13 @@ describe('a catalogue whose products have no review', () => {
 			[{ pageSize: 48, order: 'name' }, `${SITE}/products/`],
 			[false, `${SITE}/`],
 		] as const) {
-			const response = await liveSitemapFile(context, config(HOSTILE_WEBSITE_ID, { hub }), '1');
+			const response = await liveSitemapFile(context, config(HOSTILE_WEBSITE_ID, loader, { hub }), '1');
 			const xml = await response.text();
 			expect(await validateSitemap(xml, 'urlset')).toMatchObject({ valid: true });
 			expect(sitemapLocs(xml)).toEqual([expected]);
 		}
 		// Under emptyProducts 'index' they are all listed.
-		const indexed = await liveSitemapFile(context, config(HOSTILE_WEBSITE_ID, { emptyProducts: 'index' }), '1');
+		const indexed = await liveSitemapFile(context, config(HOSTILE_WEBSITE_ID, loader, { emptyProducts: 'index' }), '1');
 		expect(sitemapLocs(await indexed.text())).toHaveLength(5);
 	});
 });

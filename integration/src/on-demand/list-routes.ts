@@ -5,15 +5,20 @@ import { type CachePolicy, cacheControlHeader, resolveCachePolicy } from './cach
 import { listsTag, websiteTag } from './cache-tags.js';
 import { liveLocales } from './live-catalogue.js';
 import { escapeHtml, liveErrorResponse, notFoundPage } from './live-page.js';
-import { type LiveSource, liveSource } from './live-sources.js';
+import { type LiveContent, type LiveSource, liveSourceOf } from './live-source.js';
 
 /**
  * What the on-demand list routes (sitemaps, hub pages) share: the loader they read through,
  * its locales, and one way to cache their answers and to fail.
  */
-export type LiveListsConfig = Pick<PageConfig, 'route' | 'trailingSlash' | 'base' | 'defaultLocale' | 'emptyProducts' | 'hub'> & {
-	/** The website of the live loader to read (`invalidate.websiteId`), when the site has several. */
+export type LiveListsConfig = Pick<
+	PageConfig,
+	'collection' | 'route' | 'trailingSlash' | 'base' | 'defaultLocale' | 'emptyProducts' | 'hub'
+> & {
+	/** `invalidate.websiteId`, when set: the website the live loader must read. */
 	websiteId?: string | undefined;
+	/** `getLiveCollection` and `getLiveEntry` of `astro:content`, through which the routes reach the live loader. */
+	content: LiveContent;
 };
 
 export interface LiveLists {
@@ -24,8 +29,8 @@ export interface LiveLists {
 	query: (locale: string) => CatalogueQuery;
 }
 
-export function liveLists(config: LiveListsConfig): LiveLists {
-	const source = liveSource(config.websiteId);
+export async function liveLists(config: LiveListsConfig): Promise<LiveLists> {
+	const source = await liveSourceOf(config.content, config);
 	return { source, ...liveLocaleRule(source, config.defaultLocale), query: (locale) => catalogueQuery(source.options, locale) };
 }
 

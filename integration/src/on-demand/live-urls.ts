@@ -3,7 +3,7 @@ import type { PageConfig } from '../pages/page-config.js';
 import { withBase } from '../seo/url.js';
 import { liveLocaleRule } from './list-routes.js';
 import { liveProductPath } from './live-page.js';
-import { findLiveSource } from './live-sources.js';
+import type { LiveSource } from './live-source.js';
 
 /**
  * URLs of the on-demand pages in every locale: the default locale at the route, the others
@@ -25,21 +25,18 @@ export function liveAbsoluteUrl(config: LiveUrlConfig, site: URL | undefined, re
 export type LiveProductUrlsConfig = LiveUrlConfig & {
 	/** The Astro `site`: the host the pages are served at. */
 	site: string;
-	/** The website of the live loader whose locales count (`invalidate.websiteId`). */
-	websiteId?: string | undefined;
 };
 
 /**
- * A product's on-demand page in every locale of the live loader, as absolute URLs: the `<loc>`s
- * the on-demand sitemap lists for it, built the same way (what the invalidation webhook submits
- * to IndexNow after a purge). Without a live loader of the website in this process (a site that
+ * A product's on-demand page in every locale of the live loader `source` (on-demand/live-source.ts),
+ * as absolute URLs: the `<loc>`s the on-demand sitemap lists for it, built the same way (what the
+ * invalidation webhook submits to IndexNow after a purge). Without a live loader (a site that
  * only purges), the default locale's page only, at the route without prefix.
  */
-export function liveProductUrls(config: LiveProductUrlsConfig, ref: string): string[] {
+export function liveProductUrls(config: LiveProductUrlsConfig, ref: string, source: LiveSource | undefined): string[] {
 	const site = new URL(config.site);
 	const url = (locale: string, defaultLocale: string) =>
 		liveAbsoluteUrl(config, site, site, liveProductPath(config, locale, defaultLocale, ref));
-	const source = findLiveSource(config.websiteId);
 	if (!source) return [url('', '')];
 	const { locales, defaultLocale } = liveLocaleRule(source, config.defaultLocale);
 	return locales.map((locale) => url(locale, defaultLocale));

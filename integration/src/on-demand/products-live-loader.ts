@@ -8,7 +8,7 @@ import type { SharedOptions } from '../options/shared-options.js';
 import type { Product } from '../schema/product.js';
 import { productTag, websiteTag } from './cache-tags.js';
 import { listLiveProducts } from './list-live-products.js';
-import { type LiveEntryLoad, registerLiveSource } from './live-sources.js';
+import { isLiveSourceFilter, type LiveSourceFilter } from './live-source.js';
 
 /** The options every loader shares (docs/options.md); the build-only rebuild guards do not apply. */
 export type ProductsLiveLoaderOptions = SharedOptions;
@@ -36,7 +36,8 @@ export interface ProductCollectionFilter {
 	offset?: number;
 }
 
-export type ProductsLiveLoader = LiveLoader<Product, ProductEntryFilter, ProductCollectionFilter, AudioReviewsError>;
+/** `LiveSourceFilter` is for the routes the integration injects (on-demand/live-source.ts). */
+export type ProductsLiveLoader = LiveLoader<Product, ProductEntryFilter, ProductCollectionFilter | LiveSourceFilter, AudioReviewsError>;
 type LiveEntryResult = Awaited<ReturnType<ProductsLiveLoader['loadEntry']>>;
 
 /**
@@ -71,16 +72,6 @@ export function productsLiveLoader(options: ProductsLiveLoaderOptions): Products
 	const visitorDeadline = () => Date.now() + resolved.retryBudgetMs;
 	const load = (ref: string, locale: string | undefined, variant: string | undefined) =>
 		shared(JSON.stringify([ref, locale, variant]), () => loadOne(ref, locale, variant));
-	registerLiveSource({
-		client,
-		options: resolved,
-		loadEntry: async (ref, locale) => {
-			const result = await load(ref, locale, resolved.variant);
-			if (result === undefined) return {};
-			return 'error' in result && result.error ? { error: result.error } : { entry: result as LiveEntryLoad['entry'] };
-		},
-	});
-
 	async function loadOne(ref: string, locale: string | undefined, variant: string | undefined): Promise<LiveEntryResult> {
 		try {
 			const response = await client.getProductRaw(ref, { locale, variant, type: resolved.type }, { deadline: visitorDeadline() });
@@ -112,6 +103,10 @@ export function productsLiveLoader(options: ProductsLiveLoaderOptions): Products
 			return load(ref, locale, variant);
 		},
 		async loadCollection({ filter = {} }) {
+			if (isLiveSourceFilter(filter)) {
+				filter.lendSource({ client, options: resolved });
+				return { entries: [] };
+			}
 			try {
 				const items = await listLiveProducts(
 					client,

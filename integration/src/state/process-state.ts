@@ -16,14 +16,14 @@
  *   `@astrojs/sitemap`'s `astro:build:done`.
  * - `published-pages` (pages/published-pages.ts): opened by `astro:build:start`, written by
  *   `getProductStaticPaths` of the injected route; taken by `astro:build:done`'s review feed writer.
- * - `live-sources` (on-demand/live-sources.ts): written by productsLiveLoader() when the server
- *   evaluates `src/live.config.ts`; read by the on-demand sitemaps, hub pages and the purge
- *   webhook's IndexNow URLs (on-demand/list-routes.ts, live-urls.ts).
+ *
+ * The on-demand routes need none: they reach the live loader through Astro's live collection API
+ * (on-demand/live-source.ts).
  *
  * `test/architecture/process-state.test.ts` fails on any other `globalThis` registry or `Symbol.for`
  * in the package.
  */
-export type ProcessStateSlot = 'build-state' | 'content-dates' | 'sitemap' | 'published-pages' | 'live-sources';
+export type ProcessStateSlot = 'build-state' | 'content-dates' | 'sitemap' | 'published-pages';
 
 /** The process-wide value of `slot`, created on first use. */
 export function processState<T>(slot: ProcessStateSlot, create: () => T): T {

@@ -1,0 +1,21 @@
+import { createGetLiveCollection, createGetLiveEntry } from 'astro/content/runtime';
+import { type LiveContent, type LiveSource, liveSourceOf } from '../../integration/src/on-demand/live-source.js';
+import type { ProductsLiveLoader } from '../../integration/src/on-demand/products-live-loader.js';
+
+/**
+ * `astro:content`'s getLiveCollection and getLiveEntry, made by Astro's own runtime, over one live
+ * collection `products` read by `loader`: what the injected on-demand routes are given in a site.
+ */
+export function liveContent(loader: ProductsLiveLoader): LiveContent {
+	const liveCollections = { products: { type: 'live' as const, loader: loader as never } };
+	// Astro's runtime types entries loosely (`Record<string, any>`); a site's `astro:content` types them by its loader.
+	return {
+		getLiveCollection: createGetLiveCollection({ liveCollections }),
+		getLiveEntry: createGetLiveEntry({ liveCollections }),
+	} as LiveContent;
+}
+
+/** The client and options `loader` lends the routes, asked for as they ask. */
+export function lentSource(loader: ProductsLiveLoader): Promise<LiveSource> {
+	return liveSourceOf(liveContent(loader), { collection: 'products' });
+}
