@@ -7,7 +7,7 @@ import pageConfig from 'virtual:astro-audio-reviews/config';
 import config from 'virtual:astro-audio-reviews/live-config';
 import type { APIRoute } from 'astro';
 import { createInvalidateHandler, type PurgedPagesSubmission } from 'astro-audio-reviews/live';
-import { findLiveSource, type LiveSource, liveProductUrls } from '#internal/routes';
+import { findLiveSource, livePurgedUrls } from '#internal/routes';
 
 export const prerender = false;
 
@@ -16,18 +16,28 @@ export const prerender = false;
 // locale's page only, as on a site without a live collection (one that only purges).
 const content = config.indexNow ? import('astro:content').catch(() => undefined) : undefined;
 
-/** The sitemaps' URLs (base, trailing slash, default locale of the pages' config), at the route IndexNow was given. */
-function submission(purged: NonNullable<typeof config.indexNow>, source: LiveSource | undefined): PurgedPagesSubmission {
+type LiveContentModule = NonNullable<Awaited<typeof content>>;
+
+/**
+ * The sitemaps' URLs (base, trailing slash, default locale and review pages of the pages' config),
+ * at the route IndexNow was given.
+ */
+function submission(purged: NonNullable<typeof config.indexNow>, live: LiveContentModule | undefined): PurgedPagesSubmission {
 	const urls = { ...pageConfig, route: purged.route, site: purged.site };
-	return { target: purged.target, pageUrl: (ref) => liveProductUrls(urls, ref, source) };
+	const query = { collection: pageConfig.collection, websiteId: config.websiteId };
+	// Asked once per call: no request to the service, and a live config fixed since is seen.
+	const source = live ? findLiveSource(live, query) : Promise.resolve(undefined);
+	return {
+		target: purged.target,
+		pageUrl: async (ref) => livePurgedUrls(urls, live, await source, ref),
+	};
 }
 
 const secret = () => (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[config.secretEnv];
 
 async function handler(): Promise<APIRoute> {
-	const live = await content;
-	const source = live && (await findLiveSource(live, { collection: pageConfig.collection, websiteId: config.websiteId }));
-	return createInvalidateHandler({ websiteId: config.websiteId, secret, indexNow: config.indexNow && submission(config.indexNow, source) });
+	const indexNow = config.indexNow && submission(config.indexNow, await content);
+	return createInvalidateHandler({ websiteId: config.websiteId, secret, indexNow });
 }
 
 const route: APIRoute = async (context) => (await handler())(context);

@@ -1,9 +1,11 @@
 import { hubBasePath, hubPagePath } from '../pages/hub-urls.js';
 import type { PageConfig } from '../pages/page-config.js';
+import { DEFAULT_REVIEWS_PER_PAGE, reviewPageCount } from '../pages/review-pages.js';
 import { withBase } from '../seo/url.js';
 import { liveLocaleRule } from './list-routes.js';
+import { liveLocales } from './live-catalogue.js';
 import { liveProductPath } from './live-page.js';
-import type { LiveSource } from './live-source.js';
+import type { LiveContent, LiveSource } from './live-source.js';
 
 /**
  * URLs of the on-demand pages in every locale: the default locale at the route, the others
@@ -33,11 +35,50 @@ export type LiveProductUrlsConfig = LiveUrlConfig & {
  * invalidation webhook submits to IndexNow after a purge). Without a live loader (a site that
  * only purges), the default locale's page only, at the route without prefix.
  */
-export function liveProductUrls(config: LiveProductUrlsConfig, ref: string, source: LiveSource | undefined): string[] {
+export function liveProductUrls(
+	config: LiveProductUrlsConfig,
+	ref: string,
+	source: LiveSource | undefined,
+	/** How many review pages the product has in a locale, its product page included (default 1). */
+	pageCount: (locale: string) => number = () => 1,
+): string[] {
 	const site = new URL(config.site);
-	const url = (locale: string, defaultLocale: string) =>
-		liveAbsoluteUrl(config, site, site, liveProductPath(config, locale, defaultLocale, ref));
-	if (!source) return [url('', '')];
+	const url = (locale: string, defaultLocale: string, page: number) =>
+		liveAbsoluteUrl(config, site, site, liveProductPath(config, locale, defaultLocale, ref, page));
+	if (!source) return [url('', '', 1)];
 	const { locales, defaultLocale } = liveLocaleRule(source, config.defaultLocale);
-	return locales.map((locale) => url(locale, defaultLocale));
+	return locales.flatMap((locale) => Array.from({ length: pageCount(locale) }, (_, index) => url(locale, defaultLocale, index + 1)));
+}
+
+/** How long the webhook waits for a purged product to load before it submits its first pages only: a third of the submission's budget. */
+export const PURGED_PRODUCT_WAIT_MS = 1000;
+
+/**
+ * `liveProductUrls` with a popular product's further review pages (`<ref>~reviews-<n>`): how many
+ * it has in a locale comes from `getLiveEntry(collection, { ref, locale })`, the loader's shared
+ * in-flight loads. A product that does not load within PURGED_PRODUCT_WAIT_MS (unknown, removed,
+ * a failing or slow service) is submitted with its product pages only, as before it was known.
+ */
+export async function livePurgedUrls(
+	config: LiveProductUrlsConfig & { collection: string; reviewsPerPage?: number | undefined },
+	content: Pick<LiveContent, 'getLiveEntry'> | undefined,
+	source: LiveSource | undefined,
+	ref: string,
+): Promise<string[]> {
+	if (!source || !content) return liveProductUrls(config, ref, undefined);
+	const perPage = config.reviewsPerPage ?? DEFAULT_REVIEWS_PER_PAGE;
+	const counts = new Map<string, number>();
+	const loads = liveLocales(source.options).map(async (locale) => {
+		const { entry } = await content.getLiveEntry(config.collection, { ref, locale });
+		if (entry) counts.set(locale, reviewPageCount(entry.data.reviews.length, perPage));
+	});
+	let timer: ReturnType<typeof setTimeout> | undefined;
+	const waited = new Promise<void>((resolve) => {
+		timer = setTimeout(resolve, PURGED_PRODUCT_WAIT_MS);
+	});
+	await Promise.race([Promise.allSettled(loads), waited]);
+	clearTimeout(timer);
+	// Read once: a load finishing after the wait changes nothing submitted.
+	const settled = new Map(counts);
+	return liveProductUrls(config, ref, source, (locale) => settled.get(locale) ?? 1);
 }
