@@ -8,10 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveIntegrationOptions } from '../../integration/src/integration/integration-options.js';
 import { liveHubPage } from '../../integration/src/on-demand/live-hub.js';
 import { liveSitemapFile, liveSitemapIndex } from '../../integration/src/on-demand/live-sitemap.js';
+import { liveSourceOf } from '../../integration/src/on-demand/live-source.js';
 import { injectOnDemandRoutes } from '../../integration/src/on-demand/on-demand-option.js';
 import type { ProductsLiveLoader } from '../../integration/src/on-demand/products-live-loader.js';
 import type { HubPageProps } from '../../integration/src/pages/hub-paths.js';
 import { HOSTILE_WEBSITE_ID, type HostileService, makeCatalogue, startHostileService } from '../helpers/hostile-service.js';
+import { liveContent } from '../helpers/live-content.js';
 import { sitemapAlternates, sitemapLocs, validateSitemap } from '../helpers/sitemap-xml.js';
 import { listsConfig } from './pages.js';
 
@@ -190,6 +192,36 @@ describe('a catalogue whose products have no review', () => {
 		// Under emptyProducts 'index' they are all listed.
 		const indexed = await liveSitemapFile(context, config(HOSTILE_WEBSITE_ID, loader, { emptyProducts: 'index' }), '1');
 		expect(sitemapLocs(await indexed.text())).toHaveLength(5);
+	});
+});
+
+describe('the live collection the routes read (`collection`)', () => {
+	let sim: Simulator;
+	let loader: ProductsLiveLoader;
+	beforeAll(async () => {
+		sim = await startSimulator({ products: 3, seed: 3 });
+		loader = productsLiveLoader({ baseUrl: sim.baseUrl, websiteId: sim.websiteId, locale: 'en', ...quick });
+	});
+	afterAll(() => sim?.close());
+
+	it('says the fix when it names no collection of productsLiveLoader(), or one of another website, and the lists answer 503 no-store', async () => {
+		const content = liveContent(loader);
+		await expect(liveSourceOf(content, { collection: 'catalogue' })).rejects.toThrow(
+			/the live collection "catalogue" \(the `collection` of audioReviews\(\)\) is not a live collection read by productsLiveLoader\(\): define it in src\/live\.config\.ts with productsLiveLoader\(\), or set `collection` to the name of the one that is \(Collection "catalogue" is not a live collection/,
+		);
+		const otherLoader = { name: 'other', loadEntry: async () => undefined, loadCollection: async () => ({ entries: [] }) };
+		await expect(liveSourceOf(liveContent(otherLoader as never), { collection: 'products' })).rejects.toThrow(
+			/"products" .* is not a live collection read by productsLiveLoader\(\)/,
+		);
+		await expect(liveSourceOf(content, { collection: 'products', websiteId: HOSTILE_WEBSITE_ID })).rejects.toThrow(
+			`reads website ${sim.websiteId}, but \`invalidate.websiteId\` of audioReviews() is ${HOSTILE_WEBSITE_ID}: set both to the same website`,
+		);
+		for (const more of [{ collection: 'catalogue' }, { websiteId: HOSTILE_WEBSITE_ID }]) {
+			const response = await liveSitemapIndex(context, config(sim.websiteId, loader, more));
+			expect(response.status).toBe(503);
+			expect(response.headers.get('cache-control')).toBe('no-store');
+		}
+		expect((await liveSitemapIndex(context, config(sim.websiteId, loader))).status).toBe(200);
 	});
 });
 
