@@ -7,7 +7,7 @@ import pageConfig from 'virtual:astro-audio-reviews/config';
 import config from 'virtual:astro-audio-reviews/live-config';
 import type { APIRoute } from 'astro';
 import { createInvalidateHandler, type PurgedPagesSubmission } from 'astro-audio-reviews/live';
-import { findLiveSource, livePurgedUrls } from '#internal/routes';
+import { findLiveSource, liveContentOf, livePurgedUrls } from '#internal/routes';
 
 export const prerender = false;
 
@@ -22,7 +22,8 @@ type LiveContentModule = NonNullable<Awaited<typeof content>>;
  * The sitemaps' URLs (base, trailing slash, default locale and review pages of the pages' config),
  * at the route IndexNow was given.
  */
-function submission(purged: NonNullable<typeof config.indexNow>, live: LiveContentModule | undefined): PurgedPagesSubmission {
+function submission(purged: NonNullable<typeof config.indexNow>, module: LiveContentModule | undefined): PurgedPagesSubmission {
+	const live = module && liveContentOf(module);
 	const urls = { ...pageConfig, route: purged.route, site: purged.site };
 	const query = { collection: pageConfig.collection, websiteId: config.websiteId };
 	// Asked once per call: no request to the service, and a live config fixed since is seen.

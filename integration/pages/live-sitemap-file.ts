@@ -6,9 +6,9 @@ import { getLiveCollection, getLiveEntry } from 'astro:content';
 import config from 'virtual:astro-audio-reviews/config';
 import onDemand from 'virtual:astro-audio-reviews/on-demand';
 import type { APIRoute } from 'astro';
-import { liveSitemapFile } from '#internal/routes';
+import { liveContentOf, liveSitemapFile } from '#internal/routes';
 
-const content = { getLiveCollection, getLiveEntry };
+const content = liveContentOf({ getLiveCollection, getLiveEntry });
 
 export const prerender = false;
 

@@ -1,5 +1,5 @@
 import { createGetLiveCollection, createGetLiveEntry } from 'astro/content/runtime';
-import { type LiveContent, type LiveSource, liveSourceOf } from '../../integration/src/on-demand/live-source.js';
+import { type LiveContent, type LiveSource, liveContentOf, liveSourceOf } from '../../integration/src/on-demand/live-source.js';
 import type { ProductsLiveLoader } from '../../integration/src/on-demand/products-live-loader.js';
 
 /**
@@ -8,11 +8,10 @@ import type { ProductsLiveLoader } from '../../integration/src/on-demand/product
  */
 export function liveContent(loader: ProductsLiveLoader): LiveContent {
 	const liveCollections = { products: { type: 'live' as const, loader: loader as never } };
-	// Astro's runtime types entries loosely (`Record<string, any>`); a site's `astro:content` types them by its loader.
-	return {
+	return liveContentOf({
 		getLiveCollection: createGetLiveCollection({ liveCollections }),
 		getLiveEntry: createGetLiveEntry({ liveCollections }),
-	} as LiveContent;
+	});
 }
 
 /** The client and options `loader` lends the routes, asked for as they ask. */

@@ -46,6 +46,17 @@ export interface LiveContent {
 	getLiveEntry(collection: string, filter: { ref: string; locale: string }): Promise<LiveEntryResultLike>;
 }
 
+type AnyFunction = (...args: never[]) => unknown;
+
+/**
+ * `astro:content`'s functions as a route imports them. Their types are the site's own (the names
+ * and filters of its collections, `undefined` in a site without live collections), which the
+ * package cannot name: the one place they are taken as the shapes the routes call.
+ */
+export function liveContentOf(module: { getLiveCollection: AnyFunction; getLiveEntry: AnyFunction }): LiveContent {
+	return module as unknown as LiveContent;
+}
+
 export interface LiveSourceQuery {
 	/** The live collection's name: the integration's `collection`. */
 	collection: string;
