@@ -7,7 +7,7 @@ import pageConfig from 'virtual:astro-audio-reviews/config';
 import config from 'virtual:astro-audio-reviews/live-config';
 import type { APIRoute } from 'astro';
 import { createInvalidateHandler, type PurgedPagesSubmission } from 'astro-audio-reviews/live';
-import { findLiveSource, liveContentOf, livePurgedUrls } from '#internal/routes';
+import { findLiveSource, liveContentOf, livePurgedUrls, liveSourceQuery } from '#internal/routes';
 
 export const prerender = false;
 
@@ -25,7 +25,7 @@ type LiveContentModule = NonNullable<Awaited<typeof content>>;
 function submission(purged: NonNullable<typeof config.indexNow>, module: LiveContentModule | undefined): PurgedPagesSubmission {
 	const live = module && liveContentOf(module);
 	const urls = { ...pageConfig, route: purged.route, site: purged.site };
-	const query = { collection: pageConfig.collection, websiteId: config.websiteId };
+	const query = liveSourceQuery({ ...pageConfig, websiteId: config.websiteId });
 	// Asked once per call: no request to the service, and a live config fixed since is seen.
 	const source = live ? findLiveSource(live, query) : Promise.resolve(undefined);
 	return {

@@ -4,10 +4,10 @@ import type { ProductsLiveLoader } from '../../integration/src/on-demand/product
 
 /**
  * `astro:content`'s getLiveCollection and getLiveEntry, made by Astro's own runtime, over one live
- * collection `products` read by `loader`: what the injected on-demand routes are given in a site.
+ * collection (`products` unless named) read by `loader`: what the injected on-demand routes are given in a site.
  */
-export function liveContent(loader: ProductsLiveLoader): LiveContent {
-	const liveCollections = { products: { type: 'live' as const, loader: loader as never } };
+export function liveContent(loader: ProductsLiveLoader, name = 'products'): LiveContent {
+	const liveCollections = { [name]: { type: 'live' as const, loader: loader as never } };
 	return liveContentOf({
 		getLiveCollection: createGetLiveCollection({ liveCollections }),
 		getLiveEntry: createGetLiveEntry({ liveCollections }),

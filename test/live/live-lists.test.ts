@@ -207,7 +207,7 @@ describe('the live collection the routes read (`collection`)', () => {
 	it('says the fix when it names no collection of productsLiveLoader(), or one of another website, and the lists answer 503 no-store', async () => {
 		const content = liveContent(loader);
 		await expect(liveSourceOf(content, { collection: 'catalogue' })).rejects.toThrow(
-			/the live collection "catalogue" \(the `collection` of audioReviews\(\)\) is not a live collection read by productsLiveLoader\(\): define it in src\/live\.config\.ts with productsLiveLoader\(\), or set `collection` to the name of the one that is \(Collection "catalogue" is not a live collection/,
+			/the live collection "catalogue" \(`onDemand\.collection`, else `collection`, of audioReviews\(\)\) is not a live collection read by productsLiveLoader\(\): define it in src\/live\.config\.ts with productsLiveLoader\(\), or set `onDemand\.collection` to the name of the one that is \(Collection "catalogue" is not a live collection/,
 		);
 		const otherLoader = { name: 'other', loadEntry: async () => undefined, loadCollection: async () => ({ entries: [] }) };
 		await expect(liveSourceOf(liveContent(otherLoader as never), { collection: 'products' })).rejects.toThrow(
@@ -223,6 +223,16 @@ describe('the live collection the routes read (`collection`)', () => {
 		}
 		expect((await liveSitemapIndex(context, config(sim.websiteId, loader))).status).toBe(200);
 	});
+
+	it('is `onDemand.collection` when set: a hybrid site’s live collection beside its build-time `collection`', async () => {
+		const hybrid = { collection: 'products', liveCollection: 'liveProducts', content: liveContent(loader, 'liveProducts') };
+		const response = await liveSitemapIndex(context, config(sim.websiteId, loader, hybrid));
+		expect(response.status, await response.clone().text()).toBe(200);
+		const astro = { cache: noCache, params: {}, response: { headers: new Headers() } };
+		expect(((await liveHubPage(astro, config(sim.websiteId, loader, hybrid))) as HubPageProps).items).toHaveLength(3);
+		const wrong = await liveSitemapIndex(context, config(sim.websiteId, loader, { liveCollection: 'products', content: hybrid.content }));
+		expect(wrong.status).toBe(503);
+	});
 });
 
 describe('the onDemand option', () => {
@@ -236,6 +246,13 @@ describe('the onDemand option', () => {
 		);
 		expect(() => resolveIntegrationOptions({ onDemand: { sitemap: { urlsPerFile: 60_000 } } })).toThrow(/from 1000 to 50000/);
 		expect(resolveIntegrationOptions({ onDemand: false }).onDemand).toBe(false);
+	});
+
+	it('takes the live collection’s name, and refuses an empty one saying what to write', () => {
+		expect(resolveIntegrationOptions({ onDemand: { collection: 'liveProducts' } }).onDemand).toMatchObject({ collection: 'liveProducts' });
+		expect(() => resolveIntegrationOptions({ onDemand: { collection: '' } })).toThrow(
+			/Expected `onDemand\.collection` to be the name of the live collection of src\/live\.config\.ts that uses productsLiveLoader\(\)/,
+		);
 	});
 });
 

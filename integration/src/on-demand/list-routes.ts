@@ -5,7 +5,7 @@ import { type CachePolicy, cacheControlHeader, resolveCachePolicy } from './cach
 import { listsTag, websiteTag } from './cache-tags.js';
 import { liveLocales } from './live-catalogue.js';
 import { escapeHtml, liveErrorResponse, notFoundPage } from './live-page.js';
-import { type LiveContent, type LiveSource, liveSourceOf } from './live-source.js';
+import { type LiveContent, type LiveSource, type LiveSourceQuery, liveSourceOf } from './live-source.js';
 
 /**
  * What the on-demand list routes (sitemaps, hub pages) share: the loader they read through,
@@ -13,7 +13,7 @@ import { type LiveContent, type LiveSource, liveSourceOf } from './live-source.j
  */
 export type LiveListsConfig = Pick<
 	PageConfig,
-	'collection' | 'route' | 'trailingSlash' | 'base' | 'defaultLocale' | 'emptyProducts' | 'hub'
+	'collection' | 'liveCollection' | 'route' | 'trailingSlash' | 'base' | 'defaultLocale' | 'emptyProducts' | 'hub'
 > & {
 	/** `invalidate.websiteId`, when set: the website the live loader must read. */
 	websiteId?: string | undefined;
@@ -30,8 +30,15 @@ export interface LiveLists {
 }
 
 export async function liveLists(config: LiveListsConfig): Promise<LiveLists> {
-	const source = await liveSourceOf(config.content, config);
+	const source = await liveSourceOf(config.content, liveSourceQuery(config));
 	return { source, ...liveLocaleRule(source, config.defaultLocale), query: (locale) => catalogueQuery(source.options, locale) };
+}
+
+/** The live collection the routes read: `onDemand.collection`, else `collection`; and the website it must read. */
+export function liveSourceQuery(
+	config: Pick<PageConfig, 'collection' | 'liveCollection'> & { websiteId?: string | undefined },
+): LiveSourceQuery {
+	return { collection: config.liveCollection ?? config.collection, websiteId: config.websiteId };
 }
 
 /** The loader's locales, and which one is unprefixed: `preferred` when the loader has it, else its first. */

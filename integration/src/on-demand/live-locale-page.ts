@@ -1,6 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import type { ProductPageProps } from '../pages/product-paths.js';
-import { type LiveLists, type LiveListsConfig, listErrorResponse, listNotFound, liveLists } from './list-routes.js';
+import { type LiveLists, type LiveListsConfig, listErrorResponse, listNotFound, liveLists, liveSourceQuery } from './list-routes.js';
 import { type LivePageContext, liveProductPage } from './live-page.js';
 import { liveRef } from './live-ref.js';
 
@@ -27,7 +27,7 @@ export async function liveLocaleProductPage(
 	const served = lists.locales.includes(locale) && locale !== lists.defaultLocale;
 	if (!served) return listNotFound(astro, options.websiteId, `product page in the locale ${JSON.stringify(locale)}`);
 	const ref = liveRef(astro, { route: config.route }) ?? '';
-	const result = await config.content.getLiveEntry(config.collection, { ref, locale });
+	const result = await config.content.getLiveEntry(liveSourceQuery(config).collection, { ref, locale });
 	return liveProductPage(astro, result, {
 		ref,
 		route: config.route,

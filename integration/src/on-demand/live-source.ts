@@ -5,7 +5,7 @@ import type { LiveEntryResultLike } from './live-page.js';
 /**
  * How the routes the integration injects on demand (sitemaps, hub pages, the other locales'
  * product pages, the purge webhook's IndexNow URLs) reach the site's live loader: through
- * Astro's live collection API, by the collection's name (`audioReviews({ collection })`), as a
+ * Astro's live collection API, by the collection's name (`onDemand.collection`, else `collection`), as a
  * page of the site would. The loader's options are set in `src/live.config.ts`, out of the
  * integration's sight, so the routes ask the collection for them instead of asking the user to
  * repeat them.
@@ -58,7 +58,7 @@ export function liveContentOf(module: { getLiveCollection: AnyFunction; getLiveE
 }
 
 export interface LiveSourceQuery {
-	/** The live collection's name: the integration's `collection`. */
+	/** The live collection's name: `onDemand.collection`, else `collection`. */
 	collection: string;
 	/** `invalidate.websiteId`, when set: the loader must read that website (its cache tags are purged). */
 	websiteId?: string | undefined;
@@ -76,8 +76,8 @@ export async function liveSourceOf(content: Pick<LiveContent, 'getLiveCollection
 			lent = source;
 		},
 	});
-	const wanted = `the live collection ${JSON.stringify(query.collection)} (the \`collection\` of audioReviews())`;
-	const fix = `: define it in src/live.config.ts with productsLiveLoader(), or set \`collection\` to the name of the one that is`;
+	const wanted = `the live collection ${JSON.stringify(query.collection)} (\`onDemand.collection\`, else \`collection\`, of audioReviews())`;
+	const fix = `: define it in src/live.config.ts with productsLiveLoader(), or set \`onDemand.collection\` to the name of the one that is`;
 	if (!lent) {
 		const astroSays = result.error ? ` (${result.error.message})` : '';
 		throw new Error(`astro-audio-reviews: ${wanted} is not a live collection read by productsLiveLoader()${fix}${astroSays}`);

@@ -2,7 +2,7 @@ import { hubBasePath, hubPagePath } from '../pages/hub-urls.js';
 import type { PageConfig } from '../pages/page-config.js';
 import { DEFAULT_REVIEWS_PER_PAGE, reviewPageCount } from '../pages/review-pages.js';
 import { withBase } from '../seo/url.js';
-import { liveLocaleRule } from './list-routes.js';
+import { liveLocaleRule, liveSourceQuery } from './list-routes.js';
 import { liveLocales } from './live-catalogue.js';
 import { liveProductPath } from './live-page.js';
 import type { LiveContent, LiveSource } from './live-source.js';
@@ -60,7 +60,7 @@ export const PURGED_PRODUCT_WAIT_MS = 1000;
  * a failing or slow service) is submitted with its product pages only, as before it was known.
  */
 export async function livePurgedUrls(
-	config: LiveProductUrlsConfig & { collection: string; reviewsPerPage?: number | undefined },
+	config: LiveProductUrlsConfig & { collection: string; liveCollection?: string | undefined; reviewsPerPage?: number | undefined },
 	content: Pick<LiveContent, 'getLiveEntry'> | undefined,
 	source: LiveSource | undefined,
 	ref: string,
@@ -69,7 +69,7 @@ export async function livePurgedUrls(
 	const perPage = config.reviewsPerPage ?? DEFAULT_REVIEWS_PER_PAGE;
 	const counts = new Map<string, number>();
 	const loads = liveLocales(source.options).map(async (locale) => {
-		const { entry } = await content.getLiveEntry(config.collection, { ref, locale });
+		const { entry } = await content.getLiveEntry(liveSourceQuery(config).collection, { ref, locale });
 		if (entry) counts.set(locale, reviewPageCount(entry.data.reviews.length, perPage));
 	});
 	let timer: ReturnType<typeof setTimeout> | undefined;

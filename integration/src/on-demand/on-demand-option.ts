@@ -37,6 +37,9 @@ const sitemapOptionSchema = z
 	})
 	.strict();
 
+const LIVE_COLLECTION_MESSAGE =
+	'Expected `onDemand.collection` to be the name of the live collection of src/live.config.ts that uses productsLiveLoader()';
+
 /**
  * The `onDemand` option: what the integration injects for a site that reads its catalogue with
  * `productsLiveLoader()` (docs/on-demand.md, "Sitemaps" and "Hub pages"). `false` injects none.
@@ -49,10 +52,15 @@ export const onDemandOptionSchema = z
 				.object({
 					sitemap: z.union([z.literal(false), sitemapOptionSchema]).default(sitemapOptionSchema.parse({})),
 					hub: flag('onDemand.hub').default(true),
+					/** The live collection the on-demand routes read; default: `collection`. */
+					collection: z.string({ message: LIVE_COLLECTION_MESSAGE }).min(1, { message: LIVE_COLLECTION_MESSAGE }).optional(),
 				})
 				.strict(),
 		],
-		{ message: 'Expected `onDemand` to be false or { sitemap?: false | { path, urlsPerFile, include }, hub?: boolean }' },
+		{
+			message:
+				'Expected `onDemand` to be false or { sitemap?: false | { path, urlsPerFile, include }, hub?: boolean, collection?: string }',
+		},
 	)
 	.default({ sitemap: sitemapOptionSchema.parse({}), hub: true });
 

@@ -5,6 +5,7 @@
  * API, reachable from inside the package only.
  */
 
+export { liveSourceQuery } from '../../on-demand/list-routes.js';
 export { liveHubPage } from '../../on-demand/live-hub.js';
 export { liveLocaleProductPage } from '../../on-demand/live-locale-page.js';
 export { liveSitemapFile, liveSitemapIndex } from '../../on-demand/live-sitemap.js';
