@@ -7,7 +7,7 @@ import pageConfig from 'virtual:astro-audio-reviews/config';
 import config from 'virtual:astro-audio-reviews/live-config';
 import type { APIRoute } from 'astro';
 import { createInvalidateHandler, type PurgedPagesSubmission } from 'astro-audio-reviews/live';
-import { findLiveSource, liveContentOf, livePurgedUrls, liveSourceQuery } from '#internal/routes';
+import { findLiveSource, liveContentOf, livePurgedUrls, liveSourceQuery, purgedProductsWait } from '#internal/routes';
 
 export const prerender = false;
 
@@ -28,9 +28,10 @@ function submission(purged: NonNullable<typeof config.indexNow>, module: LiveCon
 	const query = liveSourceQuery({ ...pageConfig, websiteId: config.websiteId });
 	// Asked once per call: no request to the service, and a live config fixed since is seen.
 	const source = live ? findLiveSource(live, query) : Promise.resolve(undefined);
+	const wait = purgedProductsWait();
 	return {
 		target: purged.target,
-		pageUrl: async (ref) => livePurgedUrls(urls, live, await source, ref),
+		pageUrl: async (ref) => livePurgedUrls(urls, live, await source, ref, wait),
 	};
 }
 

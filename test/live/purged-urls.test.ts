@@ -1,6 +1,12 @@
+import type { ServerResponse } from 'node:http';
 import { setTimeout } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { livePurgedUrls, PURGED_PRODUCT_WAIT_MS } from '../../integration/src/on-demand/live-urls.js';
+import {
+	livePurgedUrls,
+	PURGED_PRODUCT_LOADS,
+	PURGED_PRODUCT_WAIT_MS,
+	purgedProductsWait,
+} from '../../integration/src/on-demand/live-urls.js';
 import { productsLiveLoader } from '../../integration/src/on-demand/products-live-loader.js';
 import { HOSTILE_WEBSITE_ID, makeCatalogue, type SeenRequest, useHostileServices } from '../helpers/hostile-service.js';
 import { lentSource, liveContent } from '../helpers/live-content.js';
@@ -54,6 +60,26 @@ describe('the pages the purge webhook submits for a product', () => {
 		expect(await livePurgedUrls(config, content, source, 'SKU-1')).toEqual([page('', 'SKU-1'), page('/fr', 'SKU-1')]);
 		// Its entry did come: only the wait left its review pages out.
 		expect((await content.getLiveEntry('products', { ref: 'SKU-1', locale: 'en' })).entry?.data.reviews).toHaveLength(2);
+	});
+
+	it('loads the products of one call a few at a time, sharing the loader with the visitors', async () => {
+		let inFlight = 0;
+		let most = 0;
+		const counted = async (request: SeenRequest, res: ServerResponse) => {
+			if (request.kind !== 'single') return false;
+			most = Math.max(most, ++inFlight);
+			res.on('close', () => inFlight--);
+			await setTimeout(20);
+			return false;
+		};
+		const service = await hostile({ catalogue: makeCatalogue(8), misbehave: counted });
+		const { content, source } = await liveLoader(service.url);
+		const wait = purgedProductsWait();
+		const refs = service.catalogue.map((product) => product.external_id);
+		const urls = await Promise.all(refs.map((ref) => livePurgedUrls(config, content, source, ref, wait)));
+		expect(most).toBe(PURGED_PRODUCT_LOADS);
+		// 16 loads of 20 ms, four at a time, end well within the wait: every review page is listed.
+		expect(urls).toEqual(refs.map((ref) => [page('', ref), page('', ref, 2), page('/fr', ref), page('/fr', ref, 2)]));
 	});
 
 	it('lists the default locale’s product page only without a live loader (a site that only purges)', async () => {

@@ -1,3 +1,4 @@
+import pLimit, { type LimitFunction } from 'p-limit';
 import { hubBasePath, hubPagePath } from '../pages/hub-urls.js';
 import type { PageConfig } from '../pages/page-config.js';
 import { DEFAULT_REVIEWS_PER_PAGE, reviewPageCount } from '../pages/review-pages.js';
@@ -50,31 +51,48 @@ export function liveProductUrls(
 	return locales.flatMap((locale) => Array.from({ length: pageCount(locale) }, (_, index) => url(locale, defaultLocale, index + 1)));
 }
 
-/** How long the webhook waits for a purged product to load before it submits its first pages only: a third of the submission's budget. */
+/** How long the webhook waits for the purged products to load before it submits their first pages only: a third of the submission's budget. */
 export const PURGED_PRODUCT_WAIT_MS = 1000;
+
+/** Product loads in flight at once for one webhook call: it shares the loader's in-flight cap with the visitors. */
+export const PURGED_PRODUCT_LOADS = 4;
+
+/** One webhook call's wait, shared by its refs: loads a few at a time, none started after `until`. */
+export interface PurgedProductsWait {
+	until: number;
+	limit: LimitFunction;
+}
+
+export function purgedProductsWait(): PurgedProductsWait {
+	return { until: Date.now() + PURGED_PRODUCT_WAIT_MS, limit: pLimit(PURGED_PRODUCT_LOADS) };
+}
 
 /**
  * `liveProductUrls` with a popular product's further review pages (`<ref>~reviews-<n>`): how many
  * it has in a locale comes from `getLiveEntry(collection, { ref, locale })`, the loader's shared
- * in-flight loads. A product that does not load within PURGED_PRODUCT_WAIT_MS (unknown, removed,
- * a failing or slow service) is submitted with its product pages only, as before it was known.
+ * in-flight loads. A product not loaded by the end of `wait` (unknown, removed, a failing or slow
+ * service, or behind the call's other refs) is submitted with its product pages only.
  */
 export async function livePurgedUrls(
 	config: LiveProductUrlsConfig & { collection: string; liveCollection?: string | undefined; reviewsPerPage?: number | undefined },
 	content: Pick<LiveContent, 'getLiveEntry'> | undefined,
 	source: LiveSource | undefined,
 	ref: string,
+	wait: PurgedProductsWait = purgedProductsWait(),
 ): Promise<string[]> {
 	if (!source || !content) return liveProductUrls(config, ref, undefined);
 	const perPage = config.reviewsPerPage ?? DEFAULT_REVIEWS_PER_PAGE;
 	const counts = new Map<string, number>();
-	const loads = liveLocales(source.options).map(async (locale) => {
-		const { entry } = await content.getLiveEntry(liveSourceQuery(config).collection, { ref, locale });
-		if (entry) counts.set(locale, reviewPageCount(entry.data.reviews.length, perPage));
-	});
+	const loads = liveLocales(source.options).map((locale) =>
+		wait.limit(async () => {
+			if (Date.now() >= wait.until) return;
+			const { entry } = await content.getLiveEntry(liveSourceQuery(config).collection, { ref, locale });
+			if (entry) counts.set(locale, reviewPageCount(entry.data.reviews.length, perPage));
+		}),
+	);
 	let timer: ReturnType<typeof setTimeout> | undefined;
 	const waited = new Promise<void>((resolve) => {
-		timer = setTimeout(resolve, PURGED_PRODUCT_WAIT_MS);
+		timer = setTimeout(resolve, Math.max(0, wait.until - Date.now()));
 	});
 	await Promise.race([Promise.allSettled(loads), waited]);
 	clearTimeout(timer);

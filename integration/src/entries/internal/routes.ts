@@ -10,6 +10,6 @@ export { liveHubPage } from '../../on-demand/live-hub.js';
 export { liveLocaleProductPage } from '../../on-demand/live-locale-page.js';
 export { liveSitemapFile, liveSitemapIndex } from '../../on-demand/live-sitemap.js';
 export { findLiveSource, liveContentOf } from '../../on-demand/live-source.js';
-export { livePurgedUrls } from '../../on-demand/live-urls.js';
+export { livePurgedUrls, purgedProductsWait } from '../../on-demand/live-urls.js';
 export type { HubPageProps } from '../../pages/hub-paths.js';
 export { getHubStaticPaths } from '../../pages/hub-route.js';
