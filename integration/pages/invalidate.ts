@@ -7,31 +7,42 @@ import pageConfig from 'virtual:astro-audio-reviews/config';
 import config from 'virtual:astro-audio-reviews/live-config';
 import type { APIRoute } from 'astro';
 import { createInvalidateHandler, type PurgedPagesSubmission } from 'astro-audio-reviews/live';
-import { liveProductUrls } from '#internal/routes';
+import { findLiveSource, liveContentOf, livePurgedUrls, liveSourceQuery, purgedProductsWait } from '#internal/routes';
 
 export const prerender = false;
 
-// Evaluates `src/live.config.ts` (as the on-demand sitemaps do), whose productsLiveLoader() tells
-// the locales a purged page is submitted in. Loaded apart so a failing live config never fails a
-// purge: the submission then names the default locale's page only, as on a site without one.
-const liveConfig = config.indexNow ? import('astro:content').catch(() => undefined) : undefined;
+// The live collection's loader tells the locales a purged page is submitted in. `astro:content` is
+// loaded apart so a failing live config never fails a purge: the submission then names the default
+// locale's page only, as on a site without a live collection (one that only purges).
+const content = config.indexNow ? import('astro:content').catch(() => undefined) : undefined;
 
-/** The sitemaps' URLs (base, trailing slash, default locale of the pages' config), at the route IndexNow was given. */
-function submission(purged: NonNullable<typeof config.indexNow>): PurgedPagesSubmission {
-	const urls = { ...pageConfig, route: purged.route, site: purged.site, websiteId: config.websiteId };
-	return { target: purged.target, pageUrl: (ref) => liveProductUrls(urls, ref) };
+type LiveContentModule = NonNullable<Awaited<typeof content>>;
+
+/**
+ * The sitemaps' URLs (base, trailing slash, default locale and review pages of the pages' config),
+ * at the route IndexNow was given.
+ */
+function submission(purged: NonNullable<typeof config.indexNow>, module: LiveContentModule | undefined): PurgedPagesSubmission {
+	const live = module && liveContentOf(module);
+	const urls = { ...pageConfig, route: purged.route, site: purged.site };
+	const query = liveSourceQuery({ ...pageConfig, websiteId: config.websiteId });
+	// Asked once per call: no request to the service, and a live config fixed since is seen.
+	const source = live ? findLiveSource(live, query) : Promise.resolve(undefined);
+	const wait = purgedProductsWait();
+	return {
+		target: purged.target,
+		pageUrl: async (ref) => livePurgedUrls(urls, live, await source, ref, wait),
+	};
 }
 
-const handler = createInvalidateHandler({
-	websiteId: config.websiteId,
-	secret: () => (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[config.secretEnv],
-	indexNow: config.indexNow && submission(config.indexNow),
-});
+const secret = () => (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[config.secretEnv];
 
-const route: APIRoute = async (context) => {
-	await liveConfig;
-	return handler(context);
-};
+async function handler(): Promise<APIRoute> {
+	const indexNow = config.indexNow && submission(config.indexNow, await content);
+	return createInvalidateHandler({ websiteId: config.websiteId, secret, indexNow });
+}
+
+const route: APIRoute = async (context) => (await handler())(context);
 
 export const POST: APIRoute = route;
 export const ALL: APIRoute = route;

@@ -1,16 +1,18 @@
 /**
  * One sitemap file of an on-demand catalogue (`<path>-<n>.xml`, docs/on-demand.md).
- * Importing `astro:content` evaluates `src/live.config.ts`, whose productsLiveLoader() this reads through.
+ * It reaches the live loader through Astro's live collection API, the collection named by `collection`.
  */
-import 'astro:content';
+import { getLiveCollection, getLiveEntry } from 'astro:content';
 import config from 'virtual:astro-audio-reviews/config';
 import onDemand from 'virtual:astro-audio-reviews/on-demand';
 import type { APIRoute } from 'astro';
-import { liveSitemapFile } from '#internal/routes';
+import { liveContentOf, liveSitemapFile } from '#internal/routes';
+
+const content = liveContentOf({ getLiveCollection, getLiveEntry });
 
 export const prerender = false;
 
 export const GET: APIRoute = (context) =>
 	onDemand.sitemap
-		? liveSitemapFile(context, { ...config, ...onDemand.sitemap, websiteId: onDemand.websiteId }, context.params.file)
+		? liveSitemapFile(context, { ...config, ...onDemand.sitemap, websiteId: onDemand.websiteId, content }, context.params.file)
 		: new Response(null, { status: 404 });

@@ -57,6 +57,13 @@ describe('process-wide state', () => {
 		expect(slots).not.toContain('content-dates');
 	});
 
+	it("is not used on demand: the routes reach the live loader through Astro's live collection API", async () => {
+		const users: string[] = [];
+		for (const file of await packageFiles(join(PACKAGE, 'src/on-demand')))
+			if ((await readFile(file, 'utf8')).includes('processState')) users.push(relative(PACKAGE, file));
+		expect(users).toEqual([]);
+	});
+
 	it('finds one when there is one (the check itself)', () => {
 		expect(hiddenState('src/x.ts', "const KEY = Symbol.for('x');\n(globalThis as { [KEY]?: number })[KEY] = 1;")).toEqual([
 			'src/x.ts: Symbol.for',

@@ -3,7 +3,8 @@ import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildFixture } from '../helpers/build-fixture.js';
 import { type IndexNowReceiver, startIndexNowReceiver, submittedUrls } from '../helpers/index-now-receiver.js';
-import { sitemapAlternates } from '../helpers/sitemap-xml.js';
+import { manyReviews } from '../helpers/seo-site.js';
+import { sitemapAlternates, sitemapLocs } from '../helpers/sitemap-xml.js';
 import { get, nthOnDemandRef, productPath, titleOf } from './pages.js';
 import { type StandaloneServer, startStandalone } from './standalone.js';
 
@@ -129,6 +130,22 @@ describe('invalidation webhook with indexNow.submitPurged', () => {
 			indexNow: { submitted: 0, status: 429, error: expect.stringContaining('time budget') },
 		});
 		expect(receiver.submissions).toHaveLength(1);
+	});
+
+	it('submits a popular product’s further review pages, in each locale as far as it has them: what the sitemap lists for it', async () => {
+		const ref = 'popular-purged';
+		const reviews = [...manyReviews(ref, 'en', 45), ...manyReviews(ref, 'fr', 25)];
+		sim.addProduct({ external_id: ref, name: 'Popular purged', seo_name: 'Popular purged', reviews });
+		const { status, json } = await invalidate({ ref });
+		expect(status).toBe(200);
+		// 20 reviews a page (the fixture's default): 3 pages in English, 2 in French.
+		const page = (prefix: string, n: number) => `${SITE}${prefix}/products/${ref}${n === 1 ? '' : `~reviews-${n}`}/`;
+		const expected = [page('', 1), page('', 2), page('', 3), page('/fr', 1), page('/fr', 2)];
+		expect(json.indexNow).toEqual({ submitted: 5, status: 202 });
+		expect(submittedUrls(receiver)).toEqual(expected);
+		// The purge took the lists with it: the sitemap, rendered anew, lists the same pages.
+		const sitemap = await get(server.url, '/sitemap-products-1.xml');
+		expect(sitemapLocs(sitemap.body).filter((loc) => loc.includes(`/products/${ref}`))).toEqual(expected);
 	});
 });
 

@@ -1,16 +1,13 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { productsLiveLoader } from 'astro-audio-reviews/loaders';
 import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveIntegrationOptions } from '../../integration/src/integration/integration-options.js';
-import { injectOnDemandRoutes } from '../../integration/src/integration/on-demand-routes.js';
 import { liveHubPage } from '../../integration/src/on-demand/live-hub.js';
 import { liveSitemapFile, liveSitemapIndex } from '../../integration/src/on-demand/live-sitemap.js';
+import { liveSourceOf } from '../../integration/src/on-demand/live-source.js';
+import type { ProductsLiveLoader } from '../../integration/src/on-demand/products-live-loader.js';
 import type { HubPageProps } from '../../integration/src/pages/hub-paths.js';
 import { HOSTILE_WEBSITE_ID, type HostileService, makeCatalogue, startHostileService } from '../helpers/hostile-service.js';
+import { liveContent } from '../helpers/live-content.js';
 import { sitemapAlternates, sitemapLocs, validateSitemap } from '../helpers/sitemap-xml.js';
 import { listsConfig } from './pages.js';
 
@@ -28,15 +25,16 @@ const quick = { retries: 0, timeoutMs: 3000, pageSize: 10 };
 
 describe('several locales', () => {
 	let sim: Simulator;
+	let loader: ProductsLiveLoader;
 	beforeAll(async () => {
 		// Products of one page each: the review pages have their own test below.
 		sim = await startSimulator({ products: 30, seed: 3, locales: ['en', 'fr'], longTail: false });
-		productsLiveLoader({ baseUrl: sim.baseUrl, websiteId: sim.websiteId, locales: ['en', 'fr'], ...quick });
+		loader = productsLiveLoader({ baseUrl: sim.baseUrl, websiteId: sim.websiteId, locales: ['en', 'fr'], ...quick });
 	});
 	afterAll(() => sim?.close());
 
 	it('lists every indexable page in each locale, the default unprefixed, with reciprocal hreflang alternates', async () => {
-		const response = await liveSitemapFile(context, config(sim.websiteId), '1');
+		const response = await liveSitemapFile(context, config(sim.websiteId, loader), '1');
 		const xml = await response.text();
 		expect(response.status, xml).toBe(200);
 		expect(await validateSitemap(xml, 'urlset')).toEqual({ valid: true, output: expect.any(String) });
@@ -60,7 +58,7 @@ describe('several locales', () => {
 	});
 
 	it('lists a product’s further review pages, with hreflang only between the locales that have that page', async () => {
-		const response = await liveSitemapFile(context, config(sim.websiteId, { reviewsPerPage: 2 }), '1');
+		const response = await liveSitemapFile(context, config(sim.websiteId, loader, { reviewsPerPage: 2 }), '1');
 		const xml = await response.text();
 		expect(await validateSitemap(xml, 'urlset')).toEqual({ valid: true, output: expect.any(String) });
 		const url = (locale: string, ref: string, page: number) =>
@@ -91,19 +89,19 @@ describe('several locales', () => {
 
 	it('serves a hub per locale: /fr/products/ in French, /en/products/ not at all (the default is unprefixed)', async () => {
 		const astro = (params: Record<string, string | undefined>) => ({ cache: noCache, params, response: { headers: new Headers() } });
-		const fr = (await liveHubPage(astro({ locale: 'fr' }), config(sim.websiteId))) as HubPageProps;
+		const fr = (await liveHubPage(astro({ locale: 'fr' }), config(sim.websiteId, loader))) as HubPageProps;
 		expect(fr.lang).toBe('fr');
 		expect(fr.path).toBe('/fr/products/');
 		expect(fr.items[0]?.path).toMatch(/^\/fr\/products\//);
 		expect(fr.alternates.map((a) => a.path)).toEqual(['/products/', '/fr/products/']);
-		const en = await liveHubPage(astro({ locale: 'en' }), config(sim.websiteId));
+		const en = await liveHubPage(astro({ locale: 'en' }), config(sim.websiteId, loader));
 		expect((en as Response).status).toBe(404);
-		expect(((await liveHubPage(astro({ locale: 'de' }), config(sim.websiteId))) as Response).status).toBe(404);
+		expect(((await liveHubPage(astro({ locale: 'de' }), config(sim.websiteId, loader))) as Response).status).toBe(404);
 	});
 
 	it('answers 404 for any other first segment, markup included, and never echoes it as markup', async () => {
 		const astro = { cache: noCache, params: { locale: '<img src=x onerror=alert(1)>' }, response: { headers: new Headers() } };
-		const response = (await liveHubPage(astro, config(sim.websiteId))) as Response;
+		const response = (await liveHubPage(astro, config(sim.websiteId, loader))) as Response;
 		const body = await response.text();
 		expect(response.status, body).toBe(404);
 		expect(body).not.toContain('<img');
@@ -113,6 +111,7 @@ describe('several locales', () => {
 
 describe('a service that breaks the list contract', () => {
 	let service: HostileService;
+	let loader: ProductsLiveLoader;
 	let lie: (real: number) => number = (real) => real;
 	let shiftAfter = Infinity;
 	beforeAll(async () => {
@@ -125,26 +124,26 @@ describe('a service that breaks the list contract', () => {
 				return false;
 			},
 		});
-		productsLiveLoader({ baseUrl: service.url, websiteId: HOSTILE_WEBSITE_ID, locale: 'en', ...quick });
+		loader = productsLiveLoader({ baseUrl: service.url, websiteId: HOSTILE_WEBSITE_ID, locale: 'en', ...quick });
 	});
 	afterAll(() => service?.close());
 
 	it('answers 503 for an index whose count_item the list does not bear out, high or low', async () => {
 		for (const wrong of [(real: number) => real * 1000, (real: number) => real - 5]) {
 			lie = wrong;
-			const response = await liveSitemapIndex(context, config(HOSTILE_WEBSITE_ID));
+			const response = await liveSitemapIndex(context, config(HOSTILE_WEBSITE_ID, loader));
 			expect(response.status).toBe(503);
 			expect(response.headers.get('cache-control')).toBe('no-store');
 		}
 		lie = (real) => real;
-		const honest = await liveSitemapIndex(context, config(HOSTILE_WEBSITE_ID));
+		const honest = await liveSitemapIndex(context, config(HOSTILE_WEBSITE_ID, loader));
 		expect(sitemapLocs(await honest.text())).toEqual([`${SITE}/sitemap-products-1.xml`]);
 	});
 
 	it('walks again when products shift between pages, and lists exactly the catalogue it ends with', async () => {
 		const before = service.count('list');
 		shiftAfter = before + 3;
-		const response = await liveSitemapFile(context, config(HOSTILE_WEBSITE_ID), '1');
+		const response = await liveSitemapFile(context, config(HOSTILE_WEBSITE_ID, loader), '1');
 		const xml = await response.text();
 		expect(response.status, xml).toBe(200);
 		expect(service.catalogue).toHaveLength(94);
@@ -156,7 +155,7 @@ describe('a service that breaks the list contract', () => {
 	it('answers 503 rather than a short file when the pages end before count_item', async () => {
 		lie = (real) => real + 20;
 		try {
-			const response = await liveSitemapFile(context, config(HOSTILE_WEBSITE_ID), '1');
+			const response = await liveSitemapFile(context, config(HOSTILE_WEBSITE_ID, loader), '1');
 			expect(response.status).toBe(503);
 			expect(await response.text()).not.toContain('<urlset');
 		} finally {
@@ -167,9 +166,10 @@ describe('a service that breaks the list contract', () => {
 
 describe('a catalogue whose products have no review', () => {
 	let service: HostileService;
+	let loader: ProductsLiveLoader;
 	beforeAll(async () => {
 		service = await startHostileService({ catalogue: makeCatalogue(5).map((product) => ({ ...product, reviews: [] })) });
-		productsLiveLoader({ baseUrl: service.url, websiteId: HOSTILE_WEBSITE_ID, locale: 'en', ...quick });
+		loader = productsLiveLoader({ baseUrl: service.url, websiteId: HOSTILE_WEBSITE_ID, locale: 'en', ...quick });
 	});
 	afterAll(() => service?.close());
 
@@ -178,88 +178,53 @@ describe('a catalogue whose products have no review', () => {
 			[{ pageSize: 48, order: 'name' }, `${SITE}/products/`],
 			[false, `${SITE}/`],
 		] as const) {
-			const response = await liveSitemapFile(context, config(HOSTILE_WEBSITE_ID, { hub }), '1');
+			const response = await liveSitemapFile(context, config(HOSTILE_WEBSITE_ID, loader, { hub }), '1');
 			const xml = await response.text();
 			expect(await validateSitemap(xml, 'urlset')).toMatchObject({ valid: true });
 			expect(sitemapLocs(xml)).toEqual([expected]);
 		}
 		// Under emptyProducts 'index' they are all listed.
-		const indexed = await liveSitemapFile(context, config(HOSTILE_WEBSITE_ID, { emptyProducts: 'index' }), '1');
+		const indexed = await liveSitemapFile(context, config(HOSTILE_WEBSITE_ID, loader, { emptyProducts: 'index' }), '1');
 		expect(sitemapLocs(await indexed.text())).toHaveLength(5);
 	});
 });
 
-describe('the onDemand option', () => {
-	it('defaults to sitemaps at /sitemap-products.xml and hub pages', () => {
-		expect(resolveIntegrationOptions({}).onDemand).toEqual({ sitemap: { path: '/sitemap-products', urlsPerFile: 50_000 }, hub: true });
+describe('the live collection the routes read (`collection`)', () => {
+	let sim: Simulator;
+	let loader: ProductsLiveLoader;
+	beforeAll(async () => {
+		sim = await startSimulator({ products: 3, seed: 3 });
+		loader = productsLiveLoader({ baseUrl: sim.baseUrl, websiteId: sim.websiteId, locale: 'en', ...quick });
 	});
+	afterAll(() => sim?.close());
 
-	it('rejects a path with an extension, and more than 50,000 URLs a file, saying what to write', () => {
-		expect(() => resolveIntegrationOptions({ onDemand: { sitemap: { path: '/products.xml' } } })).toThrow(
-			/site path without extension, e\.g\. "\/sitemap-products"/,
+	it('says the fix when it names no collection of productsLiveLoader(), or one of another website, and the lists answer 503 no-store', async () => {
+		const content = liveContent(loader);
+		await expect(liveSourceOf(content, { collection: 'catalogue' })).rejects.toThrow(
+			/the live collection "catalogue" \(`onDemand\.collection`, else `collection`, of audioReviews\(\)\) is not a live collection read by productsLiveLoader\(\): define it in src\/live\.config\.ts with productsLiveLoader\(\), or set `onDemand\.collection` to the name of the one that is \(Collection "catalogue" is not a live collection/,
 		);
-		expect(() => resolveIntegrationOptions({ onDemand: { sitemap: { urlsPerFile: 60_000 } } })).toThrow(/from 1000 to 50000/);
-		expect(resolveIntegrationOptions({ onDemand: false }).onDemand).toBe(false);
-	});
-});
-
-describe('which routes the integration injects', () => {
-	type Injected = { pattern: string; prerender?: boolean };
-	async function setup(files: Record<string, string>, config: { adapter?: boolean; sitemap?: boolean; route?: false | string } = {}) {
-		const root = await mkdtemp(join(tmpdir(), 'aar-on-demand-'));
-		for (const [name, text] of Object.entries(files)) {
-			await mkdir(dirname(join(root, 'src', name)), { recursive: true });
-			await writeFile(join(root, 'src', name), text);
+		const otherLoader = { name: 'other', loadEntry: async () => undefined, loadCollection: async () => ({ entries: [] }) };
+		await expect(liveSourceOf(liveContent(otherLoader as never), { collection: 'products' })).rejects.toThrow(
+			/"products" .* is not a live collection read by productsLiveLoader\(\)/,
+		);
+		await expect(liveSourceOf(content, { collection: 'products', websiteId: HOSTILE_WEBSITE_ID })).rejects.toThrow(
+			`reads website ${sim.websiteId}, but \`invalidate.websiteId\` of audioReviews() is ${HOSTILE_WEBSITE_ID}: set both to the same website`,
+		);
+		for (const more of [{ collection: 'catalogue' }, { websiteId: HOSTILE_WEBSITE_ID }]) {
+			const response = await liveSitemapIndex(context, config(sim.websiteId, loader, more));
+			expect(response.status).toBe(503);
+			expect(response.headers.get('cache-control')).toBe('no-store');
 		}
-		const routes: Injected[] = [];
-		const added: string[] = [];
-		const warnings: string[] = [];
-		const hook = {
-			config: {
-				srcDir: pathToFileURL(`${join(root, 'src')}/`),
-				adapter: config.adapter === false ? undefined : { name: '@astrojs/node' },
-				integrations: config.sitemap ? [{ name: '@astrojs/sitemap', hooks: {} }] : [],
-			},
-			injectRoute: (route: Injected) => routes.push(route),
-			updateConfig: (update: { integrations?: Array<{ name: string }> }) => added.push(...(update.integrations ?? []).map((i) => i.name)),
-			logger: { warn: (line: string) => warnings.push(line), info: () => undefined },
-		} as never;
-		const resolved = resolveIntegrationOptions({ route: config.route ?? false });
-		injectOnDemandRoutes(resolved.onDemand, { route: resolved.route, hub: true }, hook);
-		await rm(root, { recursive: true, force: true });
-		return { patterns: routes.map((r) => r.pattern), onDemand: routes.every((r) => r.prerender === false), added, warnings };
-	}
-	const LIVE = { 'live.config.ts': "import { productsLiveLoader } from 'astro-audio-reviews/loaders';" };
-
-	it("injects the sitemaps, the other locales' product pages and the hub pages, on demand, for a site whose live config uses productsLiveLoader", async () => {
-		const result = await setup(LIVE);
-		expect(result.patterns).toEqual([
-			'/sitemap-products.xml',
-			'/sitemap-products-[file].xml',
-			'/[locale]/products/[...ref]',
-			'/products',
-			'/products/~page-[page]',
-			'/[locale]/products',
-			'/[locale]/products/~page-[page]',
-		]);
-		expect(result.onDemand).toBe(true);
-		expect(result.added).toEqual([]);
+		expect((await liveSitemapIndex(context, config(sim.websiteId, loader))).status).toBe(200);
 	});
 
-	it("adds the check of @astrojs/sitemap's files when that integration is there", async () => {
-		expect((await setup(LIVE, { sitemap: true })).added).toEqual(['astro-audio-reviews:sitemap-include-check']);
-	});
-
-	it('injects nothing without productsLiveLoader, warns without an adapter, and leaves a site its own /products/ page', async () => {
-		expect((await setup({ 'live.config.ts': 'export const collections = {};' })).patterns).toEqual([]);
-		const noAdapter = await setup(LIVE, { adapter: false });
-		expect(noAdapter.patterns).toEqual([]);
-		expect(noAdapter.warnings).toEqual([
-			'productsLiveLoader() is used but the site has no adapter: the on-demand sitemaps and hub pages are not injected',
-		]);
-		const own = await setup({ ...LIVE, 'pages/products/index.astro': '<h1>Ours</h1>' });
-		expect(own.patterns).toEqual(['/sitemap-products.xml', '/sitemap-products-[file].xml', '/[locale]/products/[...ref]']);
-		// With static product pages the static hub is there already.
-		expect((await setup(LIVE, { route: '/products/[ref]' })).patterns).toEqual(['/sitemap-products.xml', '/sitemap-products-[file].xml']);
+	it('is `onDemand.collection` when set: a hybrid site’s live collection beside its build-time `collection`', async () => {
+		const hybrid = { collection: 'products', liveCollection: 'liveProducts', content: liveContent(loader, 'liveProducts') };
+		const response = await liveSitemapIndex(context, config(sim.websiteId, loader, hybrid));
+		expect(response.status, await response.clone().text()).toBe(200);
+		const astro = { cache: noCache, params: {}, response: { headers: new Headers() } };
+		expect(((await liveHubPage(astro, config(sim.websiteId, loader, hybrid))) as HubPageProps).items).toHaveLength(3);
+		const wrong = await liveSitemapIndex(context, config(sim.websiteId, loader, { liveCollection: 'products', content: hybrid.content }));
+		expect(wrong.status).toBe(503);
 	});
 });

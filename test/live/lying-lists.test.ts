@@ -25,7 +25,7 @@ import { type StandaloneServer, startStandalone } from './standalone.js';
  */
 const SITE = 'https://shop.example.com';
 const noCache = { enabled: false } as never;
-const config = listsConfig(HOSTILE_WEBSITE_ID);
+const config = (loader: ProductsLiveLoader) => listsConfig(HOSTILE_WEBSITE_ID, loader);
 const { hostile } = useHostileServices(afterEach);
 
 /** What a walker made of the catalogue: the product paths it lists, or the failure response. */
@@ -36,16 +36,16 @@ const walkers = {
 		if ('error' in result) return liveErrorResponse(result.error);
 		return result.entries.map((entry) => `/products/${entry.id}/`);
 	},
-	'sitemap file 1': async (): Promise<string[] | Response> => {
+	'sitemap file 1': async (loader: ProductsLiveLoader): Promise<string[] | Response> => {
 		const response = await liveSitemapFile(
 			{ cache: noCache, site: new URL(SITE), url: new URL(`${SITE}/sitemap-products-1.xml`) },
-			config,
+			config(loader),
 			'1',
 		);
 		return response.status === 200 ? sitemapLocs(await response.text()).map((loc) => new URL(loc).pathname) : response;
 	},
-	'hub page 1': async (): Promise<string[] | Response> => {
-		const page = await liveHubPage({ cache: noCache, params: {}, response: { headers: new Headers() } }, config);
+	'hub page 1': async (loader: ProductsLiveLoader): Promise<string[] | Response> => {
+		const page = await liveHubPage({ cache: noCache, params: {}, response: { headers: new Headers() } }, config(loader));
 		return page instanceof Response ? page : (page as HubPageProps).items.map((item) => item.path);
 	},
 };
@@ -77,14 +77,15 @@ for (const [walker, walk] of Object.entries(walkers)) {
 describe('a hub page whose count_item claims products past the positions it walked', () => {
 	it('checks the claim before showing a page count from it: 503 for 1,000 claimed on 100 products, the pages of 48 for the truth', async () => {
 		const service = await hostile({ catalogue: makeCatalogue(100), countItem: () => 1000 });
-		productsLiveLoader({ baseUrl: service.url, websiteId: HOSTILE_WEBSITE_ID, locale: 'en', retries: 0 });
-		const hub = () => liveHubPage({ cache: noCache, params: {}, response: { headers: new Headers() } }, config);
-		const lying = (await hub()) as Response;
+		const lyingLoader = productsLiveLoader({ baseUrl: service.url, websiteId: HOSTILE_WEBSITE_ID, locale: 'en', retries: 0 });
+		const hub = (loader: ProductsLiveLoader) =>
+			liveHubPage({ cache: noCache, params: {}, response: { headers: new Headers() } }, config(loader));
+		const lying = (await hub(lyingLoader)) as Response;
 		expect(lying.status).toBe(503);
 		expect(lying.headers.get('cache-control')).toBe('no-store');
 		const honest = await hostile({ catalogue: makeCatalogue(100) });
-		productsLiveLoader({ baseUrl: honest.url, websiteId: HOSTILE_WEBSITE_ID, locale: 'en', retries: 0 });
-		expect(((await hub()) as HubPageProps).pageCount).toBe(3);
+		const honestLoader = productsLiveLoader({ baseUrl: honest.url, websiteId: HOSTILE_WEBSITE_ID, locale: 'en', retries: 0 });
+		expect(((await hub(honestLoader)) as HubPageProps).pageCount).toBe(3);
 	});
 });
 

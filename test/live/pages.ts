@@ -2,6 +2,8 @@ import type { Simulator } from 'astro-audio-reviews/simulator';
 import { parse } from 'node-html-parser';
 import { expect } from 'vitest';
 import type { LiveSitemapConfig } from '../../integration/src/on-demand/live-sitemap.js';
+import type { ProductsLiveLoader } from '../../integration/src/on-demand/products-live-loader.js';
+import { liveContent } from '../helpers/live-content.js';
 
 /** A response read whole, for assertions on status, headers and body together. */
 export interface Page {
@@ -44,9 +46,11 @@ export function expectNotFoundPage(page: Page): void {
 	expect(page.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60');
 }
 
-/** What the injected sitemap and hub routes of the on-demand fixture are configured with, for calling them in process. */
-export function listsConfig(websiteId: string, more: Partial<LiveSitemapConfig> = {}): LiveSitemapConfig {
+/** What the injected sitemap and hub routes of the on-demand fixture are configured with, for calling them in process (the live collection read by `loader`). */
+export function listsConfig(websiteId: string, loader: ProductsLiveLoader, more: Partial<LiveSitemapConfig> = {}): LiveSitemapConfig {
 	return {
+		collection: 'products',
+		content: liveContent(loader),
 		route: '/products/[ref]',
 		trailingSlash: true,
 		base: '/',

@@ -4,6 +4,7 @@ import { purgedPagesConfig, resolveIndexNow } from '../../integration/src/indexn
 import { liveProductUrls } from '../../integration/src/on-demand/live-urls.js';
 import { productsLiveLoader } from '../../integration/src/on-demand/products-live-loader.js';
 import { DEFAULT_LIVE_ROUTE, indexNowOptionSchema, type ResolvedIndexNowOption } from '../../integration/src/options/index-now-option.js';
+import { lentSource } from '../helpers/live-content.js';
 
 /** `audioReviews({ indexNow })`: what it needs from the config and the environment, and the messages that say the fix. */
 const KEY = 'f3b1c2d4e5f60718';
@@ -92,27 +93,28 @@ describe('indexNow option', () => {
 		expect(purgedPagesConfig(option(), settings, context.site)).toBeUndefined();
 	});
 
-	it('the webhook submits a purged product in every locale of the live loader, as the on-demand sitemap lists it', () => {
+	it('the webhook submits a purged product in every locale of the live loader, as the on-demand sitemap lists it', async () => {
 		const websiteId = '5f0c6d1e-2b3a-4c5d-8e9f-0a1b2c3d4e5f';
 		const custom = { route: '/shop/items/[...ref]', trailingSlash: false, base: '/de', site: context.site, websiteId };
-		// No live loader of the website in this process (a site that only purges): the default locale's page only.
-		expect(liveProductUrls({ ...custom, defaultLocale: undefined }, 'a/b é')).toEqual([
+		// No live loader (a site that only purges): the default locale's page only.
+		expect(liveProductUrls({ ...custom, defaultLocale: undefined }, 'a/b é', undefined)).toEqual([
 			'https://shop.example.com/de/shop/items/a%2Fb%20%C3%A9',
 		]);
-		productsLiveLoader({ baseUrl: 'http://127.0.0.1:9', websiteId, locales: ['fr', 'en'] });
-		expect(liveProductUrls({ ...custom, defaultLocale: 'en' }, 'a/b é')).toEqual([
+		// The live loader lends its options, as the webhook's route asks for them through getLiveCollection().
+		const source = await lentSource(productsLiveLoader({ baseUrl: 'http://127.0.0.1:9', websiteId, locales: ['fr', 'en'] }));
+		expect(liveProductUrls({ ...custom, defaultLocale: 'en' }, 'a/b é', source)).toEqual([
 			'https://shop.example.com/de/fr/shop/items/a%2Fb%20%C3%A9',
 			'https://shop.example.com/de/shop/items/a%2Fb%20%C3%A9',
 		]);
 		// The sitemaps' rule: a default locale the loader does not serve gives way to its first.
-		expect(liveProductUrls({ ...custom, defaultLocale: 'de' }, 'x')).toEqual([
+		expect(liveProductUrls({ ...custom, defaultLocale: 'de' }, 'x', source)).toEqual([
 			'https://shop.example.com/de/shop/items/x',
 			'https://shop.example.com/de/en/shop/items/x',
 		]);
 		// `submitPurged: true` and the sitemaps' route of a `route: false` site make the same URLs.
 		const setup = { trailingSlash: true, base: '/', site: context.site, websiteId, defaultLocale: undefined };
-		expect(liveProductUrls({ ...setup, route: DEFAULT_LIVE_ROUTE }, 'x')).toEqual(
-			liveProductUrls({ ...setup, route: '/products/[ref]' }, 'x'),
+		expect(liveProductUrls({ ...setup, route: DEFAULT_LIVE_ROUTE }, 'x', source)).toEqual(
+			liveProductUrls({ ...setup, route: '/products/[ref]' }, 'x', source),
 		);
 	});
 

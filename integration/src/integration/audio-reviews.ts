@@ -126,6 +126,7 @@ function pageConfigFor(resolved: ResolvedAudioReviewsOptions, config: AstroConfi
 	const route = normalizeRoute(resolved.route === false ? DEFAULT_ROUTE : resolved.route);
 	return {
 		collection: resolved.collection,
+		liveCollection: resolved.onDemand === false ? undefined : resolved.onDemand.collection,
 		route,
 		localeRoute: `/[locale]${route}`,
 		injected: resolved.route !== false,

@@ -11,8 +11,11 @@ export const PURGED_SUBMISSION_BUDGET_MS = 3000;
 
 export interface PurgedPagesSubmission {
 	target: IndexNowTarget;
-	/** The absolute URL(s) of a product's on-demand page: one per locale the site serves it in. */
-	pageUrl(ref: string): string | readonly string[];
+	/**
+	 * The absolute URL(s) of a product's on-demand pages: one per locale the site serves it in, and
+	 * per further review page. The time it takes counts in `budgetMs`.
+	 */
+	pageUrl(ref: string): string | readonly string[] | Promise<string | readonly string[]>;
 	/** Defaults to PURGED_SUBMISSION_BUDGET_MS; one attempt unless a quick retry fits. */
 	budgetMs?: number;
 	fetch?: typeof fetch;
@@ -28,14 +31,15 @@ export type PurgedSubmissionReport =
 export async function submitPurgedPages(submission: PurgedPagesSubmission, request: WebhookRequest): Promise<PurgedSubmissionReport> {
 	// A whole-website purge names no page; submitting every URL of a large catalogue is the sitemap's job.
 	if (request.scope === 'website') return { submitted: 0, skipped: 'a whole-website purge names no page: nothing submitted' };
+	const started = Date.now();
 	let urls: string[];
 	try {
-		urls = [...new Set(request.refs.flatMap((ref) => submission.pageUrl(ref)))];
+		urls = [...new Set((await Promise.all(request.refs.map((ref) => submission.pageUrl(ref)))).flat())];
 	} catch (error) {
 		return { submitted: 0, error: `could not make the page URLs: ${(error as Error).message}` };
 	}
 	const outcome = await submitToIndexNow(submission.target, urls, {
-		budgetMs: submission.budgetMs ?? PURGED_SUBMISSION_BUDGET_MS,
+		budgetMs: Math.max(0, (submission.budgetMs ?? PURGED_SUBMISSION_BUDGET_MS) - (Date.now() - started)),
 		retryBaseDelayMs: 200,
 		retryMaxDelayMs: 1000,
 		...(submission.fetch ? { fetch: submission.fetch } : {}),

@@ -6,15 +6,20 @@ import { cacheControlHeader } from './cache-policy.js';
 import { listsTag, websiteTag } from './cache-tags.js';
 import { liveLocales } from './live-catalogue.js';
 import { escapeHtml, liveErrorResponse, notFoundPage } from './live-page.js';
-import { type LiveSource, liveSource } from './live-sources.js';
+import { type LiveContent, type LiveSource, type LiveSourceQuery, liveSourceOf } from './live-source.js';
 
 /**
  * What the on-demand list routes (sitemaps, hub pages) share: the loader they read through,
  * its locales, and one way to cache their answers and to fail.
  */
-export type LiveListsConfig = Pick<PageConfig, 'route' | 'trailingSlash' | 'base' | 'defaultLocale' | 'emptyProducts' | 'hub'> & {
-	/** The website of the live loader to read (`invalidate.websiteId`), when the site has several. */
+export type LiveListsConfig = Pick<
+	PageConfig,
+	'collection' | 'liveCollection' | 'route' | 'trailingSlash' | 'base' | 'defaultLocale' | 'emptyProducts' | 'hub'
+> & {
+	/** `invalidate.websiteId`, when set: the website the live loader must read. */
 	websiteId?: string | undefined;
+	/** `getLiveCollection` and `getLiveEntry` of `astro:content`, through which the routes reach the live loader. */
+	content: LiveContent;
 };
 
 export interface LiveLists {
@@ -25,9 +30,16 @@ export interface LiveLists {
 	query: (locale: string) => CatalogueQuery;
 }
 
-export function liveLists(config: LiveListsConfig): LiveLists {
-	const source = liveSource(config.websiteId);
+export async function liveLists(config: LiveListsConfig): Promise<LiveLists> {
+	const source = await liveSourceOf(config.content, liveSourceQuery(config));
 	return { source, ...liveLocaleRule(source, config.defaultLocale), query: (locale) => catalogueQuery(source.options, locale) };
+}
+
+/** The live collection the routes read: `onDemand.collection`, else `collection`; and the website it must read. */
+export function liveSourceQuery(
+	config: Pick<PageConfig, 'collection' | 'liveCollection'> & { websiteId?: string | undefined },
+): LiveSourceQuery {
+	return { collection: config.liveCollection ?? config.collection, websiteId: config.websiteId };
 }
 
 /** The loader's locales, and which one is unprefixed: `preferred` when the loader has it, else its first. */

@@ -23,7 +23,7 @@ export async function liveHubPage(astro: HubContext, config: LiveListsConfig): P
 	const page = hubPageNumber(astro.params.page);
 	if (pageSize === undefined || page === undefined) return listNotFound(astro, config.websiteId, 'such hub page');
 	try {
-		const lists = liveLists(config);
+		const lists = await liveLists(config);
 		const locale = astro.params.locale ?? lists.defaultLocale;
 		// `/<default locale>/products/` is not a page: the default locale is unprefixed. Checked
 		// before the path is made, so any other segment of the URL is a 404, not a failure.

@@ -1,6 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import type { ProductPageProps } from '../pages/product-paths.js';
-import { type LiveListsConfig, listErrorResponse, listNotFound, liveLists } from './list-routes.js';
+import { type LiveLists, type LiveListsConfig, listErrorResponse, listNotFound, liveLists, liveSourceQuery } from './list-routes.js';
 import { type LivePageContext, liveProductPage } from './live-page.js';
 import { liveRef } from './live-ref.js';
 
@@ -8,25 +8,26 @@ import { liveRef } from './live-ref.js';
  * The on-demand product page of a locale other than the unprefixed one, `/<locale>/products/<ref>/`:
  * the URL the on-demand sitemaps and hub pages publish for every other locale of the live loader.
  * The site's own route serves the unprefixed locale (docs/on-demand.md, "The pages"); this one
- * loads through the same live loader (its shared in-flight loads, cache tags and deadline) and
+ * loads through the same live loader, `getLiveEntry(collection, { ref, locale })` (its shared in-flight
+ * loads, cache tags and deadline), and
  * answers like it, and 404 for a locale the loader does not serve.
  */
 export async function liveLocaleProductPage(
 	astro: LivePageContext & Pick<AstroGlobal, 'params' | 'request'>,
 	config: LiveListsConfig & { reviewsPerPage?: number | undefined },
 ): Promise<ProductPageProps | Response> {
-	let lists: ReturnType<typeof liveLists>;
+	let lists: LiveLists;
 	try {
-		lists = liveLists(config);
+		lists = await liveLists(config);
 	} catch (error) {
 		return listErrorResponse(astro, error, 'This page');
 	}
 	const locale = astro.params.locale ?? '';
-	const { loadEntry, options } = lists.source;
+	const { options } = lists.source;
 	const served = lists.locales.includes(locale) && locale !== lists.defaultLocale;
-	if (!served || !loadEntry) return listNotFound(astro, options.websiteId, `product page in the locale ${JSON.stringify(locale)}`);
+	if (!served) return listNotFound(astro, options.websiteId, `product page in the locale ${JSON.stringify(locale)}`);
 	const ref = liveRef(astro, { route: config.route }) ?? '';
-	const result = await loadEntry(ref, locale);
+	const result = await config.content.getLiveEntry(liveSourceQuery(config).collection, { ref, locale });
 	return liveProductPage(astro, result, {
 		ref,
 		route: config.route,

@@ -46,7 +46,7 @@ export function productsPerFile(config: LiveSitemapConfig, locales: number): num
 
 export async function liveSitemapIndex(context: SitemapContext, config: LiveSitemapConfig): Promise<Response> {
 	try {
-		const lists = liveLists(config);
+		const lists = await liveLists(config);
 		const xml = await shared(`${lists.source.options.websiteId}|${context.site ?? context.url.origin}|index`, async () => {
 			const counts = await Promise.all(lists.locales.map((locale) => verifiedCount(lists.source.client, lists.query(locale))));
 			const files = Math.max(1, Math.ceil(Math.max(...counts) / productsPerFile(config, lists.locales.length)));
@@ -64,7 +64,7 @@ export async function liveSitemapFile(context: SitemapContext, config: LiveSitem
 	const n = /^[1-9]\d{0,8}$/.test(file ?? '') ? Number(file) : undefined;
 	if (n === undefined) return listNotFound(context, config.websiteId, 'such sitemap file');
 	try {
-		const lists = liveLists(config);
+		const lists = await liveLists(config);
 		// Keyed by origin too: without `site`, URLs are the request's origin's.
 		const key = `${lists.source.options.websiteId}|${context.site ?? context.url.origin}|${n}`;
 		const xml = await shared(key, () => sitemapFileXml(context, config, lists, n));

@@ -1,9 +1,13 @@
+import pLimit, { type LimitFunction } from 'p-limit';
+import { DEFAULT_REVIEWS_PER_PAGE } from '../options/integration-options.js';
 import { hubBasePath, hubPagePath } from '../pages/hub-urls.js';
 import type { PageConfig } from '../pages/page-config.js';
+import { reviewPageCount } from '../pages/review-pages.js';
 import { withBase } from '../seo/url.js';
-import { liveLocaleRule } from './list-routes.js';
+import { liveLocaleRule, liveSourceQuery } from './list-routes.js';
+import { liveLocales } from './live-catalogue.js';
 import { liveProductPath } from './live-page.js';
-import { findLiveSource } from './live-sources.js';
+import type { LiveContent, LiveSource } from './live-source.js';
 
 /**
  * URLs of the on-demand pages in every locale: the default locale at the route, the others
@@ -25,22 +29,75 @@ export function liveAbsoluteUrl(config: LiveUrlConfig, site: URL | undefined, re
 export type LiveProductUrlsConfig = LiveUrlConfig & {
 	/** The Astro `site`: the host the pages are served at. */
 	site: string;
-	/** The website of the live loader whose locales count (`invalidate.websiteId`). */
-	websiteId?: string | undefined;
 };
 
 /**
- * A product's on-demand page in every locale of the live loader, as absolute URLs: the `<loc>`s
- * the on-demand sitemap lists for it, built the same way (what the invalidation webhook submits
- * to IndexNow after a purge). Without a live loader of the website in this process (a site that
+ * A product's on-demand page in every locale of the live loader `source` (on-demand/live-source.ts),
+ * as absolute URLs: the `<loc>`s the on-demand sitemap lists for it, built the same way (what the
+ * invalidation webhook submits to IndexNow after a purge). Without a live loader (a site that
  * only purges), the default locale's page only, at the route without prefix.
  */
-export function liveProductUrls(config: LiveProductUrlsConfig, ref: string): string[] {
+export function liveProductUrls(
+	config: LiveProductUrlsConfig,
+	ref: string,
+	source: LiveSource | undefined,
+	/** How many review pages the product has in a locale, its product page included (default 1). */
+	pageCount: (locale: string) => number = () => 1,
+): string[] {
 	const site = new URL(config.site);
-	const url = (locale: string, defaultLocale: string) =>
-		liveAbsoluteUrl(config, site, site, liveProductPath(config, locale, defaultLocale, ref));
-	const source = findLiveSource(config.websiteId);
-	if (!source) return [url('', '')];
+	const url = (locale: string, defaultLocale: string, page: number) =>
+		liveAbsoluteUrl(config, site, site, liveProductPath(config, locale, defaultLocale, ref, page));
+	if (!source) return [url('', '', 1)];
 	const { locales, defaultLocale } = liveLocaleRule(source, config.defaultLocale);
-	return locales.map((locale) => url(locale, defaultLocale));
+	return locales.flatMap((locale) => Array.from({ length: pageCount(locale) }, (_, index) => url(locale, defaultLocale, index + 1)));
+}
+
+/** How long the webhook waits for the purged products to load before it submits their first pages only: a third of the submission's budget. */
+export const PURGED_PRODUCT_WAIT_MS = 1000;
+
+/** Product loads in flight at once for one webhook call: it shares the loader's in-flight cap with the visitors. */
+export const PURGED_PRODUCT_LOADS = 4;
+
+/** One webhook call's wait, shared by its refs: loads a few at a time, none started after `until`. */
+export interface PurgedProductsWait {
+	until: number;
+	limit: LimitFunction;
+}
+
+export function purgedProductsWait(): PurgedProductsWait {
+	return { until: Date.now() + PURGED_PRODUCT_WAIT_MS, limit: pLimit(PURGED_PRODUCT_LOADS) };
+}
+
+/**
+ * `liveProductUrls` with a popular product's further review pages (`<ref>~reviews-<n>`): how many
+ * it has in a locale comes from `getLiveEntry(collection, { ref, locale })`, the loader's shared
+ * in-flight loads. A product not loaded by the end of `wait` (unknown, removed, a failing or slow
+ * service, or behind the call's other refs) is submitted with its product pages only.
+ */
+export async function livePurgedUrls(
+	config: LiveProductUrlsConfig & { collection: string; liveCollection?: string | undefined; reviewsPerPage?: number | undefined },
+	content: Pick<LiveContent, 'getLiveEntry'> | undefined,
+	source: LiveSource | undefined,
+	ref: string,
+	wait: PurgedProductsWait = purgedProductsWait(),
+): Promise<string[]> {
+	if (!source || !content) return liveProductUrls(config, ref, undefined);
+	const perPage = config.reviewsPerPage ?? DEFAULT_REVIEWS_PER_PAGE;
+	const counts = new Map<string, number>();
+	const loads = liveLocales(source.options).map((locale) =>
+		wait.limit(async () => {
+			if (Date.now() >= wait.until) return;
+			const { entry } = await content.getLiveEntry(liveSourceQuery(config).collection, { ref, locale });
+			if (entry) counts.set(locale, reviewPageCount(entry.data.reviews.length, perPage));
+		}),
+	);
+	let timer: ReturnType<typeof setTimeout> | undefined;
+	const waited = new Promise<void>((resolve) => {
+		timer = setTimeout(resolve, Math.max(0, wait.until - Date.now()));
+	});
+	await Promise.race([Promise.allSettled(loads), waited]);
+	clearTimeout(timer);
+	// Read once: a load finishing after the wait changes nothing submitted.
+	const settled = new Map(counts);
+	return liveProductUrls(config, ref, source, (locale) => settled.get(locale) ?? 1);
 }

@@ -8,12 +8,11 @@ import type { SharedOptions } from '../options/shared-options.js';
 import type { Product } from '../schema/product.js';
 import { productTag, websiteTag } from './cache-tags.js';
 import { listLiveProducts } from './list-live-products.js';
-import { type LiveEntryLoad, registerLiveSource } from './live-sources.js';
+import { isLiveSourceFilter, type LiveSourceFilter } from './live-source.js';
+import { singleFlight } from './single-flight.js';
 
 /** The options every loader shares (docs/options.md); the build-only rebuild guards do not apply. */
 export type ProductsLiveLoaderOptions = SharedOptions;
-
-import { singleFlight } from './single-flight.js';
 
 export const LIVE_LOADER_NAME = 'astro-audio-reviews-live';
 
@@ -36,7 +35,8 @@ export interface ProductCollectionFilter {
 	offset?: number;
 }
 
-export type ProductsLiveLoader = LiveLoader<Product, ProductEntryFilter, ProductCollectionFilter, AudioReviewsError>;
+/** `LiveSourceFilter` is for the routes the integration injects (on-demand/live-source.ts). */
+export type ProductsLiveLoader = LiveLoader<Product, ProductEntryFilter, ProductCollectionFilter | LiveSourceFilter, AudioReviewsError>;
 type LiveEntryResult = Awaited<ReturnType<ProductsLiveLoader['loadEntry']>>;
 
 /**
@@ -57,6 +57,12 @@ function withRequestTimeDefaults(options: ProductsLiveLoaderOptions): ProductsLi
 	return { ...LIVE_REQUEST_DEFAULTS, ...given } as ProductsLiveLoaderOptions;
 }
 
+type ResolvedLiveOptions = ReturnType<typeof resolveLoaderOptions>;
+type LiveClient = ReturnType<typeof clientFromResolved>;
+
+/** A visitor waits from the moment the page is asked: queue, attempts and backoff share one budget. */
+const visitorDeadline = (resolved: ResolvedLiveOptions) => Date.now() + resolved.retryBudgetMs;
+
 /**
  * Request-time loader for on-demand pages: one product through the single-product endpoint,
  * a page of products through the list endpoint, both validated with the build-time schema,
@@ -65,25 +71,33 @@ function withRequestTimeDefaults(options: ProductsLiveLoaderOptions): ProductsLi
 export function productsLiveLoader(options: ProductsLiveLoaderOptions): ProductsLiveLoader {
 	const resolved = resolveLoaderOptions(withRequestTimeDefaults(options), 'productsLiveLoader');
 	const client = clientFromResolved(resolved);
-	const site = websiteTag(resolved.websiteId);
-	const shared = singleFlight<LiveEntryResult>();
-	// A visitor waits from the moment the page is asked: queue, attempts and backoff share one budget.
-	const visitorDeadline = () => Date.now() + resolved.retryBudgetMs;
-	const load = (ref: string, locale: string | undefined, variant: string | undefined) =>
-		shared(JSON.stringify([ref, locale, variant]), () => loadOne(ref, locale, variant));
-	registerLiveSource({
-		client,
-		options: resolved,
-		loadEntry: async (ref, locale) => {
-			const result = await load(ref, locale, resolved.variant);
-			if (result === undefined) return {};
-			return 'error' in result && result.error ? { error: result.error } : { entry: result as LiveEntryLoad['entry'] };
+	const load = sharedEntryLoads(client, resolved);
+	return {
+		name: LIVE_LOADER_NAME,
+		async loadEntry({ filter }) {
+			const ref = filter.ref ?? filter.id;
+			if (!ref) return { error: missingRef() };
+			const locale = filter.locale ?? (options.locale === undefined ? undefined : resolved.locale);
+			const variant = filter.variant ?? resolved.variant;
+			return load(ref, locale, variant);
 		},
-	});
+		async loadCollection({ filter = {} }) {
+			if (isLiveSourceFilter(filter)) {
+				filter.lendSource({ client, options: resolved });
+				return { entries: [] };
+			}
+			return loadList(client, resolved, filter);
+		},
+	};
+}
 
+/** One product per (ref, locale, variant), loads in flight shared between the visitors asking for it. */
+function sharedEntryLoads(client: LiveClient, resolved: ResolvedLiveOptions) {
+	const shared = singleFlight<LiveEntryResult>();
+	const site = websiteTag(resolved.websiteId);
 	async function loadOne(ref: string, locale: string | undefined, variant: string | undefined): Promise<LiveEntryResult> {
 		try {
-			const response = await client.getProductRaw(ref, { locale, variant, type: resolved.type }, { deadline: visitorDeadline() });
+			const response = await client.getProductRaw(ref, { locale, variant, type: resolved.type }, { deadline: visitorDeadline(resolved) });
 			const result = entryFromRaw(response.product, { endpoint: 'getProduct', ref, locale, entryId: (id) => id });
 			if (!result.ok) return { error: result.error };
 			const lastModified = response.validators.lastModified ? new Date(response.validators.lastModified) : undefined;
@@ -101,44 +115,38 @@ export function productsLiveLoader(options: ProductsLiveLoaderOptions): Products
 			return { error: error as AudioReviewsError };
 		}
 	}
+	return (ref: string, locale: string | undefined, variant: string | undefined) =>
+		shared(JSON.stringify([ref, locale, variant]), () => loadOne(ref, locale, variant));
+}
 
-	return {
-		name: LIVE_LOADER_NAME,
-		async loadEntry({ filter }) {
-			const ref = filter.ref ?? filter.id;
-			if (!ref) return { error: missingRef() };
-			const locale = filter.locale ?? (options.locale === undefined ? undefined : resolved.locale);
-			const variant = filter.variant ?? resolved.variant;
-			return load(ref, locale, variant);
-		},
-		async loadCollection({ filter = {} }) {
-			try {
-				const items = await listLiveProducts(
-					client,
-					{
-						locale: filter.locale ?? resolved.locale,
-						without: resolved.without,
-						withAudio: filter.withAudio ?? resolved.withAudio,
-						published: filter.published ?? resolved.published,
-						limit: filter.limit ?? resolved.pageSize,
-						offset: filter.offset ?? 0,
-					},
-					{ pageSize: resolved.pageSize, deadline: visitorDeadline() },
-				);
-				const source = { endpoint: 'listProducts' as const, locale: filter.locale ?? resolved.locale, entryId: (ref: string) => ref };
-				const entries = [];
-				for (const item of items) {
-					const result = entryFromRaw(item, source);
-					if (!result.ok) return { error: result.error };
-					const { id, data } = result.entry;
-					entries.push({ id, data, cacheHint: { tags: [site, productTag(resolved.websiteId, id)] } });
-				}
-				return { entries, cacheHint: { tags: [site] } };
-			} catch (error) {
-				return { error: error as AudioReviewsError };
-			}
-		},
-	};
+/** `getLiveCollection()`: one list of products, every item validated, or the first error. */
+async function loadList(client: LiveClient, resolved: ResolvedLiveOptions, filter: ProductCollectionFilter) {
+	const site = websiteTag(resolved.websiteId);
+	try {
+		const items = await listLiveProducts(
+			client,
+			{
+				locale: filter.locale ?? resolved.locale,
+				without: resolved.without,
+				withAudio: filter.withAudio ?? resolved.withAudio,
+				published: filter.published ?? resolved.published,
+				limit: filter.limit ?? resolved.pageSize,
+				offset: filter.offset ?? 0,
+			},
+			{ pageSize: resolved.pageSize, deadline: visitorDeadline(resolved) },
+		);
+		const source = { endpoint: 'listProducts' as const, locale: filter.locale ?? resolved.locale, entryId: (ref: string) => ref };
+		const entries = [];
+		for (const item of items) {
+			const result = entryFromRaw(item, source);
+			if (!result.ok) return { error: result.error };
+			const { id, data } = result.entry;
+			entries.push({ id, data, cacheHint: { tags: [site, productTag(resolved.websiteId, id)] } });
+		}
+		return { entries, cacheHint: { tags: [site] } };
+	} catch (error) {
+		return { error: error as AudioReviewsError };
+	}
 }
 
 function missingRef(): AudioReviewsError {

@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { flag, wholeNumber } from './rules.js';
+import { flag, nonEmptyText, wholeNumber } from './rules.js';
 
 /** sitemaps.org: at most 50,000 URLs and 50 MB (52,428,800 bytes) uncompressed per file. */
 export const SITEMAP_LIMITS = { urls: 50_000, bytes: 52_428_800 } as const;
@@ -43,10 +43,18 @@ export const onDemandOptionSchema = z
 				.object({
 					sitemap: z.union([z.literal(false), sitemapOptionSchema]).default(sitemapOptionSchema.parse({})),
 					hub: flag('onDemand.hub').default(true),
+					/** The live collection the on-demand routes read; default: `collection`. */
+					collection: nonEmptyText(
+						'onDemand.collection',
+						'the name of the live collection of src/live.config.ts that uses productsLiveLoader()',
+					).optional(),
 				})
 				.strict(),
 		],
-		{ message: 'Expected `onDemand` to be false or { sitemap?: false | { path, urlsPerFile, include }, hub?: boolean }' },
+		{
+			message:
+				'Expected `onDemand` to be false or { sitemap?: false | { path, urlsPerFile, include }, hub?: boolean, collection?: string }',
+		},
 	)
 	.default({ sitemap: sitemapOptionSchema.parse({}), hub: true });
 

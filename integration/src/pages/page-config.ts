@@ -5,6 +5,8 @@ import type { UiTextOverrides } from './ui-text.js';
 /** What pages, components and the `astro-audio-reviews/pages` helpers know of the integration's options. */
 export interface PageConfig {
 	collection: string;
+	/** The live collection the on-demand routes read (`onDemand.collection`), when it is not `collection`. */
+	liveCollection?: string | undefined;
 	/** Pattern of the default-locale route, e.g. `/products/[ref]`. */
 	route: string;
 	/** Pattern of the other locales' route, e.g. `/[locale]/products/[ref]`. */

@@ -11,22 +11,24 @@
  *   (stale collections, the locales its missing-words warning names) and pages/virtual-config.ts
  *   (the catalogue embedded in an on-demand bundle). An entry's own locale and content date are
  *   not here: they travel in the entry (`rendered.metadata`, loaders/entry-metadata.ts), read
- *   from `getCollection`.
+ *   from `getCollection`. Why here: `productUrl(entry)` is synchronous yet needs every ref (a slug
+ *   depends on the others), and no hook can read the content store.
  * - `sitemap` (sitemaps/sitemap.ts): written by the injected routes' `getStaticPaths`
  *   (`getProductStaticPaths`, the hub route); read by `serializeSitemapItem` in
- *   `@astrojs/sitemap`'s `astro:build:done`.
+ *   `@astrojs/sitemap`'s `astro:build:done`. Why here: that hook hands `serialize` one URL and
+ *   nothing else, so no Astro channel reaches it.
  * - `published-pages` (pages/published-pages.ts): opened by `astro:build:start` when the review
  *   feed is on, written by `getProductStaticPaths` of the injected route (the catalogue's product
  *   pages); taken by `astro:build:done`'s review feed writer. Why neither an injected feed
  *   endpoint nor `astro:build:done`'s `pages` can carry it: that file's opening comment.
- * - `live-sources` (on-demand/live-sources.ts): written by productsLiveLoader() when the server
- *   evaluates `src/live.config.ts`; read by the on-demand sitemaps, hub pages and the purge
- *   webhook's IndexNow URLs (on-demand/list-routes.ts, live-urls.ts).
+ *
+ * The on-demand routes need none: they reach the live loader through Astro's live collection API
+ * (on-demand/live-source.ts).
  *
  * `test/architecture/process-state.test.ts` fails on any other `globalThis` registry or `Symbol.for`
  * in the package.
  */
-export type ProcessStateSlot = 'build-state' | 'sitemap' | 'published-pages' | 'live-sources';
+export type ProcessStateSlot = 'build-state' | 'sitemap' | 'published-pages';
 
 /** The process-wide value of `slot`, created on first use. */
 export function processState<T>(slot: ProcessStateSlot, create: () => T): T {

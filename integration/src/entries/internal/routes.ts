@@ -5,9 +5,11 @@
  * API, reachable from inside the package only.
  */
 
+export { liveSourceQuery } from '../../on-demand/list-routes.js';
 export { liveHubPage } from '../../on-demand/live-hub.js';
 export { liveLocaleProductPage } from '../../on-demand/live-locale-page.js';
 export { liveSitemapFile, liveSitemapIndex } from '../../on-demand/live-sitemap.js';
-export { liveProductUrls } from '../../on-demand/live-urls.js';
+export { findLiveSource, liveContentOf } from '../../on-demand/live-source.js';
+export { livePurgedUrls, purgedProductsWait } from '../../on-demand/live-urls.js';
 export type { HubPageProps } from '../../pages/hub-paths.js';
 export { getHubStaticPaths } from '../../pages/hub-route.js';

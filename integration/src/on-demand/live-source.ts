@@ -1,0 +1,104 @@
+import type { AudioReviewsClient } from '../client/client.js';
+import type { ResolvedSharedOptions } from '../options/shared-options.js';
+import type { LiveEntryResultLike } from './live-page.js';
+
+/**
+ * How the routes the integration injects on demand (sitemaps, hub pages, the other locales'
+ * product pages, the purge webhook's IndexNow URLs) reach the site's live loader: through
+ * Astro's live collection API, by the collection's name (`onDemand.collection`, else `collection`), as a
+ * page of the site would. The loader's options are set in `src/live.config.ts`, out of the
+ * integration's sight, so the routes ask the collection for them instead of asking the user to
+ * repeat them.
+ *
+ * The product pages use the public filters (`getLiveEntry(collection, { ref, locale })`). The
+ * lists cannot: an answer of `getLiveCollection` holds product entries only, never the verified
+ * `count_item` a sitemap index is sized from nor the locales a hub page links to, and a
+ * 50,000-product sitemap file holds two fields of each product, not its reviews. So the
+ * `LiveSourceFilter` asks the loader to lend its client and options to the route's walk: the
+ * walk then shares the loader's service address, filters, limits, in-flight cap and retries.
+ */
+
+export interface LiveSource {
+	client: AudioReviewsClient;
+	options: ResolvedSharedOptions;
+}
+
+/**
+ * `getLiveCollection(collection, { lendSource })`: productsLiveLoader() calls `lendSource` with
+ * its client and options and answers an empty list, without a request to the service.
+ */
+export type LiveSourceFilter = {
+	lendSource: (source: LiveSource) => void;
+};
+
+export function isLiveSourceFilter(filter: object | undefined): filter is LiveSourceFilter {
+	return typeof (filter as Partial<LiveSourceFilter> | undefined)?.lendSource === 'function';
+}
+
+type LiveResult = { error?: Error | undefined };
+
+/**
+ * What a route passes in from `astro:content` (methods, so Astro's functions typed by the site's
+ * own collection names fit).
+ */
+export interface LiveContent {
+	getLiveCollection(collection: string, filter: LiveSourceFilter): Promise<LiveResult>;
+	getLiveEntry(collection: string, filter: { ref: string; locale: string }): Promise<LiveEntryResultLike>;
+}
+
+type AnyFunction = (...args: never[]) => unknown;
+
+/**
+ * `astro:content`'s functions as a route imports them. Their types are the site's own (the names
+ * and filters of its collections, `undefined` in a site without live collections), which the
+ * package cannot name: the one place they are taken as the shapes the routes call.
+ */
+export function liveContentOf(module: { getLiveCollection: AnyFunction; getLiveEntry: AnyFunction }): LiveContent {
+	return module as unknown as LiveContent;
+}
+
+export interface LiveSourceQuery {
+	/** The live collection's name: `onDemand.collection`, else `collection`. */
+	collection: string;
+	/** `invalidate.websiteId`, when set: the loader must read that website (its cache tags are purged). */
+	websiteId?: string | undefined;
+}
+
+/**
+ * The client and options of the live loader of `query.collection`. Throws with the fix when that
+ * collection is not a live one read by productsLiveLoader(), or reads another website than the
+ * webhook purges.
+ */
+export async function liveSourceOf(content: Pick<LiveContent, 'getLiveCollection'>, query: LiveSourceQuery): Promise<LiveSource> {
+	let lent: LiveSource | undefined;
+	const result = await content.getLiveCollection(query.collection, {
+		lendSource: (source) => {
+			lent = source;
+		},
+	});
+	const wanted = `the live collection ${JSON.stringify(query.collection)} (\`onDemand.collection\`, else \`collection\`, of audioReviews())`;
+	const fix = `: define it in src/live.config.ts with productsLiveLoader(), or set \`onDemand.collection\` to the name of the one that is`;
+	if (!lent) {
+		const astroSays = result.error ? ` (${result.error.message})` : '';
+		throw new Error(`astro-audio-reviews: ${wanted} is not a live collection read by productsLiveLoader()${fix}${astroSays}`);
+	}
+	if (result.error) throw result.error;
+	if (query.websiteId !== undefined && lent.options.websiteId.toLowerCase() !== query.websiteId.toLowerCase()) {
+		throw new Error(
+			`astro-audio-reviews: ${wanted} reads website ${lent.options.websiteId}, but \`invalidate.websiteId\` of audioReviews() is ${query.websiteId}: set both to the same website`,
+		);
+	}
+	return lent;
+}
+
+/** The live loader's client and options, or undefined without one: for callers that work without it (a site that only purges). */
+export async function findLiveSource(
+	content: Pick<LiveContent, 'getLiveCollection'>,
+	query: LiveSourceQuery,
+): Promise<LiveSource | undefined> {
+	try {
+		return await liveSourceOf(content, query);
+	} catch {
+		return undefined;
+	}
+}
