@@ -1,4 +1,5 @@
 import type { Product, Review } from '../schema/product.js';
+import type { PlacedReview } from '../seo/review-policy.js';
 
 /**
  * Review pages of a popular product (docs/pages-and-seo.md, "Products with many reviews"): the
@@ -7,12 +8,6 @@ import type { Product, Review } from '../schema/product.js';
  * `review-page-segment.ts`, shared with the on-demand pages.
  */
 export { parseReviewPageSegment, REVIEW_PAGE_MARK, reviewPageSegment } from './review-page-segment.js';
-
-/** One review with its index in the service's list (the field path of its errors and anchors). */
-export interface PlacedReview {
-	review: Review;
-	index: number;
-}
 
 /** Where a page sits among its product's review pages; `paths[0]` is the product page. */
 export type ReviewPagePlace = {

@@ -12,7 +12,7 @@ import type { Product, Review } from '../schema/product.js';
 import { safeHttpUrl } from '../schema/safe-url.js';
 import { breadcrumbJsonLd, type Crumb, type JsonLdGraph, nodeId } from './graph.js';
 import { authorName, presentText, productDescription, productHeading } from './page-meta.js';
-import { isRatedReview, type RatingSummary, ratingSummary } from './review-policy.js';
+import { isRatedReview, type PlacedReview, type RatingSummary, ratingSummary } from './review-policy.js';
 
 /** The service rates from 0 to 5: without these, Google assumes 1..5 and misreads a 0. */
 const BEST_RATING = 5;
@@ -81,13 +81,8 @@ export function productJsonLd(product: Product, options: ProductJsonLdOptions = 
 	return { '@context': 'https://schema.org', '@graph': graph };
 }
 
-interface ShownReview {
-	review: Review;
-	index: number;
-}
-
 /** The reviews of `indices` in that order, each once, those outside `product.reviews` left out. */
-function shownReviews(product: Product, indices: readonly number[] | undefined): ShownReview[] {
+function shownReviews(product: Product, indices: readonly number[] | undefined): PlacedReview[] {
 	const unique = [...new Set(indices ?? product.reviews.keys())];
 	return unique.flatMap((index) => {
 		const review = product.reviews[index];
@@ -98,7 +93,7 @@ function shownReviews(product: Product, indices: readonly number[] | undefined):
 function productNode(
 	product: Product,
 	summary: RatingSummary,
-	options: Omit<ProductJsonLdOptions, 'shown'> & { shown: readonly ShownReview[] },
+	options: Omit<ProductJsonLdOptions, 'shown'> & { shown: readonly PlacedReview[] },
 	safeUrl: JsonLdUrlFilter,
 ): SchemaProduct {
 	const description = productDescription(product);

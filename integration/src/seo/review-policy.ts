@@ -1,5 +1,11 @@
 import type { Product, Review } from '../schema/product.js';
 
+/** One review with its index in the service's list (the field path of its errors and anchors). */
+export interface PlacedReview {
+	review: Review;
+	index: number;
+}
+
 /**
  * Which service items count as rated reviews. One definition shared by the visible page, its
  * JSON-LD, the public `ratingSummary` helper and the product review feed, so the stars a shop

@@ -10,7 +10,7 @@
 export type { HubPageProps } from '../../pages/hub-paths.js';
 export { hubPagePath } from '../../pages/hub-urls.js';
 export { metaDescription } from '../../pages/meta-description.js';
-export { orderedReviews, type PlacedReview, type ReviewPagePlace, reviewsOnPage } from '../../pages/review-pages.js';
+export { orderedReviews, type ReviewPagePlace, reviewsOnPage } from '../../pages/review-pages.js';
 export { REVIEWS_SCRIPT } from '../../pages/review-script.js';
 export { avatarTint, initialsOf, isLongTranscript } from '../../pages/review-view.js';
 export { searchAnchor, searchBody, searchHeading, searchIgnore } from '../../pages/search-markup.js';
@@ -19,6 +19,6 @@ export { safeHttpUrl } from '../../schema/safe-url.js';
 export { type Crumb, hubJsonLd } from '../../seo/graph.js';
 export { authorName, ogLocale, productDescription, productHeading, productTitle } from '../../seo/page-meta.js';
 export { productJsonLd, type RatingSummary } from '../../seo/product-json-ld.js';
-export { isRatedReview, ratingSummary, testimonyCount } from '../../seo/review-policy.js';
+export { isRatedReview, type PlacedReview, ratingSummary, testimonyCount } from '../../seo/review-policy.js';
 export { serializeJsonLd } from '../../seo/serialize-json-ld.js';
 export { absoluteUrl, withBase } from '../../seo/url.js';
