@@ -14,6 +14,8 @@ const LAYER_RANK: Record<string, number> = {
 	// Every option schema, below the features it configures: a feature reads its resolved option, never the reverse.
 	options: 1,
 	schema: 1,
+	// Where a locale's pages live: a leaf every URL-making layer reads.
+	routing: 1,
 	client: 2,
 	sync: 3,
 	loaders: 4,

@@ -10,6 +10,7 @@ import { HUB_PAGE_SIZE, hubRoute } from '../pages/hub-urls.js';
 import type { PageConfig } from '../pages/page-config.js';
 import { collectPublishedPages } from '../pages/published-pages.js';
 import { virtualCataloguePlugin, virtualConfigPlugin, virtualLayoutPlugin } from '../pages/virtual-config.js';
+import { type LocaleRouting, localeRoutingOf } from '../routing/locale-routing.js';
 import { createRefreshHandler } from './dev-refresh.js';
 import { finishOutput, urlsEndInSlash, warnAboutPages } from './finish-build.js';
 import {
@@ -35,11 +36,13 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 	let refreshNote: string | undefined;
 	let buildStartedAt = Date.now();
 	let indexNow: IndexNowSettings | undefined;
+	let routing: LocaleRouting = { defaultLocale: resolved.defaultLocale };
 	return {
 		name: INTEGRATION_NAME,
 		hooks: {
 			'astro:config:setup': (setup) => {
-				indexNow = setUp(resolved, setup);
+				routing = localeRoutingOf(setup.config.i18n, resolved.defaultLocale);
+				indexNow = setUp(resolved, setup, routing);
 			},
 			'astro:config:done': ({ config }) => {
 				astroConfig = config;
@@ -64,7 +67,7 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 				if (released) logger.debug(released);
 			},
 			'astro:build:done': async ({ dir, assets, logger }) => {
-				warnAboutPages(resolved, assets, logger);
+				warnAboutPages(resolved, assets, logger, routing);
 				const stale = staleCollections();
 				for (const entry of stale) {
 					logger.warn(
@@ -89,7 +92,7 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 type SetupHook = Parameters<NonNullable<AstroIntegration['hooks']['astro:config:setup']>>[0];
 
 /** `astro:config:setup`: checks what needs Astro's config, then injects the routes and virtual modules; returns the IndexNow settings for the build's end. */
-function setUp(resolved: ResolvedAudioReviewsOptions, setup: SetupHook): IndexNowSettings | undefined {
+function setUp(resolved: ResolvedAudioReviewsOptions, setup: SetupHook, routing: LocaleRouting): IndexNowSettings | undefined {
 	const { config, command, injectRoute, updateConfig, logger } = setup;
 	// Before the content sync of this build (tests and tools run several builds in one process).
 	if (command === 'build') forgetLoaded();
@@ -105,7 +108,7 @@ function setUp(resolved: ResolvedAudioReviewsOptions, setup: SetupHook): IndexNo
 	// Unchanged pages then stay in dist/ ("(cached)") instead of being deleted and copied
 	// back from Astro's cache ("(restored)"); build:done prunes what went stale.
 	if (resolved.keepOutDir) updateConfig({ vite: { build: { emptyOutDir: false } } });
-	const pageConfig = pageConfigFor(resolved, config);
+	const pageConfig = pageConfigFor(resolved, config, routing);
 	updateConfig({
 		vite: {
 			plugins: [
@@ -122,7 +125,7 @@ function setUp(resolved: ResolvedAudioReviewsOptions, setup: SetupHook): IndexNo
 }
 
 /** What the injected pages, the components and `astro-audio-reviews/pages` know of the options (also with `route: false`). */
-function pageConfigFor(resolved: ResolvedAudioReviewsOptions, config: AstroConfig): PageConfig {
+function pageConfigFor(resolved: ResolvedAudioReviewsOptions, config: AstroConfig, routing: LocaleRouting): PageConfig {
 	const route = normalizeRoute(resolved.route === false ? DEFAULT_ROUTE : resolved.route);
 	return {
 		collection: resolved.collection,
@@ -130,7 +133,8 @@ function pageConfigFor(resolved: ResolvedAudioReviewsOptions, config: AstroConfi
 		route,
 		localeRoute: `/[locale]${route}`,
 		injected: resolved.route !== false,
-		defaultLocale: resolved.defaultLocale ?? config.i18n?.defaultLocale,
+		// Every URL of the pages, routes and lists follows it: it travels in the virtual config module.
+		...routing,
 		trailingSlash: urlsEndInSlash(config),
 		base: config.base,
 		uiText: resolved.uiText ?? {},
@@ -143,7 +147,7 @@ function pageConfigFor(resolved: ResolvedAudioReviewsOptions, config: AstroConfi
 
 type InjectRoute = SetupHook['injectRoute'];
 
-/** Product pages in both routes (first locale unprefixed), and the hub pages at their parent path. */
+/** Product pages in both routes (which locale is unprefixed, the routing says), and the hub pages at their parent path. */
 function injectPageRoutes(pageConfig: PageConfig, injectRoute: InjectRoute): void {
 	const entrypoint = new URL('../../pages/product.astro', import.meta.url);
 	injectRoute({ pattern: pageConfig.route, entrypoint, prerender: true });

@@ -6,14 +6,25 @@ import { reportChanges } from '../indexnow/change-report.js';
 import { type IndexNowSettings, indexNowTarget, writeKeyFile } from '../indexnow/index-now-settings.js';
 import { recordedCatalogue, type StaleCollection } from '../loaders/build-state.js';
 import { outputFiles } from '../pages/prune-output.js';
+import { type LocaleRouting, localeMismatchWarnings } from '../routing/locale-routing.js';
 import { normalizeRoute, type ResolvedAudioReviewsOptions } from './integration-options.js';
 import { layoutHeadWarning, missingWordsWarnings } from './page-option-warnings.js';
 
 type Assets = Parameters<typeof outputFiles>[0];
 
-/** Warnings about what the pages could not do well: locales without words, a layout without a head slot. */
-export function warnAboutPages(resolved: ResolvedAudioReviewsOptions, assets: Assets, logger: AstroIntegrationLogger): void {
-	for (const warning of missingWordsWarnings(recordedCatalogue(resolved.collection)?.locales ?? [], resolved.uiText)) logger.warn(warning);
+/**
+ * Warnings about what the pages could not do well: locales without words, locales Astro's `i18n`
+ * and the loader do not share, a layout without a head slot.
+ */
+export function warnAboutPages(
+	resolved: ResolvedAudioReviewsOptions,
+	assets: Assets,
+	logger: AstroIntegrationLogger,
+	routing: LocaleRouting,
+): void {
+	const locales = recordedCatalogue(resolved.collection)?.locales ?? [];
+	for (const warning of missingWordsWarnings(locales, resolved.uiText)) logger.warn(warning);
+	for (const warning of localeMismatchWarnings(routing, locales)) logger.warn(warning);
 	const headWarning = resolved.route === false ? undefined : layoutHeadWarning(resolved.layout, normalizeRoute(resolved.route), assets);
 	if (headWarning) logger.warn(headWarning);
 }

@@ -1,6 +1,7 @@
 import type { APIContext } from 'astro';
 import { type CachePolicy, resolveCachePolicy } from '../options/cache-policy-option.js';
 import type { PageConfig } from '../pages/page-config.js';
+import { type LocaleRouting, localeOfSegment, withDefaultLocale } from '../routing/locale-routing.js';
 import { type CatalogueQuery, catalogueQuery } from '../sync/sync-catalogue.js';
 import { cacheControlHeader } from './cache-policy.js';
 import { listsTag, websiteTag } from './cache-tags.js';
@@ -14,7 +15,16 @@ import { type LiveContent, type LiveSource, type LiveSourceQuery, liveSourceOf }
  */
 export type LiveListsConfig = Pick<
 	PageConfig,
-	'collection' | 'liveCollection' | 'route' | 'trailingSlash' | 'base' | 'defaultLocale' | 'emptyProducts' | 'hub'
+	| 'collection'
+	| 'liveCollection'
+	| 'route'
+	| 'trailingSlash'
+	| 'base'
+	| 'defaultLocale'
+	| 'prefixDefaultLocale'
+	| 'localePaths'
+	| 'emptyProducts'
+	| 'hub'
 > & {
 	/** `invalidate.websiteId`, when set: the website the live loader must read. */
 	websiteId?: string | undefined;
@@ -25,14 +35,16 @@ export type LiveListsConfig = Pick<
 export interface LiveLists {
 	source: LiveSource;
 	locales: readonly string[];
-	/** The unprefixed locale: the integration's (or Astro's i18n) default, else the loader's first. */
+	/** The site's default locale: the integration's (or Astro's i18n) default, else the loader's first. */
 	defaultLocale: string;
+	/** The site's locale routing with that default locale: where each locale's pages live. */
+	routing: LocaleRouting;
 	query: (locale: string) => CatalogueQuery;
 }
 
 export async function liveLists(config: LiveListsConfig): Promise<LiveLists> {
 	const source = await liveSourceOf(config.content, liveSourceQuery(config));
-	return { source, ...liveLocaleRule(source, config.defaultLocale), query: (locale) => catalogueQuery(source.options, locale) };
+	return { source, ...liveLocaleRule(source, config), query: (locale) => catalogueQuery(source.options, locale) };
 }
 
 /** The live collection the routes read: `onDemand.collection`, else `collection`; and the website it must read. */
@@ -42,10 +54,17 @@ export function liveSourceQuery(
 	return { collection: config.liveCollection ?? config.collection, websiteId: config.websiteId };
 }
 
-/** The loader's locales, and which one is unprefixed: `preferred` when the loader has it, else its first. */
-export function liveLocaleRule(source: LiveSource, preferred: string | undefined): Pick<LiveLists, 'locales' | 'defaultLocale'> {
+/** The loader's locales, and the site's default locale: the configured one when the loader has it, else its first. */
+export function liveLocaleRule(source: LiveSource, site: LocaleRouting): Pick<LiveLists, 'locales' | 'defaultLocale' | 'routing'> {
 	const locales = liveLocales(source.options);
-	return { locales, defaultLocale: preferred && locales.includes(preferred) ? preferred : locales[0]! };
+	const preferred = site.defaultLocale;
+	const defaultLocale = preferred && locales.includes(preferred) ? preferred : locales[0]!;
+	return { locales, defaultLocale, routing: withDefaultLocale(site, defaultLocale) };
+}
+
+/** The loader's locale a `[locale]` segment of the URL names, or undefined when it names none (a 404). */
+export function localeOfParam(lists: Pick<LiveLists, 'locales' | 'routing'>, param: string | undefined): string | undefined {
+	return localeOfSegment(lists.routing, param, lists.locales);
 }
 
 /** A crawler needs no five-minute freshness: the webhook purges a list as soon as it changes. */

@@ -4,7 +4,7 @@ import type { HubPageProps } from '../pages/hub-paths.js';
 import { hubBasePath, hubPagePath } from '../pages/hub-urls.js';
 import { hasPage } from '../pages/product-paths.js';
 import type { Product } from '../schema/product.js';
-import { cacheList, type LiveListsConfig, listErrorResponse, listNotFound, liveLists } from './list-routes.js';
+import { cacheList, type LiveListsConfig, listErrorResponse, listNotFound, liveLists, localeOfParam } from './list-routes.js';
 import { catalogueSlice, confirmCount } from './live-catalogue.js';
 import { effectivePolicy, liveProductPath } from './live-page.js';
 import { liveHubPath } from './live-urls.js';
@@ -24,13 +24,14 @@ export async function liveHubPage(astro: HubContext, config: LiveListsConfig): P
 	if (pageSize === undefined || page === undefined) return listNotFound(astro, config.websiteId, 'such hub page');
 	try {
 		const lists = await liveLists(config);
-		const locale = astro.params.locale ?? lists.defaultLocale;
-		// `/<default locale>/products/` is not a page: the default locale is unprefixed. Checked
-		// before the path is made, so any other segment of the URL is a 404, not a failure.
-		const known = lists.locales.includes(locale) && (astro.params.locale === undefined || locale !== lists.defaultLocale);
-		const base = known ? hubBasePath(config.route, locale, lists.defaultLocale) : undefined;
+		// Only the locale the site's routing puts at the URL: `/<default locale>/products/` is no page
+		// unless the default locale is prefixed, `/products/` none when it is. Checked before the
+		// path is made, so any other segment of the URL is a 404, not a failure.
+		const locale = localeOfParam(lists, astro.params.locale);
+		const base = locale === undefined ? undefined : hubBasePath(config.route, locale, lists.routing);
 		const websiteId = lists.source.options.websiteId;
-		if (base === undefined) return listNotFound(astro, websiteId, `hub for the locale ${JSON.stringify(locale)}`);
+		if (locale === undefined || base === undefined)
+			return listNotFound(astro, websiteId, `hub for the locale ${JSON.stringify(astro.params.locale ?? lists.defaultLocale)}`);
 		const { client, options } = lists.source;
 		const offset = (page - 1) * pageSize;
 		// One more than the page holds: a `count_item` too low still leads on to the next page.
@@ -53,7 +54,7 @@ export async function liveHubPage(astro: HubContext, config: LiveListsConfig): P
 			base,
 			path: hubPagePath(base, page, config.trailingSlash),
 			trailingSlash: config.trailingSlash,
-			items: shown.map((product) => hubItemOf(product, liveProductPath(config, locale, lists.defaultLocale, product.external_id))),
+			items: shown.map((product) => hubItemOf(product, liveProductPath(config, locale, lists.routing, product.external_id))),
 			firstPosition: offset + 1,
 			total: Math.max(slice.count, offset + slice.products.length),
 			// Every locale has a first page; how far the others' further pages go is not known here.
@@ -61,7 +62,7 @@ export async function liveHubPage(astro: HubContext, config: LiveListsConfig): P
 				multilingual && page === 1
 					? lists.locales.map((other) => ({
 							locale: other,
-							path: liveHubPath(config, other, lists.defaultLocale, 1)!,
+							path: liveHubPath(config, other, lists.routing, 1)!,
 						}))
 					: [],
 			lastmod: undefined,

@@ -1,11 +1,20 @@
 import type { AstroGlobal } from 'astro';
 import type { ProductPageProps } from '../pages/product-paths.js';
-import { type LiveLists, type LiveListsConfig, listErrorResponse, listNotFound, liveLists, liveSourceQuery } from './list-routes.js';
+import {
+	type LiveLists,
+	type LiveListsConfig,
+	listErrorResponse,
+	listNotFound,
+	liveLists,
+	liveSourceQuery,
+	localeOfParam,
+} from './list-routes.js';
 import { type LivePageContext, liveProductPage } from './live-page.js';
 import { liveRef } from './live-ref.js';
 
 /**
- * The on-demand product page of a locale other than the unprefixed one, `/<locale>/products/<ref>/`:
+ * The on-demand product page of a prefixed locale, `/<locale>/products/<ref>/` (every locale with
+ * Astro's `prefixDefaultLocale`):
  * the URL the on-demand sitemaps and hub pages publish for every other locale of the live loader.
  * The site's own route serves the unprefixed locale (docs/on-demand.md, "The pages"); this one
  * loads through the same live loader, `getLiveEntry(collection, { ref, locale })` (its shared in-flight
@@ -22,10 +31,10 @@ export async function liveLocaleProductPage(
 	} catch (error) {
 		return listErrorResponse(astro, error, 'This page');
 	}
-	const locale = astro.params.locale ?? '';
 	const { options } = lists.source;
-	const served = lists.locales.includes(locale) && locale !== lists.defaultLocale;
-	if (!served) return listNotFound(astro, options.websiteId, `product page in the locale ${JSON.stringify(locale)}`);
+	const locale = localeOfParam(lists, astro.params.locale ?? '');
+	if (locale === undefined)
+		return listNotFound(astro, options.websiteId, `product page in the locale ${JSON.stringify(astro.params.locale ?? '')}`);
 	const ref = liveRef(astro, { route: config.route }) ?? '';
 	const result = await config.content.getLiveEntry(liveSourceQuery(config).collection, { ref, locale });
 	return liveProductPage(astro, result, {
@@ -37,5 +46,6 @@ export async function liveLocaleProductPage(
 		...(config.reviewsPerPage === undefined ? {} : { reviewsPerPage: config.reviewsPerPage }),
 		locale,
 		defaultLocale: lists.defaultLocale,
+		routing: lists.routing,
 	});
 }

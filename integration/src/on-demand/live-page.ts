@@ -6,6 +6,7 @@ import { type CachePolicy, type CachePolicyInput, resolveCachePolicy } from '../
 import { DEFAULT_REVIEWS_PER_PAGE } from '../options/integration-options.js';
 import { type EmptyProducts, hasPage, isIndexable, type ProductPageProps } from '../pages/product-paths.js';
 import { type ReviewPagePlace, reviewPageCount, reviewPageSegment } from '../pages/review-pages.js';
+import { type LocaleRouting, type LocaleRule, localePrefix } from '../routing/locale-routing.js';
 import type { Product } from '../schema/product.js';
 import { cacheControlHeader, NO_STORE, notFoundCacheControlHeader } from './cache-policy.js';
 import { productTag, websiteTag } from './cache-tags.js';
@@ -37,6 +38,8 @@ export interface LiveProductPageOptions {
 	locale?: string | undefined;
 	/** The unprefixed locale of the site, with `locale`. */
 	defaultLocale?: string | undefined;
+	/** The site's locale routing (Astro's `i18n`), its default locale settled; without it, `defaultLocale` alone is unprefixed. */
+	routing?: LocaleRouting | undefined;
 	/** Tags a 404 with the product and website, so the webhook announcing a new product purges it. */
 	websiteId?: string;
 	/**
@@ -85,7 +88,7 @@ export function liveProductPage(
 			route,
 			trailingSlash: options.trailingSlash ?? true,
 			locale: options.locale ?? '',
-			defaultLocale: options.defaultLocale ?? '',
+			routing: options.routing ?? options.defaultLocale,
 		};
 		const reviewPage = livePagesOf(where, entry.data.external_id, { page, pageCount, perPage });
 		return liveProps(entry.data, reviewPage, isIndexable(entry.data.reviews.length, emptyProducts), options);
@@ -162,29 +165,26 @@ export function livePath(route: string, ref: string, trailingSlash = true, page 
 }
 
 /**
- * Site-relative path of page `page` of a product's on-demand pages in `locale`: the default
- * locale at the route, the others under `/<locale>` (as the static pages).
+ * Site-relative path of page `page` of a product's on-demand pages in `locale`, prefixed as the
+ * site's routing says (as the static pages).
  */
 export function liveProductPath(
 	config: { route: string; trailingSlash: boolean },
 	locale: string,
-	defaultLocale: string,
+	routing: LocaleRule,
 	ref: string,
 	page = 1,
 ): string {
-	const prefix = locale === defaultLocale ? '' : `/${locale}`;
-	return `${prefix}${livePath(config.route, ref, config.trailingSlash, page)}`;
+	return `${localePrefix(routing, locale)}${livePath(config.route, ref, config.trailingSlash, page)}`;
 }
 
 /** The review pages of an on-demand product in one locale, this one being `page` of `pageCount`. */
 function livePagesOf(
-	where: { route: string; trailingSlash: boolean; locale: string; defaultLocale: string },
+	where: { route: string; trailingSlash: boolean; locale: string; routing: LocaleRule },
 	ref: string,
 	place: { page: number; pageCount: number; perPage: number },
 ): ReviewPagePlace {
-	const paths = Array.from({ length: place.pageCount }, (_, index) =>
-		liveProductPath(where, where.locale, where.defaultLocale, ref, index + 1),
-	);
+	const paths = Array.from({ length: place.pageCount }, (_, index) => liveProductPath(where, where.locale, where.routing, ref, index + 1));
 	return { page: place.page, paths, perPage: place.perPage };
 }
 
@@ -264,7 +264,7 @@ export function liveStaticPaths(
 		const route = options.route ?? '/products/[ref]';
 		// The product's further review pages too: the on-demand route would render them the same.
 		for (let page = 1; page <= pageCount; page++) {
-			const where = { route, trailingSlash: options.trailingSlash ?? true, locale: '', defaultLocale: '' };
+			const where = { route, trailingSlash: options.trailingSlash ?? true, locale: '', routing: '' };
 			const reviewPage = livePagesOf(where, ref, { page, pageCount, perPage });
 			paths.push({ params: { ref: reviewPageSegment(ref, page) }, props: liveProps(entry.data, reviewPage, indexable, {}) });
 		}

@@ -101,7 +101,7 @@ async function sitemapFileXml(
 	const slices = await Promise.all(lists.locales.map((locale) => catalogueSlice(client, options, lists.query(locale), range, pick)));
 	if (n > 1 && slices.every((slice) => slice.products.length === 0)) return undefined;
 	const url = (path: string) => liveAbsoluteUrl(config, context.site, context.url, path);
-	const productUrl = (locale: string, ref: string, page: number) => url(liveProductPath(config, locale, lists.defaultLocale, ref, page));
+	const productUrl = (locale: string, ref: string, page: number) => url(liveProductPath(config, locale, lists.routing, ref, page));
 	// Per ref, the locales where its page is indexable and how many review pages each has: page n's alternates are the locales that have a page n.
 	const indexableLocales = new Map<string, Array<{ locale: string; pages: number }>>();
 	lists.locales.forEach((locale, i) => {
@@ -121,7 +121,7 @@ async function sitemapFileXml(
 		}
 	});
 	// A urlset needs one URL: a range of noindexed products only lists the hub (or the home page).
-	const hub = config.hub === false ? undefined : liveHubPath(config, lists.defaultLocale, lists.defaultLocale, 1);
+	const hub = config.hub === false ? undefined : liveHubPath(config, lists.defaultLocale, lists.routing, 1);
 	if (urls.length === 0) urls.push({ loc: url(hub ?? '/'), alternates: [] });
 	if (urls.length > SITEMAP_LIMITS.urls) {
 		throw new Error(

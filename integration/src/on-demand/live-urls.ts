@@ -3,6 +3,7 @@ import { DEFAULT_REVIEWS_PER_PAGE } from '../options/integration-options.js';
 import { hubBasePath, hubPagePath } from '../pages/hub-urls.js';
 import type { PageConfig } from '../pages/page-config.js';
 import { reviewPageCount } from '../pages/review-pages.js';
+import type { LocaleRule } from '../routing/locale-routing.js';
 import { withBase } from '../seo/url.js';
 import { liveLocaleRule, liveSourceQuery } from './list-routes.js';
 import { liveLocales } from './live-catalogue.js';
@@ -10,14 +11,14 @@ import { liveProductPath } from './live-page.js';
 import type { LiveContent, LiveSource } from './live-source.js';
 
 /**
- * URLs of the on-demand pages in every locale: the default locale at the route, the others
- * under `/<locale>` (as the static pages; products through `liveProductPath`).
+ * URLs of the on-demand pages in every locale, prefixed as the site's routing says (as the static
+ * pages; products through `liveProductPath`).
  */
-export type LiveUrlConfig = Pick<PageConfig, 'route' | 'trailingSlash' | 'base' | 'defaultLocale'>;
+export type LiveUrlConfig = Pick<PageConfig, 'route' | 'trailingSlash' | 'base' | 'defaultLocale' | 'prefixDefaultLocale' | 'localePaths'>;
 
 /** Site-relative path of page `page` of the locale's hub, or undefined when the route has no hub. */
-export function liveHubPath(config: LiveUrlConfig, locale: string, defaultLocale: string, page: number): string | undefined {
-	const base = hubBasePath(config.route, locale, defaultLocale);
+export function liveHubPath(config: LiveUrlConfig, locale: string, routing: LocaleRule, page: number): string | undefined {
+	const base = hubBasePath(config.route, locale, routing);
 	return base === undefined ? undefined : hubPagePath(base, page, config.trailingSlash);
 }
 
@@ -45,11 +46,11 @@ export function liveProductUrls(
 	pageCount: (locale: string) => number = () => 1,
 ): string[] {
 	const site = new URL(config.site);
-	const url = (locale: string, defaultLocale: string, page: number) =>
-		liveAbsoluteUrl(config, site, site, liveProductPath(config, locale, defaultLocale, ref, page));
-	if (!source) return [url('', '', 1)];
-	const { locales, defaultLocale } = liveLocaleRule(source, config.defaultLocale);
-	return locales.flatMap((locale) => Array.from({ length: pageCount(locale) }, (_, index) => url(locale, defaultLocale, index + 1)));
+	const url = (locale: string, routing: LocaleRule, page: number) =>
+		liveAbsoluteUrl(config, site, site, liveProductPath(config, locale, routing, ref, page));
+	if (!source) return [url('', config, 1)];
+	const { locales, routing } = liveLocaleRule(source, config);
+	return locales.flatMap((locale) => Array.from({ length: pageCount(locale) }, (_, index) => url(locale, routing, index + 1)));
 }
 
 /** How long the webhook waits for the purged products to load before it submits their first pages only: a third of the submission's budget. */

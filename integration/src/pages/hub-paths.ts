@@ -1,3 +1,4 @@
+import { type LocaleRouting, localeSegment, withDefaultLocale } from '../routing/locale-routing.js';
 import { fnv1a64 } from '../seo/hash.js';
 import { newestDate } from '../sitemaps/sitemap.js';
 import { type HubItem, type HubOrder, hubItemOf, sortHubItems } from './hub-item.js';
@@ -38,7 +39,8 @@ export interface HubStaticPath {
 	cacheKey: string;
 }
 
-export interface HubOptions {
+/** The site's routing: which hubs get a prefix (the default locale is the product pages'). */
+export interface HubOptions extends Pick<LocaleRouting, 'prefixDefaultLocale' | 'localePaths'> {
 	route: string;
 	trailingSlash?: boolean | undefined;
 	pageSize?: number | undefined;
@@ -56,9 +58,11 @@ export function hubPages(products: readonly StaticPath[], options: HubOptions): 
 		else byLocale.set(path.props.locale, [path]);
 	}
 	const defaultLocale = products[0]?.props.defaultLocale;
+	// A one-locale catalogue's hub lives where its product pages do: under its loader's locale.
+	const routing = withDefaultLocale(options, defaultLocale ?? products[0]?.props.lang);
 	const hubs: LocaleHub[] = [];
 	for (const [locale, list] of byLocale) {
-		const base = hubBasePath(options.route, locale ?? '', defaultLocale ?? '');
+		const base = hubBasePath(options.route, locale ?? '', routing);
 		if (base === undefined) continue;
 		const lang = list[0]!.props.lang;
 		hubs.push({
@@ -69,7 +73,7 @@ export function hubPages(products: readonly StaticPath[], options: HubOptions): 
 			pageCount: Math.ceil(list.length / pageSize),
 		});
 	}
-	const site = { defaultLocale, pageSize, trailingSlash: options.trailingSlash ?? true, hubs };
+	const site = { defaultLocale, routing, pageSize, trailingSlash: options.trailingSlash ?? true, hubs };
 	return hubs.flatMap((hub) => Array.from({ length: hub.pageCount }, (_, index) => hubPage(hub, index + 1, site)));
 }
 
@@ -83,6 +87,7 @@ interface LocaleHub {
 
 interface HubSite {
 	defaultLocale: string | undefined;
+	routing: LocaleRouting;
 	pageSize: number;
 	trailingSlash: boolean;
 	hubs: readonly LocaleHub[];
@@ -116,10 +121,10 @@ function hubPage(hub: LocaleHub, page: number, site: HubSite): HubStaticPath {
 		lastmod: newestDate(items.map((item) => item.lastmod)),
 	};
 	const rendered = { ...props, lastmod: undefined, items: items.map(({ lastmod: _, ...shown }) => shown) };
-	const isDefault = hub.locale === undefined || hub.locale === defaultLocale;
+	const segment = localeSegment(site.routing, hub.locale);
 	const param = hubPageParam(page);
 	return {
-		params: isDefault ? { page: param } : { page: param, locale: hub.locale! },
+		params: segment === undefined ? { page: param } : { page: param, locale: segment },
 		props,
 		cacheKey: `hub|${fnv1a64(JSON.stringify(rendered))}`,
 	};

@@ -11,7 +11,14 @@ export async function getHubStaticPaths({ routePattern }: { routePattern: string
 	const { route } = parseRoute(config.route);
 	const { products } = await siteCatalogue(route);
 	const hub = config.hub || undefined;
-	const all = hubPages(products, { route, trailingSlash: config.trailingSlash, pageSize: hub?.pageSize, order: hub?.order });
+	const all = hubPages(products, {
+		route,
+		trailingSlash: config.trailingSlash,
+		pageSize: hub?.pageSize,
+		order: hub?.order,
+		prefixDefaultLocale: config.prefixDefaultLocale,
+		localePaths: config.localePaths,
+	});
 	registerSitemapPages(
 		config.base,
 		all.map((page) => ({ path: page.props.path, lastmod: page.props.lastmod, indexable: true })),

@@ -5,6 +5,8 @@
  * so hub and product URLs cannot collide. Apart from `hub-paths.ts` so that product pages can link
  * their hub without importing the hub pages' builder (which imports the product pages' types).
  */
+import { type LocaleRule, localeSegment } from '../routing/locale-routing.js';
+
 export const HUB_PAGE_SIZE = 48;
 const PAGE_SEGMENT = '~page-';
 const SAFE_LOCALE = /^[A-Za-z0-9_-]+$/;
@@ -16,16 +18,16 @@ export function hubPageParam(page: number): string | undefined {
 
 /**
  * Site-relative path of the hub of `locale`, without trailing slash (`/products`,
- * `/en/products`), or undefined when the route's parent is the site root, where the hub would
+ * `/en/products`; the prefix as `routing` has it), or undefined when the route's parent is the site root, where the hub would
  * take the home page's place.
  */
-export function hubBasePath(route: string, locale: string, defaultLocale: string): string | undefined {
+export function hubBasePath(route: string, locale: string, routing: LocaleRule): string | undefined {
 	const parent = hubRoute(route);
 	if (parent === undefined) return undefined;
-	const isDefault = locale === '' || locale === defaultLocale;
-	if (!isDefault && !SAFE_LOCALE.test(locale))
-		throw new Error(`astro-audio-reviews: ${JSON.stringify(locale)} is not a locale path segment`);
-	return `${isDefault ? '' : `/${locale}`}${parent}`;
+	const segment = localeSegment(routing, locale);
+	if (segment !== undefined && !SAFE_LOCALE.test(segment))
+		throw new Error(`astro-audio-reviews: ${JSON.stringify(segment)} is not a locale path segment`);
+	return `${segment === undefined ? '' : `/${segment}`}${parent}`;
 }
 
 /** The static part of the route before its `[ref]` segment (`/shop/[ref]/reviews` → `/shop`), or undefined for a top-level route. */

@@ -1,9 +1,13 @@
+import type { LocaleRouting } from '../routing/locale-routing.js';
 import type { HubOrder } from './hub-item.js';
 import type { SearchMarkup } from './search-markup.js';
 import type { UiTextOverrides } from './ui-text.js';
 
-/** What pages, components and the `astro-audio-reviews/pages` helpers know of the integration's options. */
-export interface PageConfig {
+/**
+ * What pages, components and the `astro-audio-reviews/pages` helpers know of the integration's
+ * options, and the site's locale routing (settled from Astro's `i18n` at config time).
+ */
+export interface PageConfig extends LocaleRouting {
 	collection: string;
 	/** The live collection the on-demand routes read (`onDemand.collection`), when it is not `collection`. */
 	liveCollection?: string | undefined;
@@ -13,7 +17,6 @@ export interface PageConfig {
 	localeRoute: string;
 	/** False with `route: false`: no product pages are injected. */
 	injected: boolean;
-	defaultLocale: string | undefined;
 	/** Whether page URLs (canonical, hreflang, links) end in `/`: Astro's `trailingSlash` and `build.format`. */
 	trailingSlash: boolean;
 	/** Astro's `base`. */

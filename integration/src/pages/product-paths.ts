@@ -1,5 +1,6 @@
 import { entryFacts, type WithRendered } from '../loaders/entry-metadata.js';
 import { DEFAULT_REVIEWS_PER_PAGE } from '../options/integration-options.js';
+import { type LocaleRouting, localeSegment, withDefaultLocale } from '../routing/locale-routing.js';
 import type { Product } from '../schema/product.js';
 import { productPath } from '../seo/page-meta.js';
 import { createSlugger } from '../seo/slug.js';
@@ -70,11 +71,10 @@ export interface StaticPath {
 	cacheKey?: string;
 }
 
-export interface PathOptions {
+/** `defaultLocale`: the configured one, if any; the catalogue settles on its first locale without it. */
+export interface PathOptions extends LocaleRouting {
 	/** Pattern of the default-locale route, e.g. `/products/[ref]`. */
 	route: string;
-	/** Configured default locale, if any. */
-	defaultLocale: string | undefined;
 	/** The collection the entries come from. */
 	collection?: string | undefined;
 	/** The `routePattern` Astro passes to `getStaticPaths`: which of the two injected routes asks. */
@@ -108,14 +108,17 @@ type Versions = Map<string | undefined, ProductEntryLike>;
 /**
  * Every product page of the collection: slugs from the refs of all locales together (so a
  * product keeps one slug across locales and case twins in any locale are detected), the
- * default locale unprefixed, others under `/<locale>/`.
+ * locales prefixed as the site's routing says (routing/locale-routing.ts).
  */
 export function productPages(
 	entries: readonly ProductEntryLike[],
 	options: Omit<PathOptions, 'routePattern' | 'localeRoute'>,
 ): StaticPath[] {
 	const { byRef, locales } = groupByRef(entries, options.emptyProducts ?? 'noindex');
-	const { defaultLocale, order } = localeOrder(locales, options.defaultLocale, loaderOrder(entries));
+	const loaded = loaderOrder(entries);
+	const { defaultLocale, order } = localeOrder(locales, options.defaultLocale, loaded);
+	// A one-locale catalogue names no locale in its ids: its pages live where the loader's locale does.
+	const routing = withDefaultLocale(options, defaultLocale ?? loaded?.[0] ?? options.defaultLocale);
 	const slugger = createSlugger(byRef.keys());
 	const paths: StaticPath[] = [];
 	const perPage = options.reviewsPerPage ?? DEFAULT_REVIEWS_PER_PAGE;
@@ -123,7 +126,7 @@ export function productPages(
 		const slug = slugger.slugFor(ref);
 		const pageCounts = new Map([...versions].map(([locale, entry]) => [locale, reviewPageCount(entry.data.reviews.length, perPage)]));
 		const pathOf = (locale: string | undefined, page: number) =>
-			productPath(reviewPageSegment(slug, page), locale ?? '', defaultLocale ?? '', options.route, options.trailingSlash);
+			productPath(reviewPageSegment(slug, page), locale ?? '', routing, options.route, options.trailingSlash);
 		// Page n's alternates: the locales whose version of the product has a page n.
 		const alternatesOf = (page: number): Alternate[] =>
 			defaultLocale === undefined
@@ -136,7 +139,7 @@ export function productPages(
 			const reviewPaths = Array.from({ length: count }, (_, index) => pathOf(locale, index + 1));
 			for (let page = 1; page <= count; page++) {
 				const reviewPage = { page, paths: reviewPaths, perPage };
-				paths.push(pageOf(entry, { locale, slug, alternates: alternatesOf(page), defaultLocale, reviewPage }, options));
+				paths.push(pageOf(entry, { locale, slug, alternates: alternatesOf(page), defaultLocale, routing, reviewPage }, options));
 			}
 		}
 	}
@@ -179,19 +182,23 @@ interface PagePlace {
 	slug: string;
 	alternates: Alternate[];
 	defaultLocale: string | undefined;
+	routing: LocaleRouting;
 	reviewPage: ReviewPagePlace;
 }
 
 function pageOf(entry: ProductEntryLike, place: PagePlace, options: Omit<PathOptions, 'routePattern' | 'localeRoute'>): StaticPath {
-	const { locale, slug, alternates, defaultLocale, reviewPage } = place;
+	const { locale, slug, alternates, defaultLocale, routing, reviewPage } = place;
 	const path = reviewPage.paths[reviewPage.page - 1]!;
-	const isDefault = locale === undefined || locale === defaultLocale;
+	const segment = localeSegment(routing, locale);
 	const empty = entry.data.reviews.length === 0;
 	const indexable = isIndexable(entry.data.reviews.length, options.emptyProducts ?? 'noindex');
-	const hubBase = options.hub ? hubBasePath(options.route, locale ?? '', defaultLocale ?? '') : undefined;
+	const hubBase = options.hub ? hubBasePath(options.route, locale ?? '', routing) : undefined;
 	const hubPath = hubBase === undefined ? undefined : hubPagePath(hubBase, 1, options.trailingSlash ?? true);
 	return {
-		params: isDefault ? { ref: reviewPageSegment(slug, reviewPage.page) } : { ref: reviewPageSegment(slug, reviewPage.page), locale },
+		params:
+			segment === undefined
+				? { ref: reviewPageSegment(slug, reviewPage.page) }
+				: { ref: reviewPageSegment(slug, reviewPage.page), locale: segment },
 		props: {
 			product: entry.data,
 			entryId: entry.id,

@@ -5,6 +5,7 @@
  * from them once per sync with the same functions as the pages.
  */
 import type { CatalogueIndex } from '../loaders/build-state.js';
+import { type LocaleRouting, type LocaleRule, routingOf, withDefaultLocale } from '../routing/locale-routing.js';
 import { productPath } from '../seo/page-meta.js';
 import { createSlugger } from '../seo/slug.js';
 import { localeInId, localeOrder } from './catalogue-layout.js';
@@ -18,17 +19,18 @@ export interface EntryPlace {
 
 export interface CataloguePlaces {
 	byId: ReadonlyMap<string, EntryPlace>;
-	/** The locale served without a prefix. */
-	defaultLocale: string | undefined;
+	/** The site's routing, with the default locale the catalogue settled on. */
+	routing: LocaleRouting;
 }
 
-// One computation per index (a sync makes a new one) and configured default locale.
-const computed = new WeakMap<CatalogueIndex, { configured: string | undefined; places: CataloguePlaces }>();
+// One computation per index (a sync makes a new one) and site routing.
+const computed = new WeakMap<CatalogueIndex, { configured: LocaleRouting; places: CataloguePlaces }>();
 
 /** The places of every entry of the index, as `productPages` lays the same entries out. */
-export function placesOf(index: CatalogueIndex, configuredDefault: string | undefined): CataloguePlaces {
+export function placesOf(index: CatalogueIndex, configured: LocaleRule): CataloguePlaces {
 	const cached = computed.get(index);
-	if (cached && cached.configured === configuredDefault) return cached.places;
+	const site = routingOf(configured);
+	if (cached && sameRouting(cached.configured, site)) return cached.places;
 	const slugger = createSlugger(index.entries.map(([, ref]) => ref));
 	const byId = new Map<string, EntryPlace>();
 	const locales: string[] = [];
@@ -37,13 +39,18 @@ export function placesOf(index: CatalogueIndex, configuredDefault: string | unde
 		if (locale !== undefined && !locales.includes(locale)) locales.push(locale);
 		byId.set(id, { slug: slugger.slugFor(ref), locale });
 	}
-	const { defaultLocale } = localeOrder(locales, configuredDefault, index.locales);
-	const places = { byId, defaultLocale };
-	computed.set(index, { configured: configuredDefault, places });
+	const { defaultLocale } = localeOrder(locales, site.defaultLocale, index.locales);
+	// As `productPages`: a one-locale catalogue lives where its loader's locale does.
+	const places = { byId, routing: withDefaultLocale(site, defaultLocale ?? index.locales[0] ?? site.defaultLocale) };
+	computed.set(index, { configured: site, places });
 	return places;
+}
+
+function sameRouting(a: LocaleRouting, b: LocaleRouting): boolean {
+	return JSON.stringify(withDefaultLocale(a, a.defaultLocale)) === JSON.stringify(withDefaultLocale(b, b.defaultLocale));
 }
 
 /** The site-relative path of a place under `route` (a pattern without `[locale]`). */
 export function placePath(place: EntryPlace, places: CataloguePlaces, route: string, trailingSlash: boolean): string {
-	return productPath(place.slug, place.locale ?? '', places.defaultLocale ?? '', route, trailingSlash);
+	return productPath(place.slug, place.locale ?? '', places.routing, route, trailingSlash);
 }

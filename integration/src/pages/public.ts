@@ -70,7 +70,7 @@ export function productUrl(entry: ProductEntryLike, options: ProductUrlOptions =
 		);
 	}
 	const { route } = parseRoute(options.route ?? config.route);
-	const places = placesOf(currentCatalogue(), config.defaultLocale);
+	const places = placesOf(currentCatalogue(), config);
 	const place = places.byId.get(entry.id);
 	if (place === undefined) {
 		throw new AudioReviewsError(

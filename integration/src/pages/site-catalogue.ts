@@ -64,6 +64,8 @@ export async function siteCatalogue(route: string): Promise<Catalogue> {
 	const paths = productPages(entries, {
 		route,
 		defaultLocale: config.defaultLocale,
+		prefixDefaultLocale: config.prefixDefaultLocale,
+		localePaths: config.localePaths,
 		collection: config.collection,
 		trailingSlash: config.trailingSlash,
 		emptyProducts: config.emptyProducts,

@@ -1,3 +1,4 @@
+import { type LocaleRule, localeSegment } from '../routing/locale-routing.js';
 import type { Product, ReviewUser } from '../schema/product.js';
 
 /** A trimmed string, or undefined when absent or blank (the back office saves empty fields as ""). */
@@ -34,14 +35,14 @@ const SAFE_SEGMENT = /^[\p{L}\p{M}\p{N}_~-]+$/u;
 
 /**
  * Site-relative path of a product page: the pattern's `[ref]` replaced by the slug, prefixed
- * with `/<locale>` unless `locale` is the default (or empty), with a trailing slash unless
+ * with the locale's segment as `routing` has it (routing/locale-routing.ts), with a trailing slash unless
  * `trailingSlash` is false (Astro's `trailingSlash: 'never'` or `build.format: 'file'`).
  * `productPath('chair', 'en', 'fr')` → `/en/products/chair/`.
  */
 export function productPath(
 	slug: string,
 	locale: string,
-	defaultLocale: string,
+	routing: LocaleRule,
 	routePattern = '/products/[ref]',
 	trailingSlash = true,
 ): string {
@@ -49,15 +50,15 @@ export function productPath(
 		throw new Error(`astro-audio-reviews: route pattern ${JSON.stringify(routePattern)} has no ${REF_PARAM} parameter`);
 	}
 	if (!SAFE_SEGMENT.test(slug)) throw new Error(`astro-audio-reviews: ${JSON.stringify(slug)} is not a product slug`);
-	const isDefault = locale === '' || locale === defaultLocale;
-	if (!isDefault && !SAFE_SEGMENT.test(locale))
-		throw new Error(`astro-audio-reviews: ${JSON.stringify(locale)} is not a locale path segment`);
+	const segment = localeSegment(routing, locale);
+	if (segment !== undefined && !SAFE_SEGMENT.test(segment))
+		throw new Error(`astro-audio-reviews: ${JSON.stringify(segment)} is not a locale path segment`);
 	// A replacer function, so `$&`-style sequences are never interpreted.
 	const path = routePattern
 		.replace(REF_PARAM, () => slug)
 		.replace(/^\/*/, '/')
 		.replace(/\/+$/, '');
-	return `${isDefault ? '' : `/${locale}`}${path}${trailingSlash ? '/' : ''}`;
+	return `${segment === undefined ? '' : `/${segment}`}${path}${trailingSlash ? '/' : ''}`;
 }
 
 /** Open Graph's `ll_TT` form of a locale: `fr` → `fr_FR`, `en-GB` → `en_GB`, `pt-br` → `pt_BR`; undefined when Intl cannot tell a region. */

@@ -15,6 +15,7 @@ export { REVIEWS_SCRIPT } from '../../pages/review-script.js';
 export { avatarTint, initialsOf, isLongTranscript } from '../../pages/review-view.js';
 export { searchAnchor, searchBody, searchHeading, searchIgnore } from '../../pages/search-markup.js';
 export { formatDate, formatRating, languageName, paragraphs } from '../../pages/ui-text.js';
+export { localeHomePath } from '../../routing/locale-routing.js';
 export { safeHttpUrl } from '../../schema/safe-url.js';
 export { type Crumb, hubJsonLd } from '../../seo/graph.js';
 export { authorName, ogLocale, productDescription, productHeading, productTitle } from '../../seo/page-meta.js';
