@@ -48,6 +48,26 @@ describe('the pages the purge webhook submits for a product', () => {
 		]);
 	});
 
+	it("follows Astro's i18n routing: with prefixDefaultLocale, every locale under its prefix, none at the bare route", async () => {
+		const service = await hostile({ catalogue: makeCatalogue(1) });
+		const { content, source } = await liveLoader(service.url);
+		// As the integration settles it from i18n: { locales: ['en', 'fr'], defaultLocale: 'en', routing: { prefixDefaultLocale: true } }.
+		const routing = { defaultLocale: 'en', prefixDefaultLocale: true, localePaths: { en: 'en', fr: 'fr' } };
+		expect(await livePurgedUrls({ ...config, ...routing }, content, source, 'SKU-0')).toEqual([
+			page('/en', 'SKU-0'),
+			page('/en', 'SKU-0', 2),
+			page('/fr', 'SKU-0'),
+			page('/fr', 'SKU-0', 2),
+		]);
+		// The default locale that is not the loader's first stays unprefixed, the first gets its prefix.
+		expect(await livePurgedUrls({ ...config, defaultLocale: 'fr' }, content, source, 'SKU-0')).toEqual([
+			page('/en', 'SKU-0'),
+			page('/en', 'SKU-0', 2),
+			page('', 'SKU-0'),
+			page('', 'SKU-0', 2),
+		]);
+	});
+
 	it('lists its product pages only when the service does not know the ref, or answers after the wait', async () => {
 		// SKU-1's entry comes, whole, half a second after the webhook stopped waiting for it.
 		const late = async (request: SeenRequest) => {
