@@ -29,7 +29,8 @@ export type { Phrase, PluralForms, WordKey, Words } from './words.js';
 /**
  * A ready `getStaticPaths` for a product route of your own (`export const getStaticPaths =
  * getProductStaticPaths`): same slugs, props and cache keys as the injected pages. A route
- * without `[locale]` gets the first locale's pages; `/[locale]/…/[ref]` gets the other locales'.
+ * without `[locale]` gets the unprefixed locale's pages; `/[locale]/…/[ref]` gets the prefixed
+ * ones (every locale with Astro's `prefixDefaultLocale`).
  */
 export async function getProductStaticPaths(options: { routePattern: string }): Promise<StaticPath[]> {
 	const { route, withLocale } = parseRoute(options.routePattern);
