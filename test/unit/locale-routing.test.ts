@@ -44,6 +44,7 @@ describe('localeHomePath: the home getRelativeLocaleUrl(locale) of astro:i18n gi
 						format: 'directory',
 						defaultLocale: i18n.defaultLocale,
 						strategy: strategyOf(i18n) as never,
+						domains: undefined,
 					});
 					expect(withBase('/', localeHomePath(routing, locale, trailingSlash)), locale).toBe(astro);
 				}
