@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSlugger } from '../../integration/src/seo/slug.js';
@@ -138,7 +140,7 @@ describe.each(cases)('Astro i18n routing, $label', ({ label, env, defaultLocale,
 		}
 	});
 
-	it('lists those URLs in the sitemap and the review feed', async () => {
+	it('lists those URLs in the sitemap, the review feed and the change report IndexNow submits', async () => {
 		const expected = pages();
 		const productUrls = (await sitemapUrls(site)).map((url) => decodeURI(url)).filter((url) => url.includes('/products/'));
 		const hubUrls = LOCALES.map((locale) => `${SITE}${prefix[locale]}/products/`);
@@ -147,6 +149,9 @@ describe.each(cases)('Astro i18n routing, $label', ({ label, env, defaultLocale,
 		const reviewed = [...expected].filter(([, page]) => page.reviews > 0).map(([path]) => `${SITE}${path}`);
 		expect(reviewed.length).toBeGreaterThan(8);
 		expect(reviewed.filter((url) => !productUrls.includes(url))).toEqual([]);
+		const report = JSON.parse(await readFile(join(site.root, '.astro/audio-reviews-changes.json'), 'utf8')) as { added: string[] };
+		const reported = report.added.map((url) => decodeURI(url)).filter((url) => url.includes('/products/'));
+		expect(reported.sort()).toEqual([...pageUrls, ...hubUrls].sort());
 		const feed = readFeed(await site.read('product-reviews.xml'));
 		expect(feed.reviews.length).toBeGreaterThan(0);
 		for (const review of feed.reviews) {
