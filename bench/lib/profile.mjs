@@ -18,7 +18,7 @@ const BUCKETS = [
 	['zod (validation)', (url) => /node_modules\/zod\//.test(url)],
 	['devalue (store (de)serialisation)', (url) => /node_modules\/devalue\//.test(url)],
 	['astro: content layer (data store, loaders, digest)', (url) => /astro\/dist\/content\//.test(url)],
-	// The injected page (integration/pages/product.astro) with the package's components and the
+	// The injected page (integration/routes/product.astro) with the package's components and the
 	// helpers they import, bundled by Vite into the site's product chunk: package code.
 	["package: page templates and helpers (bundled into the site's product_*.mjs chunk)", (url) => /\/chunks\/product_[^/]*\.mjs/.test(url)],
 	[

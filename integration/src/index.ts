@@ -1,3 +1,3 @@
-export { default, INTEGRATION_NAME } from './integration/audio-reviews.js';
-export type { AudioReviewsOptions } from './integration/integration-options.js';
+export { default, INTEGRATION_NAME } from './hooks/audio-reviews.js';
+export type { AudioReviewsOptions } from './hooks/integration-options.js';
 export { serializeSitemapItem } from './sitemaps/sitemap.js';

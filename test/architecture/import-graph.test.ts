@@ -10,24 +10,31 @@ import { describe, expect, it } from 'vitest';
 const LAYER_RANK: Record<string, number> = {
 	errors: 0,
 	format: 0,
+	// Every process-wide slot and the functions that read and write it.
 	state: 0,
 	// Every option schema, below the features it configures: a feature reads its resolved option, never the reverse.
 	options: 1,
 	schema: 1,
-	// Where a locale's pages live: a leaf every URL-making layer reads.
-	routing: 1,
+	// The words pages print, one module per language, and their lookup.
+	words: 1,
 	client: 2,
 	sync: 3,
 	loaders: 4,
 	seo: 5,
-	sitemaps: 6,
-	pages: 7,
-	feed: 8,
-	indexnow: 9,
-	'on-demand': 10,
-	integration: 11,
-	// The package's public entry points: thin barrels over the layers.
-	entries: 12,
+	// Every URL the package makes: locale prefixes, slugs, product, review and hub paths.
+	routing: 6,
+	sitemaps: 7,
+	hubs: 8,
+	// What the pages, components and the `/pages` helpers consume.
+	view: 9,
+	feed: 10,
+	indexnow: 11,
+	'on-demand': 12,
+	// Every virtual module, defined in one module and declared in one `.d.ts`.
+	virtual: 13,
+	hooks: 14,
+	// The package's public entry points.
+	entries: 15,
 };
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../integration/src');
@@ -117,7 +124,7 @@ function folderGraph(graph: Map<string, string[]>): Map<string, string[]> {
 
 const PACKAGE = resolve(SRC, '../..');
 const pkg = JSON.parse(await readFile(join(PACKAGE, 'package.json'), 'utf8')) as { exports: object; imports: object };
-const SHIPPED_SOURCE = ['integration/components', 'integration/pages'];
+const SHIPPED_SOURCE = ['integration/components', 'integration/routes'];
 const ANY_IMPORT = /(?:from\s+|import\s*\(\s*|import\s+)'([^']+)'/g;
 
 /**

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 const PACKAGE = fileURLToPath(new URL('../../integration/', import.meta.url));
 const STATE_MODULE = 'src/state/process-state.ts';
-const FOLDERS = ['src', 'components', 'pages', 'scripts'];
+const FOLDERS = ['src', 'components', 'routes', 'scripts'];
 
 /**
  * Reading what the platform puts on `globalThis` is no hidden state: the injected `fetch`'s

@@ -1,7 +1,7 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { productPath } from '../../integration/src/seo/page-meta.js';
-import { createSlugger } from '../../integration/src/seo/slug.js';
+import { productPath } from '../../integration/src/routing/product-url.js';
+import { createSlugger } from '../../integration/src/routing/slug.js';
 import type { ApiProduct } from '../../simulator/src/api-shape.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import type { SimAudio } from '../../simulator/src/model.js';

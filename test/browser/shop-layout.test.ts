@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REVIEWS_SCRIPT } from '../../integration/src/pages/review-script.js';
+import { REVIEWS_SCRIPT } from '../../integration/src/view/review-script.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import type { SimAudio } from '../../simulator/src/model.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSlugger } from '../../integration/src/seo/slug.js';
+import { createSlugger } from '../../integration/src/routing/slug.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
 import { readFeed } from '../helpers/review-feed-xml.js';

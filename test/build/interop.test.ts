@@ -1,7 +1,7 @@
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productPath } from '../../integration/src/seo/page-meta.js';
-import { createSlugger } from '../../integration/src/seo/slug.js';
+import { productPath } from '../../integration/src/routing/product-url.js';
+import { createSlugger } from '../../integration/src/routing/slug.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
 

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REVIEWS_PER_PAGE } from '../../integration/src/options/integration-options.js';
-import { reviewPageCount } from '../../integration/src/pages/review-pages.js';
+import { reviewPageCount } from '../../integration/src/routing/review-pages.js';
 import { ratingSummary } from '../../integration/src/seo/review-policy.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import type { SimAudio } from '../../simulator/src/model.js';

@@ -1,7 +1,7 @@
 import { DEFAULT_REVIEWS_PER_PAGE } from '../../integration/src/options/integration-options.js';
-import { reviewPageCount, reviewPageSegment } from '../../integration/src/pages/review-pages.js';
-import { productPath } from '../../integration/src/seo/page-meta.js';
-import { createSlugger } from '../../integration/src/seo/slug.js';
+import { productPath } from '../../integration/src/routing/product-url.js';
+import { reviewPageCount, reviewPageSegment } from '../../integration/src/routing/review-pages.js';
+import { createSlugger } from '../../integration/src/routing/slug.js';
 import type { Simulator } from '../../simulator/src/index.js';
 
 /**

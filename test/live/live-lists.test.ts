@@ -1,11 +1,11 @@
 import { productsLiveLoader } from 'astro-audio-reviews/loaders';
 import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HubPageProps } from '../../integration/src/hubs/hub-paths.js';
 import { liveHubPage } from '../../integration/src/on-demand/live-hub.js';
 import { liveSitemapFile, liveSitemapIndex } from '../../integration/src/on-demand/live-sitemap.js';
 import { liveSourceOf } from '../../integration/src/on-demand/live-source.js';
 import type { ProductsLiveLoader } from '../../integration/src/on-demand/products-live-loader.js';
-import type { HubPageProps } from '../../integration/src/pages/hub-paths.js';
 import { HOSTILE_WEBSITE_ID, type HostileService, makeCatalogue, startHostileService } from '../helpers/hostile-service.js';
 import { liveContent } from '../helpers/live-content.js';
 import { sitemapAlternates, sitemapLocs, validateSitemap } from '../helpers/sitemap-xml.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REVIEWS_PER_PAGE } from '../../integration/src/options/integration-options.js';
-import { reviewPageCount } from '../../integration/src/pages/review-pages.js';
+import { reviewPageCount } from '../../integration/src/routing/review-pages.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { REPO_ROOT, sh } from '../helpers/shell.js';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { HUB_EXCERPT_LENGTH, hubItemOf } from '../../integration/src/pages/hub-item.js';
-import { hubPages } from '../../integration/src/pages/hub-paths.js';
-import { hubBasePath, hubPagePath, hubRoute } from '../../integration/src/pages/hub-urls.js';
-import { type ProductEntryLike, productPages } from '../../integration/src/pages/product-paths.js';
+import { HUB_EXCERPT_LENGTH, hubItemOf } from '../../integration/src/hubs/hub-item.js';
+import { hubPages } from '../../integration/src/hubs/hub-paths.js';
+import { hubBasePath, hubPagePath, hubRoute } from '../../integration/src/routing/hub-urls.js';
+import { type ProductEntryLike, productPages } from '../../integration/src/routing/product-paths.js';
+import { createSlugger } from '../../integration/src/routing/slug.js';
 import type { Product } from '../../integration/src/schema/product.js';
-import { createSlugger } from '../../integration/src/seo/slug.js';
 
 function entry(locale: string, ref: string, name: string, reviews = 1, rating: number | null = 4): ProductEntryLike {
 	const product: Product = {

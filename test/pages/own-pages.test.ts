@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type HTMLElement, parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WORD_KEYS } from '../../integration/src/pages/words.js';
+import { WORD_KEYS } from '../../integration/src/words/words.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
 import { REPO_ROOT, sh } from '../helpers/shell.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogueIndex } from '../../integration/src/loaders/build-state.js';
 import { renderedWith } from '../../integration/src/loaders/entry-metadata.js';
-import { type ProductEntryLike, productPages } from '../../integration/src/pages/product-paths.js';
-import { placePath, placesOf } from '../../integration/src/pages/product-url.js';
+import { type ProductEntryLike, productPages } from '../../integration/src/routing/product-paths.js';
+import { placePath, placesOf } from '../../integration/src/routing/product-url.js';
+import type { CatalogueIndex } from '../../integration/src/state/build-state.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 
 // productUrl lays out the loader's index of the entries; the pages lay out the entries Astro

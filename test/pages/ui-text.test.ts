@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { missingWordsWarnings } from '../../integration/src/hooks/page-option-warnings.js';
 import audioReviews from '../../integration/src/index.js';
-import { missingWordsWarnings } from '../../integration/src/integration/page-option-warnings.js';
 import { layoutFile } from '../../integration/src/options/page-options.js';
-import { hasWords, languageName, missingWords, uiText, wordsFor } from '../../integration/src/pages/ui-text.js';
-import { BUILT_IN_WORDS, WORD_KEYS } from '../../integration/src/pages/words.js';
+import { hasWords, languageName, missingWords, uiText, wordsFor } from '../../integration/src/words/ui-text.js';
+import { BUILT_IN_WORDS, WORD_KEYS } from '../../integration/src/words/words.js';
 
 const REQUIRED = ['fr', 'en', 'de', 'es', 'it', 'nl', 'pt', 'pl', 'sv', 'da'];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_DESCRIPTION_LENGTH, metaDescription } from '../../integration/src/pages/meta-description.js';
 import type { Product, Review } from '../../integration/src/schema/product.js';
+import { MAX_DESCRIPTION_LENGTH, metaDescription } from '../../integration/src/seo/meta-description.js';
 import { ogLocale } from '../../integration/src/seo/page-meta.js';
 
 function review(extra: Partial<Review>): Review {

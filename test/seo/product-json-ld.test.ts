@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { productPath, productTitle } from '../../integration/src/seo/page-meta.js';
+import { productPath } from '../../integration/src/routing/product-url.js';
+import { productTitle } from '../../integration/src/seo/page-meta.js';
 import { productJsonLd } from '../../integration/src/seo/product-json-ld.js';
 import { ratingSummary } from '../../integration/src/seo/review-policy.js';
 import { validProduct } from '../helpers/products.js';

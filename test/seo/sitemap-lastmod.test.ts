@@ -1,8 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productPath } from '../../integration/src/seo/page-meta.js';
-import { createSlugger } from '../../integration/src/seo/slug.js';
+import { productPath } from '../../integration/src/routing/product-url.js';
+import { createSlugger } from '../../integration/src/routing/slug.js';
 import type { Simulator } from '../../simulator/src/index.js';
 import type { BuiltSite } from '../helpers/build-fixture.js';
 import { buildSeoSite, CASES, startSeoSimulator } from '../helpers/seo-site.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createSlugger, foldRef, isReadableRef, MAX_SLUG_LENGTH, slugForRef } from '../../integration/src/routing/slug.js';
 import { fnv1a64 } from '../../integration/src/seo/hash.js';
-import { createSlugger, foldRef, isReadableRef, MAX_SLUG_LENGTH, slugForRef } from '../../integration/src/seo/slug.js';
 
 const SLUG_SHAPE = /^[\p{L}\p{N}_-][\p{L}\p{M}\p{N}_-]*$|^[\p{L}\p{M}\p{N}-]*~[0-9a-f]{12}$/u;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyCollectionError } from '../../integration/src/pages/collection-check.js';
+import { emptyCollectionError } from '../../integration/src/routing/collection-check.js';
 
 // The two messages the fixture builds of test/build/hostile-data-build.test.ts do not reach.
 describe('the message of a collection the pages cannot read', () => {

@@ -7,7 +7,7 @@ import {
 	localePrefix,
 	localeRoutingOf,
 } from '../../integration/src/routing/locale-routing.js';
-import { withBase } from '../../integration/src/seo/url.js';
+import { withBase } from '../../integration/src/routing/url.js';
 // Astro's own implementation of `getRelativeLocaleUrl` (astro:i18n calls it with the site's config);
 // not in the package's exports, so reached by file: the breadcrumb's home is held to it.
 import { getLocaleRelativeUrl } from '../../node_modules/astro/dist/i18n/index.js';

@@ -7,8 +7,9 @@ import type { AstroConfig, AstroIntegrationLogger } from 'astro';
 import { AudioReviewsError } from '../errors/audio-reviews-error.js';
 import { countOf, formatNumber } from '../format/numbers.js';
 import type { FeedSchemaVersion, ReviewsFeedOption } from '../options/review-feed-option.js';
-import { takePublishedPages } from '../pages/published-pages.js';
-import { absoluteUrl } from '../seo/url.js';
+import type { ProductPageProps } from '../routing/product-paths.js';
+import { absoluteUrl } from '../routing/url.js';
+import { takePublishedPages } from '../state/published-pages.js';
 import { createReviewFeed, type FeedPage, type ReviewFeedCounts } from './review-feed.js';
 
 /** Chunks are joined up to this size before a write: one write per review would cost more in calls than in bytes. */
@@ -43,7 +44,7 @@ export async function buildReviewFeed(
 	context: { collection: string; dir: string; config: AstroConfig; logger: AstroIntegrationLogger },
 ): Promise<{ file: string; path: string } | undefined> {
 	if (option === false) return undefined;
-	const pages = takePublishedPages(context.collection);
+	const pages = takePublishedPages<ProductPageProps>(context.collection);
 	if (pages === undefined) {
 		throw new AudioReviewsError(
 			`reviewsFeed: the product pages of collection "${context.collection}" were not rendered in the build's process, so there is nothing to make the review feed from. ` +

@@ -5,7 +5,7 @@ import { NetworkError, TimeoutError } from '../errors/network-error.js';
 import { ResponseFormatError } from '../errors/response-format-error.js';
 import { NotFoundError, ServiceError } from '../errors/service-error.js';
 import { ENV, envFlag, type ResolvedProductsLoaderOptions } from '../options/loader-options.js';
-import { markStale } from './build-state.js';
+import { markStale } from '../state/build-state.js';
 import type { DatesScope } from './content-dates.js';
 import { type SyncState, writeLastSync } from './sync-state.js';
 

@@ -8,7 +8,7 @@ import {
 	resolveProductsLoaderOptions,
 } from '../options/loader-options.js';
 import type { Product, productSchema } from '../schema/product.js';
-import { type CatalogueIndex, markFresh, recordCatalogue } from './build-state.js';
+import { type CatalogueIndex, markFresh, recordCatalogue } from '../state/build-state.js';
 import { CatalogueStage } from './catalogue-stage.js';
 import { contentDates, storedDates } from './content-dates.js';
 import { factsFor, renderedWith, stampEntries } from './entry-metadata.js';

@@ -1,8 +1,8 @@
 import type { APIContext } from 'astro';
 import { type CachePolicy, resolveCachePolicy } from '../options/cache-policy-option.js';
-import type { PageConfig } from '../pages/page-config.js';
 import { type LocaleRouting, localeOfSegment, withDefaultLocale } from '../routing/locale-routing.js';
 import { type CatalogueQuery, catalogueQuery } from '../sync/sync-catalogue.js';
+import type { PageConfig } from '../view/page-config.js';
 import { cacheControlHeader } from './cache-policy.js';
 import { listsTag, websiteTag } from './cache-tags.js';
 import { liveLocales } from './live-catalogue.js';

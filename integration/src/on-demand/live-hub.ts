@@ -1,8 +1,8 @@
 import type { AstroGlobal } from 'astro';
-import { hubItemOf } from '../pages/hub-item.js';
-import type { HubPageProps } from '../pages/hub-paths.js';
-import { hubBasePath, hubPagePath } from '../pages/hub-urls.js';
-import { hasPage } from '../pages/product-paths.js';
+import { hubItemOf } from '../hubs/hub-item.js';
+import type { HubPageProps } from '../hubs/hub-paths.js';
+import { hubBasePath, hubPagePath } from '../routing/hub-urls.js';
+import { hasPage } from '../routing/product-paths.js';
 import type { Product } from '../schema/product.js';
 import { cacheList, type LiveListsConfig, listErrorResponse, listNotFound, liveLists, localeOfParam } from './list-routes.js';
 import { catalogueSlice, confirmCount } from './live-catalogue.js';

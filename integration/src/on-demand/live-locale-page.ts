@@ -1,5 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import type { ProductPageProps } from '../pages/product-paths.js';
+import type { ProductPageProps } from '../routing/product-paths.js';
 import {
 	type LiveLists,
 	type LiveListsConfig,

@@ -1,4 +1,4 @@
-import { parseReviewPageSegment } from '../pages/review-page-segment.js';
+import { parseReviewPageSegment } from '../routing/review-page-segment.js';
 
 /**
  * The product ref of an on-demand page, read from the request's own path.

@@ -1,8 +1,8 @@
 import type { APIContext } from 'astro';
 import { DEFAULT_REVIEWS_PER_PAGE } from '../options/integration-options.js';
 import { SITEMAP_LIMITS } from '../options/on-demand-option.js';
-import { isIndexable } from '../pages/product-paths.js';
-import { reviewPageCount } from '../pages/review-pages.js';
+import { isIndexable } from '../routing/product-paths.js';
+import { reviewPageCount } from '../routing/review-pages.js';
 import { type SitemapUrl, sitemapIndexXml, urlsetXml } from '../sitemaps/sitemap-xml.js';
 import {
 	cacheList,

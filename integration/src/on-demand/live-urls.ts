@@ -1,10 +1,10 @@
 import pLimit, { type LimitFunction } from 'p-limit';
 import { DEFAULT_REVIEWS_PER_PAGE } from '../options/integration-options.js';
-import { hubBasePath, hubPagePath } from '../pages/hub-urls.js';
-import type { PageConfig } from '../pages/page-config.js';
-import { reviewPageCount } from '../pages/review-pages.js';
+import { hubBasePath, hubPagePath } from '../routing/hub-urls.js';
 import type { LocaleRule } from '../routing/locale-routing.js';
-import { withBase } from '../seo/url.js';
+import { reviewPageCount } from '../routing/review-pages.js';
+import { withBase } from '../routing/url.js';
+import type { PageConfig } from '../view/page-config.js';
 import { liveLocaleRule, liveSourceQuery } from './list-routes.js';
 import { liveLocales } from './live-catalogue.js';
 import { liveProductPath } from './live-page.js';

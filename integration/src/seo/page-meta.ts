@@ -1,4 +1,3 @@
-import { type LocaleRule, localeSegment } from '../routing/locale-routing.js';
 import type { Product, ReviewUser } from '../schema/product.js';
 
 /** A trimmed string, or undefined when absent or blank (the back office saves empty fields as ""). */
@@ -25,40 +24,6 @@ export function productDescription(product: Product): string | undefined {
 /** "Firstname Lastname" of a review author, or undefined when the service sent no name (callers pick the fallback). */
 export function authorName(user: ReviewUser): string | undefined {
 	return presentText([presentText(user.firstname), presentText(user.lastname)].filter(Boolean).join(' '));
-}
-
-const REF_PARAM = '[ref]';
-// Locales come from validated options, but this is the last step before a file path is made:
-// a `/` or `..` here would write outside `dist/`, so refuse rather than trust the caller.
-// Slugs keep letters, marks and digits of any script (see slug.ts); none of `/ \\ . % ? #`.
-const SAFE_SEGMENT = /^[\p{L}\p{M}\p{N}_~-]+$/u;
-
-/**
- * Site-relative path of a product page: the pattern's `[ref]` replaced by the slug, prefixed
- * with the locale's segment as `routing` has it (routing/locale-routing.ts), with a trailing slash unless
- * `trailingSlash` is false (Astro's `trailingSlash: 'never'` or `build.format: 'file'`).
- * `productPath('chair', 'en', 'fr')` → `/en/products/chair/`.
- */
-export function productPath(
-	slug: string,
-	locale: string,
-	routing: LocaleRule,
-	routePattern = '/products/[ref]',
-	trailingSlash = true,
-): string {
-	if (!routePattern.includes(REF_PARAM)) {
-		throw new Error(`astro-audio-reviews: route pattern ${JSON.stringify(routePattern)} has no ${REF_PARAM} parameter`);
-	}
-	if (!SAFE_SEGMENT.test(slug)) throw new Error(`astro-audio-reviews: ${JSON.stringify(slug)} is not a product slug`);
-	const segment = localeSegment(routing, locale);
-	if (segment !== undefined && !SAFE_SEGMENT.test(segment))
-		throw new Error(`astro-audio-reviews: ${JSON.stringify(segment)} is not a locale path segment`);
-	// A replacer function, so `$&`-style sequences are never interpreted.
-	const path = routePattern
-		.replace(REF_PARAM, () => slug)
-		.replace(/^\/*/, '/')
-		.replace(/\/+$/, '');
-	return `${segment === undefined ? '' : `/${segment}`}${path}${trailingSlash ? '/' : ''}`;
 }
 
 /** Open Graph's `ll_TT` form of a locale: `fr` → `fr_FR`, `en-GB` → `en_GB`, `pt-br` → `pt_BR`; undefined when Intl cannot tell a region. */

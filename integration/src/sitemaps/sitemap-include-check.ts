@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { withBase } from '../seo/url.js';
+import { withBase } from '../routing/url.js';
 
 /**
  * The on-demand sitemap index lists `@astrojs/sitemap`'s files by the paths of

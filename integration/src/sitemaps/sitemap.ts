@@ -1,4 +1,4 @@
-import { withBase } from '../seo/url.js';
+import { withBase } from '../routing/url.js';
 import { processState } from '../state/process-state.js';
 
 /**

@@ -5,10 +5,10 @@
  * between them. Each value below crosses that gap, has one writer and names its readers; its
  * type and functions live in the file named, which alone calls `processState` for that slot.
  *
- * - `build-state` (loaders/build-state.ts): written by productsLoader() (the catalogue index with
+ * - `build-state` (state/build-state.ts): written by productsLoader() (the catalogue index with
  *   the loader's locales, stale/fresh) and cleared by the `astro:config:setup` hook
  *   (`forgetLoaded`); read by `productUrl` and the empty-collection check (pages), `astro:build:done`
- *   (stale collections, the locales its missing-words warning names) and pages/virtual-config.ts
+ *   (stale collections, the locales its missing-words warning names) and virtual/virtual-modules.ts
  *   (the catalogue embedded in an on-demand bundle). An entry's own locale and content date are
  *   not here: they travel in the entry (`rendered.metadata`, loaders/entry-metadata.ts), read
  *   from `getCollection`. Why here: `productUrl(entry)` is synchronous yet needs every ref (a slug
@@ -17,7 +17,7 @@
  *   (`getProductStaticPaths`, the hub route); read by `serializeSitemapItem` in
  *   `@astrojs/sitemap`'s `astro:build:done`. Why here: that hook hands `serialize` one URL and
  *   nothing else, so no Astro channel reaches it.
- * - `published-pages` (pages/published-pages.ts): opened by `astro:build:start` when the review
+ * - `published-pages` (state/published-pages.ts): opened by `astro:build:start` when the review
  *   feed is on, written by `getProductStaticPaths` of the injected route (the catalogue's product
  *   pages); taken by `astro:build:done`'s review feed writer. Why neither an injected feed
  *   endpoint nor `astro:build:done`'s `pages` can carry it: that file's opening comment.

@@ -7,19 +7,19 @@
  * configures.
  */
 
-export type { HubPageProps } from '../../pages/hub-paths.js';
-export { hubPagePath } from '../../pages/hub-urls.js';
-export { metaDescription } from '../../pages/meta-description.js';
-export { orderedReviews, type ReviewPagePlace, reviewsOnPage } from '../../pages/review-pages.js';
-export { REVIEWS_SCRIPT } from '../../pages/review-script.js';
-export { avatarTint, initialsOf, isLongTranscript } from '../../pages/review-view.js';
-export { searchAnchor, searchBody, searchHeading, searchIgnore } from '../../pages/search-markup.js';
-export { formatDate, formatRating, languageName, paragraphs } from '../../pages/ui-text.js';
+export type { HubPageProps } from '../../hubs/hub-paths.js';
+export { hubPagePath } from '../../routing/hub-urls.js';
 export { localeHomePath } from '../../routing/locale-routing.js';
+export { orderedReviews, type ReviewPagePlace, reviewsOnPage } from '../../routing/review-pages.js';
+export { absoluteUrl, withBase } from '../../routing/url.js';
 export { safeHttpUrl } from '../../schema/safe-url.js';
 export { type Crumb, hubJsonLd } from '../../seo/graph.js';
+export { metaDescription } from '../../seo/meta-description.js';
 export { authorName, ogLocale, productDescription, productHeading, productTitle } from '../../seo/page-meta.js';
 export { productJsonLd, type RatingSummary } from '../../seo/product-json-ld.js';
 export { isRatedReview, type PlacedReview, ratingSummary, testimonyCount } from '../../seo/review-policy.js';
 export { serializeJsonLd } from '../../seo/serialize-json-ld.js';
-export { absoluteUrl, withBase } from '../../seo/url.js';
+export { REVIEWS_SCRIPT } from '../../view/review-script.js';
+export { avatarTint, initialsOf, isLongTranscript } from '../../view/review-view.js';
+export { searchAnchor, searchBody, searchHeading, searchIgnore } from '../../view/search-markup.js';
+export { formatDate, formatRating, languageName, paragraphs } from '../../words/ui-text.js';

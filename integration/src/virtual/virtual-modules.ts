@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite';
-import { recordedCatalogue } from '../loaders/build-state.js';
-import type { PageConfig } from './page-config.js';
+import { recordedCatalogue } from '../state/build-state.js';
+import type { PageConfig } from '../view/page-config.js';
 
 export const VIRTUAL_CONFIG_ID = 'virtual:astro-audio-reviews/config';
 export const VIRTUAL_LAYOUT_ID = 'virtual:astro-audio-reviews/layout';

@@ -1,4 +1,4 @@
-import { processState } from '../state/process-state.js';
+import { processState } from './process-state.js';
 /**
  * What the loaders of one `astro build` (or dev server) tell the parts of the package that cannot
  * read the collection: each collection's catalogue index (entry ids and refs, and the loader's

@@ -4,9 +4,9 @@ import type { AstroConfig, AstroIntegrationLogger } from 'astro';
 import { buildReviewFeed } from '../feed/write-review-feed.js';
 import { reportChanges } from '../indexnow/change-report.js';
 import { type IndexNowSettings, indexNowTarget, writeKeyFile } from '../indexnow/index-now-settings.js';
-import { recordedCatalogue, type StaleCollection } from '../loaders/build-state.js';
-import { outputFiles } from '../pages/prune-output.js';
+import { outputFiles } from '../indexnow/prune-output.js';
 import { type LocaleRouting, localeMismatchWarnings } from '../routing/locale-routing.js';
+import { recordedCatalogue, type StaleCollection } from '../state/build-state.js';
 import { normalizeRoute, type ResolvedAudioReviewsOptions } from './integration-options.js';
 import { layoutHeadWarning, missingWordsWarnings } from './page-option-warnings.js';
 

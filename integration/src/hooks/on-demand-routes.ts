@@ -1,23 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { AstroConfig, AstroIntegration, HookParameters } from 'astro';
 import type { PurgedPagesConfig } from '../indexnow/index-now-settings.js';
-import type { LiveSitemapConfig } from '../on-demand/live-sitemap.js';
-import { virtualLiveConfigPlugin } from '../on-demand/virtual-live-config.js';
 import type { ResolvedInvalidateOption } from '../options/invalidate-option.js';
 import type { ResolvedOnDemandOption } from '../options/on-demand-option.js';
-import { hubRoute } from '../pages/hub-urls.js';
-import { jsonModulePlugin } from '../pages/virtual-config.js';
+import { hubRoute } from '../routing/hub-urls.js';
 import { sitemapIncludeCheck } from '../sitemaps/sitemap-include-check.js';
+import { type OnDemandConfig, virtualLiveConfigPlugin } from '../virtual/virtual-live-config.js';
+import { jsonModulePlugin } from '../virtual/virtual-modules.js';
 
 /** The on-demand routes `astro:config:setup` injects: the sitemaps, hubs and product pages of the live loader, and the purge webhook. */
 
 export const VIRTUAL_ON_DEMAND_ID = 'virtual:astro-audio-reviews/on-demand';
-
-/** What the injected routes read at request time. */
-export interface OnDemandConfig {
-	websiteId: string | undefined;
-	sitemap: (Pick<LiveSitemapConfig, 'path' | 'urlsPerFile'> & { include: string[] }) | false;
-}
 
 /** Whether `src/live.config.*` builds a collection with `productsLiveLoader()`. */
 export function usesLiveLoader(config: Pick<AstroConfig, 'srcDir'>): boolean {
@@ -66,7 +59,7 @@ export function injectOnDemandRoutes(
 		vite: { plugins: [jsonModulePlugin(VIRTUAL_ON_DEMAND_ID, { websiteId: site.websiteId, sitemap } satisfies OnDemandConfig)] },
 	});
 	if (sitemap && usesSitemapIntegration) hook.updateConfig({ integrations: [sitemapIncludeCheck(sitemap.include)] });
-	const page = (name: string) => new URL(`../../pages/${name}`, import.meta.url);
+	const page = (name: string) => new URL(`../../routes/${name}`, import.meta.url);
 	if (sitemap) {
 		hook.injectRoute({ pattern: `${sitemap.path}.xml`, entrypoint: page('live-sitemap-index.ts'), prerender: false });
 		hook.injectRoute({ pattern: `${sitemap.path}-[file].xml`, entrypoint: page('live-sitemap-file.ts'), prerender: false });
@@ -96,5 +89,5 @@ export function injectInvalidateRoute(
 	const config = { websiteId: option.websiteId, secretEnv: option.secretEnv, ...(indexNow ? { indexNow } : {}) };
 	hook.updateConfig({ vite: { plugins: [virtualLiveConfigPlugin(config)] } });
 	const route = option.route.length > 1 ? option.route.replace(/\/+$/, '') : option.route;
-	hook.injectRoute({ pattern: route, entrypoint: new URL('../../pages/invalidate.ts', import.meta.url), prerender: false });
+	hook.injectRoute({ pattern: route, entrypoint: new URL('../../routes/invalidate.ts', import.meta.url), prerender: false });
 }

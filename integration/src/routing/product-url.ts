@@ -4,11 +4,10 @@
  * productsLoader() records the refs when the sync ends (`CatalogueIndex`); the slugs are made
  * from them once per sync with the same functions as the pages.
  */
-import type { CatalogueIndex } from '../loaders/build-state.js';
-import { type LocaleRouting, type LocaleRule, routingOf, withDefaultLocale } from '../routing/locale-routing.js';
-import { productPath } from '../seo/page-meta.js';
-import { createSlugger } from '../seo/slug.js';
+import type { CatalogueIndex } from '../state/build-state.js';
 import { localeInId, localeOrder } from './catalogue-layout.js';
+import { type LocaleRouting, type LocaleRule, localeSegment, routingOf, withDefaultLocale } from './locale-routing.js';
+import { createSlugger } from './slug.js';
 
 /** Where one entry's page lives, whatever the route. */
 export interface EntryPlace {
@@ -53,4 +52,38 @@ function sameRouting(a: LocaleRouting, b: LocaleRouting): boolean {
 /** The site-relative path of a place under `route` (a pattern without `[locale]`). */
 export function placePath(place: EntryPlace, places: CataloguePlaces, route: string, trailingSlash: boolean): string {
 	return productPath(place.slug, place.locale ?? '', places.routing, route, trailingSlash);
+}
+
+const REF_PARAM = '[ref]';
+// Locales come from validated options, but this is the last step before a file path is made:
+// a `/` or `..` here would write outside `dist/`, so refuse rather than trust the caller.
+// Slugs keep letters, marks and digits of any script (see slug.ts); none of `/ \\ . % ? #`.
+const SAFE_SEGMENT = /^[\p{L}\p{M}\p{N}_~-]+$/u;
+
+/**
+ * Site-relative path of a product page: the pattern's `[ref]` replaced by the slug, prefixed
+ * with the locale's segment as `routing` has it (routing/locale-routing.ts), with a trailing slash unless
+ * `trailingSlash` is false (Astro's `trailingSlash: 'never'` or `build.format: 'file'`).
+ * `productPath('chair', 'en', 'fr')` → `/en/products/chair/`.
+ */
+export function productPath(
+	slug: string,
+	locale: string,
+	routing: LocaleRule,
+	routePattern = '/products/[ref]',
+	trailingSlash = true,
+): string {
+	if (!routePattern.includes(REF_PARAM)) {
+		throw new Error(`astro-audio-reviews: route pattern ${JSON.stringify(routePattern)} has no ${REF_PARAM} parameter`);
+	}
+	if (!SAFE_SEGMENT.test(slug)) throw new Error(`astro-audio-reviews: ${JSON.stringify(slug)} is not a product slug`);
+	const segment = localeSegment(routing, locale);
+	if (segment !== undefined && !SAFE_SEGMENT.test(segment))
+		throw new Error(`astro-audio-reviews: ${JSON.stringify(segment)} is not a locale path segment`);
+	// A replacer function, so `$&`-style sequences are never interpreted.
+	const path = routePattern
+		.replace(REF_PARAM, () => slug)
+		.replace(/^\/*/, '/')
+		.replace(/\/+$/, '');
+	return `${segment === undefined ? '' : `/${segment}`}${path}${trailingSlash ? '/' : ''}`;
 }

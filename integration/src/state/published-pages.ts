@@ -1,5 +1,4 @@
-import { processState } from '../state/process-state.js';
-import type { ProductPageProps, StaticPath } from './product-paths.js';
+import { processState } from './process-state.js';
 
 /**
  * The product pages of a build, handed from the injected route's `getStaticPaths` to the review
@@ -24,7 +23,7 @@ import type { ProductPageProps, StaticPath } from './product-paths.js';
  */
 
 /** Collection → its product pages, once the injected route published them; undefined until then. */
-type Registry = Map<string, readonly StaticPath[] | undefined>;
+type Registry = Map<string, readonly { props: unknown }[] | undefined>;
 
 function registry(): Registry {
 	return processState<Registry>('published-pages', () => new Map());
@@ -36,7 +35,7 @@ export function collectPublishedPages(collection: string): void {
 }
 
 /** Called by the injected route with the catalogue's product pages; a no-op unless the build collects them. */
-export function publishPages(collection: string, productPages: readonly StaticPath[]): void {
+export function publishPages(collection: string, productPages: readonly { props: unknown }[]): void {
 	if (registry().has(collection)) registry().set(collection, productPages);
 }
 
@@ -44,8 +43,8 @@ export function publishPages(collection: string, productPages: readonly StaticPa
  * The product pages (not their further review pages) of `collection`, and stops collecting;
  * undefined when no route ran in this process (pages prerendered elsewhere, or none injected).
  */
-export function takePublishedPages(collection: string): ProductPageProps[] | undefined {
+export function takePublishedPages<Props>(collection: string): Props[] | undefined {
 	const pages = registry().get(collection);
 	registry().delete(collection);
-	return pages?.map((path) => path.props);
+	return pages?.map((path) => path.props as Props);
 }

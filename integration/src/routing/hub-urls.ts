@@ -5,7 +5,7 @@
  * so hub and product URLs cannot collide. Apart from `hub-paths.ts` so that product pages can link
  * their hub without importing the hub pages' builder (which imports the product pages' types).
  */
-import { type LocaleRule, localeSegment } from '../routing/locale-routing.js';
+import { type LocaleRule, localeSegment } from './locale-routing.js';
 
 export const HUB_PAGE_SIZE = 48;
 const PAGE_SEGMENT = '~page-';

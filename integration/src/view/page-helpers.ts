@@ -6,25 +6,25 @@
 import embeddedCatalogue from 'virtual:astro-audio-reviews/catalogue';
 import config from 'virtual:astro-audio-reviews/config';
 import { AudioReviewsError } from '../errors/audio-reviews-error.js';
-import { type CatalogueIndex, recordedCatalogue } from '../loaders/build-state.js';
+import { hasPage, localeOfEntry, type ProductEntryLike, pathsForRoute, type StaticPath } from '../routing/product-paths.js';
+import { placePath, placesOf } from '../routing/product-url.js';
+import { isInjectedRoute, parseRoute, siteCatalogue } from '../routing/site-catalogue.js';
+import { withBase } from '../routing/url.js';
 import type { Product } from '../schema/product.js';
 import { productHeading } from '../seo/page-meta.js';
 import { type RatingSummary, ratingSummary as summaryOf } from '../seo/review-policy.js';
-import { withBase } from '../seo/url.js';
 import { registerSitemapPages } from '../sitemaps/sitemap.js';
-import { hasPage, localeOfEntry, type ProductEntryLike, pathsForRoute, type StaticPath } from './product-paths.js';
-import { placePath, placesOf } from './product-url.js';
-import { publishPages } from './published-pages.js';
-import { isInjectedRoute, parseRoute, siteCatalogue } from './site-catalogue.js';
-import { type UiText, uiText } from './ui-text.js';
-import type { Words } from './words.js';
+import { type CatalogueIndex, recordedCatalogue } from '../state/build-state.js';
+import { publishPages } from '../state/published-pages.js';
+import { type UiText, uiText } from '../words/ui-text.js';
+import type { Words } from '../words/words.js';
 
+export type { Alternate, ProductEntryLike, ProductPageProps, StaticPath } from '../routing/product-paths.js';
+export type { ReviewPagePlace } from '../routing/review-pages.js';
 export type { RatingSummary } from '../seo/review-policy.js';
+export type { UiText } from '../words/ui-text.js';
+export type { Phrase, PluralForms, WordKey, Words } from '../words/words.js';
 export type { LayoutProps } from './page-config.js';
-export type { Alternate, ProductEntryLike, ProductPageProps, StaticPath } from './product-paths.js';
-export type { ReviewPagePlace } from './review-pages.js';
-export type { UiText } from './ui-text.js';
-export type { Phrase, PluralForms, WordKey, Words } from './words.js';
 
 /**
  * A ready `getStaticPaths` for a product route of your own (`export const getStaticPaths =

@@ -1,16 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
 import { type IndexNowSettings, purgedPagesConfig, resolveIndexNow } from '../indexnow/index-now-settings.js';
-import { forgetLoaded, staleCollections } from '../loaders/build-state.js';
 import { layoutFile } from '../options/page-options.js';
 import { REFRESH_SECRET_ENV } from '../options/rebuild-options.js';
 import { checkReviewsFeedConfig } from '../options/review-feed-option.js';
-import { requireLoadedProducts } from '../pages/collection-check.js';
-import { HUB_PAGE_SIZE, hubRoute } from '../pages/hub-urls.js';
-import type { PageConfig } from '../pages/page-config.js';
-import { collectPublishedPages } from '../pages/published-pages.js';
-import { virtualCataloguePlugin, virtualConfigPlugin, virtualLayoutPlugin } from '../pages/virtual-config.js';
+import { requireLoadedProducts } from '../routing/collection-check.js';
+import { HUB_PAGE_SIZE, hubRoute } from '../routing/hub-urls.js';
 import { type LocaleRouting, localeRoutingOf } from '../routing/locale-routing.js';
+import { forgetLoaded, staleCollections } from '../state/build-state.js';
+import { collectPublishedPages } from '../state/published-pages.js';
+import type { PageConfig } from '../view/page-config.js';
+import { virtualCataloguePlugin, virtualConfigPlugin, virtualLayoutPlugin } from '../virtual/virtual-modules.js';
 import { createRefreshHandler } from './dev-refresh.js';
 import { finishOutput, urlsEndInSlash, warnAboutPages } from './finish-build.js';
 import {
@@ -149,12 +149,12 @@ type InjectRoute = SetupHook['injectRoute'];
 
 /** Product pages in both routes (which locale is unprefixed, the routing says), and the hub pages at their parent path. */
 function injectPageRoutes(pageConfig: PageConfig, injectRoute: InjectRoute): void {
-	const entrypoint = new URL('../../pages/product.astro', import.meta.url);
+	const entrypoint = new URL('../../routes/product.astro', import.meta.url);
 	injectRoute({ pattern: pageConfig.route, entrypoint, prerender: true });
 	injectRoute({ pattern: pageConfig.localeRoute, entrypoint, prerender: true });
 	const parent = hubRoute(pageConfig.route);
 	if (pageConfig.hub === false || parent === undefined) return;
-	const hub = new URL('../../pages/hub.astro', import.meta.url);
+	const hub = new URL('../../routes/hub.astro', import.meta.url);
 	injectRoute({ pattern: `${parent}/[...page]`, entrypoint: hub, prerender: true });
 	injectRoute({ pattern: `/[locale]${parent}/[...page]`, entrypoint: hub, prerender: true });
 }

@@ -45,7 +45,7 @@
  * - The scheme is a pure function of the set of refs: the same catalogue gives the same URLs on
  *   every build, whatever order the service lists products in.
  */
-import { fnv1a64 } from './hash.js';
+import { fnv1a64 } from '../seo/hash.js';
 
 const READABLE = /^[\p{L}\p{N}_-][\p{L}\p{M}\p{N}_-]*$/u;
 /** Most UTF-8 bytes of a ref used as its own slug. */

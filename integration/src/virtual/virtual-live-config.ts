@@ -1,6 +1,7 @@
 import type { Plugin } from 'vite';
 import type { PurgedPagesConfig } from '../indexnow/index-now-settings.js';
-import { jsonModulePlugin } from '../pages/virtual-config.js';
+import type { LiveSitemapConfig } from '../on-demand/live-sitemap.js';
+import { jsonModulePlugin } from './virtual-modules.js';
 
 export const VIRTUAL_LIVE_CONFIG_ID = 'virtual:astro-audio-reviews/live-config';
 
@@ -14,4 +15,10 @@ export interface LiveConfig {
 
 export function virtualLiveConfigPlugin(config: LiveConfig): Plugin {
 	return jsonModulePlugin(VIRTUAL_LIVE_CONFIG_ID, config);
+}
+
+/** What the injected routes read at request time. */
+export interface OnDemandConfig {
+	websiteId: string | undefined;
+	sitemap: (Pick<LiveSitemapConfig, 'path' | 'urlsPerFile'> & { include: string[] }) | false;
 }

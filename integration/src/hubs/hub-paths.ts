@@ -1,9 +1,9 @@
+import { HUB_PAGE_SIZE, hubBasePath, hubPageParam, hubPagePath } from '../routing/hub-urls.js';
 import { type LocaleRouting, localeSegment, withDefaultLocale } from '../routing/locale-routing.js';
+import type { Alternate, StaticPath } from '../routing/product-paths.js';
 import { fnv1a64 } from '../seo/hash.js';
 import { newestDate } from '../sitemaps/sitemap.js';
 import { type HubItem, type HubOrder, hubItemOf, sortHubItems } from './hub-item.js';
-import { HUB_PAGE_SIZE, hubBasePath, hubPageParam, hubPagePath } from './hub-urls.js';
-import type { Alternate, StaticPath } from './product-paths.js';
 
 /**
  * Hub pages: per locale, the list of the locale's product pages (by name), split into pages of

@@ -1,5 +1,5 @@
 import { AudioReviewsError } from '../errors/audio-reviews-error.js';
-import { loadedCollections } from '../loaders/build-state.js';
+import { loadedCollections } from '../state/build-state.js';
 
 /**
  * The collection the product pages read must exist and hold products: otherwise the build

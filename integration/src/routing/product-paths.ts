@@ -1,12 +1,12 @@
 import { entryFacts, type WithRendered } from '../loaders/entry-metadata.js';
 import { DEFAULT_REVIEWS_PER_PAGE } from '../options/integration-options.js';
-import { type LocaleRouting, localeSegment, withDefaultLocale } from '../routing/locale-routing.js';
 import type { Product } from '../schema/product.js';
-import { productPath } from '../seo/page-meta.js';
-import { createSlugger } from '../seo/slug.js';
 import { localeInId, localeOrder } from './catalogue-layout.js';
 import { hubBasePath, hubPagePath } from './hub-urls.js';
+import { type LocaleRouting, localeSegment, withDefaultLocale } from './locale-routing.js';
+import { productPath } from './product-url.js';
 import { type ReviewPagePlace, reviewPageCount, reviewPageSegment } from './review-pages.js';
+import { createSlugger } from './slug.js';
 
 /** What a product without any review in a locale gets: a `noindex, follow` page, a normal page, or no page. */
 export type EmptyProducts = 'noindex' | 'index' | 'skip';

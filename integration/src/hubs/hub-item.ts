@@ -1,7 +1,7 @@
 import type { Product } from '../schema/product.js';
+import { excerpt, firstTranscript } from '../seo/meta-description.js';
 import { productDescription, productHeading } from '../seo/page-meta.js';
 import { ratingSummary } from '../seo/review-policy.js';
-import { excerpt, firstTranscript } from './meta-description.js';
 
 /** How hub pages order their products: by name (the default), or best rated first. */
 export type HubOrder = 'name' | 'rating';

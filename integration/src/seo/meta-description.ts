@@ -1,7 +1,7 @@
 import type { Product } from '../schema/product.js';
-import { presentText, productDescription, productHeading } from '../seo/page-meta.js';
-import { ratingSummary } from '../seo/review-policy.js';
-import { type UiText, uiText } from './ui-text.js';
+import { type UiText, uiText } from '../words/ui-text.js';
+import { presentText, productDescription, productHeading } from './page-meta.js';
+import { ratingSummary } from './review-policy.js';
 
 /** Search engines cut longer descriptions; Lighthouse only asks that one exists. */
 export const MAX_DESCRIPTION_LENGTH = 160;

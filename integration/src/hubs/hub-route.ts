@@ -3,9 +3,9 @@
  * routes (one computation per build). Runs inside Astro.
  */
 import config from 'virtual:astro-audio-reviews/config';
+import { parseRoute, siteCatalogue } from '../routing/site-catalogue.js';
 import { registerSitemapPages } from '../sitemaps/sitemap.js';
 import { type HubStaticPath, hubPages } from './hub-paths.js';
-import { parseRoute, siteCatalogue } from './site-catalogue.js';
 
 export async function getHubStaticPaths({ routePattern }: { routePattern: string }): Promise<HubStaticPath[]> {
 	const { route } = parseRoute(config.route);

@@ -1,0 +1,38 @@
+// Every virtual module the package serves (virtual-modules.ts, virtual-live-config.ts), declared
+// for type-checking the injected routes, components and helpers that import them.
+
+declare module 'virtual:astro-audio-reviews/layout' {
+	const Layout: (props: { title: string; description?: string | undefined; lang: string }) => unknown;
+	export default Layout;
+}
+
+// Served by virtualConfigPlugin.
+declare module 'virtual:astro-audio-reviews/config' {
+	const config: import('../view/page-config.js').PageConfig;
+	export default config;
+}
+
+// The catalogue index embedded in an on-demand server bundle (undefined elsewhere: the loader's
+// process holds it); served by virtualCataloguePlugin.
+declare module 'virtual:astro-audio-reviews/catalogue' {
+	const index: import('../state/build-state.js').CatalogueIndex | null | undefined;
+	export default index;
+}
+
+// Served by virtualLiveConfigPlugin; read by the injected invalidation endpoint.
+declare module 'virtual:astro-audio-reviews/live-config' {
+	const config: import('./virtual-live-config.js').LiveConfig;
+	export default config;
+}
+
+// Served by injectOnDemandRoutes; read by the injected on-demand sitemap and hub routes.
+declare module 'virtual:astro-audio-reviews/on-demand' {
+	const config: import('./virtual-live-config.js').OnDemandConfig;
+	export default config;
+}
+
+// For plain `tsc` runs: `astro check` types .astro files itself.
+declare module '*.astro' {
+	const Component: (props: Record<string, unknown>) => unknown;
+	export default Component;
+}
