@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { missingWordsWarnings } from '../../integration/src/hooks/page-option-warnings.js';
 import audioReviews from '../../integration/src/index.js';
 import { layoutFile } from '../../integration/src/options/page-options.js';
-import { hasWords, languageName, missingWords, uiText, wordsFor } from '../../integration/src/words/ui-text.js';
-import { BUILT_IN_WORDS, WORD_KEYS } from '../../integration/src/words/words.js';
+import { BUILT_IN_WORDS, hasWords, languageName, missingWords, uiText, wordsFor } from '../../integration/src/words/ui-text.js';
+import { WORD_KEYS } from '../../integration/src/words/words.js';
 
 const REQUIRED = ['fr', 'en', 'de', 'es', 'it', 'nl', 'pt', 'pl', 'sv', 'da'];
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { plural } from '../format/numbers.js';
-import { missingWords, type UiTextOverrides } from '../words/ui-text.js';
-import { BUILT_IN_WORDS, WORD_KEYS } from '../words/words.js';
+import { BUILT_IN_WORDS, missingWords, type UiTextOverrides } from '../words/ui-text.js';
+import { WORD_KEYS } from '../words/words.js';
 
 /**
  * The build warnings for locales whose pages would show English words: one for the locales

@@ -1,5 +1,18 @@
 import { formatNumber, formatterFor, pluralCategory } from '../format/numbers.js';
-import { BUILT_IN_WORDS, type Phrase, WORD_KEYS, type WordKey, type Words } from './words.js';
+import { da } from './da.js';
+import { de } from './de.js';
+import { en } from './en.js';
+import { es } from './es.js';
+import { fr } from './fr.js';
+import { it } from './it.js';
+import { nl } from './nl.js';
+import { pl } from './pl.js';
+import { pt, ptBR } from './pt.js';
+import { sv } from './sv.js';
+import { type Phrase, WORD_KEYS, type WordKey, type Words } from './words.js';
+
+/** Built-in words by language tag; a regional tag (`pt-BR`) falls back to its language (`pt`). */
+export const BUILT_IN_WORDS: Readonly<Record<string, Words>> = { en, fr, de, es, it, nl, pt, 'pt-BR': ptBR, pl, sv, da };
 
 /** Per-locale word overrides, as the integration's `uiText` option takes them. */
 export type UiTextOverrides = Readonly<Record<string, Partial<Words>>>;
