@@ -7,7 +7,7 @@ import {
 	NotFoundError,
 	ServiceError,
 	TimeoutError,
-} from '../../integration/src/client/index.js';
+} from '../../integration/src/entries/client.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { sendJson, startServer } from '../helpers/http-server.js';
 import { validProduct } from '../helpers/products.js';

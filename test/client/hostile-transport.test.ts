@@ -9,7 +9,7 @@ import {
 	ResponseTooLargeError,
 	ServiceError,
 	TimeoutError,
-} from '../../integration/src/client/index.js';
+} from '../../integration/src/entries/client.js';
 import {
 	closedPortUrl,
 	endlessBody,

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import type { Product } from '../../integration/src/schema/index.js';
+import type { Product } from '../../integration/src/entries/schema.js';
 import { sendJson, startServer } from './http-server.js';
 import { validProduct } from './products.js';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DataStore, LoaderContext, MetaStore } from 'astro/loaders';
-import { productSchema } from '../../integration/src/schema/index.js';
+import { productSchema } from '../../integration/src/entries/schema.js';
 
 type DataEntry = Parameters<DataStore['set']>[0];
 

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Product } from '../../integration/src/schema/index.js';
+import type { Product } from '../../integration/src/entries/schema.js';
 import type { HostileServiceOptions, SeenRequest } from './hostile-service.js';
 import { makeCatalogue } from './hostile-service.js';
 import { sendJson } from './http-server.js';

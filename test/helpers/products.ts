@@ -1,4 +1,4 @@
-import type { Product } from '../../integration/src/schema/index.js';
+import type { Product } from '../../integration/src/entries/schema.js';
 
 /** A complete, valid product of docs/service.md §2.1, fresh on each call so tests can mutate it. */
 export function validProduct(): Product {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productsLoader } from '../../integration/src/loaders/index.js';
+import { productsLoader } from '../../integration/src/entries/loaders.js';
 import { createLoaderContext } from '../helpers/loader-context.js';
 import { nestedJson, RAW_WEBSITE_ID, type RawCatalogue, rawProduct, startRawCatalogue, withRawConfig } from '../helpers/raw-catalogue.js';
 

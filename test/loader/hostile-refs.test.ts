@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { WrongProductError } from '../../integration/src/client/index.js';
-import { productsLoader } from '../../integration/src/loaders/index.js';
+import { WrongProductError } from '../../integration/src/entries/client.js';
+import { productsLoader } from '../../integration/src/entries/loaders.js';
 import { type HostileService, makeCatalogue, startHostileService } from '../helpers/hostile-service.js';
 import { createLoaderContext } from '../helpers/loader-context.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NotFoundError } from '../../integration/src/errors/service-error.js';
-import { productsLoader } from '../../integration/src/loaders/index.js';
+import { productsLoader } from '../../integration/src/entries/loaders.js';
+import { NotFoundError } from '../../integration/src/errors/errors.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { createLoaderContext } from '../helpers/loader-context.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../integration/src/client/index.js';
+import { createClient } from '../../integration/src/entries/client.js';
 import { ReusedItem, syncCatalogue } from '../../integration/src/sync/sync-catalogue.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { sendJson, startServer } from '../helpers/http-server.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../integration/src/client/index.js';
-import { productsLoader } from '../../integration/src/loaders/index.js';
+import { createClient } from '../../integration/src/entries/client.js';
+import { productsLoader } from '../../integration/src/entries/loaders.js';
 
 const valid = { baseUrl: 'https://api.example.com/', websiteId: '0b8f6a8e-5a0c-4d7e-9b1f-2c3d4e5f6a7b' };
 

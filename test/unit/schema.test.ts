@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorBodySchema, productListSchema, productSchema, validateProduct } from '../../integration/src/schema/index.js';
+import { errorBodySchema, productListSchema, productSchema, validateProduct } from '../../integration/src/entries/schema.js';
 import { isIsoDateTime } from '../../integration/src/schema/text.js';
 import { validProduct } from '../helpers/products.js';
 

@@ -1,7 +1,5 @@
-import type { AudioReviewsError, Endpoint } from '../errors/audio-reviews-error.js';
-import { ResponseFormatError } from '../errors/response-format-error.js';
-import { NotFoundError, ServiceError } from '../errors/service-error.js';
-import { quoteServiceText } from '../errors/untrusted-text.js';
+import type { AudioReviewsError, Endpoint } from '../errors/errors.js';
+import { NotFoundError, quoteServiceText, ResponseFormatError, ServiceError } from '../errors/errors.js';
 import { doubledPathHint, unknownWebsiteHint } from './hints.js';
 import { parseRetryAfter, RETRYABLE_STATUSES } from './retry-timing.js';
 

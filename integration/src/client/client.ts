@@ -1,5 +1,4 @@
-import { ResponseFormatError } from '../errors/response-format-error.js';
-import { WrongProductError } from '../errors/wrong-product-error.js';
+import { ResponseFormatError, WrongProductError } from '../errors/errors.js';
 import { parseOptions } from '../options/parse-options.js';
 import {
 	type ResolvedConnectionOptions,

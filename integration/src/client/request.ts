@@ -1,7 +1,5 @@
 import type { LimitFunction } from 'p-limit';
-import { AudioReviewsError } from '../errors/audio-reviews-error.js';
-import { NetworkError, TimeoutError } from '../errors/network-error.js';
-import { ResponseTooLargeError } from '../errors/response-too-large-error.js';
+import { AudioReviewsError, NetworkError, ResponseTooLargeError, TimeoutError } from '../errors/errors.js';
 import type { ResolvedConnectionOptions } from '../options/shared-options.js';
 import { type Attempt, classify, type JsonResponse, type RequestContext, suffix, type Validators } from './classify-response.js';
 import { isUnreachable, UNREACHABLE_RETRIES, unreachableHint } from './hints.js';

@@ -1,6 +1,5 @@
-import type { ErrorContext } from '../errors/audio-reviews-error.js';
-import { RedirectError } from '../errors/redirect-error.js';
-import { quoteServiceText } from '../errors/untrusted-text.js';
+import type { ErrorContext } from '../errors/errors.js';
+import { quoteServiceText, RedirectError } from '../errors/errors.js';
 
 /** Same-origin redirects followed per request; more is a loop, or near enough to one. */
 export const MAX_REDIRECTS = 5;

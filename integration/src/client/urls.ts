@@ -1,4 +1,4 @@
-import { AudioReviewsError } from '../errors/audio-reviews-error.js';
+import { AudioReviewsError } from '../errors/errors.js';
 
 /** Query parameters of the list endpoint (docs/service.md §4.2). */
 export interface ListProductsQuery {

@@ -1,6 +1,15 @@
-// Public entry point `astro-audio-reviews/live` (package.json `exports`): a thin barrel over the layers, so no
-// layer has to import one above it to re-export it.
-export * from '../on-demand/index.js';
+// Public entry point `astro-audio-reviews/live` (package.json `exports`): each name it gives, from the
+// module that defines it.
+
+export { cacheControlHeader } from '../on-demand/cache-policy.js';
+export { listsTag, productTag, websiteTag } from '../on-demand/cache-tags.js';
+export type { PurgedPagesSubmission, PurgedSubmissionReport } from '../on-demand/index-now-purged.js';
+export {
+	createInvalidateHandler,
+	type InvalidateHandlerOptions,
+	type InvalidationRequest,
+	type InvalidationResult,
+} from '../on-demand/invalidate.js';
 export {
 	type LiveEntryResultLike,
 	type LivePageContext,
@@ -12,3 +21,10 @@ export {
 	liveStaticPaths,
 	notFoundResponse,
 } from '../on-demand/live-page.js';
+export { liveRef } from '../on-demand/live-ref.js';
+export {
+	type CachePolicy,
+	type CachePolicyInput,
+	DEFAULT_CACHE_POLICY,
+	resolveCachePolicy,
+} from '../options/cache-policy-option.js';

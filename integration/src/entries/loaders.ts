@@ -1,7 +1,7 @@
-// Public entry point `astro-audio-reviews/loaders` (package.json `exports`): a thin barrel over the layers, so no
-// layer has to import one above it to re-export it.
+// Public entry point `astro-audio-reviews/loaders` (package.json `exports`): each name it gives, from the
+// module that defines it.
 
-export * from '../loaders/index.js';
+export { LOADER_NAME, type ProductsLoader, productsLoader } from '../loaders/products-loader.js';
 export {
 	LIVE_LOADER_NAME,
 	LIVE_REQUEST_DEFAULTS,
@@ -11,3 +11,4 @@ export {
 	type ProductsLiveLoaderOptions,
 	productsLiveLoader,
 } from '../on-demand/products-live-loader.js';
+export type { ProductsLoaderOptions } from '../options/loader-options.js';

@@ -1,3 +1,18 @@
-// Public entry point `astro-audio-reviews/pages` (package.json `exports`): a thin barrel over the layers, so no
-// layer has to import one above it to re-export it.
-export * from '../view/page-helpers.js';
+// Public entry point `astro-audio-reviews/pages` (package.json `exports`): each name it gives, from the
+// module that defines it.
+
+export type { Alternate, ProductEntryLike, ProductPageProps, StaticPath } from '../routing/product-paths.js';
+export type { ReviewPagePlace } from '../routing/review-pages.js';
+export type { RatingSummary } from '../seo/review-policy.js';
+export type { LayoutProps } from '../view/page-config.js';
+export {
+	entryLocale,
+	getProductStaticPaths,
+	type ProductUrlOptions,
+	pageText,
+	productName,
+	productUrl,
+	ratingSummary,
+} from '../view/page-helpers.js';
+export type { UiText } from '../words/ui-text.js';
+export type { Phrase, PluralForms, WordKey, Words } from '../words/words.js';

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { AstroConfig, AstroIntegrationLogger } from 'astro';
-import { AudioReviewsError } from '../errors/audio-reviews-error.js';
+import { AudioReviewsError } from '../errors/errors.js';
 import { countOf, formatNumber } from '../format/numbers.js';
 import type { FeedSchemaVersion, ReviewsFeedOption } from '../options/review-feed-option.js';
 import type { ProductPageProps } from '../routing/product-paths.js';

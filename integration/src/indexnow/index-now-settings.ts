@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AudioReviewsOptionsError } from '../errors/options-error.js';
+import { AudioReviewsOptionsError } from '../errors/errors.js';
 import { DEFAULT_LIVE_ROUTE, type ResolvedIndexNowOption } from '../options/index-now-option.js';
 import type { IndexNowTarget } from './index-now.js';
 

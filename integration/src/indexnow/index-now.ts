@@ -1,6 +1,5 @@
 import { parseRetryAfter, RETRYABLE_STATUSES, retryDelay } from '../client/retry-timing.js';
-import { IndexNowError } from '../errors/index-now-error.js';
-import { quoteServiceText } from '../errors/untrusted-text.js';
+import { IndexNowError, quoteServiceText } from '../errors/errors.js';
 
 /**
  * IndexNow submissions (indexnow.org/documentation): one JSON `POST` of

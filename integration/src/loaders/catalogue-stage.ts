@@ -1,6 +1,6 @@
 import type { LoaderContext } from 'astro/loaders';
-import { AudioReviewsError, type Endpoint } from '../errors/audio-reviews-error.js';
-import type { ProductValidationError } from '../errors/product-validation-error.js';
+import type { ProductValidationError } from '../errors/errors.js';
+import { AudioReviewsError, type Endpoint } from '../errors/errors.js';
 import type { LocalePlan } from '../options/loader-options.js';
 import { ReusedItem } from '../sync/sync-catalogue.js';
 import { digestOfRaw, type EntrySource, planEntry, type StoredEntry } from './stored-entry.js';

@@ -1,7 +1,6 @@
 import type { LoaderContext } from 'astro/loaders';
 import type { AudioReviewsClient } from '../client/client.js';
-import { AudioReviewsError } from '../errors/audio-reviews-error.js';
-import { NotFoundError } from '../errors/service-error.js';
+import { AudioReviewsError, NotFoundError } from '../errors/errors.js';
 import type { ResolvedProductsLoaderOptions } from '../options/loader-options.js';
 import type { ResolvedSharedOptions } from '../options/shared-options.js';
 import { catalogueQuery, type PageMemo, type SyncProgress, syncCatalogue } from '../sync/sync-catalogue.js';

@@ -1,9 +1,6 @@
 import type { LoaderContext } from 'astro/loaders';
-import type { AudioReviewsError } from '../errors/audio-reviews-error.js';
-import { CatalogueSyncError } from '../errors/catalogue-error.js';
-import { NetworkError, TimeoutError } from '../errors/network-error.js';
-import { ResponseFormatError } from '../errors/response-format-error.js';
-import { NotFoundError, ServiceError } from '../errors/service-error.js';
+import type { AudioReviewsError } from '../errors/errors.js';
+import { CatalogueSyncError, NetworkError, NotFoundError, ResponseFormatError, ServiceError, TimeoutError } from '../errors/errors.js';
 import { ENV, envFlag, type ResolvedProductsLoaderOptions } from '../options/loader-options.js';
 import { markStale } from '../state/build-state.js';
 import type { DatesScope } from './content-dates.js';

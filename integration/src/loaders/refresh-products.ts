@@ -1,6 +1,6 @@
 import type { LoaderContext } from 'astro/loaders';
 import { clientFromResolved } from '../client/client.js';
-import { NotFoundError } from '../errors/service-error.js';
+import { NotFoundError } from '../errors/errors.js';
 import type { LocalePlan, ResolvedProductsLoaderOptions } from '../options/loader-options.js';
 import type { Product } from '../schema/product.js';
 import { type ContentDates, contentDates } from './content-dates.js';

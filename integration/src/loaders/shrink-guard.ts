@@ -1,4 +1,4 @@
-import { AudioReviewsError } from '../errors/audio-reviews-error.js';
+import { AudioReviewsError } from '../errors/errors.js';
 import { formatNumber } from '../format/numbers.js';
 import { ENV, envFlag, type ResolvedProductsLoaderOptions } from '../options/loader-options.js';
 import type { SyncState } from './sync-state.js';

@@ -1,6 +1,5 @@
 import type { DataStore, LoaderContext } from 'astro/loaders';
-import type { Endpoint } from '../errors/audio-reviews-error.js';
-import type { ProductValidationError } from '../errors/product-validation-error.js';
+import type { Endpoint, ProductValidationError } from '../errors/errors.js';
 import type { Product } from '../schema/product.js';
 import { refOf, structureError, validateProduct } from '../schema/validate.js';
 import { markValidated } from './loader-schema.js';

@@ -1,7 +1,7 @@
 import type { LoaderContext } from 'astro/loaders';
 import type { AudioReviewsClient } from '../client/client.js';
-import { AudioReviewsError } from '../errors/audio-reviews-error.js';
-import type { ProductValidationError } from '../errors/product-validation-error.js';
+import type { ProductValidationError } from '../errors/errors.js';
+import { AudioReviewsError } from '../errors/errors.js';
 import { countOf, formatNumber } from '../format/numbers.js';
 import type { StoreCounts } from './catalogue-stage.js';
 import type { FetchedLocale } from './fetch-products.js';

@@ -1,6 +1,6 @@
 import type { AudioReviewsClient } from '../client/client.js';
 import type { ListProductsQuery } from '../client/urls.js';
-import { AudioReviewsError } from '../errors/audio-reviews-error.js';
+import { AudioReviewsError } from '../errors/errors.js';
 import { formatNumber } from '../format/numbers.js';
 import { syncCatalogue } from '../sync/sync-catalogue.js';
 

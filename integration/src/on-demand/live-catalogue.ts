@@ -1,6 +1,6 @@
 import type { AudioReviewsClient } from '../client/client.js';
 import type { RequestOptions } from '../client/request.js';
-import { CatalogueSyncError } from '../errors/catalogue-error.js';
+import { CatalogueSyncError } from '../errors/errors.js';
 import type { ResolvedSharedOptions } from '../options/shared-options.js';
 import type { Product } from '../schema/product.js';
 import { validateProduct } from '../schema/validate.js';

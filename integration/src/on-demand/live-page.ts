@@ -1,7 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import { ProductValidationError } from '../errors/product-validation-error.js';
-import { ResponseFormatError } from '../errors/response-format-error.js';
-import { escapeControl } from '../errors/untrusted-text.js';
+import { escapeControl, ProductValidationError, ResponseFormatError } from '../errors/errors.js';
 import { type CachePolicy, type CachePolicyInput, resolveCachePolicy } from '../options/cache-policy-option.js';
 import { DEFAULT_REVIEWS_PER_PAGE } from '../options/integration-options.js';
 import { type LocaleRouting, type LocaleRule, localePrefix } from '../routing/locale-routing.js';

@@ -1,7 +1,7 @@
 import type { LiveLoader } from 'astro/loaders';
 import { clientFromResolved } from '../client/client.js';
-import type { AudioReviewsError } from '../errors/audio-reviews-error.js';
-import { NotFoundError } from '../errors/service-error.js';
+import type { AudioReviewsError } from '../errors/errors.js';
+import { NotFoundError } from '../errors/errors.js';
 import { entryFromRaw } from '../loaders/stored-entry.js';
 import { resolveLoaderOptions } from '../options/loader-options.js';
 import type { SharedOptions } from '../options/shared-options.js';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'astro/zod';
-import { AudioReviewsOptionsError } from '../errors/options-error.js';
+import { AudioReviewsOptionsError } from '../errors/errors.js';
 import { LOCALE_TAG } from './rules.js';
 
 /** `layout`: the user's layout component, as a path from the project root. */

@@ -1,6 +1,5 @@
 import type { z } from 'astro/zod';
-import { AudioReviewsOptionsError } from '../errors/options-error.js';
-import { formatIssuePath } from '../errors/product-validation-error.js';
+import { AudioReviewsOptionsError, formatIssuePath } from '../errors/errors.js';
 
 /**
  * Validates options once, at the edge, and throws an Astro user error whose message

@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { AudioReviewsOptionsError } from '../errors/options-error.js';
+import { AudioReviewsOptionsError } from '../errors/errors.js';
 
 export const DEFAULT_REVIEWS_FEED_PATH = 'product-reviews.xml';
 /**

@@ -1,4 +1,4 @@
-import { AudioReviewsError } from '../errors/audio-reviews-error.js';
+import { AudioReviewsError } from '../errors/errors.js';
 import { loadedCollections } from '../state/build-state.js';
 
 /**

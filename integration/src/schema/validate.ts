@@ -1,6 +1,6 @@
 import type { core } from 'astro/zod';
-import type { ErrorContext } from '../errors/audio-reviews-error.js';
-import { formatIssuePath, ProductValidationError } from '../errors/product-validation-error.js';
+import type { ErrorContext } from '../errors/errors.js';
+import { formatIssuePath, ProductValidationError } from '../errors/errors.js';
 import { structureProblem } from './free-form.js';
 import { type Product, productSchema } from './product.js';
 

@@ -1,6 +1,6 @@
 import type { AudioReviewsClient } from '../client/client.js';
 import type { ListProductsQuery } from '../client/urls.js';
-import { CatalogueSyncError } from '../errors/catalogue-error.js';
+import { CatalogueSyncError } from '../errors/errors.js';
 import type { ResolvedSharedOptions } from '../options/shared-options.js';
 import { dedupe, pageDelivery } from './page-delivery.js';
 import { identityOf, type PageMemo, pageFetcher, type ReusedItem } from './page-fetcher.js';

@@ -5,7 +5,7 @@
  */
 import embeddedCatalogue from 'virtual:astro-audio-reviews/catalogue';
 import config from 'virtual:astro-audio-reviews/config';
-import { AudioReviewsError } from '../errors/audio-reviews-error.js';
+import { AudioReviewsError } from '../errors/errors.js';
 import { hasPage, localeOfEntry, type ProductEntryLike, pathsForRoute, type StaticPath } from '../routing/product-paths.js';
 import { placePath, placesOf } from '../routing/product-url.js';
 import { isInjectedRoute, parseRoute, siteCatalogue } from '../routing/site-catalogue.js';
@@ -18,13 +18,6 @@ import { type CatalogueIndex, recordedCatalogue } from '../state/build-state.js'
 import { publishPages } from '../state/published-pages.js';
 import { type UiText, uiText } from '../words/ui-text.js';
 import type { Words } from '../words/words.js';
-
-export type { Alternate, ProductEntryLike, ProductPageProps, StaticPath } from '../routing/product-paths.js';
-export type { ReviewPagePlace } from '../routing/review-pages.js';
-export type { RatingSummary } from '../seo/review-policy.js';
-export type { UiText } from '../words/ui-text.js';
-export type { Phrase, PluralForms, WordKey, Words } from '../words/words.js';
-export type { LayoutProps } from './page-config.js';
 
 /**
  * A ready `getStaticPaths` for a product route of your own (`export const getStaticPaths =

@@ -1,0 +1,226 @@
+import { AstroError } from 'astro/errors';
+import type { core } from 'astro/zod';
+
+/**
+ * Characters that let text break out of its log line or disguise it: C0 controls (newline,
+ * carriage return, the escape that starts terminal sequences), DEL, C1 controls (a one-character
+ * CSI), the Unicode line and paragraph separators and the bidirectional overrides.
+ */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** Longest text of the service's own (a `message`, a body excerpt) an error quotes. */
+export const SERVICE_TEXT_MAX_CHARS = 200;
+
+/** Writes every control character as a visible escape, so the text stays on one line. */
+export function escapeControl(text: string): string {
+	return text.replace(CONTROL, (char) => NAMED[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * Text the service wrote, made safe to put in a log line: cut to `max` characters (never inside
+ * a surrogate pair), quoted, control characters escaped. It can then neither forge a line
+ * (`\n[build] Complete!`) nor flood the log.
+ */
+export function quoteServiceText(text: string, max: number = SERVICE_TEXT_MAX_CHARS): string {
+	const chars = Array.from(text);
+	const cut = chars.length > max ? `${chars.slice(0, max).join('')}…` : text;
+	return escapeControl(JSON.stringify(cut));
+}
+
+/** The two operations of docs/service.md §4, named as the client's methods. */
+export type Endpoint = 'getProduct' | 'listProducts';
+
+export const ENDPOINT_PATHS: Record<Endpoint, string> = {
+	getProduct: 'GET /ws/websites/{websiteId}/products/{productRef}',
+	listProducts: 'GET /ws/websites/{websiteId}/products',
+};
+
+export interface ErrorContext {
+	endpoint?: Endpoint | undefined;
+	/** The full request URL, query included. */
+	url?: string | undefined;
+	/** The product ref the request or entry was about. */
+	ref?: string | undefined;
+	locale?: string | undefined;
+	/** HTTP status of the last response, when there was one. */
+	status?: number | undefined;
+	/** The service's stable error code (docs/service.md §2.6 `type`), when it sent one. */
+	type?: string | undefined;
+	/** How many attempts were made before giving up. */
+	attempts?: number | undefined;
+	cause?: unknown;
+}
+
+/**
+ * Base class of every error the package throws. The context is kept as fields for code
+ * and also written into the message, because build logs only show the message. The message is
+ * always one line with control characters escaped: parts of it (refs, the service's text)
+ * come from the service, and must not be able to forge or hide log lines.
+ */
+export class AudioReviewsError extends Error {
+	override name = 'AudioReviewsError';
+	readonly endpoint: Endpoint | undefined;
+	readonly url: string | undefined;
+	readonly ref: string | undefined;
+	readonly locale: string | undefined;
+	readonly status: number | undefined;
+	readonly type: string | undefined;
+	readonly attempts: number | undefined;
+
+	constructor(message: string, context: ErrorContext = {}) {
+		super(escapeControl(withContext(message, context)), context.cause === undefined ? undefined : { cause: context.cause });
+		this.endpoint = context.endpoint;
+		this.url = context.url;
+		this.ref = context.ref;
+		this.locale = context.locale;
+		this.status = context.status;
+		this.type = context.type;
+		this.attempts = context.attempts;
+	}
+}
+
+function withContext(message: string, context: ErrorContext): string {
+	const details: string[] = [];
+	if (context.ref !== undefined) details.push(`product ref ${JSON.stringify(context.ref)}`);
+	if (context.locale !== undefined) details.push(`locale ${context.locale}`);
+	if (context.type !== undefined) details.push(`type ${context.type}`);
+	if (context.status !== undefined) details.push(`HTTP ${context.status}`);
+	if (context.attempts !== undefined && context.attempts > 1) details.push(`${context.attempts} attempts`);
+	if (context.endpoint !== undefined) details.push(`endpoint ${ENDPOINT_PATHS[context.endpoint]}`);
+	if (context.url !== undefined) details.push(`url ${context.url}`);
+	return details.length === 0 ? message : `${message} (${details.join(', ')})`;
+}
+
+/** The request never got an HTTP response: connection refused or reset, DNS failure. */
+export class NetworkError extends AudioReviewsError {
+	override name = 'NetworkError';
+}
+
+/** No response within `timeoutMs`. */
+export class TimeoutError extends AudioReviewsError {
+	override name = 'TimeoutError';
+}
+
+/**
+ * The service answered with a redirect the client does not follow: to another origin (the
+ * request's headers, which may hold a token, must not travel there), or one redirect too many
+ * (a loop). Never retried: the same request gets the same redirect.
+ */
+export class RedirectError extends AudioReviewsError {
+	override name = 'RedirectError';
+}
+
+/** The response was not JSON, or not the envelope docs/service.md promises for the endpoint. */
+export class ResponseFormatError extends AudioReviewsError {
+	override name = 'ResponseFormatError';
+}
+
+/**
+ * A response body grew past `maxResponseBytes` (counted after decompression, so a small gzip
+ * bomb is caught too). Reading stops at the cap; never retried, the same request would send the
+ * same body.
+ */
+export class ResponseTooLargeError extends AudioReviewsError {
+	override name = 'ResponseTooLargeError';
+}
+
+/**
+ * The service answered with an error: a non-2xx status, or an Error body (docs/service.md §2.6)
+ * sent with status 200 as the single-product endpoint does.
+ */
+export class ServiceError extends AudioReviewsError {
+	override name = 'ServiceError';
+	/** The service's human-readable message, raw: never use it for logic, escape it before printing. */
+	readonly serviceMessage: string | undefined;
+
+	/** `hint`, the likely fix, comes after the service's own words. */
+	constructor(message: string, context: ErrorContext & { serviceMessage?: string | undefined; hint?: string | undefined }) {
+		// Quoted and cut: the text is the service's, and reaches build logs and server logs.
+		const said = context.serviceMessage ? `${message}: ${quoteServiceText(context.serviceMessage)}` : message;
+		super(context.hint ? `${said}; ${context.hint}` : said, context);
+		this.serviceMessage = context.serviceMessage;
+	}
+}
+
+/** `ERR_DB_MISSING`: unknown product or website. Never retried, never turned into data. */
+export class NotFoundError extends ServiceError {
+	override name = 'NotFoundError';
+}
+
+/**
+ * The single-product endpoint answered a product whose `external_id` is not the ref asked for.
+ * The service broke its contract: publishing the answer would show another product at the
+ * requested product's address.
+ */
+export class WrongProductError extends ResponseFormatError {
+	override name = 'WrongProductError';
+	/** The `external_id` the service answered with. */
+	readonly receivedRef: string;
+
+	constructor(requestedRef: string, receivedRef: string, context: ErrorContext) {
+		super(
+			`The single-product endpoint answered product ${quoteServiceText(receivedRef)} for the requested ref ${JSON.stringify(requestedRef)}; refusing to publish another product under this ref`,
+			{ ...context, ref: requestedRef },
+		);
+		this.receivedRef = receivedRef;
+	}
+}
+
+/** A product that does not match the schema of docs/service.md §2. Kept apart from transport errors. */
+export class ProductValidationError extends AudioReviewsError {
+	override name = 'ProductValidationError';
+	readonly issues: readonly core.$ZodIssue[];
+	/** `reviews[2].rating`-style paths of every issue. */
+	readonly paths: readonly string[];
+
+	constructor(issues: readonly core.$ZodIssue[], context: ErrorContext) {
+		const summary = issues.map((issue) => `${formatIssuePath(issue.path)}: ${issue.message}`).join('; ');
+		super(`Invalid product: ${summary}`, context);
+		this.issues = issues;
+		this.paths = issues.map((issue) => formatIssuePath(issue.path));
+	}
+}
+
+/** `['reviews', 0, 'rating']` → `reviews[0].rating`, the way a user reads JSON. */
+export function formatIssuePath(path: readonly PropertyKey[]): string {
+	let out = '';
+	for (const key of path) {
+		if (typeof key === 'number') out += `[${key}]`;
+		else out += out === '' ? String(key) : `.${String(key)}`;
+	}
+	return out === '' ? '(root)' : out;
+}
+
+/**
+ * A full-catalogue sync could not produce a consistent snapshot: the number of distinct
+ * products disagrees with `count_item`, even after re-syncing. Thrown rather than publishing
+ * a catalogue with silent gaps.
+ */
+export class CatalogueSyncError extends AudioReviewsError {
+	override name = 'CatalogueSyncError';
+}
+
+/**
+ * An IndexNow endpoint refused a submission (a 4xx other than 429), or kept failing (429, 5xx,
+ * no answer) until the time budget ran out. `retryable` tells the two apart: the first needs a
+ * fix (key, key file, host), the second only a later run.
+ */
+export class IndexNowError extends AudioReviewsError {
+	override name = 'IndexNowError';
+	readonly retryable: boolean;
+
+	constructor(
+		message: string,
+		context: { url: string; status?: number | undefined; attempts: number; retryable: boolean; cause?: unknown },
+	) {
+		super(message, { url: context.url, status: context.status, attempts: context.attempts, cause: context.cause });
+		this.retryable = context.retryable;
+	}
+}
+
+/** Invalid options, raised at config time. `hint` tells the user the fix (Astro prints it as a user error). */
+export class AudioReviewsOptionsError extends AstroError {
+	override name = 'AudioReviewsOptionsError';
+}

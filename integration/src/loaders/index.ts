@@ -1,2 +1,0 @@
-export type { ProductsLoaderOptions } from '../options/loader-options.js';
-export { LOADER_NAME, type ProductsLoader, productsLoader } from './products-loader.js';
