@@ -1,13 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import { setTimeout } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { productsLiveLoader } from '../../integration/src/loaders/products-live-loader.js';
 import {
 	livePurgedUrls,
 	PURGED_PRODUCT_LOADS,
 	PURGED_PRODUCT_WAIT_MS,
 	purgedProductsWait,
 } from '../../integration/src/on-demand/live-urls.js';
-import { productsLiveLoader } from '../../integration/src/on-demand/products-live-loader.js';
 import { HOSTILE_WEBSITE_ID, makeCatalogue, type SeenRequest, useHostileServices } from '../helpers/hostile-service.js';
 import { lentSource, liveContent } from '../helpers/live-content.js';
 

@@ -1,8 +1,8 @@
 import audioReviews from 'astro-audio-reviews';
 import { afterEach, describe, expect, it } from 'vitest';
 import { purgedPagesConfig, resolveIndexNow } from '../../integration/src/indexnow/index-now-settings.js';
+import { productsLiveLoader } from '../../integration/src/loaders/products-live-loader.js';
 import { liveProductUrls } from '../../integration/src/on-demand/live-urls.js';
-import { productsLiveLoader } from '../../integration/src/on-demand/products-live-loader.js';
 import { DEFAULT_LIVE_ROUTE, indexNowOptionSchema, type ResolvedIndexNowOption } from '../../integration/src/options/index-now-option.js';
 import { lentSource } from '../helpers/live-content.js';
 

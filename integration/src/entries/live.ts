@@ -1,8 +1,8 @@
 // Public entry point `astro-audio-reviews/live` (package.json `exports`): each name it gives, from the
 // module that defines it.
 
+export { listsTag, productTag, websiteTag } from '../loaders/cache-tags.js';
 export { cacheControlHeader } from '../on-demand/cache-policy.js';
-export { listsTag, productTag, websiteTag } from '../on-demand/cache-tags.js';
 export type { PurgedPagesSubmission, PurgedSubmissionReport } from '../on-demand/index-now-purged.js';
 export {
 	createInvalidateHandler,

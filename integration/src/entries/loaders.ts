@@ -1,7 +1,6 @@
 // Public entry point `astro-audio-reviews/loaders` (package.json `exports`): each name it gives, from the
 // module that defines it.
 
-export { LOADER_NAME, type ProductsLoader, productsLoader } from '../loaders/products-loader.js';
 export {
 	LIVE_LOADER_NAME,
 	LIVE_REQUEST_DEFAULTS,
@@ -10,5 +9,6 @@ export {
 	type ProductsLiveLoader,
 	type ProductsLiveLoaderOptions,
 	productsLiveLoader,
-} from '../on-demand/products-live-loader.js';
+} from '../loaders/products-live-loader.js';
+export { LOADER_NAME, type ProductsLoader, productsLoader } from '../loaders/products-loader.js';
 export type { ProductsLoaderOptions } from '../options/loader-options.js';

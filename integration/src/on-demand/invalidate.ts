@@ -1,6 +1,6 @@
 import type { APIContext, APIRoute } from 'astro';
+import { listsTag, productTag, websiteTag } from '../loaders/cache-tags.js';
 import { NO_STORE } from './cache-policy.js';
-import { listsTag, productTag, websiteTag } from './cache-tags.js';
 import { type PurgedPagesSubmission, submitPurgedPages } from './index-now-purged.js';
 import { presentsSecret } from './secret.js';
 import {

@@ -1,13 +1,14 @@
 import type { APIContext } from 'astro';
+import { listsTag, websiteTag } from '../loaders/cache-tags.js';
+import type { LiveSource } from '../loaders/products-live-loader.js';
 import { type CachePolicy, resolveCachePolicy } from '../options/cache-policy-option.js';
 import { type LocaleRouting, localeOfSegment, withDefaultLocale } from '../routing/locale-routing.js';
 import { type CatalogueQuery, catalogueQuery } from '../sync/sync-catalogue.js';
 import type { PageConfig } from '../view/page-config.js';
 import { cacheControlHeader } from './cache-policy.js';
-import { listsTag, websiteTag } from './cache-tags.js';
 import { liveLocales } from './live-catalogue.js';
 import { escapeHtml, liveErrorResponse, notFoundPage } from './live-page.js';
-import { type LiveContent, type LiveSource, type LiveSourceQuery, liveSourceOf } from './live-source.js';
+import { type LiveContent, type LiveSourceQuery, liveSourceOf } from './live-source.js';
 
 /**
  * What the on-demand list routes (sitemaps, hub pages) share: the loader they read through,

@@ -1,5 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import { escapeControl, ProductValidationError, ResponseFormatError } from '../errors/errors.js';
+import { productTag, websiteTag } from '../loaders/cache-tags.js';
 import { type CachePolicy, type CachePolicyInput, resolveCachePolicy } from '../options/cache-policy-option.js';
 import { DEFAULT_REVIEWS_PER_PAGE } from '../options/integration-options.js';
 import { type LocaleRouting, type LocaleRule, localePrefix } from '../routing/locale-routing.js';
@@ -7,7 +8,6 @@ import { type EmptyProducts, hasPage, isIndexable, type ProductPageProps } from 
 import { type ReviewPagePlace, reviewPageCount, reviewPageSegment } from '../routing/review-pages.js';
 import type { Product } from '../schema/product.js';
 import { cacheControlHeader, NO_STORE, notFoundCacheControlHeader } from './cache-policy.js';
-import { productTag, websiteTag } from './cache-tags.js';
 import { liveReviewPage } from './live-ref.js';
 
 /** The part of `Astro` (or an endpoint's context) the helpers use. */

@@ -1,4 +1,5 @@
 import type { APIContext } from 'astro';
+import { singleFlight } from '../loaders/single-flight.js';
 import { DEFAULT_REVIEWS_PER_PAGE } from '../options/integration-options.js';
 import { SITEMAP_LIMITS } from '../options/on-demand-option.js';
 import { isIndexable } from '../routing/product-paths.js';
@@ -16,7 +17,6 @@ import {
 import { catalogueSlice, verifiedCount } from './live-catalogue.js';
 import { liveProductPath } from './live-page.js';
 import { liveAbsoluteUrl, liveHubPath } from './live-urls.js';
-import { singleFlight } from './single-flight.js';
 
 /**
  * The sitemaps of an on-demand catalogue: an index, and files that each cover a fixed range of

@@ -1,5 +1,4 @@
-import type { AudioReviewsClient } from '../client/client.js';
-import type { ResolvedSharedOptions } from '../options/shared-options.js';
+import type { LiveSource, LiveSourceFilter } from '../loaders/products-live-loader.js';
 import type { LiveEntryResultLike } from './live-page.js';
 
 /**
@@ -17,23 +16,6 @@ import type { LiveEntryResultLike } from './live-page.js';
  * `LiveSourceFilter` asks the loader to lend its client and options to the route's walk: the
  * walk then shares the loader's service address, filters, limits, in-flight cap and retries.
  */
-
-export interface LiveSource {
-	client: AudioReviewsClient;
-	options: ResolvedSharedOptions;
-}
-
-/**
- * `getLiveCollection(collection, { lendSource })`: productsLiveLoader() calls `lendSource` with
- * its client and options and answers an empty list, without a request to the service.
- */
-export type LiveSourceFilter = {
-	lendSource: (source: LiveSource) => void;
-};
-
-export function isLiveSourceFilter(filter: object | undefined): filter is LiveSourceFilter {
-	return typeof (filter as Partial<LiveSourceFilter> | undefined)?.lendSource === 'function';
-}
 
 type LiveResult = { error?: Error | undefined };
 

@@ -1,4 +1,5 @@
 import pLimit, { type LimitFunction } from 'p-limit';
+import type { LiveSource } from '../loaders/products-live-loader.js';
 import { DEFAULT_REVIEWS_PER_PAGE } from '../options/integration-options.js';
 import { hubBasePath, hubPagePath } from '../routing/hub-urls.js';
 import type { LocaleRule } from '../routing/locale-routing.js';
@@ -8,7 +9,7 @@ import type { PageConfig } from '../view/page-config.js';
 import { liveLocaleRule, liveSourceQuery } from './list-routes.js';
 import { liveLocales } from './live-catalogue.js';
 import { liveProductPath } from './live-page.js';
-import type { LiveContent, LiveSource } from './live-source.js';
+import type { LiveContent } from './live-source.js';
 
 /**
  * URLs of the on-demand pages in every locale, prefixed as the site's routing says (as the static

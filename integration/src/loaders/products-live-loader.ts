@@ -1,15 +1,14 @@
 import type { LiveLoader } from 'astro/loaders';
-import { clientFromResolved } from '../client/client.js';
+import { type AudioReviewsClient, clientFromResolved } from '../client/client.js';
 import type { AudioReviewsError } from '../errors/errors.js';
 import { NotFoundError } from '../errors/errors.js';
-import { entryFromRaw } from '../loaders/stored-entry.js';
 import { resolveLoaderOptions } from '../options/loader-options.js';
-import type { SharedOptions } from '../options/shared-options.js';
+import type { ResolvedSharedOptions, SharedOptions } from '../options/shared-options.js';
 import type { Product } from '../schema/product.js';
 import { productTag, websiteTag } from './cache-tags.js';
 import { listLiveProducts } from './list-live-products.js';
-import { isLiveSourceFilter, type LiveSourceFilter } from './live-source.js';
 import { singleFlight } from './single-flight.js';
+import { entryFromRaw } from './stored-entry.js';
 
 /** The options every loader shares (docs/options.md); the build-only rebuild guards do not apply. */
 export type ProductsLiveLoaderOptions = SharedOptions;
@@ -33,6 +32,23 @@ export interface ProductCollectionFilter {
 	published?: boolean;
 	limit?: number;
 	offset?: number;
+}
+
+export interface LiveSource {
+	client: AudioReviewsClient;
+	options: ResolvedSharedOptions;
+}
+
+/**
+ * `getLiveCollection(collection, { lendSource })`: productsLiveLoader() calls `lendSource` with
+ * its client and options and answers an empty list, without a request to the service.
+ */
+export type LiveSourceFilter = {
+	lendSource: (source: LiveSource) => void;
+};
+
+export function isLiveSourceFilter(filter: object | undefined): filter is LiveSourceFilter {
+	return typeof (filter as Partial<LiveSourceFilter> | undefined)?.lendSource === 'function';
 }
 
 /** `LiveSourceFilter` is for the routes the integration injects (on-demand/live-source.ts). */
