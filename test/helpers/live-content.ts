@@ -1,6 +1,6 @@
 import { createGetLiveCollection, createGetLiveEntry } from 'astro/content/runtime';
-import type { ProductsLiveLoader } from '../../integration/src/loaders/products-live-loader.js';
-import { type LiveContent, type LiveSource, liveContentOf, liveSourceOf } from '../../integration/src/on-demand/live-source.js';
+import type { LiveSource, ProductsLiveLoader } from '../../integration/src/loaders/products-live-loader.js';
+import { type LiveContent, liveContentOf, liveSourceOf } from '../../integration/src/on-demand/live-source.js';
 
 /**
  * `astro:content`'s getLiveCollection and getLiveEntry, made by Astro's own runtime, over one live

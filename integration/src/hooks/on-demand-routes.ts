@@ -5,12 +5,9 @@ import type { ResolvedInvalidateOption } from '../options/invalidate-option.js';
 import type { ResolvedOnDemandOption } from '../options/on-demand-option.js';
 import { hubRoute } from '../routing/hub-urls.js';
 import { sitemapIncludeCheck } from '../sitemaps/sitemap-include-check.js';
-import { type OnDemandConfig, virtualLiveConfigPlugin } from '../virtual/virtual-live-config.js';
-import { jsonModulePlugin } from '../virtual/virtual-modules.js';
+import { virtualLiveConfigPlugin, virtualOnDemandPlugin } from '../virtual/virtual-modules.js';
 
 /** The on-demand routes `astro:config:setup` injects: the sitemaps, hubs and product pages of the live loader, and the purge webhook. */
-
-export const VIRTUAL_ON_DEMAND_ID = 'virtual:astro-audio-reviews/on-demand';
 
 /** Whether `src/live.config.*` builds a collection with `productsLiveLoader()`. */
 export function usesLiveLoader(config: Pick<AstroConfig, 'srcDir'>): boolean {
@@ -56,7 +53,7 @@ export function injectOnDemandRoutes(
 					include: option.sitemap.include ?? (usesSitemapIntegration ? ['/sitemap-0.xml'] : []),
 				};
 	hook.updateConfig({
-		vite: { plugins: [jsonModulePlugin(VIRTUAL_ON_DEMAND_ID, { websiteId: site.websiteId, sitemap } satisfies OnDemandConfig)] },
+		vite: { plugins: [virtualOnDemandPlugin({ websiteId: site.websiteId, sitemap })] },
 	});
 	if (sitemap && usesSitemapIntegration) hook.updateConfig({ integrations: [sitemapIncludeCheck(sitemap.include)] });
 	const page = (name: string) => new URL(`../../routes/${name}`, import.meta.url);

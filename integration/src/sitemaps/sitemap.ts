@@ -1,5 +1,5 @@
 import { withBase } from '../routing/url.js';
-import { processState } from '../state/process-state.js';
+import { sitemapPage, sitemapPages } from '../state/sitemap-pages.js';
 
 /**
  * What the sitemap needs to know of the pages this build wrote: when each page's content last
@@ -15,12 +15,6 @@ export interface SitemapPage {
 	indexable: boolean;
 }
 
-type Registry = Map<string, { lastmod: string | undefined; indexable: boolean }>;
-
-function registry(): Registry {
-	return processState<Registry>('sitemap', () => new Map());
-}
-
 /** One key for a path however a URL spells it: decoded, NFC, without trailing slash. */
 function keyOf(pathname: string): string {
 	let decoded = pathname;
@@ -33,7 +27,7 @@ function keyOf(pathname: string): string {
 }
 
 export function registerSitemapPages(base: string, pages: Iterable<SitemapPage>): void {
-	const known = registry();
+	const known = sitemapPages();
 	for (const page of pages) known.set(keyOf(withBase(base, page.path)), { lastmod: page.lastmod, indexable: page.indexable });
 }
 
@@ -56,7 +50,7 @@ export function serializeSitemapItem<Item extends { url: string; lastmod?: strin
 	} catch {
 		return item;
 	}
-	const page = registry().get(keyOf(pathname));
+	const page = sitemapPage(keyOf(pathname));
 	if (page === undefined) return item;
 	if (!page.indexable) return undefined;
 	return page.lastmod === undefined ? item : { ...item, lastmod: page.lastmod };

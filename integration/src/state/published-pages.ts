@@ -6,7 +6,7 @@ import { processState } from './process-state.js';
  * the same collection, with the same paths. The route runs in Astro's prerender bundle, which
  * holds its own copy of this module: the hand-over lives in state/process-state.ts.
  *
- * Why not through Astro's channels (issue 27), with Astro 7.3:
+ * Why not through Astro's channels, with Astro 7.3:
  * - The feed as an injected, prerendered endpoint (`getCollection` in its `GET`): Astro holds an
  *   endpoint's whole body in memory before writing it (`Buffer.from(await
  *   response.arrayBuffer())` in core/build/generate.js), so the feed could no longer be streamed

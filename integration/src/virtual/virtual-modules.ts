@@ -1,10 +1,20 @@
+/**
+ * Every virtual module the integration serves, each with the plugin that serves it; virtual.d.ts
+ * declares them for the routes, components and helpers that import them. Each passes what the
+ * hooks know at config time to code that Vite bundles: the options, the layout, the catalogue
+ * index for an on-demand bundle, the purge webhook's and the on-demand routes' settings.
+ */
 import type { Plugin } from 'vite';
+import type { PurgedPagesConfig } from '../indexnow/index-now-settings.js';
+import type { LiveSitemapConfig } from '../on-demand/live-sitemap.js';
 import { recordedCatalogue } from '../state/build-state.js';
 import type { PageConfig } from '../view/page-config.js';
 
 export const VIRTUAL_CONFIG_ID = 'virtual:astro-audio-reviews/config';
 export const VIRTUAL_LAYOUT_ID = 'virtual:astro-audio-reviews/layout';
 export const VIRTUAL_CATALOGUE_ID = 'virtual:astro-audio-reviews/catalogue';
+export const VIRTUAL_LIVE_CONFIG_ID = 'virtual:astro-audio-reviews/live-config';
+export const VIRTUAL_ON_DEMAND_ID = 'virtual:astro-audio-reviews/on-demand';
 
 /**
  * Passes the options to the injected page as a virtual module: JSON-serialised, so they are
@@ -44,6 +54,29 @@ export function virtualCataloguePlugin(collection: string, command: string): Plu
 			return `export default ${embed ? JSON.stringify(recordedCatalogue(collection) ?? null) : 'undefined'};`;
 		},
 	};
+}
+
+/** What the injected invalidation endpoint needs at request time. The secret itself is never baked in: only the name of the variable holding it. */
+export interface LiveConfig {
+	websiteId: string;
+	secretEnv: string;
+	/** `indexNow.submitPurged`: the purged product pages are submitted to IndexNow (the key is public by design: it is served as a file). */
+	indexNow?: PurgedPagesConfig;
+}
+
+export function virtualLiveConfigPlugin(config: LiveConfig): Plugin {
+	return jsonModulePlugin(VIRTUAL_LIVE_CONFIG_ID, config);
+}
+
+/** What the injected routes read at request time. */
+export interface OnDemandConfig {
+	websiteId: string | undefined;
+	sitemap: (Pick<LiveSitemapConfig, 'path' | 'urlsPerFile'> & { include: string[] }) | false;
+}
+
+/** The on-demand routes' config (injectOnDemandRoutes). */
+export function virtualOnDemandPlugin(config: OnDemandConfig): Plugin {
+	return jsonModulePlugin(VIRTUAL_ON_DEMAND_ID, config);
 }
 
 /** A virtual module whose default export is `value`, serialised as JSON. */

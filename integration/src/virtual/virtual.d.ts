@@ -1,4 +1,4 @@
-// Every virtual module the package serves (virtual-modules.ts, virtual-live-config.ts), declared
+// Every virtual module the package serves (virtual-modules.ts), declared
 // for type-checking the injected routes, components and helpers that import them.
 
 declare module 'virtual:astro-audio-reviews/layout' {
@@ -21,13 +21,13 @@ declare module 'virtual:astro-audio-reviews/catalogue' {
 
 // Served by virtualLiveConfigPlugin; read by the injected invalidation endpoint.
 declare module 'virtual:astro-audio-reviews/live-config' {
-	const config: import('./virtual-live-config.js').LiveConfig;
+	const config: import('./virtual-modules.js').LiveConfig;
 	export default config;
 }
 
 // Served by injectOnDemandRoutes; read by the injected on-demand sitemap and hub routes.
 declare module 'virtual:astro-audio-reviews/on-demand' {
-	const config: import('./virtual-live-config.js').OnDemandConfig;
+	const config: import('./virtual-modules.js').OnDemandConfig;
 	export default config;
 }
 
