@@ -65,7 +65,7 @@ export function uiTextOptionSchema(placeholders: WordPlaceholders) {
 
 /** The file the layout virtual module re-exports: the user's `layout`, else the package's standalone document. */
 export function layoutFile(layout: string | undefined, root: URL): string {
-	if (layout === undefined) return fileURLToPath(new URL('../../components/StandaloneLayout.astro', import.meta.url));
+	if (layout === undefined) return fileURLToPath(new URL('../../components/internal/StandaloneLayout.astro', import.meta.url));
 	const file = fileURLToPath(new URL(layout.replace(/^\.?\/+/, ''), root));
 	if (!existsSync(file)) {
 		throw new AudioReviewsOptionsError(
