@@ -1,3 +1,4 @@
+import pLimit, { type LimitFunction } from 'p-limit';
 import { ResponseFormatError, WrongProductError } from '../errors/errors.js';
 import { parseOptions } from '../options/parse-options.js';
 import {
@@ -8,7 +9,6 @@ import {
 } from '../options/shared-options.js';
 import { type Product, type ProductList, type ProductListEnvelope, productListEnvelopeSchema } from '../schema/product.js';
 import { validateProduct } from '../schema/validate.js';
-import { sharedLimiter } from './limiter.js';
 import { createRequester, type RequestOptions, type RequestStats, type Validators } from './request.js';
 import { type GetProductQuery, getProductUrl, type ListProductsQuery, listProductsUrl } from './urls.js';
 
@@ -152,4 +152,21 @@ export function clientFromResolved(
 			return { ...page, items };
 		},
 	};
+}
+
+/**
+ * One limiter per service origin and concurrency, shared by every client of the process:
+ * a build with several collections or locales still keeps at most `concurrency` requests
+ * in flight against the service.
+ */
+const limiters = new Map<string, LimitFunction>();
+
+export function sharedLimiter(baseUrl: string, concurrency: number): LimitFunction {
+	const key = `${new URL(baseUrl).origin}|${concurrency}`;
+	let limiter = limiters.get(key);
+	if (!limiter) {
+		limiter = pLimit(concurrency);
+		limiters.set(key, limiter);
+	}
+	return limiter;
 }

@@ -1,4 +1,4 @@
-import { parseReviewPageSegment } from '../routing/review-page-segment.js';
+import { parseReviewPageSegment } from '../routing/review-pages.js';
 
 /**
  * The product ref of an on-demand page, read from the request's own path.
