@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The visitor's deadline under a slow service (issue 24): the on-demand fixture served by
+ * The visitor's deadline under a slow service: the on-demand fixture served by
  * @astrojs/node standalone with the live loader's defaults (concurrency 6, an 8 s budget), the
  * simulator answering in 2 s, and 100 visitors asking at once for 100 uncached product pages, so
  * most of them queue. Each visitor must have an answer (200, or 503 at the deadline) within the

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Live serving benchmark (issue 6): the on-demand fixture (test/fixtures/on-demand) built
+ * Live serving benchmark: the on-demand fixture (test/fixtures/on-demand) built
  * and served by @astrojs/node standalone, the service simulator with 40 ms latency, and
  * autocannon on loopback.
  *

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: every build figure of issue 5 (and the live figures of bench/live.mjs)
+ * `npm run bench`: every build figure of BENCHMARKS.md (and the live figures of bench/live.mjs)
  * side by side in one run, against the service simulator on loopback, written to
  * BENCHMARKS.md and bench/results.json. `node bench/run.mjs --help` lists the flags
  * (bench/lib/options.mjs).

@@ -5,7 +5,7 @@ import { createWriteStream } from 'node:fs';
 import { startSimulator } from 'astro-audio-reviews/simulator';
 
 /**
- * The catalogue of issue 5, with the long tail of issue 25: realistic demo generator, 1 locale,
+ * The bench catalogue and its long tail: realistic demo generator, 1 locale,
  * ~3 reviews for most products, some tens, one in 200 hundreds, one in 10,000 over a thousand
  * (the simulator's default `longTail`), 200–2,000-char transcripts.
  */

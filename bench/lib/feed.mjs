@@ -1,4 +1,4 @@
-// The product review feed's cost (issue 15): ours with `reviewsFeed` on and off, same catalogue,
+// The product review feed's cost: ours with `reviewsFeed` on and off, same catalogue,
 // alternating order, cold builds without incrementalBuild; the feed's size and the writer's own time.
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';

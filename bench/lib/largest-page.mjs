@@ -1,4 +1,4 @@
-// The long tail's cost where a visitor meets it (issue 25): on a built site of the long-tail
+// The long tail's cost where a visitor meets it: on a built site of the long-tail
 // catalogue, the pages written, the largest page's HTML bytes and DOM elements, and Lighthouse's
 // performance score of that page on a phone (simulated slow 4G and CPU, Lighthouse's default).
 import { spawn } from 'node:child_process';

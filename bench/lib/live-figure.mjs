@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { BENCH, REPO } from './sites.mjs';
 
-/** Live serving (issue 6): bench/live.mjs in a child process, its last stdout line (JSON) and its summary lines. */
+/** Live serving: bench/live.mjs in a child process, its last stdout line (JSON) and its summary lines. */
 export async function liveFigure({ config, say }) {
 	const script = join(BENCH, 'live.mjs');
 	if (!existsSync(script)) return { ok: false, reason: 'bench/live.mjs does not exist in this checkout' };

@@ -25,7 +25,7 @@ export function headerSection(r, line) {
 	line(
 		`Service: the package's simulator on loopback, ${c.latencyMs} ms latency per request, page-size cap ${c.cap}. ` +
 			'Catalogue: its realistic demo generator, 1 locale (`fr`), 3 audio items per product on average before `without=inactive`, transcripts 200–2,000 chars' +
-			// Runs before issue 25 recorded no tail facts: their catalogue had none.
+			// Runs from before the long-tail catalogue recorded no tail facts: their catalogue had none.
 			(cat?.maxReviews === undefined
 				? ', no long tail (every product 1–5 items)'
 				: `, with the long tail of review counts (the simulator's default: ${n(cat.productsWithHundreds)} products with hundreds, ${n(cat.productsOverThousand)} over a thousand, the largest ${n(cat.maxReviews)}; median ${n(cat.medianReviews)})`) +

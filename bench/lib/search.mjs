@@ -1,4 +1,4 @@
-// Static search (issue 28): ours with `search: 'pagefind'` on and off, same catalogue, cold
+// Static search: ours with `search: 'pagefind'` on and off, same catalogue, cold
 // builds without incrementalBuild; then Pagefind's own binary over each dist/, its wall time,
 // peak RSS (its VmHWM) and what it writes.
 import { spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-// The first sitemap file of an on-demand catalogue (issue 20): the on-demand fixture served by
+// The first sitemap file of an on-demand catalogue: the on-demand fixture served by
 // @astrojs/node standalone, the bench's catalogue (in the fixture's locale) behind the simulator
 // with its latency and page cap, and one cold request for /sitemap-products-1.xml on a fresh server
 // (empty route cache), then the same request again (a route-cache hit).

@@ -145,7 +145,7 @@ describe('bench (smoke)', () => {
 		expect(catalogue.pageFiles).toBeGreaterThan(catalogue.products);
 		expect(catalogue.medianReviews).toBeGreaterThanOrEqual(1);
 		expect(catalogue.medianReviews).toBeLessThanOrEqual(4);
-		// One product in 200 has hundreds (issue 25): the smoke's 200 products hold one.
+		// One product in 200 has hundreds (the long tail): the smoke's 200 products hold one.
 		expect(catalogue.maxReviews).toBeGreaterThanOrEqual(100);
 		expect(catalogue.reviewsPerProduct).toBeGreaterThan(2);
 		expect(catalogue.transcriptMinChars).toBeGreaterThanOrEqual(200);
