@@ -57,6 +57,34 @@ describe('process-wide state', () => {
 		expect(slots).not.toContain('content-dates');
 	});
 
+	it("names each slot module's readers and writers: the files that import it, and no others", async () => {
+		const USERS: Record<string, string[]> = {
+			'state/build-state.ts': [
+				'src/hooks/audio-reviews.ts',
+				'src/hooks/finish-build.ts',
+				'src/indexnow/change-report.ts',
+				'src/loaders/last-known-good.ts',
+				'src/loaders/products-loader.ts',
+				'src/routing/collection-check.ts',
+				'src/routing/product-url.ts',
+				'src/view/page-helpers.ts',
+				'src/virtual/virtual-modules.ts',
+				'src/virtual/virtual.d.ts',
+			],
+			'state/published-pages.ts': ['src/feed/write-review-feed.ts', 'src/hooks/audio-reviews.ts', 'src/view/page-helpers.ts'],
+			'state/sitemap-pages.ts': ['src/sitemaps/sitemap.ts'],
+		};
+		const found: Record<string, string[]> = Object.fromEntries(Object.keys(USERS).map((module) => [module, []]));
+		for (const folder of FOLDERS) {
+			for (const file of await packageFiles(join(PACKAGE, folder))) {
+				const text = await readFile(file, 'utf8');
+				for (const module of Object.keys(USERS))
+					if (text.includes(`${module.replace(/\.ts$/, '.js')}'`) && !file.endsWith(module)) found[module]!.push(relative(PACKAGE, file));
+			}
+		}
+		expect(Object.fromEntries(Object.entries(found).map(([module, files]) => [module, files.sort()]))).toEqual(USERS);
+	});
+
 	it("is not used on demand: the routes reach the live loader through Astro's live collection API", async () => {
 		const users: string[] = [];
 		for (const file of await packageFiles(join(PACKAGE, 'src/on-demand')))
