@@ -42,14 +42,14 @@ const sourceOf = (target: string) => target.replace(/^\.\//, '').replace(/^integ
 const lineCount = (text: string) => (text.endsWith('\n') ? text.split('\n').length - 1 : text.split('\n').length);
 
 /** `folder` → how many source files it holds directly. */
-export function folderSizes(paths: readonly string[]): Map<string, number> {
+function folderSizes(paths: readonly string[]): Map<string, number> {
 	const sizes = new Map<string, number>();
 	for (const path of paths) if (SOURCE.test(path) && !DECLARATION.test(path)) sizes.set(dirname(path), (sizes.get(dirname(path)) ?? 0) + 1);
 	return sizes;
 }
 
 /** Folder names used by more than one folder, as `name: folder, folder`. */
-export function sharedFolderNames(paths: readonly string[]): string[] {
+function sharedFolderNames(paths: readonly string[]): string[] {
 	const byName = new Map<string, Set<string>>();
 	for (const path of paths) {
 		for (let folder = dirname(path); folder.includes('/'); folder = dirname(folder)) {
@@ -61,7 +61,7 @@ export function sharedFolderNames(paths: readonly string[]): string[] {
 }
 
 /** Whether a module's every statement is an `export … from`: a barrel that adds a hop and no code. */
-export function onlyReExports(text: string): boolean {
+function onlyReExports(text: string): boolean {
 	const code = text
 		.replace(/\/\*[\s\S]*?\*\//g, '')
 		.replace(/^\s*\/\/.*$/gm, '')
@@ -74,7 +74,7 @@ export function onlyReExports(text: string): boolean {
 }
 
 /** Issue or pull-request numbers in the comments of `text` (a story the CHANGELOG keeps). */
-export function issueNumbers(text: string): string[] {
+function issueNumbers(text: string): string[] {
 	const comments = [...text.matchAll(/\/\*[\s\S]*?\*\/|(?<![:'"`\\])\/\/.*$|<!--[\s\S]*?-->/gm)].map((match) => match[0]);
 	return comments
 		.flatMap((comment) => [...comment.matchAll(/\b(?:issues?|PR|pull request)\s*#?\d+\b|(?:^|[\s(])#[1-9]\d{0,3}\b(?![\w-])/gi)])
