@@ -13,7 +13,15 @@ export { metaDescription } from '../../pages/meta-description.js';
 export { orderedReviews, type ReviewPagePlace, reviewsOnPage } from '../../pages/review-pages.js';
 export { REVIEWS_SCRIPT } from '../../pages/review-script.js';
 export { avatarTint, initialsOf, isLongTranscript } from '../../pages/review-view.js';
-export { searchAnchor, searchBody, searchHeading, searchIgnore } from '../../pages/search-markup.js';
+export {
+	aroundName,
+	searchAnchor,
+	searchBody,
+	searchDescription,
+	searchHeading,
+	searchIgnore,
+	searchTitle,
+} from '../../pages/search-markup.js';
 export { formatDate, formatRating, languageName, paragraphs } from '../../pages/ui-text.js';
 export { localeHomePath } from '../../routing/locale-routing.js';
 export { safeHttpUrl } from '../../schema/safe-url.js';
