@@ -102,10 +102,12 @@ export function differencesWithoutPackageRules(siteSheetId: string): string[] {
 }
 
 /**
- * Runs in the page: the rules of a stylesheet (parsed by the browser) that weigh more than
- * nothing. A rule passes when every selector is `:where()` only (a pseudo-element after it is
- * allowed: the site's rules on the element do not compete with it), or when it only sets `--aar-…`
- * defaults; never with `!important`.
+ * Runs in the page: the rules of a stylesheet (parsed by the browser) that could beat a site's
+ * rule. Outside `:where()` a selector may hold element names only (`html body li:where(…)`,
+ * `:is(h2, h3)`, a pseudo-element): it weighs less than one class, so any class rule of the site
+ * wins whatever the order. A rule that sets a colour (text, background, border, outline,
+ * decoration) weighs nothing at all, so a site's element rule (`a { color: … }`) wins too. Never
+ * `!important`.
  */
 export function weightedRules(css: string): string[] {
 	const sheet = new CSSStyleSheet();
@@ -123,14 +125,19 @@ export function weightedRules(css: string): string[] {
 				else if (selector[i] === ')' && --depth === 0) break;
 			}
 		}
-		return out.replace(/::[\w-]+/g, '');
+		return out.replace(/::[\w-]+/g, '').replaceAll(':is(', '(');
 	};
+	const colour = /(^|-)(color|background-image|fill|stroke|shadow)$/;
 	const found: string[] = [];
 	const walk = (rules: CSSRuleList) => {
 		for (const rule of rules) {
 			if (rule instanceof CSSStyleRule) {
-				const onlyDefaults = [...rule.style].every((property) => property.startsWith('--aar-'));
-				if (!onlyDefaults && /[^\s>+~,]/.test(stripWhere(rule.selectorText))) found.push(rule.selectorText);
+				const rest = stripWhere(rule.selectorText);
+				if (/[.#[:]/.test(rest)) found.push(`${rule.selectorText}: more than element names outside :where()`);
+				const colours = [...rule.style].filter(
+					(property) => colour.test(property) && !property.startsWith('--') && property !== 'box-shadow',
+				);
+				if (/[a-z]/i.test(rest) && colours.length) found.push(`${rule.selectorText}: sets ${colours.join(', ')} with weight`);
 				// !important outweighs any specificity of the site's.
 				if ([...rule.style].some((property) => rule.style.getPropertyPriority(property) === 'important'))
 					found.push(`${rule.selectorText} !important`);
