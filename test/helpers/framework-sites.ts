@@ -29,6 +29,8 @@ export interface FrameworkSites {
 	sim: Simulator;
 	browser: Browser;
 	build(framework: Framework): Promise<BuiltSite>;
+	/** Serves a build on the loopback server; returns its origin. */
+	serve(site: BuiltSite): string;
 	/** Opens a path of a framework's build, only loopback answering (the audio's CDN does not exist). */
 	open(site: BuiltSite, path: string, width: number, options?: { javaScript?: boolean }): Promise<Page>;
 	close(): Promise<void>;
@@ -101,6 +103,10 @@ export async function startFrameworkSites(): Promise<FrameworkSites> {
 				label: `frameworks-${framework}`,
 				env: { ...env, FIXTURE_FRAMEWORK: framework },
 			}),
+		serve(site) {
+			served = site;
+			return server.origin;
+		},
 		async open(site, path, width, options = {}) {
 			served = site;
 			const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: options.javaScript ?? true });

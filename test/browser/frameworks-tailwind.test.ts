@@ -1,0 +1,118 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuiltSite } from '../helpers/build-fixture.js';
+import { launchChromium, stopChromium } from '../helpers/chromium.js';
+import { type FrameworkSites, PAGES, startFrameworkSites } from '../helpers/framework-sites.js';
+
+/**
+ * The most common shop setup, Tailwind CSS 4, beyond the judgements of frameworks.test.ts: the
+ * accessibility audits on a popular product's page, the transcripts without JavaScript and in
+ * print, and a layout with Astro's `<ClientRouter />`, whose client-side navigations swap the
+ * page, run the section's script again and keep the document (and its listeners).
+ */
+const AXE = createRequire(createRequire(import.meta.url).resolve('lighthouse')).resolve('axe-core/axe.min.js');
+
+let sites: FrameworkSites;
+let tailwind: BuiltSite;
+let router: BuiltSite;
+
+beforeAll(async () => {
+	sites = await startFrameworkSites();
+	tailwind = await sites.build('Tailwind');
+	router = await sites.build('Router');
+}, 240_000);
+
+afterAll(async () => {
+	await sites?.close();
+});
+
+describe('a popular product’s page in a Tailwind layout', () => {
+	it('scores 100 in Lighthouse’s accessibility audit and has no axe violation, at 390 and 1280 px', async () => {
+		const profile = await mkdtemp(join(tmpdir(), 'aar-lighthouse-'));
+		let chromium: ChildProcess | undefined;
+		try {
+			let port: number;
+			({ chromium, port } = await launchChromium(profile));
+			const result = await lighthouse(`${sites.serve(tailwind)}${PAGES.popular}`, {
+				port,
+				output: 'json',
+				logLevel: 'error',
+				onlyCategories: ['accessibility'],
+				formFactor: 'desktop',
+				screenEmulation: { disabled: true },
+				throttlingMethod: 'provided',
+			});
+			const lhr = result!.lhr;
+			const failed = Object.values(lhr.audits)
+				.filter((audit) => audit.score === 0)
+				.map((audit) => audit.id);
+			expect({ score: lhr.categories.accessibility!.score, failed }).toEqual({ score: 1, failed: [] });
+		} finally {
+			await stopChromium(chromium);
+			await rm(profile, { recursive: true, force: true, maxRetries: 5 });
+		}
+		for (const width of [390, 1280]) {
+			const page = await sites.open(tailwind, PAGES.popular, width);
+			await page.addScriptTag({ path: AXE });
+			const violations = await page.evaluate(async () => {
+				const axe = (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> } }).axe;
+				return (await axe.run()).violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
+			});
+			expect(violations, `${width} px`).toEqual([]);
+			await page.close();
+		}
+	}, 120_000);
+
+	it('shows every transcript whole, and no button, without JavaScript and in print', async () => {
+		const clipped = () =>
+			document.querySelectorAll('.aar-transcript-text').length > 0
+				? [...document.querySelectorAll('.aar-transcript-text')].filter((node) => node.scrollHeight > node.clientHeight + 1).length
+				: -1;
+		const buttons = () => [...document.querySelectorAll('.aar-toggle')].filter((node) => node.checkVisibility()).length;
+		const off = await sites.open(tailwind, PAGES.popular, 390, { javaScript: false });
+		expect({ clipped: await off.evaluate(clipped), buttons: await off.evaluate(buttons) }).toEqual({ clipped: 0, buttons: 0 });
+		await off.close();
+		const on = await sites.open(tailwind, PAGES.popular, 390);
+		expect(await on.evaluate(clipped)).toBeGreaterThan(0);
+		await on.emulateMedia({ media: 'print' });
+		expect({ clipped: await on.evaluate(clipped), buttons: await on.evaluate(buttons) }).toEqual({ clipped: 0, buttons: 0 });
+		await on.close();
+	});
+});
+
+describe('a layout with Astro’s <ClientRouter />', () => {
+	it('opens a transcript of a page reached by client-side navigation, once per click, after several navigations', async () => {
+		const page = await sites.open(router, PAGES.hub, 1280);
+		// Set on the window: a client-side navigation keeps it, a page load would not.
+		await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+		const toggleOnce = async (step: string) => {
+			await page.waitForSelector('.aar-reviews', { state: 'attached' });
+			const toggle = page.locator('.aar-toggle').first();
+			expect(await toggle.isVisible(), `${step}: button shown`).toBe(true);
+			const text = page.locator('.aar-transcript-text[data-long]').first();
+			const closed = await text.evaluate((node) => node.getBoundingClientRect().height);
+			await toggle.click();
+			const state = {
+				expanded: await toggle.getAttribute('aria-expanded'),
+				grew: (await text.evaluate((node) => node.getBoundingClientRect().height)) > closed + 20,
+				sameDocument: await page.evaluate(() => 'sameDocument' in window),
+			};
+			expect(state, step).toEqual({ expanded: 'true', grew: true, sameDocument: true });
+		};
+		await page.locator(`.aar-hub-name a[href="${PAGES.popular}"]`).click();
+		await page.waitForURL(`**${PAGES.popular}`);
+		await toggleOnce('product page reached from the hub');
+		await page.locator('.aar-review-pages a[rel="next"]').click();
+		await page.waitForURL('**~reviews-2/');
+		await toggleOnce('its second review page');
+		await page.goBack();
+		await page.waitForURL(`**${PAGES.popular}`);
+		await toggleOnce('back on the product page');
+		await page.close();
+	});
+});
