@@ -133,7 +133,9 @@ export function weightedRules(css: string): string[] {
 		for (const rule of rules) {
 			if (rule instanceof CSSStyleRule) {
 				const rest = stripWhere(rule.selectorText);
-				if (/[.#[:]/.test(rest)) found.push(`${rule.selectorText}: more than element names outside :where()`);
+				// Defaults of the package's custom properties (`:root { --aar-… }`) compete with no rule of the site's.
+				const onlyDefaults = [...rule.style].every((property) => property.startsWith('--aar-'));
+				if (/[.#[:]/.test(rest) && !onlyDefaults) found.push(`${rule.selectorText}: more than element names outside :where()`);
 				const colours = [...rule.style].filter(
 					(property) => colour.test(property) && !property.startsWith('--') && property !== 'box-shadow',
 				);
