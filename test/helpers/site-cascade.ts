@@ -45,16 +45,10 @@ export function classNamesIn(text: string): string[] {
 
 /**
  * The shop's stylesheet: for every class, a rule that resets everything on the element and on
- * each element inside it (`all: revert`), and one colour for the links inside. `aar-js` marks the
- * document itself, so its rule reaches only the package's elements.
+ * each element inside it (`all: revert`), and one colour for the links inside.
  */
 export function siteRules(classes: readonly string[]): string {
-	return classes
-		.map((name) => {
-			const scope = name === 'aar-js' ? `.aar-js [class*="aar-"]` : `.${name}`;
-			return `${scope}, ${scope} * { all: revert; }\n${scope} a { color: ${SITE_LINK_COLOUR}; }`;
-		})
-		.join('\n');
+	return classes.map((name) => `.${name}, .${name} * { all: revert; }\n.${name} a { color: ${SITE_LINK_COLOUR}; }`).join('\n');
 }
 
 /** The page's HTML with the site's stylesheet first in `<head>`, before anything of the package's. */
