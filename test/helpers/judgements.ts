@@ -48,6 +48,14 @@ export function judgeLayout(): Record<string, string[]> {
 		'.aar-hub-list',
 		'.aar-hub-item',
 		'.aar-review-pages',
+		// Rows that wrap: an item on the next line sits under the one before it.
+		'.aar-review-header',
+		'.aar-card-title',
+		'.aar-hub-rating',
+		'.aar-breadcrumb ol',
+		'.aar-locales ul',
+		'.aar-review-pages ul',
+		'.aar-pagination ul',
 	];
 	const blocks = [...root.querySelectorAll(stacks.join(', '))].concat(root).flatMap((stack) => {
 		const children = [...stack.children].filter((child) => shown(child) && getComputedStyle(child).position !== 'absolute');
