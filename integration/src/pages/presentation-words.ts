@@ -18,8 +18,11 @@ const en = {
 	showTranscript: 'Show full transcript',
 	/** The same button once the transcript is open. */
 	hideTranscript: 'Show less',
-	/** Number of audio items of a product on a hub entry. */
-	audioCount: { one: '{count} audio review', other: '{count} audio reviews' } as Phrase,
+	/**
+	 * Number of audio items of a product on a hub entry: rated reviews, testimonies and unrated ones
+	 * together, so not the word of `reviewCount`, the rated reviews beside the average.
+	 */
+	audioCount: { one: '{count} audio recording', other: '{count} audio recordings' } as Phrase,
 };
 
 export type PresentationWordKey = keyof typeof en;
@@ -42,7 +45,7 @@ const pt: PresentationWords = {
 	ratingsByStars: 'Avaliações por estrelas',
 	showTranscript: 'Mostrar a transcrição completa',
 	hideTranscript: 'Mostrar menos',
-	audioCount: { one: '{count} avaliação em áudio', other: '{count} avaliações em áudio' },
+	audioCount: { one: '{count} gravação em áudio', other: '{count} gravações em áudio' },
 };
 
 /** By language tag, every language of `words.ts`; a regional tag falls back to its language. */
@@ -56,7 +59,7 @@ export const BUILT_IN_PRESENTATION_WORDS: Readonly<Record<string, PresentationWo
 		ratingsByStars: 'Répartition des notes',
 		showTranscript: 'Afficher toute la transcription',
 		hideTranscript: 'Réduire',
-		audioCount: '{count} avis audio',
+		audioCount: { one: '{count} enregistrement audio', other: '{count} enregistrements audio' },
 	},
 	de: {
 		reviewCount: { one: '{count} Bewertung', other: '{count} Bewertungen' },
@@ -65,7 +68,7 @@ export const BUILT_IN_PRESENTATION_WORDS: Readonly<Record<string, PresentationWo
 		ratingsByStars: 'Bewertungen nach Sternen',
 		showTranscript: 'Ganzes Transkript anzeigen',
 		hideTranscript: 'Weniger anzeigen',
-		audioCount: { one: '{count} Audiobewertung', other: '{count} Audiobewertungen' },
+		audioCount: { one: '{count} Audioaufnahme', other: '{count} Audioaufnahmen' },
 	},
 	es: {
 		reviewCount: { one: '{count} opinión', other: '{count} opiniones' },
@@ -74,7 +77,7 @@ export const BUILT_IN_PRESENTATION_WORDS: Readonly<Record<string, PresentationWo
 		ratingsByStars: 'Valoraciones por estrellas',
 		showTranscript: 'Mostrar la transcripción completa',
 		hideTranscript: 'Mostrar menos',
-		audioCount: { one: '{count} opinión en audio', other: '{count} opiniones en audio' },
+		audioCount: { one: '{count} grabación de audio', other: '{count} grabaciones de audio' },
 	},
 	it: {
 		reviewCount: { one: '{count} recensione', other: '{count} recensioni' },
@@ -83,7 +86,7 @@ export const BUILT_IN_PRESENTATION_WORDS: Readonly<Record<string, PresentationWo
 		ratingsByStars: 'Valutazioni per stelle',
 		showTranscript: 'Mostra la trascrizione completa',
 		hideTranscript: 'Mostra meno',
-		audioCount: { one: '{count} recensione audio', other: '{count} recensioni audio' },
+		audioCount: { one: '{count} registrazione audio', other: '{count} registrazioni audio' },
 	},
 	nl: {
 		reviewCount: { one: '{count} beoordeling', other: '{count} beoordelingen' },
@@ -92,7 +95,7 @@ export const BUILT_IN_PRESENTATION_WORDS: Readonly<Record<string, PresentationWo
 		ratingsByStars: 'Beoordelingen per aantal sterren',
 		showTranscript: 'Volledige transcriptie tonen',
 		hideTranscript: 'Minder tonen',
-		audioCount: { one: '{count} audiorecensie', other: '{count} audiorecensies' },
+		audioCount: { one: '{count} audio-opname', other: '{count} audio-opnamen' },
 	},
 	pt,
 	'pt-BR': pt,
@@ -117,7 +120,7 @@ export const BUILT_IN_PRESENTATION_WORDS: Readonly<Record<string, PresentationWo
 		ratingsByStars: 'Betyg per antal stjärnor',
 		showTranscript: 'Visa hela transkriptionen',
 		hideTranscript: 'Visa mindre',
-		audioCount: { one: '{count} ljudrecension', other: '{count} ljudrecensioner' },
+		audioCount: { one: '{count} ljudinspelning', other: '{count} ljudinspelningar' },
 	},
 	da: {
 		reviewCount: { one: '{count} anmeldelse', other: '{count} anmeldelser' },
@@ -126,6 +129,6 @@ export const BUILT_IN_PRESENTATION_WORDS: Readonly<Record<string, PresentationWo
 		ratingsByStars: 'Bedømmelser fordelt på stjerner',
 		showTranscript: 'Vis hele transskriptionen',
 		hideTranscript: 'Vis mindre',
-		audioCount: { one: '{count} lydanmeldelse', other: '{count} lydanmeldelser' },
+		audioCount: { one: '{count} lydoptagelse', other: '{count} lydoptagelser' },
 	},
 };
