@@ -10,6 +10,7 @@ import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import type { SimAudio } from '../../simulator/src/model.js';
 import { type BuiltSite, buildFolder } from '../helpers/build-fixture.js';
 import { type CodeBlock, DEFAULT_SITE, readDocs } from '../helpers/markdown.js';
+import { outsideSitesFolder } from '../helpers/outside-site.js';
 import { REPO_ROOT, sh } from '../helpers/shell.js';
 
 // Docs that cannot rot: every code block of README.md and docs/*.md marked as a recipe
@@ -51,7 +52,15 @@ function frenchReview(id: string, rating: number): SimAudio {
 }
 
 let sim: Simulator;
-const roots: string[] = [];
+/**
+ * Where a site is built: under test/.tmp, where the global setup links
+ * node_modules/astro-audio-reviews to this repository (Astro compiles the package's components
+ * as it does in a shop's node_modules, inside the site's tree).
+ */
+const siteRoot = (name: string) => join(REPO_ROOT, 'test/.tmp', `recipes-${name}-${process.pid}`);
+// Where its copy is type-checked: outside the repository, no @types/node in reach, as in a shop's fresh site.
+const SITES = await outsideSitesFolder('aar-recipes-');
+const checkRoot = (name: string) => join(SITES, `recipes-${name}`);
 
 beforeAll(async () => {
 	if (!existsSync(join(REPO_ROOT, 'integration/dist/entries/pages.js')))
@@ -71,7 +80,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await sim?.close();
-	for (const root of roots) await rm(root, { recursive: true, force: true });
+	await rm(SITES, { recursive: true, force: true });
+	for (const name of sites.keys()) await rm(siteRoot(name), { recursive: true, force: true });
+	await rm(siteRoot('node-globals'), { recursive: true, force: true });
 });
 
 it('finds the recipes of the README and of the docs, in more than one site', () => {
@@ -93,11 +104,13 @@ function siteFiles(blocks: CodeBlock[]): Map<string, string> {
 	if (!files.has('astro.config.mjs')) files.set('astro.config.mjs', quickStart('astro.config.mjs')!.code);
 	if (!files.has('src/content.config.ts') && !files.has('src/live.config.ts'))
 		files.set('src/content.config.ts', quickStart('src/content.config.ts')!.code);
+	// preserveSymlinks: TypeScript walks up from the linked packages (no @types/node above them),
+	// not from the repository they link to (whose node_modules holds one).
 	files.set(
 		'tsconfig.json',
 		JSON.stringify({
 			extends: 'astro/tsconfigs/strict',
-			compilerOptions: { allowJs: true, checkJs: true },
+			compilerOptions: { allowJs: true, checkJs: true, preserveSymlinks: true },
 			include: ['.astro/types.d.ts', '**/*'],
 			exclude: ['dist'],
 		}),
@@ -105,16 +118,16 @@ function siteFiles(blocks: CodeBlock[]): Map<string, string> {
 	return files;
 }
 
+/** Writes a site where it is built and where it is checked; returns the first. */
 async function writeSite(name: string, blocks: CodeBlock[]): Promise<string> {
-	// Under test/.tmp, where the global setup links node_modules/astro-audio-reviews to this repository.
-	const root = join(REPO_ROOT, 'test/.tmp', `recipes-${name}-${process.pid}`);
-	roots.push(root);
-	await rm(root, { recursive: true, force: true });
-	for (const [path, code] of siteFiles(blocks)) {
-		await mkdir(dirname(join(root, path)), { recursive: true });
-		await writeFile(join(root, path), code.replaceAll(EXAMPLE_BASE_URL, sim.baseUrl));
+	for (const root of [siteRoot(name), checkRoot(name)]) {
+		await rm(root, { recursive: true, force: true });
+		for (const [path, code] of siteFiles(blocks)) {
+			await mkdir(dirname(join(root, path)), { recursive: true });
+			await writeFile(join(root, path), code.replaceAll(EXAMPLE_BASE_URL, sim.baseUrl));
+		}
 	}
-	return root;
+	return siteRoot(name);
 }
 
 for (const [name, blocks] of sites) {
@@ -142,7 +155,7 @@ for (const [name, blocks] of sites) {
 		});
 
 		it('passes astro check (types of .astro, .ts and .mjs files) with no errors, warnings or hints', async () => {
-			const { stdout } = await sh(ASTRO, ['check', '--root', root], root, env());
+			const { stdout } = await sh(ASTRO, ['check', '--root', checkRoot(name)], checkRoot(name), env());
 			expect(stdout).toMatch(/- 0 errors\s+- 0 warnings\s+- 0 hints/);
 		}, 300_000);
 
@@ -154,8 +167,30 @@ for (const [name, blocks] of sites) {
 	});
 }
 
+it("fails astro check on a file that reads Node's `process`, as a shop's fresh site without @types/node does", async () => {
+	// The control of the check above: were @types/node reachable from the recipe sites, it would pass.
+	const nodeGlobal: CodeBlock = {
+		file: 'test/docs/recipes.test.ts',
+		line: 0,
+		lang: 'ts',
+		title: 'src/node-global.ts',
+		fragment: false,
+		code: 'export const mode = process.env.NODE_ENV;\n',
+	};
+	await writeSite('node-globals', [nodeGlobal]);
+	const root = checkRoot('node-globals');
+	const failure = await sh(ASTRO, ['check', '--root', root], root, {
+		AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+		AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+	}).then(
+		() => 'passed',
+		(error: Error) => error.message,
+	);
+	expect(failure).toMatch(/Cannot find name 'process'/);
+}, 300_000);
+
 describe('what the README recipes build', () => {
-	const dist = () => join(REPO_ROOT, 'test/.tmp', `recipes-${DEFAULT_SITE}-${process.pid}`, 'dist');
+	const dist = () => join(siteRoot(DEFAULT_SITE), 'dist');
 	const read = async (path: string) => parse(await readFile(join(dist(), path), 'utf8'));
 
 	it('links every product of the grid to a page that exists, odd refs and case twins included', async () => {
@@ -205,7 +240,7 @@ describe('what the README recipes build', () => {
 });
 
 describe('what the search recipe builds', () => {
-	const dist = () => join(REPO_ROOT, 'test/.tmp', `recipes-search-${process.pid}`, 'dist');
+	const dist = () => join(siteRoot('search'), 'dist');
 
 	it('marks the product pages up, shows the search box, and astro-pagefind writes the index of each language', async () => {
 		const rated = sim

@@ -25,8 +25,8 @@ export interface BuildOptions {
 	reuse?: BuiltSite;
 	/** Name of the copy, for reading artifacts after a failure. */
 	label?: string;
-	/** A fixture copied first, under this one: a variant fixture holds only the files it changes. */
-	extends?: string;
+	/** Fixtures copied first, in order, under this one: a variant fixture holds only the files it changes. */
+	extends?: string | readonly string[];
 	/**
 	 * Run `astro build` in a child process, as a deploy hook does. Needed where builds of one
 	 * site follow a failed build: Astro keeps process-wide content state that a failed build
@@ -44,7 +44,7 @@ export async function buildFixture(name: string, options: BuildOptions = {}): Pr
 	if (!options.reuse) {
 		await rm(root, { recursive: true, force: true });
 		await mkdir(root, { recursive: true });
-		if (options.extends) await cp(join(FIXTURES, options.extends), root, { recursive: true });
+		for (const base of [options.extends ?? []].flat()) await cp(join(FIXTURES, base), root, { recursive: true });
 		await cp(join(FIXTURES, name), root, { recursive: true });
 	}
 	return buildFolder(root, options);

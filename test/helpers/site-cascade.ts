@@ -45,16 +45,10 @@ export function classNamesIn(text: string): string[] {
 
 /**
  * The shop's stylesheet: for every class, a rule that resets everything on the element and on
- * each element inside it (`all: revert`), and one colour for the links inside. `aar-js` marks the
- * document itself, so its rule reaches only the package's elements.
+ * each element inside it (`all: revert`), and one colour for the links inside.
  */
 export function siteRules(classes: readonly string[]): string {
-	return classes
-		.map((name) => {
-			const scope = name === 'aar-js' ? `.aar-js [class*="aar-"]` : `.${name}`;
-			return `${scope}, ${scope} * { all: revert; }\n${scope} a { color: ${SITE_LINK_COLOUR}; }`;
-		})
-		.join('\n');
+	return classes.map((name) => `.${name}, .${name} * { all: revert; }\n.${name} a { color: ${SITE_LINK_COLOUR}; }`).join('\n');
 }
 
 /** The page's HTML with the site's stylesheet first in `<head>`, before anything of the package's. */
@@ -102,10 +96,12 @@ export function differencesWithoutPackageRules(siteSheetId: string): string[] {
 }
 
 /**
- * Runs in the page: the rules of a stylesheet (parsed by the browser) that weigh more than
- * nothing. A rule passes when every selector is `:where()` only (a pseudo-element after it is
- * allowed: the site's rules on the element do not compete with it), or when it only sets `--aar-…`
- * defaults; never with `!important`.
+ * Runs in the page: the rules of a stylesheet (parsed by the browser) that could beat a site's
+ * rule. Outside `:where()` a selector may hold element names only (`html body li:where(…)`,
+ * `:is(h2, h3)`, a pseudo-element): it weighs less than one class, so any class rule of the site
+ * wins whatever the order. A rule that sets a colour (text, background, border, outline,
+ * decoration) weighs nothing at all, so a site's element rule (`a { color: … }`) wins too. Never
+ * `!important`.
  */
 export function weightedRules(css: string): string[] {
 	const sheet = new CSSStyleSheet();
@@ -123,14 +119,21 @@ export function weightedRules(css: string): string[] {
 				else if (selector[i] === ')' && --depth === 0) break;
 			}
 		}
-		return out.replace(/::[\w-]+/g, '');
+		return out.replace(/::[\w-]+/g, '').replaceAll(':is(', '(');
 	};
+	const colour = /(^|-)(color|background-image|fill|stroke|shadow)$/;
 	const found: string[] = [];
 	const walk = (rules: CSSRuleList) => {
 		for (const rule of rules) {
 			if (rule instanceof CSSStyleRule) {
+				const rest = stripWhere(rule.selectorText);
+				// Defaults of the package's custom properties (`:root { --aar-… }`) compete with no rule of the site's.
 				const onlyDefaults = [...rule.style].every((property) => property.startsWith('--aar-'));
-				if (!onlyDefaults && /[^\s>+~,]/.test(stripWhere(rule.selectorText))) found.push(rule.selectorText);
+				if (/[.#[:]/.test(rest) && !onlyDefaults) found.push(`${rule.selectorText}: more than element names outside :where()`);
+				const colours = [...rule.style].filter(
+					(property) => colour.test(property) && !property.startsWith('--') && property !== 'box-shadow',
+				);
+				if (/[a-z]/i.test(rest) && colours.length) found.push(`${rule.selectorText}: sets ${colours.join(', ')} with weight`);
 				// !important outweighs any specificity of the site's.
 				if ([...rule.style].some((property) => rule.style.getPropertyPriority(property) === 'important'))
 					found.push(`${rule.selectorText} !important`);

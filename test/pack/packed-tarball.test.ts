@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,9 @@ const pkg = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) 
 };
 const astroVersion = (JSON.parse(await readFile(join(REPO_ROOT, 'node_modules/astro/package.json'), 'utf8')) as { version: string })
 	.version;
+
+/** What every shop downloads into node_modules: code, types and the docs' text, no pictures. */
+const MAX_PACKED_KB = 600;
 
 let site: string;
 let sim: Simulator;
@@ -119,6 +122,16 @@ describe('the packed tarball in a fresh Astro 7 site', () => {
 		const { stdout } = await sh('tar', ['tzf', tarball], REPO_ROOT);
 		expect(stdout.split('\n').filter((path) => path.endsWith('.map'))).toEqual([]);
 		expect(stdout).not.toMatch(/^package\/(integration|simulator)\/src\//m);
+	});
+
+	it(`downloads no picture and stays under ${MAX_PACKED_KB} KB packed`, async () => {
+		const { stdout } = await sh('tar', ['tzf', tarball], REPO_ROOT);
+		const paths = stdout.split('\n').filter(Boolean);
+		expect(paths.length).toBeGreaterThan(50);
+		// The docs show their pictures from the repository by absolute URL, as npm's page needs.
+		expect(paths.filter((path) => /\.(png|jpe?g|gif|webp|avif|svg|ico)$/i.test(path))).toEqual([]);
+		expect(paths).toEqual(expect.arrayContaining(['package/README.md', 'package/docs/search.md']));
+		expect((await stat(tarball)).size / 1024).toBeLessThan(MAX_PACKED_KB);
 	});
 
 	it('passes publint and arethetypeswrong', async () => {

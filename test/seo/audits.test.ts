@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { productPath } from '../../integration/src/routing/product-url.js';
 import { createSlugger } from '../../integration/src/routing/slug.js';
 import type { Simulator } from '../../simulator/src/index.js';
 import type { BuiltSite } from '../helpers/build-fixture.js';
-import { CHROMIUM, OFFLINE_CHROMIUM_FLAGS } from '../helpers/chromium.js';
+import { launchChromium, stopChromium } from '../helpers/chromium.js';
 import { nuErrors } from '../helpers/nu-checker.js';
 import { buildSeoSite, CASES, POPULAR, serveDist, startSeoSimulator } from '../helpers/seo-site.js';
 
@@ -52,37 +52,11 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-	if (chromium && chromium.exitCode === null)
-		await new Promise((resolve) => {
-			chromium.once('exit', resolve);
-			chromium.kill();
-		});
+	await stopChromium(chromium);
 	await server?.close();
 	await sim?.close();
 	if (profile) await rm(profile, { recursive: true, force: true, maxRetries: 5 });
 });
-
-/** Debian's Chromium with a DevTools port; the machine has no network, so nothing phones home. */
-async function launchChromium(userDataDir: string): Promise<{ chromium: ChildProcess; port: number }> {
-	const child = spawn(CHROMIUM, [
-		'--headless',
-		...OFFLINE_CHROMIUM_FLAGS,
-		'--disable-dev-shm-usage',
-		'--remote-debugging-port=0',
-		`--user-data-dir=${userDataDir}`,
-		'about:blank',
-	]);
-	const devtoolsPort = await new Promise<number>((resolve, reject) => {
-		let log = '';
-		child.stderr!.on('data', (chunk: Buffer) => {
-			log += chunk.toString();
-			const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(log);
-			if (match) resolve(Number(match[1]));
-		});
-		child.on('exit', (code) => reject(new Error(`chromium exited with ${code}: ${log}`)));
-	});
-	return { chromium: child, port: devtoolsPort };
-}
 
 describe('Lighthouse in Chromium, every page type and locale', () => {
 	it('scores SEO 100 (a noindexed page fails only "is-crawlable", by design), accessibility 100 and best practices 100', async () => {

@@ -41,6 +41,14 @@ describe('options', () => {
 		expectTypeOf<{ onInvalid: 'ignore' } & typeof connection>().not.toExtend<ProductsLoaderOptions>();
 	});
 
+	it('takes what astro:env gives: an optional variable is string | undefined, the option still named', () => {
+		type FromEnv = { baseUrl: string | undefined; websiteId: string | undefined };
+		expectTypeOf<FromEnv>().toExtend<ProductsLoaderOptions>();
+		expectTypeOf<FromEnv>().toExtend<Parameters<typeof productsLiveLoader>[0]>();
+		expectTypeOf<{ websiteId: string | undefined }>().not.toExtend<ProductsLoaderOptions>();
+		expectTypeOf<{ websiteId: string | undefined }>().toExtend<NonNullable<AudioReviewsOptions['invalidate']>>();
+	});
+
 	it('gives Astro a loader, a live loader and an integration', () => {
 		expectTypeOf(productsLoader(connection)).toExtend<Loader>();
 		expectTypeOf(productsLiveLoader(connection)).toExtend<LiveLoader<Product>>();

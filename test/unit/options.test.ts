@@ -34,6 +34,12 @@ describe('options are validated at config time', () => {
 		expect(hint).toContain('productsLoader()');
 	});
 
+	it('takes an unset environment variable (undefined) and says what to set', () => {
+		const { message } = failure(() => productsLoader({ baseUrl: undefined, websiteId: undefined }));
+		expect(message).toContain('baseUrl: required; Expected `baseUrl` to be the service base address');
+		expect(message).toMatch(/websiteId: required; Expected `websiteId` to be the website UUID.*is its environment variable set\?/);
+	});
+
 	it('requires baseUrl and websiteId', () => {
 		const { message } = failure(() => productsLoader({} as never));
 		expect(message).toMatch(/baseUrl: required/);

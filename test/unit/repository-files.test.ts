@@ -36,6 +36,21 @@ describe('what npm shows of the repository', () => {
 
 /** What npm puts in the tarball whatever `files` says. */
 const ALWAYS_PACKED = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'];
+/** Where the docs' pictures are shown from: the package ships none, npm's page needs an address. */
+const RAW_FILES = 'https://raw.githubusercontent.com/astro-audio-reviews/astro-audio-reviews/main/';
+const IMAGE = /\.(png|jpe?g|gif|webp|avif|svg)$/i;
+
+/** `files` entries are folders (`integration/dist`) or one folder's files by extension (`docs/*.md`). */
+function isPacked(path: string): boolean {
+	return (
+		ALWAYS_PACKED.includes(path) ||
+		(pkg.files as string[]).some((entry) => {
+			const glob = /^(.+)\/\*(\.\w+)$/.exec(entry);
+			if (glob) return posix.dirname(path) === glob[1] && path.endsWith(glob[2]!);
+			return path === entry || path.startsWith(`${entry}/`);
+		})
+	);
+}
 
 /**
  * Relative links must resolve on GitHub, on npm (which rewrites them to the repository) and in
@@ -43,18 +58,19 @@ const ALWAYS_PACKED = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'];
  * linked on GitHub, and those links must name a file that exists too.
  */
 function linkProblem(page: DocPage, target: string, pages: Map<string, DocPage>): string | undefined {
-	const onGitHub = target.startsWith(`${REPOSITORY}/blob/main/`);
-	if (/^(https?:|mailto:)/.test(target) && !onGitHub) return undefined;
+	const remote = [`${REPOSITORY}/blob/main/`, RAW_FILES].find((prefix) => target.startsWith(prefix));
+	if (/^(https?:|mailto:)/.test(target) && !remote) return undefined;
 	const [rawPath = '', anchor] = target.split('#') as [string, string | undefined];
-	const path = onGitHub
-		? rawPath.slice(`${REPOSITORY}/blob/main/`.length)
+	const path = remote
+		? rawPath.slice(remote.length)
 		: rawPath
 			? posix.normalize(posix.join(posix.dirname(page.file), decodeURIComponent(rawPath)))
 			: page.file;
 	if (path.startsWith('..')) return 'points outside the repository';
 	if (!existsSync(new URL(`../../${path}`, import.meta.url))) return `no file ${path}`;
-	const packed = ALWAYS_PACKED.includes(path) || (pkg.files as string[]).some((entry) => path === entry || path.startsWith(`${entry}/`));
-	if (!onGitHub && !packed) return `${path} is not in the package (files of package.json): link it as ${REPOSITORY}/blob/main/${path}`;
+	if (!remote && IMAGE.test(path)) return `images do not ship: show it as ${RAW_FILES}${path}`;
+	if (!remote && !isPacked(path))
+		return `${path} is not in the package (files of package.json): link it as ${REPOSITORY}/blob/main/${path}`;
 	if (anchor === undefined) return undefined;
 	const linked = pages.get(path);
 	if (!linked) return `an anchor into ${path}, which is not a docs page`;

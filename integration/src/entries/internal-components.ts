@@ -21,5 +21,13 @@ export { isRatedReview, type PlacedReview, ratingSummary, testimonyCount } from 
 export { serializeJsonLd } from '../seo/serialize-json-ld.js';
 export { REVIEWS_SCRIPT } from '../view/review-script.js';
 export { avatarTint, initialsOf, isLongTranscript } from '../view/review-view.js';
-export { searchAnchor, searchBody, searchHeading, searchIgnore } from '../view/search-markup.js';
+export {
+	aroundName,
+	searchAnchor,
+	searchBody,
+	searchDescription,
+	searchHeading,
+	searchIgnore,
+	searchTitle,
+} from '../view/search-markup.js';
 export { formatDate, formatRating, languageName, paragraphs } from '../words/ui-text.js';

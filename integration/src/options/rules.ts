@@ -39,3 +39,19 @@ export function envVarName(name: string, example: string) {
 		message: `Expected \`${name}\` to be the name of an environment variable, e.g. "${example}"`,
 	});
 }
+
+/**
+ * A required setting whose type also takes `undefined`: an optional `astro:env` variable
+ * (`envField.string({ optional: true })`) reads as `string | undefined`, and passing one must
+ * type-check, then fail at config time with the option's own sentence when it is not set.
+ */
+export function settable<T extends z.ZodType<unknown, string>>(schema: T, expected: string) {
+	return z
+		.custom<string | undefined>(() => true)
+		.transform((value, context) => {
+			if (value !== undefined) return value;
+			context.addIssue({ code: 'custom', message: `required; ${expected} (undefined: is its environment variable set?)`, input: value });
+			return z.NEVER;
+		})
+		.pipe(schema);
+}

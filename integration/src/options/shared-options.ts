@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { flag, LOCALE_TAG, nonEmptyText, wholeNumber } from './rules.js';
+import { flag, LOCALE_TAG, nonEmptyText, settable, wholeNumber } from './rules.js';
 
 /**
  * The options `createClient`, `productsLoader` and `productsLiveLoader` share
@@ -21,12 +21,18 @@ const singleLocaleSchema = z
 	})
 	.pipe(localeSchema);
 
-/** A website UUID; the message echoes what was given, since a near-miss (a name, a slug) is the usual mistake. */
+/**
+ * A website UUID; the message echoes what was given, since a near-miss (a name, a slug) is the
+ * usual mistake. Its type takes `undefined` too, what an optional `astro:env` variable gives.
+ */
 export function websiteIdSchema(expected: string) {
-	return z.guid({
-		error: (issue) =>
-			issue.input === undefined ? expected : `${expected}; got ${JSON.stringify(issue.input)?.slice(0, 80) ?? String(issue.input)}`,
-	});
+	return settable(
+		z.guid({
+			error: (issue) =>
+				issue.input === undefined ? expected : `${expected}; got ${JSON.stringify(issue.input)?.slice(0, 80) ?? String(issue.input)}`,
+		}),
+		expected,
+	);
 }
 
 export const DEFAULTS = {
@@ -54,14 +60,19 @@ export const DEFAULTS = {
 	onInvalid: 'error',
 } as const;
 
+const BASE_URL_EXPECTED = 'Expected `baseUrl` to be the service base address, e.g. "https://api.example.com"';
+
 export const connectionOptionsSchema = z.object({
-	baseUrl: z
-		.string({ message: 'Expected `baseUrl` to be the service base address, e.g. "https://api.example.com"' })
-		.superRefine((value, context) => {
-			const problem = baseUrlProblem(value);
-			if (problem) context.addIssue({ code: 'custom', message: problem });
-		})
-		.transform((value) => value.replace(/\/+$/, '')),
+	baseUrl: settable(
+		z
+			.string({ message: BASE_URL_EXPECTED })
+			.superRefine((value, context) => {
+				const problem = baseUrlProblem(value);
+				if (problem) context.addIssue({ code: 'custom', message: problem });
+			})
+			.transform((value) => value.replace(/\/+$/, '')),
+		BASE_URL_EXPECTED,
+	),
 	websiteId: websiteIdSchema(
 		'Expected `websiteId` to be the website UUID (the `site` attribute of the installed widget), e.g. "3f0e8c1a-…"',
 	),

@@ -33,11 +33,42 @@ export function searchBody(search: SearchMarkup, product: Product, page = 1): At
 	};
 }
 
-/** On the `<h1>`: the result's title, and the review count as the `reviews` sort key (one key per element; first page only). */
+/**
+ * On the `<h1>`: the result's title, and the review count as the `reviews` sort key (one key per
+ * element; first page only). A further review page's heading wraps the name in the package's
+ * words ("…, page 3"), and Pagefind indexes a page's title too: none of that heading is indexed,
+ * and only the name inside it (`searchTitle`) titles the result.
+ */
 export function searchHeading(search: SearchMarkup, product: Product, page = 1): Attributes {
 	if (search !== 'pagefind') return NONE;
-	if (page > 1) return { 'data-pagefind-meta': 'title' };
+	if (page > 1) return searchIgnore(search);
 	return { 'data-pagefind-meta': 'title', 'data-pagefind-sort': `reviews:${product.reviews.length}` };
+}
+
+/** On the product's name inside a further review page's heading: the result's title. */
+export function searchTitle(search: SearchMarkup): Attributes {
+	return search === 'pagefind' ? { 'data-pagefind-meta': 'title' } : NONE;
+}
+
+// Stands for the name while the phrase is filled: no word or number of a phrase holds it.
+const NAME_MARK = '\u0000';
+
+/**
+ * A phrase split around the name it holds, `[before, after]`, so the name can be marked up on its
+ * own; undefined when the phrase (a site's override) leaves the name out.
+ */
+export function aroundName(fill: (name: string) => string): [before: string, after: string] | undefined {
+	const [before, after, ...more] = fill(NAME_MARK).split(NAME_MARK);
+	return after === undefined || more.length > 0 ? undefined : [before!, after];
+}
+
+/**
+ * On the product's description: left out of the index on a page without a review in its
+ * language. Such a page is found by the product's name only: a word of the description would
+ * list a page with nothing to listen to among the results of a shopper's topic.
+ */
+export function searchDescription(search: SearchMarkup, product: Product): Attributes {
+	return product.reviews.length === 0 ? searchIgnore(search) : NONE;
 }
 
 /** On a review: an anchor, so a result lands on the review, with `title` as the sub-result's title. */

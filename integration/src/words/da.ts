@@ -40,7 +40,7 @@ export const da: Words = {
 	ratingsByStars: 'Bedømmelser fordelt på stjerner',
 	showTranscript: 'Vis hele transskriptionen',
 	hideTranscript: 'Vis mindre',
-	audioCount: { one: '{count} lydanmeldelse', other: '{count} lydanmeldelser' },
+	audioCount: { one: '{count} lydoptagelse', other: '{count} lydoptagelser' },
 	// A product without reviews in the page's language.
 	noReviews: 'Der er endnu ingen lydanmeldelser af dette produkt.',
 	noReviewsInLanguage: 'Der er endnu ingen lydanmeldelser af dette produkt på {language}.',

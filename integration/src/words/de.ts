@@ -43,7 +43,7 @@ export const de: Words = {
 	ratingsByStars: 'Bewertungen nach Sternen',
 	showTranscript: 'Ganzes Transkript anzeigen',
 	hideTranscript: 'Weniger anzeigen',
-	audioCount: { one: '{count} Audiobewertung', other: '{count} Audiobewertungen' },
+	audioCount: { one: '{count} Audioaufnahme', other: '{count} Audioaufnahmen' },
 	// A product without reviews in the page's language.
 	noReviews: 'Zu diesem Produkt gibt es noch keine Audiobewertungen.',
 	noReviewsInLanguage: 'Zu diesem Produkt gibt es noch keine Audiobewertungen auf {language}.',

@@ -73,8 +73,11 @@ export const en: Words = {
 	showTranscript: 'Show full transcript',
 	/** The same button once the transcript is open. */
 	hideTranscript: 'Show less',
-	/** Number of audio items of a product on a hub entry. */
-	audioCount: { one: '{count} audio review', other: '{count} audio reviews' },
+	/**
+	 * Number of audio items of a product on a hub entry: rated reviews, testimonies and unrated ones
+	 * together, so not the word of `reviewCount`, the rated reviews beside the average.
+	 */
+	audioCount: { one: '{count} audio recording', other: '{count} audio recordings' },
 	// A product without reviews in the page's language.
 	/** A product without any audio review here: on its page and on its hub card. */
 	noReviews: 'No audio reviews of this product yet.',

@@ -43,7 +43,7 @@ export const es: Words = {
 	ratingsByStars: 'Valoraciones por estrellas',
 	showTranscript: 'Mostrar la transcripción completa',
 	hideTranscript: 'Mostrar menos',
-	audioCount: { one: '{count} opinión en audio', other: '{count} opiniones en audio' },
+	audioCount: { one: '{count} grabación de audio', other: '{count} grabaciones de audio' },
 	// A product without reviews in the page's language.
 	noReviews: 'Este producto aún no tiene opiniones en audio.',
 	noReviewsInLanguage: 'Este producto aún no tiene opiniones en audio en {language}.',

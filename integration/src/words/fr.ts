@@ -39,7 +39,7 @@ export const fr: Words = {
 	ratingsByStars: 'Répartition des notes',
 	showTranscript: 'Afficher toute la transcription',
 	hideTranscript: 'Réduire',
-	audioCount: '{count} avis audio',
+	audioCount: { one: '{count} enregistrement audio', other: '{count} enregistrements audio' },
 	// A product without reviews in the page's language.
 	noReviews: 'Aucun avis audio sur ce produit pour le moment.',
 	noReviewsInLanguage: 'Aucun avis audio sur ce produit en {language} pour le moment.',

@@ -43,7 +43,7 @@ export const it: Words = {
 	ratingsByStars: 'Valutazioni per stelle',
 	showTranscript: 'Mostra la trascrizione completa',
 	hideTranscript: 'Mostra meno',
-	audioCount: { one: '{count} recensione audio', other: '{count} recensioni audio' },
+	audioCount: { one: '{count} registrazione audio', other: '{count} registrazioni audio' },
 	// A product without reviews in the page's language.
 	noReviews: 'Ancora nessuna recensione audio per questo prodotto.',
 	noReviewsInLanguage: 'Ancora nessuna recensione audio per questo prodotto in {language}.',

@@ -43,7 +43,7 @@ export const nl: Words = {
 	ratingsByStars: 'Beoordelingen per aantal sterren',
 	showTranscript: 'Volledige transcriptie tonen',
 	hideTranscript: 'Minder tonen',
-	audioCount: { one: '{count} audiorecensie', other: '{count} audiorecensies' },
+	audioCount: { one: '{count} audio-opname', other: '{count} audio-opnamen' },
 	// A product without reviews in the page's language.
 	noReviews: 'Er zijn nog geen audiorecensies van dit product.',
 	noReviewsInLanguage: 'Er zijn nog geen audiorecensies van dit product in het {language}.',

@@ -43,7 +43,7 @@ export const pt: Words = {
 	ratingsByStars: 'Avaliações por estrelas',
 	showTranscript: 'Mostrar a transcrição completa',
 	hideTranscript: 'Mostrar menos',
-	audioCount: { one: '{count} avaliação em áudio', other: '{count} avaliações em áudio' },
+	audioCount: { one: '{count} gravação em áudio', other: '{count} gravações em áudio' },
 	// A product without reviews in the page's language.
 	noReviews: 'Este produto ainda não tem avaliações em áudio.',
 	noReviewsInLanguage: 'Este produto ainda não tem avaliações em áudio em {language}.',

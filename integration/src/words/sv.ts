@@ -40,7 +40,7 @@ export const sv: Words = {
 	ratingsByStars: 'Betyg per antal stjärnor',
 	showTranscript: 'Visa hela transkriptionen',
 	hideTranscript: 'Visa mindre',
-	audioCount: { one: '{count} ljudrecension', other: '{count} ljudrecensioner' },
+	audioCount: { one: '{count} ljudinspelning', other: '{count} ljudinspelningar' },
 	// A product without reviews in the page's language.
 	noReviews: 'Den här produkten har inga ljudrecensioner än.',
 	noReviewsInLanguage: 'Den här produkten har inga ljudrecensioner på {language} än.',

@@ -1,0 +1,77 @@
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { type Simulator, startSimulator } from '../../simulator/src/index.js';
+import { type BuiltSite, buildFixture } from './build-fixture.js';
+import { CHROMIUM, OFFLINE_CHROMIUM_FLAGS } from './chromium.js';
+import { addFrameworkCatalogue, LOCALES } from './framework-catalogue.js';
+
+export { LOCALES, PAGES, REFS } from './framework-catalogue.js';
+
+import { serveDist } from './seo-site.js';
+
+/**
+ * The injected pages inside the layouts of the CSS frameworks shops build with (CONTRACT.md,
+ * "Inside a shop's site"), from the `frameworks` fixture: Tailwind CSS 4, Tailwind with
+ * Typography's `prose` on `<main>`, Bootstrap 5.3, Pico 2, the plain layout of `shop-layout`,
+ * and Tailwind with Astro's `<ClientRouter />`. One simulator and one loopback server for all.
+ */
+export const FRAMEWORKS = ['Tailwind', 'Prose', 'Bootstrap', 'Pico', 'Shop'] as const;
+export type Framework = (typeof FRAMEWORKS)[number] | 'Router';
+export const WIDTHS = [390, 1280] as const;
+
+export interface FrameworkSites {
+	sim: Simulator;
+	browser: Browser;
+	build(framework: Framework): Promise<BuiltSite>;
+	/** Serves a build on the loopback server; returns its origin. */
+	serve(site: BuiltSite): string;
+	/** Opens a path of a framework's build, only loopback answering (the audio's CDN does not exist). */
+	open(site: BuiltSite, path: string, width: number, options?: { javaScript?: boolean }): Promise<Page>;
+	close(): Promise<void>;
+}
+
+export async function startFrameworkSites(): Promise<FrameworkSites> {
+	const sim = await startSimulator({ products: 3, locales: [...LOCALES], seed: 32, avatars: 'served' });
+	addFrameworkCatalogue(sim);
+	let served: BuiltSite | undefined;
+	const server = await serveDist(() => served!.dist);
+	const env = {
+		AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+		AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+		AUDIO_REVIEWS_LOCALES: LOCALES.join(','),
+		FIXTURE_SITE: server.origin,
+	};
+	const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...OFFLINE_CHROMIUM_FLAGS] });
+	return {
+		sim,
+		browser,
+		build: (framework) =>
+			buildFixture('frameworks', {
+				extends: ['basic', 'shop-layout'],
+				label: `frameworks-${framework}`,
+				env: { ...env, FIXTURE_FRAMEWORK: framework },
+			}),
+		serve(site) {
+			served = site;
+			return server.origin;
+		},
+		async open(site, path, width, options = {}) {
+			served = site;
+			const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: options.javaScript ?? true });
+			const page = await context.newPage();
+			page.once('close', () => void context.close());
+			await page.route(
+				(url) => !url.href.startsWith(server.origin) && !url.href.startsWith(sim.baseUrl),
+				(route) => route.abort(),
+			);
+			const response = await page.goto(`${server.origin}${encodeURI(path)}`);
+			expect(response?.status(), path).toBe(200);
+			return page;
+		},
+		async close() {
+			await browser.close();
+			await server.close();
+			await sim.close();
+		},
+	};
+}
