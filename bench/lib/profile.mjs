@@ -7,12 +7,14 @@ const BUCKETS = [
 	['idle', (_url, fn) => fn === '(idle)'],
 	['gc', (_url, fn) => fn === '(garbage collector)'],
 	['program (V8/native, unattributed)', (_url, fn) => fn === '(program)' || fn === '(root)'],
-	['package: loader + sync (fetch, validation glue, store calls)', (url) => /integration\/dist\/(loaders|sync)\//.test(url)],
+	['package: loader + sync (fetch, validation glue, store calls)', (url) => /integration\/dist\/(loaders|sync|state)\//.test(url)],
 	['package: HTTP client', (url) => /integration\/dist\/client\//.test(url)],
 	['package: schema', (url) => /integration\/dist\/schema\//.test(url)],
 	[
 		'package: pages, SEO, components',
-		(url) => /integration\/(dist\/(pages|seo|integration)|components|pages)\//.test(url) || /astro-audio-reviews\/integration\//.test(url),
+		(url) =>
+			/integration\/(dist\/(routing|words|hubs|view|virtual|seo|hooks)|components|routes)\//.test(url) ||
+			/astro-audio-reviews\/integration\//.test(url),
 	],
 	['package: other', (url) => /integration\/dist\//.test(url)],
 	['zod (validation)', (url) => /node_modules\/zod\//.test(url)],

@@ -16,7 +16,7 @@ export const SITE_LINK_COLOUR = 'rgb(106, 0, 255)';
 
 /** Every `<style>` block of the shipped components, with whether Astro would scope it. */
 export async function componentStyles(): Promise<Array<{ file: string; css: string; scoped: boolean }>> {
-	const files = (await readdir(COMPONENTS)).filter((file) => file.endsWith('.astro'));
+	const files = (await readdir(COMPONENTS, { recursive: true })).filter((file) => file.endsWith('.astro')).sort();
 	const blocks: Array<{ file: string; css: string; scoped: boolean }> = [];
 	for (const file of files) {
 		const source = await readFile(join(COMPONENTS, file), 'utf8');
