@@ -80,7 +80,7 @@ export function virtualOnDemandPlugin(config: OnDemandConfig): Plugin {
 }
 
 /** A virtual module whose default export is `value`, serialised as JSON. */
-export function jsonModulePlugin(id: string, value: unknown): Plugin {
+function jsonModulePlugin(id: string, value: unknown): Plugin {
 	return modulePlugin(id, `export default ${JSON.stringify(value)};`);
 }
 
