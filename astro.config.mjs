@@ -9,7 +9,10 @@ const service = await demoService();
 
 export default defineConfig({
 	site: 'https://demo.audio-reviews.example',
-	integrations: [service.integration, audioReviews({ collection: 'products', layout: '/src/layouts/Shop.astro' })],
+	integrations: [
+		service.integration,
+		audioReviews({ collection: 'products', layout: '/src/layouts/Shop.astro' }),
+	],
 	experimental: {
 		incrementalBuild: true,
 	},

@@ -26,9 +26,13 @@ const SLOW_FOLDERS = new Set(['pack', 'bench', 'build', 'browser']);
 function slowTestFiles(dir = 'test'): string[] {
 	return readdirSync(dir, { withFileTypes: true }).flatMap((dirent) => {
 		const path = join(dir, dirent.name);
-		if (dirent.isDirectory()) return SLOW_FOLDERS.has(dirent.name) ? [`${path}/**`] : slowTestFiles(path);
+		if (dirent.isDirectory())
+			return SLOW_FOLDERS.has(dirent.name) ? [`${path}/**`] : slowTestFiles(path);
 		return path.endsWith('.test.ts') && importsSlowHelper(path) ? [path] : [];
 	});
 }
 
-export default mergeConfig(base, defineConfig({ test: { exclude: ['**/node_modules/**', ...slowTestFiles()] } }));
+export default mergeConfig(
+	base,
+	defineConfig({ test: { exclude: ['**/node_modules/**', ...slowTestFiles()] } }),
+);

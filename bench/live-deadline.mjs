@@ -17,7 +17,10 @@ import { startSimulator } from '../simulator/dist/index.js';
 import { buildSite, startServer } from './live/site.mjs';
 
 const { values: args } = parseArgs({
-	options: { json: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false } },
+	options: {
+		json: { type: 'boolean', default: false },
+		verbose: { type: 'boolean', default: false },
+	},
 });
 
 const LATENCY_MS = 2000;
@@ -62,8 +65,11 @@ try {
 	const served = visitors.filter((v) => v.status === 200).length;
 	const shed = visitors.filter((v) => v.status === 503).length;
 	if (served + shed !== VISITORS)
-		throw new Error(`unexpected statuses: ${visitors.map((v) => v.status).join(' ')}\n${server.log().slice(-2000)}`);
-	if (during.some((v) => v.status !== 200)) throw new Error('a cached page failed during the storm');
+		throw new Error(
+			`unexpected statuses: ${visitors.map((v) => v.status).join(' ')}\n${server.log().slice(-2000)}`,
+		);
+	if (during.some((v) => v.status !== 200))
+		throw new Error('a cached page failed during the storm');
 	const ms = visitors.map((v) => v.ms);
 	const result = {
 		name: 'live-deadline',
@@ -94,7 +100,9 @@ try {
 	say(
 		`  cold: ${served} served, ${shed} × 503 at the deadline; p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, max ${result.maxMs} ms; ${upstream} upstream requests`,
 	);
-	say(`  cached pages: p95 ${result.cachedIdleP95Ms} ms idle, ${result.cachedStormP95Ms} ms during the storm (${during.length} requests)`);
+	say(
+		`  cached pages: p95 ${result.cachedIdleP95Ms} ms idle, ${result.cachedStormP95Ms} ms during the storm (${during.length} requests)`,
+	);
 	process.stdout.write(`${JSON.stringify(result)}\n`);
 } finally {
 	await server?.close();
@@ -111,7 +119,8 @@ async function timed(path) {
 /** Cached pages asked one after the other, round-robin, while `going()` (at least `count` of them when idle). */
 async function cachedLoop(paths, going, count) {
 	const results = [];
-	for (let i = 0; i < count && (count !== Infinity || going()); i++) results.push(await timed(paths[i % paths.length]));
+	for (let i = 0; i < count && (count !== Infinity || going()); i++)
+		results.push(await timed(paths[i % paths.length]));
 	return results;
 }
 

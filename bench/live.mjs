@@ -36,8 +36,22 @@ const { values: args } = parseArgs({
 });
 
 const config = args.smoke
-	? { products: 600, warm: 40, hitSeconds: 3, missAmount: 200, hitConnections: 16, missConnections: 16 }
-	: { products: 6000, warm: 200, hitSeconds: 10, missAmount: 2500, hitConnections: 32, missConnections: 32 };
+	? {
+			products: 600,
+			warm: 40,
+			hitSeconds: 3,
+			missAmount: 200,
+			hitConnections: 16,
+			missConnections: 16,
+		}
+	: {
+			products: 6000,
+			warm: 200,
+			hitSeconds: 10,
+			missAmount: 2500,
+			hitConnections: 32,
+			missConnections: 32,
+		};
 const LATENCY_MS = 40;
 // The list endpoint turns limit <= 0 into 50, so at least one product is pre-rendered; it is left out of the figures.
 const TOP_N = 1;
@@ -48,8 +62,14 @@ const sim = await startSimulator({ products: config.products, seed: 3, latencyMs
 let server;
 let cdn;
 try {
-	const env = { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, FIXTURE_TOP_N: String(TOP_N) };
-	say(`live bench: ${config.products} products, service latency ${LATENCY_MS} ms${args.smoke ? ' (smoke)' : ''}`);
+	const env = {
+		AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+		AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+		FIXTURE_TOP_N: String(TOP_N),
+	};
+	say(
+		`live bench: ${config.products} products, service latency ${LATENCY_MS} ms${args.smoke ? ' (smoke)' : ''}`,
+	);
 	const built = await buildSite(env, { verbose: args.verbose });
 	say(`  built the on-demand fixture in ${(built.buildMs / 1000).toFixed(1)} s`);
 	server = await startServer(built.dist, env);
@@ -59,9 +79,13 @@ try {
 	const warmPaths = refs.slice(0, config.warm).map(pathOf);
 	const missPaths = refs.slice(config.warm, config.warm + config.missAmount).map(pathOf);
 	// Other never-requested products for the misses through the CDN.
-	const cdnMissPaths = refs.slice(config.warm + config.missAmount, config.warm + 2 * config.missAmount).map(pathOf);
+	const cdnMissPaths = refs
+		.slice(config.warm + config.missAmount, config.warm + 2 * config.missAmount)
+		.map(pathOf);
 	if (cdnMissPaths.length < config.missAmount)
-		throw new Error(`catalogue too small: ${cdnMissPaths.length} fresh refs for ${config.missAmount} misses through the CDN`);
+		throw new Error(
+			`catalogue too small: ${cdnMissPaths.length} fresh refs for ${config.missAmount} misses through the CDN`,
+		);
 
 	// Cached phase: warm every page once, then hammer them.
 	sim.resetStats();
@@ -79,7 +103,9 @@ try {
 	const cachedUpstream = sim.stats.total;
 	const perProduct = Math.max(0, ...Object.values(sim.stats.byRef));
 	if (cachedUpstream !== warmPaths.length)
-		throw new Error(`cached hits: ${cachedUpstream} upstream requests, expected only the ${warmPaths.length} of the warm-up`);
+		throw new Error(
+			`cached hits: ${cachedUpstream} upstream requests, expected only the ${warmPaths.length} of the warm-up`,
+		);
 
 	// Misses: each request a product not seen before.
 	const misses = await missPhase('misses', server.url, missPaths);
@@ -103,11 +129,15 @@ try {
 	say(
 		`  misses:      ${figures.missRps} req/s, p50 ${figures.missP50Ms} ms, p99 ${figures.missP99Ms} ms (${misses.requests.total} distinct products, ${config.missConnections} connections)`,
 	);
-	say(`  ratio:       ${figures.ratio}x (target >= 20x) ${figures.ratio >= 20 ? 'met' : 'NOT met'}`);
+	say(
+		`  ratio:       ${figures.ratio}x (target >= 20x) ${figures.ratio >= 20 ? 'met' : 'NOT met'}`,
+	);
 	say(
 		`  upstream:    ${cachedUpstream} requests for ${cachedViews} cached-phase views = ${figures.upstreamPer1000Views} per 1,000; at most ${perProduct} per product within one max-age window (target <= 1) ${perProduct <= 1 ? 'met' : 'NOT met'}`,
 	);
-	say(`               misses: ${missUpstream} upstream requests for ${misses.requests.total} views`);
+	say(
+		`               misses: ${missUpstream} upstream requests for ${misses.requests.total} views`,
+	);
 
 	const missing = varnishMissing();
 	if (missing) {
@@ -156,15 +186,21 @@ async function cdnPhases(cdn, warmPaths, missPaths, directMissRps) {
 			);
 	}
 	const warmUpstream = sim.stats.total;
-	if (warmUpstream > warmPaths.length) throw new Error(`cdn warm-up: ${warmUpstream} upstream requests for ${warmPaths.length} pages`);
+	if (warmUpstream > warmPaths.length)
+		throw new Error(`cdn warm-up: ${warmUpstream} upstream requests for ${warmPaths.length} pages`);
 	const before = await settledCounters(cdn, () => true);
 	const hits = await hitPhase('cdn hits', cdn.url, warmPaths);
 	const hitUpstream = sim.stats.total - warmUpstream;
 	// Varnish sums its counters per worker thread, a moment after the requests: wait for them.
-	const after = await settledCounters(cdn, (c) => c.cacheHit - before.cacheHit >= hits.requests.total);
+	const after = await settledCounters(
+		cdn,
+		(c) => c.cacheHit - before.cacheHit >= hits.requests.total,
+	);
 	const originRequests = after.backendReq - before.backendReq;
 	if (hitUpstream !== 0 || originRequests !== 0)
-		throw new Error(`cdn hits: ${hitUpstream} upstream and ${originRequests} origin requests after the warm-up, expected none`);
+		throw new Error(
+			`cdn hits: ${hitUpstream} upstream and ${originRequests} origin requests after the warm-up, expected none`,
+		);
 
 	const misses = await missPhase('cdn misses', cdn.url, missPaths);
 	const round1 = (value) => round(value, 1);
@@ -223,12 +259,19 @@ async function missPhase(label, url, paths) {
 		amount: paths.length,
 		// Here each request needs a path never asked before, so one is handed out per request
 		// (autocannon reads setupRequest from the entries of `requests`, not from the top level).
-		requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[fresh++ % paths.length] }) }],
+		requests: [
+			{
+				method: 'GET',
+				setupRequest: (request) => ({ ...request, path: paths[fresh++ % paths.length] }),
+			},
+		],
 	});
 	checkClean(label, result);
 	// Every miss must have cost exactly one single-product request, else the phase measured something else.
 	if (sim.stats.single !== result.requests.total)
-		throw new Error(`${label}: ${sim.stats.single} single-product requests for ${result.requests.total} views`);
+		throw new Error(
+			`${label}: ${sim.stats.single} single-product requests for ${result.requests.total} views`,
+		);
 	return result;
 }
 
@@ -251,7 +294,10 @@ function rps(result) {
 /** A run with errors or non-200 answers measures something else than pages: refuse to report it. */
 function checkClean(label, result) {
 	const bad = result.errors + result.timeouts + result.non2xx;
-	if (bad > 0) throw new Error(`${label}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`);
+	if (bad > 0)
+		throw new Error(
+			`${label}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`,
+		);
 }
 
 function round(value, digits) {

@@ -26,9 +26,17 @@ const SHOTS = [
 	{ width: 390, height: 1000 },
 ];
 
-const simulator = await startSimulator({ products: 3, locales: [...LOCALES], seed: 32, avatars: 'served' });
+const simulator = await startSimulator({
+	products: 3,
+	locales: [...LOCALES],
+	seed: 32,
+	avatars: 'served',
+});
 addFrameworkCatalogue(simulator);
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+const browser = await chromium.launch({
+	executablePath: '/usr/bin/chromium',
+	args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+});
 try {
 	await mkdir(IMAGES, { recursive: true });
 	for (const framework of FRAMEWORKS) await photograph(framework, await buildSite(framework));
@@ -41,7 +49,8 @@ try {
 async function buildSite(framework) {
 	const site = join(ROOT, 'test', '.tmp', `framework-screenshots-${framework}`);
 	await rm(site, { recursive: true, force: true });
-	for (const fixture of ['basic', 'shop-layout', 'frameworks']) await cp(join(ROOT, 'test/fixtures', fixture), site, { recursive: true });
+	for (const fixture of ['basic', 'shop-layout', 'frameworks'])
+		await cp(join(ROOT, 'test/fixtures', fixture), site, { recursive: true });
 	Object.assign(process.env, {
 		AUDIO_REVIEWS_BASE_URL: simulator.baseUrl,
 		AUDIO_REVIEWS_WEBSITE_ID: simulator.websiteId,
@@ -61,7 +70,11 @@ async function photograph(framework, dist) {
 			['empty', PAGES.empty],
 		]) {
 			for (const { width, height } of SHOTS) {
-				const page = await browser.newPage({ viewport: { width, height: 900 }, colorScheme: 'light', reducedMotion: 'reduce' });
+				const page = await browser.newPage({
+					viewport: { width, height: 900 },
+					colorScheme: 'light',
+					reducedMotion: 'reduce',
+				});
 				// Only the site and the simulator's pictures: the audio sits on an example CDN this machine cannot reach.
 				await page.route(
 					(url) => !url.href.startsWith(site.origin) && !url.href.startsWith(simulator.baseUrl),
@@ -70,10 +83,16 @@ async function photograph(framework, dist) {
 				await page.goto(`${site.origin}${path}`, { waitUntil: 'load' });
 				await page.evaluate(async () => {
 					for (const image of document.images) image.loading = 'eager';
-					await Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
+					await Promise.all(
+						[...document.images].map((image) => image.decode().catch(() => undefined)),
+					);
 				});
 				// The page's opening, down to the end of the package's content at most.
-				const end = await page.evaluate(() => Math.ceil((document.querySelector('.aar-page')?.getBoundingClientRect().bottom ?? 0) + 24));
+				const end = await page.evaluate(() =>
+					Math.ceil(
+						(document.querySelector('.aar-page')?.getBoundingClientRect().bottom ?? 0) + 24,
+					),
+				);
 				const clip = { x: 0, y: 0, width, height: Math.min(height, end) };
 				const file = join(IMAGES, `${framework.toLowerCase()}-${kind}-${width}.png`);
 				await page.screenshot({ path: file, clip, fullPage: true });

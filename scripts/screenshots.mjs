@@ -37,11 +37,18 @@ if (BUILD) await run('npm', ['run', 'build:pkg']);
 const { startDemoSimulator } = await import('../src/demo-service.mjs');
 const simulator = await startDemoSimulator(LOCALES);
 try {
-	const env = { AUDIO_REVIEWS_BASE_URL: simulator.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: simulator.websiteId };
+	const env = {
+		AUDIO_REVIEWS_BASE_URL: simulator.baseUrl,
+		AUDIO_REVIEWS_WEBSITE_ID: simulator.websiteId,
+	};
 	// `astro build` rather than `npm run build`, whose prebuild would delete the running simulator's files.
-	if (BUILD) await run('npx', ['astro', 'build'], { ...env, AUDIO_REVIEWS_LOCALES: LOCALES.join(',') });
+	if (BUILD)
+		await run('npx', ['astro', 'build'], { ...env, AUDIO_REVIEWS_LOCALES: LOCALES.join(',') });
 	const served = simulator.listAll({ locale: LOCALE_PREFIX.slice(1), without: 'inactive' });
-	await photograph(`${simulator.baseUrl}/media/`, new Map(served.map((product) => [product.external_id, product.reviews.length])));
+	await photograph(
+		`${simulator.baseUrl}/media/`,
+		new Map(served.map((product) => [product.external_id, product.reviews.length])),
+	);
 } finally {
 	await simulator.close();
 }
@@ -51,7 +58,11 @@ try {
  * @param {string} command @param {string[]} args @param {Record<string, string>} [extraEnv]
  */
 async function run(command, args, extraEnv = {}) {
-	const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...extraEnv } });
+	const child = spawn(command, args, {
+		cwd: ROOT,
+		stdio: 'inherit',
+		env: { ...process.env, ...extraEnv },
+	});
 	const [status] = await once(child, 'exit');
 	if (status !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${status})`);
 }
@@ -61,19 +72,61 @@ async function run(command, args, extraEnv = {}) {
  * @param {Map<string, number>} reviewCounts reviews the service sends per ref, in the pictures' locale
  */
 async function photograph(media, reviewCounts) {
-	const { typical, popular, empty } = await choosePages(join(DIST, LOCALE_PREFIX.slice(1), 'products'), reviewCounts);
+	const { typical, popular, empty } = await choosePages(
+		join(DIST, LOCALE_PREFIX.slice(1), 'products'),
+		reviewCounts,
+	);
 	const site = await serveDist(DIST);
-	const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+	const browser = await chromium.launch({
+		executablePath: '/usr/bin/chromium',
+		args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+	});
 	const shoot = shooter(browser, site.origin, media);
 	try {
-		await shoot(`${LOCALE_PREFIX}/products/${typical}/`, 'product-desktop.png', { width: 1280, height: 900 }, MAX_HEIGHT.desktop);
-		await shoot(`${LOCALE_PREFIX}/products/${typical}/`, 'product-phone.png', { width: 390, height: 844 }, MAX_HEIGHT.phone);
-		await shoot(`${LOCALE_PREFIX}/products/`, 'hub.png', { width: 1280, height: 900 }, MAX_HEIGHT.hub);
+		await shoot(
+			`${LOCALE_PREFIX}/products/${typical}/`,
+			'product-desktop.png',
+			{ width: 1280, height: 900 },
+			MAX_HEIGHT.desktop,
+		);
+		await shoot(
+			`${LOCALE_PREFIX}/products/${typical}/`,
+			'product-phone.png',
+			{ width: 390, height: 844 },
+			MAX_HEIGHT.phone,
+		);
+		await shoot(
+			`${LOCALE_PREFIX}/products/`,
+			'hub.png',
+			{ width: 1280, height: 900 },
+			MAX_HEIGHT.hub,
+		);
 		const popularPath = `${LOCALE_PREFIX}/products/${popular}/`;
-		await shoot(popularPath, 'product-popular-desktop.png', { width: 1280, height: 900 }, MAX_HEIGHT.desktop);
-		await shoot(popularPath, 'product-popular-phone.png', { width: 390, height: 844 }, MAX_HEIGHT.phone);
-		await shoot(popularPath, 'product-popular-pages-phone.png', { width: 390, height: 844 }, MAX_HEIGHT.foot, 'foot');
-		await shoot(`${LOCALE_PREFIX}/products/${empty}/`, 'product-empty-phone.png', { width: 390, height: 844 }, MAX_HEIGHT.phone);
+		await shoot(
+			popularPath,
+			'product-popular-desktop.png',
+			{ width: 1280, height: 900 },
+			MAX_HEIGHT.desktop,
+		);
+		await shoot(
+			popularPath,
+			'product-popular-phone.png',
+			{ width: 390, height: 844 },
+			MAX_HEIGHT.phone,
+		);
+		await shoot(
+			popularPath,
+			'product-popular-pages-phone.png',
+			{ width: 390, height: 844 },
+			MAX_HEIGHT.foot,
+			'foot',
+		);
+		await shoot(
+			`${LOCALE_PREFIX}/products/${empty}/`,
+			'product-empty-phone.png',
+			{ width: 390, height: 844 },
+			MAX_HEIGHT.phone,
+		);
 	} finally {
 		await browser.close();
 		await site.close();
@@ -107,9 +160,17 @@ function shooter(browser, origin, media) {
 		const height = Math.min(maxHeight, pageHeight);
 		const y = part === 'foot' ? pageHeight - height : 0;
 		const file = join(IMAGES, name);
-		await page.screenshot({ path: file, clip: { x: 0, y, width: viewport.width, height }, fullPage: true });
-		const pictures = await page.evaluate(() => [...document.images].filter((image) => image.naturalWidth > 0).length);
-		console.log(`${file}: ${viewport.width}×${height} (${(await stat(file)).size} bytes, ${pictures} pictures) from ${path}`);
+		await page.screenshot({
+			path: file,
+			clip: { x: 0, y, width: viewport.width, height },
+			fullPage: true,
+		});
+		const pictures = await page.evaluate(
+			() => [...document.images].filter((image) => image.naturalWidth > 0).length,
+		);
+		console.log(
+			`${file}: ${viewport.width}×${height} (${(await stat(file)).size} bytes, ${pictures} pictures) from ${path}`,
+		);
 		await page.close();
 	};
 }
@@ -136,18 +197,34 @@ async function choosePages(dir, reviewCounts) {
 		const reviews = (ref !== undefined && reviewCounts.get(decodeEntities(ref))) || 0;
 		if (popular === undefined || reviews > popular.reviews) popular = { slug, reviews };
 		// Without reviews here, with some in French: the sentence and its link to them.
-		if (empty === undefined && ref !== undefined && reviews === 0 && /<div class="aar-empty">(?:(?!<\/div>)[\s\S])*<a href/.test(html))
+		if (
+			empty === undefined &&
+			ref !== undefined &&
+			reviews === 0 &&
+			/<div class="aar-empty">(?:(?!<\/div>)[\s\S])*<a href/.test(html)
+		)
 			empty = slug;
 		if (reviews > HANDFUL) continue;
 		const count = (/** @type {RegExp} */ pattern) => html.match(pattern)?.length ?? 0;
 		const average = Number(/class="aar-score"[^>]*>([\d.]+)</.exec(html)?.[1] ?? 0);
-		const rank = [count(/<li class="aar-review"/g), Math.min(1, count(/data-type="testimony"/g)), count(/class="aar-rating"/g), average];
+		const rank = [
+			count(/<li class="aar-review"/g),
+			Math.min(1, count(/data-type="testimony"/g)),
+			count(/class="aar-rating"/g),
+			average,
+		];
 		if (typical === undefined || outranks(rank, typical.rank)) typical = { slug, rank };
 	}
-	if (!typical || typical.rank[0] === 0 || !popular) throw new Error(`No product page with reviews under ${dir}: did the build run?`);
-	if (!empty) throw new Error(`No product page under ${dir} without reviews that links to its French reviews`);
+	if (!typical || typical.rank[0] === 0 || !popular)
+		throw new Error(`No product page with reviews under ${dir}: did the build run?`);
+	if (!empty)
+		throw new Error(
+			`No product page under ${dir} without reviews that links to its French reviews`,
+		);
 	if (popular.reviews < 100)
-		throw new Error(`The demo's most reviewed product has ${popular.reviews} reviews: the catalogue lost its long tail`);
+		throw new Error(
+			`The demo's most reviewed product has ${popular.reviews} reviews: the catalogue lost its long tail`,
+		);
 	return { typical: typical.slug, popular: popular.slug, empty };
 }
 

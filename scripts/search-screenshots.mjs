@@ -57,7 +57,11 @@ async function writeSite() {
  * @param {string} command @param {string[]} args @param {Record<string, string>} [extraEnv]
  */
 async function run(command, args, extraEnv = {}) {
-	const child = spawn(command, args, { cwd: SITE, stdio: 'inherit', env: { ...process.env, ...extraEnv } });
+	const child = spawn(command, args, {
+		cwd: SITE,
+		stdio: 'inherit',
+		env: { ...process.env, ...extraEnv },
+	});
 	const [status] = await once(child, 'exit');
 	if (status !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${status})`);
 }
@@ -65,13 +69,20 @@ async function run(command, args, extraEnv = {}) {
 /** @param {string} ref a product whose page holds the search box */
 async function photograph(ref) {
 	const site = await serveDist(join(SITE, 'dist'));
-	const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+	const browser = await chromium.launch({
+		executablePath: '/usr/bin/chromium',
+		args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+	});
 	try {
 		for (const [name, viewport] of /** @type {const} */ ([
 			['search-desktop.png', { width: 1280, height: 900 }],
 			['search-phone.png', { width: 390, height: 844 }],
 		])) {
-			const page = await browser.newPage({ viewport, colorScheme: 'light', reducedMotion: 'reduce' });
+			const page = await browser.newPage({
+				viewport,
+				colorScheme: 'light',
+				reducedMotion: 'reduce',
+			});
 			await page.route(
 				(url) => !url.href.startsWith(site.origin),
 				(route) => route.abort(),
@@ -80,12 +91,15 @@ async function photograph(ref) {
 			await page.locator('pagefind-input input').fill(QUERY);
 			await page.locator('pagefind-results a').first().waitFor();
 			await page.locator('pagefind-filter-dropdown button').first().click();
-			for (const level of ['4']) await page.getByRole('option', { name: new RegExp(`^${level}\\b`) }).click();
+			for (const level of ['4'])
+				await page.getByRole('option', { name: new RegExp(`^${level}\\b`) }).click();
 			await page.keyboard.press('Escape');
 			await page.waitForTimeout(500);
 			const file = join(IMAGES, name);
 			await page.screenshot({ path: file });
-			console.log(`${file}: ${viewport.width}×${viewport.height} (${(await stat(file)).size} bytes)`);
+			console.log(
+				`${file}: ${viewport.width}×${viewport.height} (${(await stat(file)).size} bytes)`,
+			);
 			await page.close();
 		}
 	} finally {

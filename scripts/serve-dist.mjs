@@ -31,7 +31,8 @@ export async function serveDist(dist) {
 		let file = normalize(join(root(), path));
 		if (!file.startsWith(root())) return void res.writeHead(403).end();
 		if ((await stat(file).catch(() => undefined))?.isDirectory()) file = join(file, 'index.html');
-		if (!(await stat(file).catch(() => undefined))) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+		if (!(await stat(file).catch(() => undefined)))
+			return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
 		res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
 		createReadStream(file).pipe(res);
 	});

@@ -23,10 +23,30 @@ export function javaMajorVersion() {
 
 /** @type {Prereq[]} */
 export const PREREQS = [
-	{ name: 'Chromium', debianPackage: 'chromium', usedBy: 'the real-browser tests', present: () => existsSync('/usr/bin/chromium') },
-	{ name: 'Varnish', debianPackage: 'varnish', usedBy: 'the CDN tests', present: () => existsSync('/usr/sbin/varnishd') },
-	{ name: 'xmllint', debianPackage: 'libxml2-utils', usedBy: 'the review feed schema test', present: () => existsSync('/usr/bin/xmllint') },
-	{ name: 'Java 17', debianPackage: 'default-jre-headless', usedBy: 'the W3C Nu HTML checker', present: () => javaMajorVersion() >= 17 },
+	{
+		name: 'Chromium',
+		debianPackage: 'chromium',
+		usedBy: 'the real-browser tests',
+		present: () => existsSync('/usr/bin/chromium'),
+	},
+	{
+		name: 'Varnish',
+		debianPackage: 'varnish',
+		usedBy: 'the CDN tests',
+		present: () => existsSync('/usr/sbin/varnishd'),
+	},
+	{
+		name: 'xmllint',
+		debianPackage: 'libxml2-utils',
+		usedBy: 'the review feed schema test',
+		present: () => existsSync('/usr/bin/xmllint'),
+	},
+	{
+		name: 'Java 17',
+		debianPackage: 'default-jre-headless',
+		usedBy: 'the W3C Nu HTML checker',
+		present: () => javaMajorVersion() >= 17,
+	},
 ];
 
 /**
@@ -67,11 +87,18 @@ function main() {
 		console.error(plan.message);
 		return 1;
 	}
-	console.log(`test-prereqs: installing ${plan.packages.join(' ')} for ${missing.map((prereq) => prereq.usedBy).join(', ')}`);
-	const stillMissing = aptInstall(plan.packages) ? PREREQS.filter((prereq) => !prereq.present()) : missing;
+	console.log(
+		`test-prereqs: installing ${plan.packages.join(' ')} for ${missing.map((prereq) => prereq.usedBy).join(', ')}`,
+	);
+	const stillMissing = aptInstall(plan.packages)
+		? PREREQS.filter((prereq) => !prereq.present())
+		: missing;
 	if (stillMissing.length === 0) return 0;
-	console.error(`test-prereqs: apt-get did not provide ${stillMissing.map((prereq) => prereq.name).join(', ')}`);
+	console.error(
+		`test-prereqs: apt-get did not provide ${stillMissing.map((prereq) => prereq.name).join(', ')}`,
+	);
 	return 1;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+	process.exitCode = main();

@@ -21,7 +21,8 @@ export const DEMO_CATALOGUE = { products: 240, seed: 7, avatars: /** @type {cons
 
 /** @returns {Promise<{ integration: import('astro').AstroIntegration }>} */
 export async function demoService() {
-	if (process.env.AUDIO_REVIEWS_BASE_URL) return { integration: { name: 'demo-service', hooks: {} } };
+	if (process.env.AUDIO_REVIEWS_BASE_URL)
+		return { integration: { name: 'demo-service', hooks: {} } };
 	const locales = (process.env.AUDIO_REVIEWS_LOCALES || 'fr,en')
 		.split(',')
 		.map((locale) => locale.trim())

@@ -4,7 +4,16 @@ import { join } from 'node:path';
 import { dumpCatalogue, startBenchSimulator } from './catalogue.mjs';
 import { feedLog } from './feed.mjs';
 import { machineInfo } from './machine.mjs';
-import { astroBuild, BENCH, freshSite, loaderSeconds, pageLog, prepareWork, REPO, syncLine } from './sites.mjs';
+import {
+	astroBuild,
+	BENCH,
+	freshSite,
+	loaderSeconds,
+	pageLog,
+	prepareWork,
+	REPO,
+	syncLine,
+} from './sites.mjs';
 
 const mib = (bytes) => Math.round(bytes / 2 ** 20);
 const firstLine = (error) => String(error.message ?? error).split('\n')[0];
@@ -17,15 +26,33 @@ const firstLine = (error) => String(error.message ?? error).split('\n')[0];
 export async function startRun(config, args) {
 	// Smoke and partial runs never overwrite the real figures.
 	const partial = args.only !== undefined;
-	const outDir = args['out-dir'] ?? (config.smoke || partial ? await mkdtemp(join(tmpdir(), 'aar-bench-')) : REPO);
-	const resultsFile = config.smoke || partial || args['out-dir'] ? join(outDir, 'results.json') : join(BENCH, 'results.json');
+	const outDir =
+		args['out-dir'] ??
+		(config.smoke || partial ? await mkdtemp(join(tmpdir(), 'aar-bench-')) : REPO);
+	const resultsFile =
+		config.smoke || partial || args['out-dir']
+			? join(outDir, 'results.json')
+			: join(BENCH, 'results.json');
 	await mkdir(outDir, { recursive: true });
 	// Under the repository (sites resolve `astro` from its node_modules); one folder per smoke run so parallel runs never collide.
-	const work = await prepareWork(join(BENCH, '.work', config.smoke ? `smoke-${process.pid}` : 'full'));
-	const say = (message) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+	const work = await prepareWork(
+		join(BENCH, '.work', config.smoke ? `smoke-${process.pid}` : 'full'),
+	);
+	const say = (message) =>
+		console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 	const results = await emptyResults(config, resultsFile);
-	say(`machine: ${results.machine.cpu}, ${results.machine.cores} cores, load ${results.machine.loadAtStart.join(' ')}`);
-	const run = { config, results, work, say, resultsFile, markdownFile: join(outDir, 'BENCHMARKS.md'), main: config.sizes[0] };
+	say(
+		`machine: ${results.machine.cpu}, ${results.machine.cores} cores, load ${results.machine.loadAtStart.join(' ')}`,
+	);
+	const run = {
+		config,
+		results,
+		work,
+		say,
+		resultsFile,
+		markdownFile: join(outDir, 'BENCHMARKS.md'),
+		main: config.sizes[0],
+	};
 	return Object.assign(run, {
 		measure: (sim, options) => measure(run, sim, options),
 		withCatalogue: (size, body) => withCatalogue(run, size, body),
@@ -98,7 +125,12 @@ function buildRecord(build, sim) {
 		loaderSeconds: loaderSeconds(build.output),
 		feedLog: feedLog(build.output),
 		requests: sim
-			? { list: sim.stats.list, single: sim.stats.single, total: sim.stats.total, notModified: sim.stats.notModified }
+			? {
+					list: sim.stats.list,
+					single: sim.stats.single,
+					total: sim.stats.total,
+					notModified: sim.stats.notModified,
+				}
 			: undefined,
 	};
 }
@@ -106,12 +138,19 @@ function buildRecord(build, sim) {
 /** Serves a catalogue of `size` products (and its data dump, for the floor) while `body` runs. */
 async function withCatalogue(run, size, body) {
 	const { config, results, work, say } = run;
-	const sim = await startBenchSimulator(size, { latencyMs: config.latencyMs, maxLimit: config.cap });
+	const sim = await startBenchSimulator(size, {
+		latencyMs: config.latencyMs,
+		maxLimit: config.cap,
+	});
 	const data = join(work, `data-${size}.json`);
 	try {
 		results.catalogue[size] = await dumpCatalogue(sim, data);
 		say(`catalogue ${size}: ${JSON.stringify(results.catalogue[size])}`);
-		const env = { BENCH_BASE_URL: sim.baseUrl, BENCH_WEBSITE_ID: sim.websiteId, BENCH_DATA_FILE: data };
+		const env = {
+			BENCH_BASE_URL: sim.baseUrl,
+			BENCH_WEBSITE_ID: sim.websiteId,
+			BENCH_DATA_FILE: data,
+		};
 		return await body(sim, env);
 	} finally {
 		await sim.close();

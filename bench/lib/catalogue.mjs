@@ -10,7 +10,15 @@ import { startSimulator } from 'astro-audio-reviews/simulator';
  * (the simulator's default `longTail`), 200–2,000-char transcripts.
  */
 export function simulatorOptions(products, { latencyMs, maxLimit }) {
-	return { products, locales: ['fr'], seed: 1, reviewsPerProduct: 3, transcriptLength: [200, 2000], maxLimit, latencyMs };
+	return {
+		products,
+		locales: ['fr'],
+		seed: 1,
+		reviewsPerProduct: 3,
+		transcriptLength: [200, 2000],
+		maxLimit,
+		latencyMs,
+	};
 }
 
 export async function startBenchSimulator(products, options) {
@@ -87,7 +95,9 @@ export async function dumpCatalogue(sim, file) {
 		productsWithoutReviews: facts.withoutReviews,
 		transcriptMinChars: facts.transcripts ? facts.transcriptMin : 0,
 		transcriptMaxChars: facts.transcriptMax,
-		transcriptMeanChars: facts.transcripts ? Math.round(facts.transcriptChars / facts.transcripts) : 0,
+		transcriptMeanChars: facts.transcripts
+			? Math.round(facts.transcriptChars / facts.transcripts)
+			: 0,
 		jsonBytes: facts.bytes,
 	};
 }

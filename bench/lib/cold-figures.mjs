@@ -17,19 +17,31 @@ export async function coldFigures(run, sim, env) {
 	const { results, config, main } = run;
 	const { runs, roots } = await coldBuilds(run, sim, env);
 	const pair = (mode) => pairFigure(runs[mode], roots[mode], mode);
-	results.cold = { size: main, target: 1.15, ...(await pair('on')), withoutIncremental: await pair('off') };
+	results.cold = {
+		size: main,
+		target: 1.15,
+		...(await pair('on')),
+		withoutIncremental: await pair('off'),
+	};
 	results.requests = requestsFigure(run, ok([...runs.on.ours, ...runs.off.ours]));
 	// 4: one product changed, same site folder (store and incremental cache kept), as configured and with dist/ kept.
 	if (roots.on.ours && ok(runs.on.ours).length) {
 		const refs = sim.refs().filter((ref) => /^[A-Za-z0-9_-]+$/.test(ref));
-		const rebuild = (changed, keepDist) => rebuildFigure(run, { sim, env, root: roots.on.ours, changed, keepDist });
+		const rebuild = (changed, keepDist) =>
+			rebuildFigure(run, { sim, env, root: roots.on.ours, changed, keepDist });
 		results.rebuild = await rebuild(refs[Math.floor(refs.length / 2)], false);
 		results.rebuildKeepDist = await rebuild(refs[Math.floor(refs.length / 3)], true);
 	}
 	// 7: the long tail where a visitor meets it, on figure 1's last site of ours (incrementalBuild off).
 	if (roots.off.ours && results.cold.withoutIncremental.oursMs)
-		results.longTail = await longTailFigure(run, sim, roots.off.ours, results.cold.withoutIncremental);
-	for (const mode of ['on', 'off']) for (const root of Object.values(roots[mode])) await run.dropSite(root);
+		results.longTail = await longTailFigure(
+			run,
+			sim,
+			roots.off.ours,
+			results.cold.withoutIncremental,
+		);
+	for (const mode of ['on', 'off'])
+		for (const root of Object.values(roots[mode])) await run.dropSite(root);
 	results.feed = await feedFigure(run, sim, env);
 	results.search = await searchFigure(run, sim, env);
 	if (config.profile) results.profile = await profileFigure(run, sim, env);
@@ -113,7 +125,12 @@ async function profileFigure(run, sim, env) {
 	const files = (await readdir(dir)).filter((f) => f.endsWith('.cpuprofile'));
 	await run.dropSite(root);
 	if (!record.ok || !files.length) return undefined;
-	return { size: run.main, wallMs: record.wallMs, file: join(dir, files[0]), ...(await summariseProfile(join(dir, files[0]))) };
+	return {
+		size: run.main,
+		wallMs: record.wallMs,
+		file: join(dir, files[0]),
+		...(await summariseProfile(join(dir, files[0]))),
+	};
 }
 
 /** Whether two sites wrote the same HTML files, with a few of those only one wrote. */

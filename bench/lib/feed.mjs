@@ -10,10 +10,14 @@ export const FEED_FILE = 'product-reviews.xml';
 /** The integration's "Review feed: …" and "… left out of the feed: …" log lines, as numbers. */
 export function feedLog(output) {
 	const text = plain(output);
-	const written = /Review feed: \S+, ([\d,]+) reviews? from ([\d,]+) product pages? \(([\d.]+) MiB, ([\d.]+) s\)/.exec(text);
+	const written =
+		/Review feed: \S+, ([\d,]+) reviews? from ([\d,]+) product pages? \(([\d.]+) MiB, ([\d.]+) s\)/.exec(
+			text,
+		);
 	if (!written) return undefined;
 	const count = (value) => Number(value.replace(/,/g, ''));
-	const left = /([\d,]+) reviews? left out of the feed: ([\d,]+) no transcript \/ ([\d,]+) no date/.exec(text);
+	const left =
+		/([\d,]+) reviews? left out of the feed: ([\d,]+) no transcript \/ ([\d,]+) no date/.exec(text);
 	return {
 		reviews: count(written[1]),
 		pages: count(written[2]),
@@ -41,7 +45,10 @@ export async function measureFeed({ sim, env, size, reps, measure, drop }) {
 			});
 			record.reviewsFeed = mode === 'on';
 			if (record.ok && mode === 'on') {
-				record.feed = { ...record.feedLog, bytes: (await stat(join(root, 'dist', FEED_FILE))).size };
+				record.feed = {
+					...record.feedLog,
+					bytes: (await stat(join(root, 'dist', FEED_FILE))).size,
+				};
 				feed ??= record.feed;
 			}
 			runs[mode].push(record);

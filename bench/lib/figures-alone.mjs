@@ -14,11 +14,24 @@ import { measureSitemap, sitemapMarkdown } from './sitemap.mjs';
 
 /** The review feed's figure, at the main size with the catalogue already served. */
 export const feedFigure = (run, sim, env) =>
-	measureFeed({ sim, env, size: run.main, reps: run.config.reps, measure: run.measure, drop: run.dropSite });
+	measureFeed({
+		sim,
+		env,
+		size: run.main,
+		reps: run.config.reps,
+		measure: run.measure,
+		drop: run.dropSite,
+	});
 
 /** The on-demand sitemap's figure: its first file (50,000 URLs), cold and cached. */
 export const sitemapFigure = ({ config, say }) =>
-	measureSitemap({ size: config.smoke ? 2000 : 50_000, reps: config.reps, latencyMs: config.latencyMs, cap: config.cap, say });
+	measureSitemap({
+		size: config.smoke ? 2000 : 50_000,
+		reps: config.reps,
+		latencyMs: config.latencyMs,
+		cap: config.cap,
+		say,
+	});
 
 /** Static search with Pagefind: the option on and off, each site indexed by Pagefind's binary. */
 export const searchFigure = (run, sim, env, reps = 1) =>
@@ -79,20 +92,23 @@ const PARTS = {
 		measure: (run) => sitemapFigure(run),
 		print: ({ results, say }) => {
 			say(`sitemap: ${JSON.stringify({ ...results.sitemap, runs: undefined })}`);
-			for (const line of sitemapMarkdown(results.sitemap, { n: (v) => v.toLocaleString('en-US') })) console.log(line);
+			for (const line of sitemapMarkdown(results.sitemap, { n: (v) => v.toLocaleString('en-US') }))
+				console.log(line);
 		},
 	},
 	search: {
 		figure: 'search',
 		builds: true,
-		measure: (run) => run.withCatalogue(run.main, (sim, env) => searchFigure(run, sim, env, run.config.reps)),
+		measure: (run) =>
+			run.withCatalogue(run.main, (sim, env) => searchFigure(run, sim, env, run.config.reps)),
 		print: ({ results, say }) => say(`search: ${JSON.stringify(results.search)}`),
 	},
 	feed: {
 		figure: 'feed',
 		builds: true,
 		measure: (run) => run.withCatalogue(run.main, (sim, env) => feedFigure(run, sim, env)),
-		print: ({ results, say }) => say(`feed: ${JSON.stringify({ ...results.feed, feed: results.feed.feed })}`),
+		print: ({ results, say }) =>
+			say(`feed: ${JSON.stringify({ ...results.feed, feed: results.feed.feed })}`),
 	},
 	'long-tail': {
 		figure: 'longTail',
@@ -112,7 +128,9 @@ export async function runAlone(run, only) {
 	run.results.finishedAt = new Date().toISOString();
 	await run.save();
 	part.print(run);
-	const merge = part.mergeHint ? ` (into BENCHMARKS.md: node bench/run.mjs --report-only --merge ${run.resultsFile})` : '';
+	const merge = part.mergeHint
+		? ` (into BENCHMARKS.md: node bench/run.mjs --report-only --merge ${run.resultsFile})`
+		: '';
 	run.say(`results: ${run.resultsFile}${merge}`);
 	return part.builds && run.results.errors.length ? 1 : 0;
 }

@@ -12,7 +12,13 @@ import { htmlFiles } from './sites.mjs';
 
 export const PERFORMANCE_GOAL = 95;
 /** Lighthouse's performance metrics, in the order its report lists them. */
-const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+const METRICS = [
+	'first-contentful-paint',
+	'largest-contentful-paint',
+	'total-blocking-time',
+	'cumulative-layout-shift',
+	'speed-index',
+];
 
 /** Pages written under dist/ and the largest of them, by bytes. */
 export async function largestPage(root) {
@@ -31,11 +37,15 @@ export async function largestPage(root) {
  */
 export async function measureLargestPage(root, { say = () => {} } = {}) {
 	const { pages, largest } = await largestPage(root);
-	say(`  ${pages.toLocaleString('en-US')} pages written; largest ${largest.path} (${largest.bytes.toLocaleString('en-US')} bytes)`);
+	say(
+		`  ${pages.toLocaleString('en-US')} pages written; largest ${largest.path} (${largest.bytes.toLocaleString('en-US')} bytes)`,
+	);
 	const figure = { pages, path: largest.path, bytes: largest.bytes, goal: PERFORMANCE_GOAL };
 	try {
 		Object.assign(figure, await audit(join(root, 'dist'), largest.path));
-		say(`  Lighthouse performance ${figure.performance}, ${figure.elements.toLocaleString('en-US')} DOM elements`);
+		say(
+			`  Lighthouse performance ${figure.performance}, ${figure.elements.toLocaleString('en-US')} DOM elements`,
+		);
 	} catch (error) {
 		figure.auditError = String(error.message ?? error).split('\n')[0];
 		say(`  Lighthouse failed: ${figure.auditError}`);
@@ -48,17 +58,27 @@ async function audit(dist, path) {
 	const profile = await mkdtemp(join(tmpdir(), 'aar-bench-lighthouse-'));
 	const chromium = await devtoolsChromium(profile);
 	try {
-		const result = await lighthouse(`${site.origin}${encodeURI(path.replace(/index\.html$/, ''))}`, {
-			port: chromium.port,
-			output: 'json',
-			logLevel: 'error',
-			onlyCategories: ['performance'],
-			formFactor: 'mobile',
-		});
+		const result = await lighthouse(
+			`${site.origin}${encodeURI(path.replace(/index\.html$/, ''))}`,
+			{
+				port: chromium.port,
+				output: 'json',
+				logLevel: 'error',
+				onlyCategories: ['performance'],
+				formFactor: 'mobile',
+			},
+		);
 		const lhr = result.lhr;
 		const audits = lhr.audits;
 		const metrics = Object.fromEntries(
-			METRICS.map((id) => [id, { value: audits[id]?.numericValue, display: audits[id]?.displayValue, score: audits[id]?.score }]),
+			METRICS.map((id) => [
+				id,
+				{
+					value: audits[id]?.numericValue,
+					display: audits[id]?.displayValue,
+					score: audits[id]?.score,
+				},
+			]),
 		);
 		return {
 			performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
@@ -79,16 +99,32 @@ function shortfalls(lhr) {
 	const weighted = lhr.categories.performance.auditRefs
 		.filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
 		.sort((a, b) => lhr.audits[a.id].score - lhr.audits[b.id].score)
-		.map((ref) => `${lhr.audits[ref.id].title} ${lhr.audits[ref.id].displayValue ?? ''} (score ${lhr.audits[ref.id].score})`.trim());
+		.map((ref) =>
+			`${lhr.audits[ref.id].title} ${lhr.audits[ref.id].displayValue ?? ''} (score ${lhr.audits[ref.id].score})`.trim(),
+		);
 	const diagnostics = lhr.categories.performance.auditRefs
-		.filter((ref) => ref.weight === 0 && lhr.audits[ref.id]?.score === 0 && lhr.audits[ref.id]?.scoreDisplayMode !== 'informative')
-		.map((ref) => `${lhr.audits[ref.id].title}${lhr.audits[ref.id].displayValue ? `: ${lhr.audits[ref.id].displayValue}` : ''}`);
+		.filter(
+			(ref) =>
+				ref.weight === 0 &&
+				lhr.audits[ref.id]?.score === 0 &&
+				lhr.audits[ref.id]?.scoreDisplayMode !== 'informative',
+		)
+		.map(
+			(ref) =>
+				`${lhr.audits[ref.id].title}${lhr.audits[ref.id].displayValue ? `: ${lhr.audits[ref.id].displayValue}` : ''}`,
+		);
 	return [...weighted, ...diagnostics.slice(0, 5)];
 }
 
 /** Debian's Chromium, headless and offline, with the DevTools port Lighthouse drives. */
 async function devtoolsChromium(profile) {
-	const flags = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'];
+	const flags = [
+		'--no-sandbox',
+		'--disable-gpu',
+		'--no-first-run',
+		'--disable-background-networking',
+		'--disable-component-update',
+	];
 	const child = spawn('/usr/bin/chromium', [
 		'--headless',
 		...flags,
@@ -103,7 +139,9 @@ async function devtoolsChromium(profile) {
 			const found = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(log);
 			if (found) resolve(Number(found[1]));
 		});
-		child.on('exit', (code) => reject(new Error(`chromium exited with ${code}: ${log.slice(-500)}`)));
+		child.on('exit', (code) =>
+			reject(new Error(`chromium exited with ${code}: ${log.slice(-500)}`)),
+		);
 	});
 	return { process: child, port };
 }
@@ -118,7 +156,12 @@ export async function coldPair({ env, size, reps, measure, drop }) {
 	for (let rep = 1; rep <= reps; rep++) {
 		for (const kind of rep % 2 === 1 ? ['floor', 'ours'] : ['ours', 'floor']) {
 			const label = `${kind}-${size}-long-tail-r${rep}`;
-			const { record, root } = await measure({ kind, size, label, env: { ...env, BENCH_INCREMENTAL: '0' } });
+			const { record, root } = await measure({
+				kind,
+				size,
+				label,
+				env: { ...env, BENCH_INCREMENTAL: '0' },
+			});
 			runs[kind].push(record);
 			const keep = kind === 'ours' && record.ok;
 			if (keep && oursRoot) await drop(oursRoot);
@@ -126,7 +169,8 @@ export async function coldPair({ env, size, reps, measure, drop }) {
 			else await drop(root);
 		}
 	}
-	const medianOf = (list) => (list.some((r) => r.ok) ? median(list.filter((r) => r.ok).map((r) => r.wallMs)) : undefined);
+	const medianOf = (list) =>
+		list.some((r) => r.ok) ? median(list.filter((r) => r.ok).map((r) => r.wallMs)) : undefined;
 	return { oursMs: medianOf(runs.ours), floorMs: medianOf(runs.floor), oursRoot };
 }
 
@@ -150,6 +194,9 @@ export function largestPageMarkdown(f, { n, s }) {
 		lines.push('', `Metrics: ${cells.join(', ')}.`);
 	}
 	if (f.performance !== undefined && f.performance < f.goal)
-		lines.push('', `Short of the goal: ${f.shortfalls?.length ? f.shortfalls.join('; ') : 'no single audit below 0.9'}.`);
+		lines.push(
+			'',
+			`Short of the goal: ${f.shortfalls?.length ? f.shortfalls.join('; ') : 'no single audit below 0.9'}.`,
+		);
 	return lines;
 }

@@ -6,11 +6,16 @@ import { BENCH, REPO } from './sites.mjs';
 /** Live serving: bench/live.mjs in a child process, its last stdout line (JSON) and its summary lines. */
 export async function liveFigure({ config, say }) {
 	const script = join(BENCH, 'live.mjs');
-	if (!existsSync(script)) return { ok: false, reason: 'bench/live.mjs does not exist in this checkout' };
+	if (!existsSync(script))
+		return { ok: false, reason: 'bench/live.mjs does not exist in this checkout' };
 	say('live serving bench (bench/live.mjs)');
 	const { code, stdout, stderr } = await runScript(script, config.smoke);
 	const last = stdout.trim().split('\n').at(-1) ?? '';
-	if (code !== 0) return { ok: false, reason: `bench/live.mjs exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' ')}` };
+	if (code !== 0)
+		return {
+			ok: false,
+			reason: `bench/live.mjs exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' ')}`,
+		};
 	try {
 		const data = JSON.parse(last);
 		say(`  live: ${last}`);
@@ -26,7 +31,10 @@ export async function liveFigure({ config, say }) {
 				.map((l) => l.trimEnd()),
 		};
 	} catch {
-		return { ok: false, reason: `last stdout line of bench/live.mjs is not JSON: ${last.slice(0, 200)}` };
+		return {
+			ok: false,
+			reason: `last stdout line of bench/live.mjs is not JSON: ${last.slice(0, 200)}`,
+		};
 	}
 }
 
@@ -42,5 +50,9 @@ async function runScript(script, smoke) {
 	const timer = setTimeout(() => child.kill('SIGTERM'), smoke ? 180_000 : 900_000);
 	const code = await new Promise((resolve) => child.on('close', resolve));
 	clearTimeout(timer);
-	return { code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
+	return {
+		code,
+		stdout: Buffer.concat(out).toString('utf8'),
+		stderr: Buffer.concat(err).toString('utf8'),
+	};
 }

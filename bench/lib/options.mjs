@@ -48,7 +48,9 @@ export function benchArgs(argv = process.argv.slice(2)) {
 		},
 	});
 	if (values.only !== undefined && !ALONE.includes(values.only))
-		throw new Error(`--only: the parts that run alone are "feed", "sitemap", "search" and "long-tail", got ${values.only}`);
+		throw new Error(
+			`--only: the parts that run alone are "feed", "sitemap", "search" and "long-tail", got ${values.only}`,
+		);
 	return values;
 }
 
@@ -59,7 +61,14 @@ export function benchConfig(args) {
 	const config = {
 		smoke,
 		sizes: (args.sizes ?? (smoke ? '200' : '10000,50000,100000')).split(',').map(Number),
-		reps: Number(args.reps ?? (smoke || only === 'search' || only === 'long-tail' ? 1 : only === 'feed' || only === 'sitemap' ? 3 : 5)),
+		reps: Number(
+			args.reps ??
+				(smoke || only === 'search' || only === 'long-tail'
+					? 1
+					: only === 'feed' || only === 'sitemap'
+						? 3
+						: 5),
+		),
 		// The peer needs N x latency (one request per product, in sequence): about 7 minutes at 10,000.
 		peerSize: Number(args['peer-size'] ?? (smoke ? 40 : 0)),
 		latencyMs: Number(args.latency ?? (smoke ? 5 : 40)),
@@ -73,7 +82,8 @@ export function benchConfig(args) {
 		// experimental flag (figure 1 reports both settings at the main size).
 		scaleIncremental: (args['scale-incremental'] ?? 'off') === 'on',
 	};
-	if (config.sizes.some((n) => !(Number.isInteger(n) && n > 0))) throw new Error(`--sizes: expected positive integers, got ${args.sizes}`);
+	if (config.sizes.some((n) => !(Number.isInteger(n) && n > 0)))
+		throw new Error(`--sizes: expected positive integers, got ${args.sizes}`);
 	// Default: the peer at the main size, measured rather than extrapolated.
 	if (config.peerSize === 0) config.peerSize = config.sizes[0];
 	return config;

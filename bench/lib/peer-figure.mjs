@@ -17,7 +17,12 @@ export async function peerFigure(run, sim, env) {
 	const { record: ours, root: b } =
 		config.peerSize === main && results.cold?.withoutIncremental?.oursMs
 			? { record: coldOursOff(run), root: undefined }
-			: await run.measure(sim, { kind: 'ours', size: config.peerSize, label: `ours-${config.peerSize}-vs-peer`, env: offEnv });
+			: await run.measure(sim, {
+					kind: 'ours',
+					size: config.peerSize,
+					label: `ours-${config.peerSize}-vs-peer`,
+					env: offEnv,
+				});
 	results.peer = {
 		size: config.peerSize,
 		peerMs: peer.wallMs,
@@ -25,7 +30,10 @@ export async function peerFigure(run, sim, env) {
 		ratio: peer.ok && ours.ok ? peer.wallMs / ours.wallMs : undefined,
 		peerSyncSeconds: peer.loaderSeconds,
 		oursSyncSeconds: ours.loaderSeconds,
-		syncRatio: peer.loaderSeconds && ours.loaderSeconds ? peer.loaderSeconds / ours.loaderSeconds : undefined,
+		syncRatio:
+			peer.loaderSeconds && ours.loaderSeconds
+				? peer.loaderSeconds / ours.loaderSeconds
+				: undefined,
 		peerRequests: peer.requests,
 		oursRequests: ours.requests,
 		peerRssBytes: peer.maxRssBytes,
@@ -38,7 +46,9 @@ export async function peerFigure(run, sim, env) {
 
 /** Figure 1's cold builds of ours without incrementalBuild, as one record (medians). */
 function coldOursOff({ results, main }) {
-	const runs = results.builds.filter((b) => b.ok && b.kind === 'ours' && b.size === main && !b.rebuild && b.incremental === false);
+	const runs = results.builds.filter(
+		(b) => b.ok && b.kind === 'ours' && b.size === main && !b.rebuild && b.incremental === false,
+	);
 	return {
 		ok: true,
 		wallMs: results.cold.withoutIncremental.oursMs,
@@ -55,10 +65,15 @@ function coldOursOff({ results, main }) {
 export function peerEstimateAtMain({ config, results, main }) {
 	if (config.peerSize === main || !results.peer?.peerSyncSeconds || !results.cold?.oursMs) return;
 	const oursSyncMain = median(
-		results.builds.filter((b) => b.ok && b.kind === 'ours' && b.size === main && !b.rebuild && b.loaderSeconds).map((b) => b.loaderSeconds),
+		results.builds
+			.filter((b) => b.ok && b.kind === 'ours' && b.size === main && !b.rebuild && b.loaderSeconds)
+			.map((b) => b.loaderSeconds),
 	);
 	if (!oursSyncMain) return;
-	const peerMs = results.cold.oursMs - oursSyncMain * 1000 + results.peer.peerSyncSeconds * 1000 * (main / config.peerSize);
+	const peerMs =
+		results.cold.oursMs -
+		oursSyncMain * 1000 +
+		results.peer.peerSyncSeconds * 1000 * (main / config.peerSize);
 	results.peer.estimateAtMain = {
 		size: main,
 		peerMs: Math.round(peerMs),

@@ -7,22 +7,32 @@ const BUCKETS = [
 	['idle', (_url, fn) => fn === '(idle)'],
 	['gc', (_url, fn) => fn === '(garbage collector)'],
 	['program (V8/native, unattributed)', (_url, fn) => fn === '(program)' || fn === '(root)'],
-	['package: loader + sync (fetch, validation glue, store calls)', (url) => /integration\/dist\/(loaders|sync|state)\//.test(url)],
+	[
+		'package: loader + sync (fetch, validation glue, store calls)',
+		(url) => /integration\/dist\/(loaders|sync|state)\//.test(url),
+	],
 	['package: HTTP client', (url) => /integration\/dist\/client\//.test(url)],
 	['package: schema', (url) => /integration\/dist\/schema\//.test(url)],
 	[
 		'package: pages, SEO, components',
 		(url) =>
-			/integration\/(dist\/(routing|words|hubs|view|virtual|seo|hooks)|components|routes)\//.test(url) ||
-			/astro-audio-reviews\/integration\//.test(url),
+			/integration\/(dist\/(routing|words|hubs|view|virtual|seo|hooks)|components|routes)\//.test(
+				url,
+			) || /astro-audio-reviews\/integration\//.test(url),
 	],
 	['package: other', (url) => /integration\/dist\//.test(url)],
 	['zod (validation)', (url) => /node_modules\/zod\//.test(url)],
 	['devalue (store (de)serialisation)', (url) => /node_modules\/devalue\//.test(url)],
-	['astro: content layer (data store, loaders, digest)', (url) => /astro\/dist\/content\//.test(url)],
+	[
+		'astro: content layer (data store, loaders, digest)',
+		(url) => /astro\/dist\/content\//.test(url),
+	],
 	// The injected page (integration/routes/product.astro) with the package's components and the
 	// helpers they import, bundled by Vite into the site's product chunk: package code.
-	["package: page templates and helpers (bundled into the site's product_*.mjs chunk)", (url) => /\/chunks\/product_[^/]*\.mjs/.test(url)],
+	[
+		"package: page templates and helpers (bundled into the site's product_*.mjs chunk)",
+		(url) => /\/chunks\/product_[^/]*\.mjs/.test(url),
+	],
 	[
 		'astro: render runtime',
 		(url) =>
@@ -30,11 +40,17 @@ const BUCKETS = [
 			/\.astro(\?|$)/.test(url) ||
 			/dist\/chunks\/|\.prerender\/|build\/(pages|chunks)\//.test(url),
 	],
-	['astro: build pipeline (generate, incremental cache)', (url) => /astro\/dist\/core\/build\//.test(url)],
+	[
+		'astro: build pipeline (generate, incremental cache)',
+		(url) => /astro\/dist\/core\/build\//.test(url),
+	],
 	['astro: other', (url) => /node_modules\/astro\//.test(url)],
 	[
 		'bundler (vite, rollup/rolldown, esbuild)',
-		(url) => /node_modules\/(vite|rollup|rolldown|@rollup|@rolldown|esbuild|lightningcss|postcss)/.test(url),
+		(url) =>
+			/node_modules\/(vite|rollup|rolldown|@rollup|@rolldown|esbuild|lightningcss|postcss)/.test(
+				url,
+			),
 	],
 	['other node_modules', (url) => /node_modules\//.test(url)],
 	['node: fetch (undici)', (url) => /node:internal\/deps\/undici|internal\/deps\/undici/.test(url)],
@@ -72,7 +88,10 @@ export async function summariseProfile(path, { topFiles = 20 } = {}) {
 		files.set(file, (files.get(file) ?? 0) + ms);
 	}
 	const busyMs = totalMs - idleMs;
-	const rows = (map) => [...map].sort((a, b) => b[1] - a[1]).map(([name, ms]) => ({ name, ms: Math.round(ms), share: ms / busyMs }));
+	const rows = (map) =>
+		[...map]
+			.sort((a, b) => b[1] - a[1])
+			.map(([name, ms]) => ({ name, ms: Math.round(ms), share: ms / busyMs }));
 	const pageFunctions = new Map();
 	for (const [id, ms] of self) {
 		const { url, functionName } = byId.get(id).callFrame;
@@ -112,11 +131,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 	const summary = await summariseProfile(process.argv[2], { topFiles: 30 });
 	console.log(`total ${summary.totalMs} ms, busy ${summary.busyMs} ms, idle ${summary.idleMs} ms`);
 	for (const row of summary.buckets)
-		console.log(`${(row.share * 100).toFixed(1).padStart(5)}%  ${String(row.ms).padStart(7)} ms  ${row.name}`);
+		console.log(
+			`${(row.share * 100).toFixed(1).padStart(5)}%  ${String(row.ms).padStart(7)} ms  ${row.name}`,
+		);
 	console.log('--- package page chunk, by function');
 	for (const row of summary.pageFunctions)
-		console.log(`${(row.share * 100).toFixed(1).padStart(5)}%  ${String(row.ms).padStart(7)} ms  ${row.name}`);
+		console.log(
+			`${(row.share * 100).toFixed(1).padStart(5)}%  ${String(row.ms).padStart(7)} ms  ${row.name}`,
+		);
 	console.log('--- files');
 	for (const row of summary.files)
-		console.log(`${(row.share * 100).toFixed(1).padStart(5)}%  ${String(row.ms).padStart(7)} ms  ${row.name}`);
+		console.log(
+			`${(row.share * 100).toFixed(1).padStart(5)}%  ${String(row.ms).padStart(7)} ms  ${row.name}`,
+		);
 }

@@ -34,7 +34,8 @@ export async function rebuildFigure(run, { sim, env, root, changed, keepDist }) 
 		pageFiles: html.length,
 		renderedShare: record.ok && total ? record.pagesRendered / total : undefined,
 		renderedSlugs: record.renderedSlugs,
-		exactlyTheChangedPage: record.ok && record.pagesRendered === 1 && record.renderedSlugs?.[0] === changed,
+		exactlyTheChangedPage:
+			record.ok && record.pagesRendered === 1 && record.renderedSlugs?.[0] === changed,
 		requests: record.requests,
 		sync: record.sync,
 		rssBytes: record.maxRssBytes,

@@ -14,8 +14,12 @@ export function coldSection(r, line) {
 	line();
 	line('| `incrementalBuild` off (figure 1) | runs | median | peak RSS (median) |');
 	line('|---|---|---|---|');
-	line(`| ours | ${(off?.oursRuns ?? []).map(s).join(', ')} | ${s(off?.oursMs)} | ${gib(off?.oursRssBytes)} |`);
-	line(`| floor (\`file()\`) | ${(off?.floorRuns ?? []).map(s).join(', ')} | ${s(off?.floorMs)} | ${gib(off?.floorRssBytes)} |`);
+	line(
+		`| ours | ${(off?.oursRuns ?? []).map(s).join(', ')} | ${s(off?.oursMs)} | ${gib(off?.oursRssBytes)} |`,
+	);
+	line(
+		`| floor (\`file()\`) | ${(off?.floorRuns ?? []).map(s).join(', ')} | ${s(off?.floorMs)} | ${gib(off?.floorRssBytes)} |`,
+	);
 	line(
 		`| ratio | | ${x(off?.ratio)} (target ≤ 1.15×) | ${x(off?.oursRssBytes && off?.floorRssBytes ? off.oursRssBytes / off.floorRssBytes : undefined)} |`,
 	);
@@ -26,8 +30,12 @@ export function coldSection(r, line) {
 	line();
 	line('| `incrementalBuild: true` (figure 1b) | runs | median | peak RSS (median) |');
 	line('|---|---|---|---|');
-	line(`| ours | ${(cold?.oursRuns ?? []).map(s).join(', ')} | ${s(cold?.oursMs)} | ${gib(cold?.oursRssBytes)} |`);
-	line(`| floor (\`file()\`) | ${(cold?.floorRuns ?? []).map(s).join(', ')} | ${s(cold?.floorMs)} | ${gib(cold?.floorRssBytes)} |`);
+	line(
+		`| ours | ${(cold?.oursRuns ?? []).map(s).join(', ')} | ${s(cold?.oursMs)} | ${gib(cold?.oursRssBytes)} |`,
+	);
+	line(
+		`| floor (\`file()\`) | ${(cold?.floorRuns ?? []).map(s).join(', ')} | ${s(cold?.floorMs)} | ${gib(cold?.floorRssBytes)} |`,
+	);
 	line(
 		`| ratio | | ${x(cold?.ratio)} | ${x(cold?.oursRssBytes && cold?.floorRssBytes ? cold.oursRssBytes / cold.floorRssBytes : undefined)} |`,
 	);
@@ -36,7 +44,9 @@ export function coldSection(r, line) {
 		line(
 			`Page files (incrementalBuild on): ours ${n(cold.samePages.oursFiles)}, floor ${n(cold.samePages.floorFiles)}, ${cold.samePages.equal ? 'the same paths' : `different: only ours ${cold.samePages.onlyOurs.join(', ')}; only floor ${cold.samePages.onlyFloor.join(', ')}`}.`,
 		);
-	const firstSync = r.builds.find((b) => b.kind === 'ours' && b.size === cold?.size && !b.rebuild && b.sync);
+	const firstSync = r.builds.find(
+		(b) => b.kind === 'ours' && b.size === cold?.size && !b.rebuild && b.sync,
+	);
 	if (firstSync) line(`Loader summary of the first cold build: \`${firstSync.sync}\``);
 	line();
 }
@@ -54,8 +64,12 @@ export function peerSection(r, line) {
 	line();
 	line('| | wall time | requests (list + single) | peak RSS |');
 	line('|---|---|---|---|');
-	line(`| peer | ${s(peer?.peerMs)} | ${n(peer?.peerRequests?.list)} + ${n(peer?.peerRequests?.single)} | ${gib(peer?.peerRssBytes)} |`);
-	line(`| ours | ${s(peer?.oursMs)} | ${n(peer?.oursRequests?.list)} + ${n(peer?.oursRequests?.single)} | ${gib(peer?.oursRssBytes)} |`);
+	line(
+		`| peer | ${s(peer?.peerMs)} | ${n(peer?.peerRequests?.list)} + ${n(peer?.peerRequests?.single)} | ${gib(peer?.peerRssBytes)} |`,
+	);
+	line(
+		`| ours | ${s(peer?.oursMs)} | ${n(peer?.oursRequests?.list)} + ${n(peer?.oursRequests?.single)} | ${gib(peer?.oursRssBytes)} |`,
+	);
 	line(`| peer / ours | ${x(peer?.ratio, 1)} | | |`);
 	line();
 	if (peer?.syncRatio) {
@@ -84,7 +98,8 @@ export function requestsSection(r, line) {
 	line();
 	line('| run | list | single | total |');
 	line('|---|---|---|---|');
-	for (const [i, run] of (req?.perRun ?? []).entries()) line(`| cold ${i + 1} | ${n(run.list)} | ${n(run.single)} | ${n(run.total)} |`);
+	for (const [i, run] of (req?.perRun ?? []).entries())
+		line(`| cold ${i + 1} | ${n(run.list)} | ${n(run.single)} | ${n(run.total)} |`);
 	if (reb?.requests)
 		line(
 			`| rebuild | ${n(reb.requests.list)} | ${n(reb.requests.single)} | ${n(reb.requests.total)} (${n(reb.requests.notModified)} answered 304) |`,
@@ -130,7 +145,9 @@ export function rebuildSection(r, line) {
 		line(
 			`| wall time | ${s(keep.wallMs)} vs cold ${s(keep.coldMs)} = ${x(keep.ratio)} | ≤ 0.6× | ${verdict(keep.ratio === undefined ? undefined : keep.ratio <= 0.6)} |`,
 		);
-		line(`| page files in dist/ | ${n(keep.pageFiles)} | ${n(keep.pagesTotal)} | ${verdict(keep.pageFiles === keep.pagesTotal)} |`);
+		line(
+			`| page files in dist/ | ${n(keep.pageFiles)} | ${n(keep.pagesTotal)} | ${verdict(keep.pageFiles === keep.pagesTotal)} |`,
+		);
 		line();
 		if (keep.sync) line(`Loader summary: \`${keep.sync}\``);
 		line();
@@ -159,9 +176,13 @@ export function scaleSection(r, line) {
 	}
 	line();
 
-	const withPhases = r.builds.filter((b) => b.ok && b.memory?.phases && !b.rebuild && (b.kind === 'ours' || b.kind === 'floor'));
+	const withPhases = r.builds.filter(
+		(b) => b.ok && b.memory?.phases && !b.rebuild && (b.kind === 'ours' || b.kind === 'floor'),
+	);
 	if (withPhases.length) {
-		line("Peak RSS per build phase (sampled every 500 ms; phases cut at Astro's log lines, ±1 s): which phase holds the peak.");
+		line(
+			"Peak RSS per build phase (sampled every 500 ms; phases cut at Astro's log lines, ±1 s): which phase holds the peak.",
+		);
 		line();
 		line('| build | start (config, Vite) | content sync | bundle | render | end | peak at |');
 		line('|---|---|---|---|---|---|---|');
@@ -181,5 +202,8 @@ export function scaleGrowth(scale) {
 	const rows = scale.filter((row) => row.oursMs !== undefined && row.floorMs !== undefined);
 	if (rows.length < 2) return undefined;
 	const [first, last] = [rows[0], rows.at(-1)];
-	return { ours: last.oursMs / last.size / (first.oursMs / first.size), floor: last.floorMs / last.size / (first.floorMs / first.size) };
+	return {
+		ours: last.oursMs / last.size / (first.oursMs / first.size),
+		floor: last.floorMs / last.size / (first.floorMs / first.size),
+	};
 }

@@ -22,7 +22,8 @@ export function profileSection(r, line) {
 			line();
 			line('| function | self time | share |');
 			line('|---|---|---|');
-			for (const row of p.pageFunctions) line(`| \`${row.name}\` | ${s(row.ms)} | ${pct(row.share)} |`);
+			for (const row of p.pageFunctions)
+				line(`| \`${row.name}\` | ${s(row.ms)} | ${pct(row.share)} |`);
 			line();
 		}
 		line('<details><summary>Top files by self time</summary>');
@@ -48,11 +49,21 @@ export function liveSection(r, line) {
 	if (live?.ok) {
 		line('| | value | target |');
 		line('|---|---|---|');
-		line(`| cached hits | ${n(Math.round(live.cachedRps))} req/s, p50 ${live.cachedP50Ms} ms, p99 ${live.cachedP99Ms} ms | |`);
-		line(`| misses | ${n(Math.round(live.missRps))} req/s, p50 ${live.missP50Ms} ms, p99 ${live.missP99Ms} ms | |`);
-		line(`| cached / miss throughput | ${x(live.ratio ?? live.cachedRps / live.missRps, 1)} | ≥ 20× |`);
-		line(`| upstream requests per 1,000 views (cached phase) | ${n(live.upstreamPer1000Views)} | |`);
-		line(`| upstream requests per product per max-age window | at most ${n(live.maxUpstreamPerProductPerWindow)} | ≤ 1 |`);
+		line(
+			`| cached hits | ${n(Math.round(live.cachedRps))} req/s, p50 ${live.cachedP50Ms} ms, p99 ${live.cachedP99Ms} ms | |`,
+		);
+		line(
+			`| misses | ${n(Math.round(live.missRps))} req/s, p50 ${live.missP50Ms} ms, p99 ${live.missP99Ms} ms | |`,
+		);
+		line(
+			`| cached / miss throughput | ${x(live.ratio ?? live.cachedRps / live.missRps, 1)} | ≥ 20× |`,
+		);
+		line(
+			`| upstream requests per 1,000 views (cached phase) | ${n(live.upstreamPer1000Views)} | |`,
+		);
+		line(
+			`| upstream requests per product per max-age window | at most ${n(live.maxUpstreamPerProductPerWindow)} | ≤ 1 |`,
+		);
 		if (hasCdn(live)) {
 			line(
 				`| CDN (${cdnName(live)}): cached hits | ${n(Math.round(live.cdnHitRps))} req/s, p50 ${ms(live.cdnHitP50Ms)}, p99 ${ms(live.cdnHitP99Ms)} | |`,

@@ -18,7 +18,9 @@ export async function reportOnly({ dir, merge }) {
 		const partial = JSON.parse(await readFile(merge, 'utf8'));
 		const figures = PARTIAL_FIGURES.filter((figure) => partial[figure] !== undefined);
 		if (figures.length === 0)
-			throw new Error(`--merge: ${merge} has no figure of a partial run (--only long-tail, search, feed or sitemap)`);
+			throw new Error(
+				`--merge: ${merge} has no figure of a partial run (--only long-tail, search, feed or sitemap)`,
+			);
 		for (const figure of figures) data[figure] = partial[figure];
 		await writeFile(file, `${JSON.stringify(data, null, '\t')}\n`);
 	}

@@ -4,7 +4,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { feedMarkdown } from './feed.mjs';
 import { largestPageMarkdown } from './largest-page.mjs';
-import { coldSection, peerSection, rebuildSection, requestsSection, scaleSection } from './report-builds.mjs';
+import {
+	coldSection,
+	peerSection,
+	rebuildSection,
+	requestsSection,
+	scaleSection,
+} from './report-builds.mjs';
 import { n, s } from './report-format.mjs';
 import { liveSection, profileSection } from './report-live.mjs';
 import { headerSection, summaryBuildsSection, summaryLiveSection } from './report-summary.mjs';

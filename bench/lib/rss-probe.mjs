@@ -10,7 +10,13 @@ if (file) {
 	const sample = () => {
 		const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
 		const mib = (bytes) => Math.round(bytes / 2 ** 20);
-		timeline.push([Date.now() - started, mib(rss), mib(heapUsed), mib(external + arrayBuffers), mib(heapTotal)]);
+		timeline.push([
+			Date.now() - started,
+			mib(rss),
+			mib(heapUsed),
+			mib(external + arrayBuffers),
+			mib(heapTotal),
+		]);
 	};
 	setInterval(sample, Number(process.env.BENCH_SAMPLE_MS) || 500).unref();
 	process.on('exit', (code) => {
@@ -24,7 +30,10 @@ if (file) {
 				maxRssKiB: usage.maxRSS,
 				userMs: usage.userCPUTime / 1000,
 				systemMs: usage.systemCPUTime / 1000,
-				timeline: { columns: ['ms', 'rssMiB', 'heapUsedMiB', 'externalMiB', 'heapTotalMiB'], rows: timeline },
+				timeline: {
+					columns: ['ms', 'rssMiB', 'heapUsedMiB', 'externalMiB', 'heapTotalMiB'],
+					rows: timeline,
+				},
 			}),
 		);
 	});

@@ -11,7 +11,9 @@ import { REPO } from './sites.mjs';
 
 // The binary itself, not the npm wrapper (a Node process that spawns it): its memory is the
 // index's. Found as the wrapper finds it (not among the package's exports, hence the path).
-const { resolveBinaryPath } = await import(pathToFileURL(join(REPO, 'node_modules/pagefind/lib/resolveBinary.js')).href);
+const { resolveBinaryPath } = await import(
+	pathToFileURL(join(REPO, 'node_modules/pagefind/lib/resolveBinary.js')).href
+);
 const PAGEFIND_BINARY = resolveBinaryPath(['pagefind_extended', 'pagefind']);
 /** What the docs recipe suggests for hosts that cap the number of files. */
 export const MAX_FRAGMENTS = 1000;
@@ -19,7 +21,9 @@ export const MAX_FRAGMENTS = 1000;
 /** Files and bytes under `dir`. */
 async function folderSize(dir) {
 	const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-	const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+	const files = entries
+		.filter((entry) => entry.isFile())
+		.map((entry) => join(entry.parentPath, entry.name));
 	const sizes = await Promise.all(files.map(async (file) => (await stat(file)).size));
 	return { files: files.length, bytes: sizes.reduce((sum, size) => sum + size, 0) };
 }
@@ -54,7 +58,9 @@ async function indexSite(dist, extraArgs = []) {
 	// Pagefind leaves the files of an earlier run in place: they would count as this one's.
 	await rm(join(dist, 'pagefind'), { recursive: true, force: true });
 	const started = performance.now();
-	const child = spawn(PAGEFIND_BINARY, ['--site', dist, ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(PAGEFIND_BINARY, ['--site', dist, ...extraArgs], {
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	const peak = watchPeak(child.pid);
 	let output = '';
 	child.stdout.on('data', (chunk) => (output += chunk));
@@ -65,8 +71,12 @@ async function indexSite(dist, extraArgs = []) {
 	});
 	const wallMs = Math.round(performance.now() - started);
 	const maxRssBytes = peak();
-	if (code !== 0) throw new Error(`pagefind --site ${dist} exited with ${code}:\n${output.slice(-4000)}`);
-	const count = (label) => Number(new RegExp(`Indexed ([\\d,]+) ${label}`).exec(output)?.[1].replace(/,/g, '') ?? Number.NaN);
+	if (code !== 0)
+		throw new Error(`pagefind --site ${dist} exited with ${code}:\n${output.slice(-4000)}`);
+	const count = (label) =>
+		Number(
+			new RegExp(`Indexed ([\\d,]+) ${label}`).exec(output)?.[1].replace(/,/g, '') ?? Number.NaN,
+		);
 	return {
 		wallMs,
 		maxRssBytes,
@@ -91,7 +101,11 @@ export async function measureSearch({ sim, env, size, reps, measure, drop }) {
 			});
 			if (record.ok) {
 				record.index = await indexSite(join(root, 'dist'));
-				if (mode === 'on') record.indexMaxFragments = await indexSite(join(root, 'dist'), ['--max-fragments', String(MAX_FRAGMENTS)]);
+				if (mode === 'on')
+					record.indexMaxFragments = await indexSite(join(root, 'dist'), [
+						'--max-fragments',
+						String(MAX_FRAGMENTS),
+					]);
 			}
 			runs[mode].push(record);
 			await drop(root);

@@ -13,16 +13,28 @@ async function timedGet(url) {
 	const started = performance.now();
 	const response = await fetch(url);
 	const body = await response.text();
-	return { status: response.status, cache: response.headers.get('x-astro-cache'), body, ms: performance.now() - started };
+	return {
+		status: response.status,
+		cache: response.headers.get('x-astro-cache'),
+		body,
+		ms: performance.now() - started,
+	};
 }
 
 /** Median of the reps, plus every rep's numbers. */
 export async function measureSitemap({ size, reps, latencyMs, cap, say }) {
-	const sim = await startSimulator({ ...simulatorOptions(size, { latencyMs, maxLimit: cap }), locales: ['en'] });
+	const sim = await startSimulator({
+		...simulatorOptions(size, { latencyMs, maxLimit: cap }),
+		locales: ['en'],
+	});
 	sim.unref();
 	const runs = [];
 	try {
-		const env = { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, FIXTURE_TOP_N: '1' };
+		const env = {
+			AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+			AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+			FIXTURE_TOP_N: '1',
+		};
 		const built = await buildSite(env);
 		for (let rep = 1; rep <= reps; rep++) {
 			const server = await startServer(built.dist, env);
@@ -30,11 +42,15 @@ export async function measureSitemap({ size, reps, latencyMs, cap, say }) {
 				sim.resetStats();
 				const cold = await timedGet(`${server.url}${FILE}`);
 				if (cold.status !== 200 || cold.cache !== 'MISS')
-					throw new Error(`${FILE}: HTTP ${cold.status}, X-Astro-Cache ${cold.cache}\n${server.log().slice(-2000)}`);
+					throw new Error(
+						`${FILE}: HTTP ${cold.status}, X-Astro-Cache ${cold.cache}\n${server.log().slice(-2000)}`,
+					);
 				const requests = sim.stats.total;
 				const cached = await timedGet(`${server.url}${FILE}`);
 				if (cached.cache !== 'HIT' || sim.stats.total !== requests)
-					throw new Error(`${FILE} again: X-Astro-Cache ${cached.cache}, ${sim.stats.total - requests} more requests`);
+					throw new Error(
+						`${FILE} again: X-Astro-Cache ${cached.cache}, ${sim.stats.total - requests} more requests`,
+					);
 				const run = {
 					coldMs: Math.round(cold.ms),
 					cachedMs: Math.round(cached.ms * 10) / 10,

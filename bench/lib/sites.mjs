@@ -37,7 +37,10 @@ export async function freshSite(work, kind, label) {
  * Runs `astro build` on `root` in its own Node process (this one's binary), so peak RSS is
  * the build's alone. Resolves with wall time, peak RSS and the log; rejects on failure.
  */
-export async function astroBuild(root, { env = {}, cpuProfDir, maxOldSpaceMb = 8192, logFile } = {}) {
+export async function astroBuild(
+	root,
+	{ env = {}, cpuProfDir, maxOldSpaceMb = 8192, logFile } = {},
+) {
 	// Flush dirty pages first (outside the timing): otherwise the kernel writes back the previous
 	// build's output (and the unlinks of a dropped site) during this one, and whichever build comes
 	// second pays for it. A precaution: the large gap first blamed on it (97 s vs 45 s at 50,000)
@@ -72,7 +75,9 @@ export async function astroBuild(root, { env = {}, cpuProfDir, maxOldSpaceMb = 8
 	const wallMs = performance.now() - started;
 	const usage = await takeUsage(usageFile);
 	if (code !== 0) {
-		const error = new Error(`astro build of ${root} exited with ${code}:\n${output.split('\n').slice(-40).join('\n')}`);
+		const error = new Error(
+			`astro build of ${root} exited with ${code}:\n${output.split('\n').slice(-40).join('\n')}`,
+		);
 		error.output = output;
 		throw error;
 	}
@@ -173,7 +178,14 @@ export function memoryPhases(usage, output) {
 			.find((l) => pattern.test(l));
 		const match = line && /^(\d\d):(\d\d):(\d\d)/.exec(line);
 		if (!match) return undefined;
-		const t = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), Number(match[1]), Number(match[2]), Number(match[3]));
+		const t = Date.UTC(
+			day.getUTCFullYear(),
+			day.getUTCMonth(),
+			day.getUTCDate(),
+			Number(match[1]),
+			Number(match[2]),
+			Number(match[3]),
+		);
 		return t - usage.startedAt;
 	};
 	const edges = [
@@ -202,7 +214,9 @@ export function memoryPhases(usage, output) {
  */
 export function loaderSeconds(output) {
 	const text = plain(output);
-	const own = /Synced [\d,]+ products .*? in ([\d.]+) s/.exec(text) ?? /Loaded \d+ products in ([\d.]+) s/.exec(text);
+	const own =
+		/Synced [\d,]+ products .*? in ([\d.]+) s/.exec(text) ??
+		/Loaded \d+ products in ([\d.]+) s/.exec(text);
 	if (own) return Number(own[1]);
 	const stamp = (pattern) => {
 		const match = new RegExp(`^(\\d\\d):(\\d\\d):(\\d\\d) ${pattern}`, 'm').exec(text);

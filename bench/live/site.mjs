@@ -27,7 +27,11 @@ function run(command, args, options) {
 		child.stderr.on('data', forward);
 		child.on('error', reject);
 		child.on('close', (code) =>
-			code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output.slice(-4000)}`)),
+			code === 0
+				? resolve(output)
+				: reject(
+						new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output.slice(-4000)}`),
+					),
 		);
 	});
 }
@@ -46,11 +50,15 @@ export async function buildSite(env, { verbose = false } = {}) {
 	await symlink(REPO, link, 'dir');
 	await cp(FIXTURE, site, { recursive: true });
 	const started = performance.now();
-	await run(NODE, [join(REPO, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build', '--root', site], {
-		cwd: site,
-		env: { ...process.env, ...env },
-		verbose,
-	});
+	await run(
+		NODE,
+		[join(REPO, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build', '--root', site],
+		{
+			cwd: site,
+			env: { ...process.env, ...env },
+			verbose,
+		},
+	);
 	return { site, dist: join(site, 'dist'), buildMs: performance.now() - started };
 }
 
@@ -85,7 +93,10 @@ export async function startServer(dist, env) {
 	/** @type {Record<string, string | undefined>} */
 	const merged = { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) };
 	for (const key of Object.keys(merged)) if (merged[key] === undefined) delete merged[key];
-	const child = spawn(NODE, [join(dist, 'server', 'entry.mjs')], { env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(NODE, [join(dist, 'server', 'entry.mjs')], {
+		env: merged,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	let log = '';
 	child.stdout.on('data', (c) => (log += c));
 	child.stderr.on('data', (c) => (log += c));

@@ -41,7 +41,9 @@ const VARNISHSTAT = '/usr/bin/varnishstat';
 
 /** Why varnishd cannot run here, or undefined when it can. */
 export function varnishMissing() {
-	return existsSync(VARNISHD) ? undefined : `${VARNISHD} not found: install Debian's Varnish with \`apt-get install varnish\``;
+	return existsSync(VARNISHD)
+		? undefined
+		: `${VARNISHD} not found: install Debian's Varnish with \`apt-get install varnish\``;
 }
 
 /**
@@ -66,14 +68,18 @@ export async function startVarnish(origin, options = {}) {
 		let args = originArgs;
 		if (options.vcl !== undefined) {
 			const file = join(workdir, 'origin.vcl');
-			await writeFile(file, options.vcl.replace('{{origin}}', `.host = "${hostname}"; .port = "${originPort}";`));
+			await writeFile(
+				file,
+				options.vcl.replace('{{origin}}', `.host = "${hostname}"; .port = "${originPort}";`),
+			);
 			args = ['-f', file];
 		}
 		try {
 			return await launch(workdir, args, options.storage ?? '64m');
 		} catch (error) {
 			await rm(workdir, { recursive: true, force: true });
-			if (attempt >= 3 || !/Could not get socket|Address already in use/i.test(String(error))) throw error;
+			if (attempt >= 3 || !/Could not get socket|Address already in use/i.test(String(error)))
+				throw error;
 		}
 	}
 }
@@ -86,11 +92,15 @@ export async function startVarnish(origin, options = {}) {
  */
 async function launch(workdir, originArgs, storage) {
 	const port = await freePort();
-	const child = spawn(VARNISHD, ['-F', '-n', workdir, '-a', `127.0.0.1:${port}`, ...originArgs, '-s', `malloc,${storage}`], {
-		stdio: ['ignore', 'pipe', 'pipe'],
-		// Its own process group, so stopping it also stops the cache child varnishd forks.
-		detached: true,
-	});
+	const child = spawn(
+		VARNISHD,
+		['-F', '-n', workdir, '-a', `127.0.0.1:${port}`, ...originArgs, '-s', `malloc,${storage}`],
+		{
+			stdio: ['ignore', 'pipe', 'pipe'],
+			// Its own process group, so stopping it also stops the cache child varnishd forks.
+			detached: true,
+		},
+	);
 	let log = '';
 	child.stdout?.on('data', (chunk) => (log += chunk));
 	child.stderr?.on('data', (chunk) => (log += chunk));
@@ -132,7 +142,9 @@ async function launch(workdir, originArgs, storage) {
 
 	const url = `http://127.0.0.1:${port}`;
 	await waitForAnswer(url, { exited: () => exited, log: () => log, close });
-	const version = /varnish-[\d.]+/.exec(spawnSync(VARNISHD, ['-V'], { encoding: 'utf8' }).stderr ?? '')?.[0] ?? 'varnish';
+	const version =
+		/varnish-[\d.]+/.exec(spawnSync(VARNISHD, ['-V'], { encoding: 'utf8' }).stderr ?? '')?.[0] ??
+		'varnish';
 	return {
 		url,
 		version,
@@ -175,9 +187,23 @@ async function waitForAnswer(url, varnishd) {
  * @returns {VarnishCounters}
  */
 function counters(workdir) {
-	const run = spawnSync(VARNISHSTAT, ['-n', workdir, '-1', '-f', 'MAIN.cache_hit', '-f', 'MAIN.cache_miss', '-f', 'MAIN.backend_req'], {
-		encoding: 'utf8',
-	});
+	const run = spawnSync(
+		VARNISHSTAT,
+		[
+			'-n',
+			workdir,
+			'-1',
+			'-f',
+			'MAIN.cache_hit',
+			'-f',
+			'MAIN.cache_miss',
+			'-f',
+			'MAIN.backend_req',
+		],
+		{
+			encoding: 'utf8',
+		},
+	);
 	if (run.status !== 0) throw new Error(`varnishstat failed (${run.status}): ${run.stderr}`);
 	/** @param {string} name */
 	const value = (name) => {
@@ -185,5 +211,9 @@ function counters(workdir) {
 		if (!match) throw new Error(`varnishstat printed no MAIN.${name}:\n${run.stdout}`);
 		return Number(match[1]);
 	};
-	return { cacheHit: value('cache_hit'), cacheMiss: value('cache_miss'), backendReq: value('backend_req') };
+	return {
+		cacheHit: value('cache_hit'),
+		cacheMiss: value('cache_miss'),
+		backendReq: value('backend_req'),
+	};
 }

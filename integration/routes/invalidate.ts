@@ -7,7 +7,13 @@ import pageConfig from 'virtual:astro-audio-reviews/config';
 import config from 'virtual:astro-audio-reviews/live-config';
 import type { APIRoute } from 'astro';
 import { createInvalidateHandler, type PurgedPagesSubmission } from 'astro-audio-reviews/live';
-import { findLiveSource, liveContentOf, livePurgedUrls, liveSourceQuery, purgedProductsWait } from '#internal/routes';
+import {
+	findLiveSource,
+	liveContentOf,
+	livePurgedUrls,
+	liveSourceQuery,
+	purgedProductsWait,
+} from '#internal/routes';
 
 export const prerender = false;
 
@@ -22,7 +28,10 @@ type LiveContentModule = NonNullable<Awaited<typeof content>>;
  * The sitemaps' URLs (base, trailing slash, default locale and review pages of the pages' config),
  * at the route IndexNow was given.
  */
-function submission(purged: NonNullable<typeof config.indexNow>, module: LiveContentModule | undefined): PurgedPagesSubmission {
+function submission(
+	purged: NonNullable<typeof config.indexNow>,
+	module: LiveContentModule | undefined,
+): PurgedPagesSubmission {
 	const live = module && liveContentOf(module);
 	const urls = { ...pageConfig, route: purged.route, site: purged.site };
 	const query = liveSourceQuery({ ...pageConfig, websiteId: config.websiteId });
@@ -35,7 +44,10 @@ function submission(purged: NonNullable<typeof config.indexNow>, module: LiveCon
 	};
 }
 
-const secret = () => (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[config.secretEnv];
+const secret = () =>
+	(globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[
+		config.secretEnv
+	];
 
 async function handler(): Promise<APIRoute> {
 	const indexNow = config.indexNow && submission(config.indexNow, await content);

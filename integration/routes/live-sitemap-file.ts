@@ -14,5 +14,9 @@ export const prerender = false;
 
 export const GET: APIRoute = (context) =>
 	onDemand.sitemap
-		? liveSitemapFile(context, { ...config, ...onDemand.sitemap, websiteId: onDemand.websiteId, content }, context.params.file)
+		? liveSitemapFile(
+				context,
+				{ ...config, ...onDemand.sitemap, websiteId: onDemand.websiteId, content },
+				context.params.file,
+			)
 		: new Response(null, { status: 404 });

@@ -14,5 +14,10 @@ export const prerender = false;
 
 export const GET: APIRoute = (context) =>
 	onDemand.sitemap
-		? liveSitemapIndex(context, { ...config, ...onDemand.sitemap, websiteId: onDemand.websiteId, content })
+		? liveSitemapIndex(context, {
+				...config,
+				...onDemand.sitemap,
+				websiteId: onDemand.websiteId,
+				content,
+			})
 		: new Response(null, { status: 404 });

@@ -15,11 +15,16 @@ const reportPath = process.argv[2] ?? '.astro/audio-reviews-changes.json';
 const zone = process.env.CLOUDFLARE_ZONE_ID;
 const token = process.env.CLOUDFLARE_API_TOKEN;
 // Overridable for tests and API proxies.
-const api = (process.env.CLOUDFLARE_API_BASE ?? 'https://api.cloudflare.com/client/v4').replace(/\/+$/, '');
+const api = (process.env.CLOUDFLARE_API_BASE ?? 'https://api.cloudflare.com/client/v4').replace(
+	/\/+$/,
+	'',
+);
 const batch = Number(process.env.CLOUDFLARE_PURGE_BATCH ?? 30);
 
 if (!zone || !token) {
-	console.error('Set CLOUDFLARE_ZONE_ID and CLOUDFLARE_API_TOKEN (a token with the Cache Purge permission).');
+	console.error(
+		'Set CLOUDFLARE_ZONE_ID and CLOUDFLARE_API_TOKEN (a token with the Cache Purge permission).',
+	);
 	process.exit(2);
 }
 
@@ -34,7 +39,9 @@ if (report.previousBuild === null) {
 }
 const urls = [...report.changed, ...report.removed];
 if (urls.some((url) => !/^https?:\/\//.test(url))) {
-	console.error('The report holds site-relative paths: set `site` in the Astro config so it lists absolute URLs.');
+	console.error(
+		'The report holds site-relative paths: set `site` in the Astro config so it lists absolute URLs.',
+	);
 	process.exit(2);
 }
 

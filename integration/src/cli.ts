@@ -8,7 +8,11 @@ Commands:
   indexnow   submit the pages the last build changed to IndexNow (audio-reviews indexnow --help)`;
 
 const [command, ...rest] = process.argv.slice(2);
-const io = { out: (line: string) => console.log(line), err: (line: string) => console.error(line), cwd: process.cwd() };
+const io = {
+	out: (line: string) => console.log(line),
+	err: (line: string) => console.error(line),
+	cwd: process.cwd(),
+};
 
 if (command === 'indexnow') {
 	if (rest.includes('--help') || rest.includes('-h')) console.log(INDEXNOW_USAGE);

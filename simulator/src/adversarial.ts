@@ -11,7 +11,8 @@ const EVENT = '\' onmouseover=\'alert(1)\' x=" onfocus="alert(1)" autofocus';
 const SVG = '<svg/onload=alert(1)>';
 /** Ends an inline script, opens a comment, and breaks JSON embedded in JS (U+2028/U+2029). */
 // biome-ignore lint/suspicious/noTemplateCurlyInString: hostile text a page must print as written, not a template
-const BREAK = '</script><!-- <!--<script> \u2028\u2029 "quoted" \\"escaped\\" back\\slash \' `${x}`';
+const BREAK =
+	'</script><!-- <!--<script> \u2028\u2029 "quoted" \\"escaped\\" back\\slash \' `${x}`';
 
 /** URLs that must never reach an href/src unfiltered. */
 const UNSAFE_URLS = [
@@ -56,13 +57,25 @@ export const ADVERSARIAL_REFS: readonly string[] = [
 const T0 = Date.parse('2025-06-01T00:00:00Z');
 
 /** Products whose every text field is hostile, one per ref of `ADVERSARIAL_REFS`. */
-export function adversarialProducts(websiteId: string, locales: readonly string[], startIndex = 0): SimProduct[] {
+export function adversarialProducts(
+	websiteId: string,
+	locales: readonly string[],
+	startIndex = 0,
+): SimProduct[] {
 	return ADVERSARIAL_REFS.map((ref, i) =>
-		ref === 'empty-strings' ? emptyStrings(websiteId, locales, startIndex + i) : hostile(ref, i, websiteId, locales, startIndex + i),
+		ref === 'empty-strings'
+			? emptyStrings(websiteId, locales, startIndex + i)
+			: hostile(ref, i, websiteId, locales, startIndex + i),
 	);
 }
 
-function hostile(ref: string, i: number, websiteId: string, locales: readonly string[], n: number): SimProduct {
+function hostile(
+	ref: string,
+	i: number,
+	websiteId: string,
+	locales: readonly string[],
+	n: number,
+): SimProduct {
 	return {
 		id: fakeUuid(n),
 		external_id: ref,
@@ -71,7 +84,11 @@ function hostile(ref: string, i: number, websiteId: string, locales: readonly st
 		seo_description: `${BREAK} ${XSS} ${EVENT}`,
 		website: { id: websiteId, name: ATTR },
 		features: { ctaAnalytics: i % 2 === 0 },
-		config: { theme: XSS, cta: { text: BREAK, url: UNSAFE_URLS[i % UNSAFE_URLS.length] }, css: `</style>${XSS}` },
+		config: {
+			theme: XSS,
+			cta: { text: BREAK, url: UNSAFE_URLS[i % UNSAFE_URLS.length] },
+			css: `</style>${XSS}`,
+		},
 		updatedAt: T0 + i * 1_000,
 		reviews: locales.flatMap((locale, j) => hostileAudio(ref, i, n, locale, j)),
 	};
@@ -109,7 +126,12 @@ function hostileAudio(ref: string, i: number, n: number, locale: string, j: numb
 			is_active: true,
 			is_default: false,
 			transcript: `Plain testimony for ${ref} with <b>markup</b> & entities &amp; &lt;script&gt; \u2028 line separators.`,
-			user: { id: `v-${base}`, firstname: 'Zoé', lastname: 'O\'Brien "Quote"', image_url: 'data:image/svg+xml,<svg onload=alert(1)>' },
+			user: {
+				id: `v-${base}`,
+				firstname: 'Zoé',
+				lastname: 'O\'Brien "Quote"',
+				image_url: 'data:image/svg+xml,<svg onload=alert(1)>',
+			},
 			locale,
 			validated: true,
 			awaitingValidation: false,

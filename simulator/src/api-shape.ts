@@ -1,4 +1,11 @@
-import { isVisible, type SimAudio, type SimExperiment, type SimProduct, type SimUser, type SimWidgetConfig } from './model.js';
+import {
+	isVisible,
+	type SimAudio,
+	type SimExperiment,
+	type SimProduct,
+	type SimUser,
+	type SimWidgetConfig,
+} from './model.js';
 
 /*
  * The wire shapes the service sends, written out here rather than imported from the package's zod
@@ -95,9 +102,14 @@ export function toApiProduct(product: SimProduct, options: ShapeOptions = {}): A
 	if (product.seo_name !== undefined) out.seo_name = product.seo_name;
 	if (product.seo_description !== undefined) out.seo_description = product.seo_description;
 	// The convenience field follows the default item the widget would play: active, with a URL.
-	const byDefault = reviews.find((review) => review.is_default && review.is_active && review.audio_url);
+	const byDefault = reviews.find(
+		(review) => review.is_default && review.is_active && review.audio_url,
+	);
 	if (byDefault?.audio_url) out.audio_url = byDefault.audio_url;
-	out.website = product.website.name === undefined ? { id: product.website.id } : { id: product.website.id, name: product.website.name };
+	out.website =
+		product.website.name === undefined
+			? { id: product.website.id }
+			: { id: product.website.id, name: product.website.name };
 	if (product.features) out.features = product.features;
 	const config = resolveConfig(product, options);
 	if (config) out.config = config;
@@ -132,7 +144,10 @@ function toApiUser(user: SimUser): ApiReviewUser {
  * `variant` changes only the configuration (single-product endpoint): match by reference first, then by
  * name, product configurations before the website's; no match keeps the base configuration.
  */
-export function resolveConfig(product: SimProduct, options: ShapeOptions): Record<string, unknown> | undefined {
+export function resolveConfig(
+	product: SimProduct,
+	options: ShapeOptions,
+): Record<string, unknown> | undefined {
 	let config = product.config;
 	const typed = options.type === undefined ? undefined : TYPE_OVERRIDES[options.type];
 	if (typed && config) config = { ...config, ...typed };

@@ -10,10 +10,37 @@ import { chance, mulberry32, pick, type Random } from './random.js';
  */
 
 /** Soft, light grounds: the figure stands out and the circle matches the initials' tints. */
-const GROUNDS = ['#f4dfc6', '#d8e6f3', '#dcebd8', '#efd9e6', '#e6e0f4', '#f3ecc8', '#cfe8e6', '#f6d6cf'];
+const GROUNDS = [
+	'#f4dfc6',
+	'#d8e6f3',
+	'#dcebd8',
+	'#efd9e6',
+	'#e6e0f4',
+	'#f3ecc8',
+	'#cfe8e6',
+	'#f6d6cf',
+];
 const SKINS = ['#f6d3b3', '#eec19b', '#d9a27a', '#b97d55', '#8d5a3b', '#5f3b27'];
-const HAIRS = ['#2b1d14', '#4a2f1d', '#7a4a25', '#b07a3c', '#d9b36c', '#8c8c8c', '#1c1c1c', '#a3412c'];
-const CLOTHES = ['#2f5d8a', '#8a4b00', '#2e6b73', '#6b3f7a', '#3f6b3a', '#b0413e', '#3b3f46', '#c98b2b'];
+const HAIRS = [
+	'#2b1d14',
+	'#4a2f1d',
+	'#7a4a25',
+	'#b07a3c',
+	'#d9b36c',
+	'#8c8c8c',
+	'#1c1c1c',
+	'#a3412c',
+];
+const CLOTHES = [
+	'#2f5d8a',
+	'#8a4b00',
+	'#2e6b73',
+	'#6b3f7a',
+	'#3f6b3a',
+	'#b0413e',
+	'#3b3f46',
+	'#c98b2b',
+];
 const STYLES = ['short', 'long', 'bun', 'curly', 'bald', 'side'] as const;
 
 /** The drawing's own units; the image's intrinsic size is the same, and it scales to any box. */
@@ -32,7 +59,9 @@ export function avatarSvg(id: string): string {
 	const glasses = chance(random, 0.25);
 	const parts = [
 		`<rect width="${SIZE}" height="${SIZE}" fill="${ground}"/>`,
-		style === 'long' ? `<path d="M18 32C17 17 24 11 32 11s15 6 14 21l2 16H16z" fill="${hair}"/>` : '',
+		style === 'long'
+			? `<path d="M18 32C17 17 24 11 32 11s15 6 14 21l2 16H16z" fill="${hair}"/>`
+			: '',
 		`<path d="M9 64c0-12 9-19 23-19s23 7 23 19z" fill="${clothes}"/>`,
 		`<path d="M27 36h10v10c0 3-10 3-10 0z" fill="${skin}" opacity=".85"/>`,
 		`<path d="M27 45l5 6 5-6" fill="none" stroke="${ground}" stroke-width="2" opacity=".6"/>`,
@@ -40,7 +69,10 @@ export function avatarSvg(id: string): string {
 		hairFor(style, hair),
 		glasses ? GLASSES : '',
 	];
-	return `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="${VIEW_BOX}">` + `${parts.join('')}</svg>`;
+	return (
+		`<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="${VIEW_BOX}">` +
+		`${parts.join('')}</svg>`
+	);
 }
 
 const GLASSES =

@@ -1,7 +1,21 @@
-import { type LongTailOptions, type LongTailTier, longTailCount, longTailTier } from './long-tail.js';
+import {
+	type LongTailOptions,
+	type LongTailTier,
+	longTailCount,
+	longTailTier,
+} from './long-tail.js';
 import type { SimAudio, SimExperiment, SimProduct, SimWidgetConfig } from './model.js';
 import { chance, mixSeed, mulberry32, pick, type Random, uuid } from './random.js';
-import { ADJECTIVES, BRANDS, bankFor, COLOURS, LAST_NAMES, type LocaleBank, NOUNS, THEMES } from './text-banks.js';
+import {
+	ADJECTIVES,
+	BRANDS,
+	bankFor,
+	COLOURS,
+	LAST_NAMES,
+	type LocaleBank,
+	NOUNS,
+	THEMES,
+} from './text-banks.js';
 import { capitalise, transcript } from './transcript.js';
 
 export interface CatalogueOptions {
@@ -47,11 +61,18 @@ const CDN = 'https://cdn.audio-reviews.example';
 
 /** Website-level widget configurations, selectable with `variant` on the single endpoint. */
 export const DEMO_WIDGET_CONFIGS: readonly SimWidgetConfig[] = [
-	{ reference: 'compact-v2', name: 'Compact', config: { theme: 'compact', size: 'small', showTranscript: false } },
+	{
+		reference: 'compact-v2',
+		name: 'Compact',
+		config: { theme: 'compact', size: 'small', showTranscript: false },
+	},
 	{
 		reference: 'dark-2025',
 		name: 'Dark mode',
-		config: { theme: 'dark', colors: { primary: '#f5f5f5', background: '#111111', text: '#f5f5f5' } },
+		config: {
+			theme: 'dark',
+			colors: { primary: '#f5f5f5', background: '#111111', text: '#f5f5f5' },
+		},
 	},
 ];
 
@@ -71,7 +92,11 @@ export function generateCatalogue(options: CatalogueOptions): SimProduct[] {
  * Product number `index`. About 8% have no audio at all; some have only inactive or only
  * unvalidated audio; some audio has an empty URL; about 5% run an A/B experiment.
  */
-export function generateProduct(index: number, options: CatalogueOptions, generate: GenerateOptions = {}): SimProduct {
+export function generateProduct(
+	index: number,
+	options: CatalogueOptions,
+	generate: GenerateOptions = {},
+): SimProduct {
 	const seed = options.seed ?? 1;
 	const random = mulberry32(mixSeed(seed, index));
 	const locales = options.locales ?? ['fr', 'en'];
@@ -83,7 +108,10 @@ export function generateProduct(index: number, options: CatalogueOptions, genera
 	const product: SimProduct = {
 		id: uuid(random),
 		external_id: ref,
-		website: options.websiteName === undefined ? { id: options.websiteId } : { id: options.websiteId, name: options.websiteName },
+		website:
+			options.websiteName === undefined
+				? { id: options.websiteId }
+				: { id: options.websiteId, name: options.websiteName },
 		reviews: [],
 		updatedAt: createdAt,
 	};
@@ -96,21 +124,30 @@ export function generateProduct(index: number, options: CatalogueOptions, genera
 		product.config = {
 			theme: pick(random, THEMES),
 			colors: { primary: pick(random, COLOURS), background: '#ffffff', text: '#1b1b1b' },
-			cta: { text: pick(random, main.ctaTexts), position: pick(random, ['left', 'right', 'bottom']) },
+			cta: {
+				text: pick(random, main.ctaTexts),
+				position: pick(random, ['left', 'right', 'bottom']),
+			},
 			animation: pick(random, ['fade', 'slide', 'none']),
 			showTranscript: chance(random, 0.7),
 		};
 		if (chance(random, 0.05))
 			product.variants = [
-				{ reference: `${ref}-promo`, name: 'Promo', config: { theme: 'promo', cta: { text: 'Offer: listen now', position: 'bottom' } } },
+				{
+					reference: `${ref}-promo`,
+					name: 'Promo',
+					config: { theme: 'promo', cta: { text: 'Offer: listen now', position: 'bottom' } },
+				},
 			];
 	}
 	const hasExperiment = chance(random, 0.05);
 	const tier = longTailTier(index, seed, options.longTail);
 
 	// A tail product always has audio: the tier is what it stands for.
-	if (!chance(random, 0.08) || tier) addAudio(random, product, { seed, index, locales, name, createdAt, options, generate, tier });
-	if (hasExperiment && product.reviews.length > 0) product.experiment = experiment(random, product.reviews);
+	if (!chance(random, 0.08) || tier)
+		addAudio(random, product, { seed, index, locales, name, createdAt, options, generate, tier });
+	if (hasExperiment && product.reviews.length > 0)
+		product.experiment = experiment(random, product.reviews);
 	product.updatedAt += Math.floor(random() * 5 * DAY);
 	return product;
 }
@@ -145,7 +182,13 @@ function addAudio(random: Random, product: SimProduct, context: ProductAudioCont
 		const spread = Math.max(0, Math.min(2, average - 0.5));
 		const n = Math.max(1, Math.round(average + (random() - 0.5) * 2 * spread));
 		const item = (source: Random, itemOrdinal: number, isDefault: boolean) => {
-			const made = audio(source, { ...context, ordinal: itemOrdinal, locale, bank: bankFor(locale), isDefault });
+			const made = audio(source, {
+				...context,
+				ordinal: itemOrdinal,
+				locale,
+				bank: bankFor(locale),
+				isDefault,
+			});
 			product.reviews.push(made.audio);
 			product.updatedAt = Math.max(product.updatedAt, made.createdAt);
 		};
@@ -169,11 +212,16 @@ function addAudio(random: Random, product: SimProduct, context: ProductAudioCont
  * without generating 100k products, and the product's other draws do not depend on it.
  * Most shops use SKUs; some use slugs like `chair-oak-2`. The index keeps both unique.
  */
-export function productIdentity(index: number, options: CatalogueOptions): { ref: string; noun: string; adjective: string } {
+export function productIdentity(
+	index: number,
+	options: CatalogueOptions,
+): { ref: string; noun: string; adjective: string } {
 	const random = mulberry32(mixSeed(options.seed ?? 1, index, 0x5ef));
 	const noun = pick(random, NOUNS);
 	const adjective = pick(random, ADJECTIVES);
-	const ref = chance(random, 0.12) ? `${noun}-${adjective}-${index}` : `SKU-${String(index).padStart(5, '0')}`;
+	const ref = chance(random, 0.12)
+		? `${noun}-${adjective}-${index}`
+		: `SKU-${String(index).padStart(5, '0')}`;
 	return { ref, noun, adjective };
 }
 
@@ -209,7 +257,8 @@ function audio(random: Random, c: AudioContext): { audio: SimAudio; createdAt: n
 	};
 	if (chance(random, 0.85)) item.label = pick(random, c.bank.labels);
 	// Reviews are nearly always rated, testimonies seldom; some ratings are halves.
-	if (chance(random, type === 'review' ? 0.95 : 0.15)) item.rating = pick(random, [5, 5, 5, 4.5, 4, 4, 4, 3.5, 3, 2.5, 2, 1, 0]);
+	if (chance(random, type === 'review' ? 0.95 : 0.15))
+		item.rating = pick(random, [5, 5, 5, 4.5, 4, 4, 4, 3.5, 3, 2.5, 2, 1, 0]);
 	if (chance(random, 0.97)) {
 		// Content comes from its own stream: skipping it must not shift the product's other draws.
 		const [min, max] = c.options.transcriptLength ?? [200, 2000];
@@ -226,7 +275,9 @@ function audio(random: Random, c: AudioContext): { audio: SimAudio; createdAt: n
 
 /** The picture of a generated user (ids are UUIDs, which the media route accepts). */
 function pictureOf(userId: string, mediaBaseUrl: string | undefined): string {
-	return mediaBaseUrl === undefined ? `${CDN}/avatars/${userId}.jpg` : `${mediaBaseUrl}/avatars/${userId}.svg`;
+	return mediaBaseUrl === undefined
+		? `${CDN}/avatars/${userId}.jpg`
+		: `${mediaBaseUrl}/avatars/${userId}.svg`;
 }
 
 function experiment(random: Random, reviews: readonly SimAudio[]): SimExperiment {

@@ -70,9 +70,15 @@ export type CliRequest = { help: true } | { help: false; options: SimulatorOptio
 /** The bin's arguments as simulator options; throws with the flag's name on a bad value. */
 export function parseCliArgs(args: readonly string[]): CliRequest {
 	const spec: Record<string, { type: 'string' | 'boolean' }> = {};
-	for (const flag of [...Object.keys(NUMBER_FLAGS), ...STRING_FLAGS]) spec[flag] = { type: 'string' };
+	for (const flag of [...Object.keys(NUMBER_FLAGS), ...STRING_FLAGS])
+		spec[flag] = { type: 'string' };
 	for (const flag of BOOLEAN_FLAGS) spec[flag] = { type: 'boolean' };
-	const { values } = parseArgs({ args: [...args], options: spec, strict: true, allowPositionals: false });
+	const { values } = parseArgs({
+		args: [...args],
+		options: spec,
+		strict: true,
+		allowPositionals: false,
+	});
 	const text = values as Record<string, string | undefined>;
 	if (values.help) return { help: true };
 
@@ -93,7 +99,8 @@ export function parseCliArgs(args: readonly string[]): CliRequest {
 	if (values.adversarial) options.adversarial = true;
 	if (values['no-conditional']) options.conditional = false;
 	const retryAfter = text['retry-after'];
-	if (retryAfter !== undefined) options.retryAfter = retryAfter === 'date' ? 'date' : numberFlag('retry-after', retryAfter);
+	if (retryAfter !== undefined)
+		options.retryAfter = retryAfter === 'date' ? 'date' : numberFlag('retry-after', retryAfter);
 	const latency = text.latency?.split(',').map((part) => numberFlag('latency', part) ?? 0);
 	if (latency) options.latencyMs = latency.length === 2 ? [latency[0]!, latency[1]!] : latency[0]!;
 	const outage = text.outage;
@@ -116,7 +123,9 @@ function longTailFlag(raw: string): LongTailOptions | false {
 	for (const pair of raw.split(',')) {
 		const [tier, share] = pair.split('=');
 		if (tier !== 'tens' && tier !== 'hundreds' && tier !== 'thousands')
-			throw new Error(`--long-tail expects off or tens=…,hundreds=…,thousands=… (shares of products), got ${JSON.stringify(raw)}`);
+			throw new Error(
+				`--long-tail expects off or tens=…,hundreds=…,thousands=… (shares of products), got ${JSON.stringify(raw)}`,
+			);
 		longTail[tier] = numberFlag('long-tail', share ?? '');
 	}
 	return longTail;
@@ -125,6 +134,7 @@ function longTailFlag(raw: string): LongTailOptions | false {
 function numberFlag(name: string, raw: string | undefined): number | undefined {
 	if (raw === undefined) return undefined;
 	const value = Number(raw);
-	if (raw.trim() === '' || !Number.isFinite(value)) throw new Error(`--${name} expects a number, got ${JSON.stringify(raw)}`);
+	if (raw.trim() === '' || !Number.isFinite(value))
+		throw new Error(`--${name} expects a number, got ${JSON.stringify(raw)}`);
 	return value;
 }

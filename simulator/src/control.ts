@@ -1,5 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ControlError, faultsPatch, NO_FAULTS, productPatch, readJsonObject } from './control-body.js';
+import {
+	ControlError,
+	faultsPatch,
+	NO_FAULTS,
+	productPatch,
+	readJsonObject,
+} from './control-body.js';
 import type { Faults } from './faults.js';
 import type { SimProduct } from './model.js';
 import type { SimulatorStats } from './stats.js';
@@ -17,7 +23,11 @@ export interface ControlTarget {
 	resetStats(): void;
 }
 
-export type ControlHandler = (req: IncomingMessage, res: ServerResponse, rawPath: string) => Promise<void>;
+export type ControlHandler = (
+	req: IncomingMessage,
+	res: ServerResponse,
+	rawPath: string,
+) => Promise<void>;
 
 /** Every control path starts with this; the service's own paths never do. */
 export const CONTROL_PREFIX = '/__control';
@@ -54,13 +64,23 @@ export function controlHandler(target: ControlTarget): ControlHandler {
 		const text = reply.body === undefined ? '' : `${JSON.stringify(reply.body, null, 2)}\n`;
 		res.writeHead(
 			reply.status,
-			text ? { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(text)) } : {},
+			text
+				? {
+						'Content-Type': 'application/json; charset=utf-8',
+						'Content-Length': String(Buffer.byteLength(text)),
+					}
+				: {},
 		);
 		res.end(text);
 	};
 }
 
-async function route(target: ControlTarget, method: string, path: string, req: IncomingMessage): Promise<Reply> {
+async function route(
+	target: ControlTarget,
+	method: string,
+	path: string,
+	req: IncomingMessage,
+): Promise<Reply> {
 	if (path === '' || path === '/') return { status: 200, body: { routes: ROUTES } };
 	if (path === '/products') return products(target, method, req);
 	const single = /^\/products\/([^/]+)$/.exec(path);
@@ -70,13 +90,26 @@ async function route(target: ControlTarget, method: string, path: string, req: I
 	throw new ControlError(404, `no control route ${path}; GET ${CONTROL_PREFIX} lists them`);
 }
 
-async function products(target: ControlTarget, method: string, req: IncomingMessage): Promise<Reply> {
+async function products(
+	target: ControlTarget,
+	method: string,
+	req: IncomingMessage,
+): Promise<Reply> {
 	if (method === 'GET') return { status: 200, body: { refs: target.refs() } };
-	if (method === 'POST') return { status: 201, body: { ref: target.addProduct(productPatch(await readJsonObject(req))) } };
+	if (method === 'POST')
+		return {
+			status: 201,
+			body: { ref: target.addProduct(productPatch(await readJsonObject(req))) },
+		};
 	throw notAllowed(method, 'GET, POST');
 }
 
-async function product(target: ControlTarget, method: string, ref: string, req: IncomingMessage): Promise<Reply> {
+async function product(
+	target: ControlTarget,
+	method: string,
+	ref: string,
+	req: IncomingMessage,
+): Promise<Reply> {
 	const unknown = () => new ControlError(404, `no product ${JSON.stringify(ref)}`);
 	if (method === 'GET') {
 		const model = target.inspect(ref);
@@ -126,8 +159,10 @@ function decodeRef(segment: string): string {
 
 /** Refusals from the simulator itself (a taken ref, a rate out of range) are the caller's mistake too. */
 function failure(error: unknown): Reply {
-	if (error instanceof ControlError) return { status: error.status, body: { error: error.message } };
-	const message = error instanceof Error ? error.message.replace(/^simulator: /, '') : String(error);
+	if (error instanceof ControlError)
+		return { status: error.status, body: { error: error.message } };
+	const message =
+		error instanceof Error ? error.message.replace(/^simulator: /, '') : String(error);
 	if (/exists/.test(message)) return { status: 409, body: { error: message } };
 	if (error instanceof RangeError) return { status: 400, body: { error: message } };
 	return { status: 500, body: { error: message } };

@@ -50,12 +50,14 @@ export class FaultPlan {
 	set(faults: Faults): void {
 		for (const key of RATES) {
 			const rate = faults[key];
-			if (rate !== undefined && !(rate >= 0 && rate <= 1)) throw new RangeError(`simulator: ${key} must be within 0..1, got ${rate}`);
+			if (rate !== undefined && !(rate >= 0 && rate <= 1))
+				throw new RangeError(`simulator: ${key} must be within 0..1, got ${rate}`);
 		}
 		if (faults.errorStatuses?.some((status) => !(status >= 500 && status <= 599)))
 			throw new RangeError('simulator: errorStatuses must be 5xx statuses');
 		const next: Faults = { ...this.current };
-		for (const [key, value] of Object.entries(faults)) if (value !== undefined) (next as Record<string, unknown>)[key] = value;
+		for (const [key, value] of Object.entries(faults))
+			if (value !== undefined) (next as Record<string, unknown>)[key] = value;
 		this.current = next;
 	}
 
@@ -72,7 +74,8 @@ export class FaultPlan {
 		if (f.outage) return { kind: 'outage' };
 		if (f.resetRate && this.random() < f.resetRate) return { kind: 'reset' };
 		if (f.hangRate && this.random() < f.hangRate) return { kind: 'hang' };
-		if (f.rateLimitRate && this.random() < f.rateLimitRate) return { kind: 'rate-limit', retryAfter: retryAfterValue(f.retryAfter) };
+		if (f.rateLimitRate && this.random() < f.rateLimitRate)
+			return { kind: 'rate-limit', retryAfter: retryAfterValue(f.retryAfter) };
 		if (f.errorRate && this.random() < f.errorRate) {
 			const statuses = f.errorStatuses?.length ? f.errorStatuses : [500, 502, 503, 504];
 			return { kind: 'error', status: statuses[Math.floor(this.random() * statuses.length)]! };
@@ -83,6 +86,7 @@ export class FaultPlan {
 
 /** Both forms RFC 9110 allows; the date is rounded up so the wait is never shorter than a second. */
 function retryAfterValue(retryAfter: number | 'date' | undefined): string {
-	if (retryAfter === 'date') return new Date((Math.ceil(Date.now() / 1000) + 1) * 1000).toUTCString();
+	if (retryAfter === 'date')
+		return new Date((Math.ceil(Date.now() / 1000) + 1) * 1000).toUTCString();
 	return String(Math.max(0, Math.round(retryAfter ?? 1)));
 }

@@ -16,7 +16,11 @@ export interface LongTailOptions {
 
 export type LongTailTier = keyof LongTailOptions;
 
-export const DEFAULT_LONG_TAIL: Readonly<Required<LongTailOptions>> = { tens: 0.04, hundreds: 0.005, thousands: 0.0001 };
+export const DEFAULT_LONG_TAIL: Readonly<Required<LongTailOptions>> = {
+	tens: 0.04,
+	hundreds: 0.005,
+	thousands: 0.0001,
+};
 
 /**
  * Highest first: a product chosen by two tiers takes the higher. The lower bounds leave room for
@@ -36,7 +40,11 @@ const TIERS: ReadonlyArray<{ tier: LongTailTier; min: number; max: number; salt:
  * seed, and a product's tier still depends only on (seed, index), as everything the store
  * regenerates on demand must.
  */
-export function longTailTier(index: number, seed: number, longTail: LongTailOptions | false | undefined): LongTailTier | undefined {
+export function longTailTier(
+	index: number,
+	seed: number,
+	longTail: LongTailOptions | false | undefined,
+): LongTailTier | undefined {
 	if (longTail === false) return undefined;
 	for (const { tier, salt } of TIERS) {
 		const share = longTail?.[tier] ?? DEFAULT_LONG_TAIL[tier];
@@ -53,7 +61,12 @@ export function longTailTier(index: number, seed: number, longTail: LongTailOpti
  * many products near the bottom of a tier as in the decade above), from the product and
  * locale's own stream, so locales differ and the product's other draws stay put.
  */
-export function longTailCount(tier: LongTailTier, seed: number, index: number, localeIndex: number): number {
+export function longTailCount(
+	tier: LongTailTier,
+	seed: number,
+	index: number,
+	localeIndex: number,
+): number {
 	const { min, max } = TIERS.find((t) => t.tier === tier)!;
 	const u = mulberry32(mixSeed(seed, index, localeIndex, 0x7a11))();
 	return Math.min(max, Math.floor(min * ((max + 1) / min) ** u));
@@ -63,10 +76,14 @@ export function longTailCount(tier: LongTailTier, seed: number, index: number, l
 export function checkLongTail(longTail: unknown): void {
 	if (longTail === undefined || longTail === false) return;
 	if (typeof longTail !== 'object' || longTail === null || Array.isArray(longTail))
-		throw new RangeError(`simulator: longTail must be false or an object such as { hundreds: 0.005 }, got ${JSON.stringify(longTail)}`);
+		throw new RangeError(
+			`simulator: longTail must be false or an object such as { hundreds: 0.005 }, got ${JSON.stringify(longTail)}`,
+		);
 	for (const [key, share] of Object.entries(longTail)) {
 		if (!(key in DEFAULT_LONG_TAIL))
-			throw new RangeError(`simulator: longTail.${key} is not a tier: use tens, hundreds or thousands (shares of products)`);
+			throw new RangeError(
+				`simulator: longTail.${key} is not a tier: use tens, hundreds or thousands (shares of products)`,
+			);
 		if (typeof share !== 'number' || !(share >= 0 && share <= 1))
 			throw new RangeError(
 				`simulator: longTail.${key} must be a share of products from 0 to 1 (0.005: one product in 200; 0: none), got ${JSON.stringify(share)}`,

@@ -27,7 +27,8 @@ export function serveMedia(req: IncomingMessage, res: ServerResponse, rawPath: s
 	const method = req.method ?? 'GET';
 	const match = AVATAR_PATH.exec(rawPath);
 	if (!match) return void plain(res, 404, `No such picture: ${rawPath.slice(0, 200)}`);
-	if (method !== 'GET' && method !== 'HEAD') return void plain(res, 405, `Method ${method} not allowed`, { Allow: 'GET, HEAD' });
+	if (method !== 'GET' && method !== 'HEAD')
+		return void plain(res, 405, `Method ${method} not allowed`, { Allow: 'GET, HEAD' });
 	const body = avatarSvg(match[1]!);
 	const validators = validatorsFor(body, undefined);
 	const headers = {
@@ -41,11 +42,20 @@ export function serveMedia(req: IncomingMessage, res: ServerResponse, rawPath: s
 		res.writeHead(304, headers);
 		return void res.end();
 	}
-	res.writeHead(200, { ...headers, 'Content-Type': 'image/svg+xml', 'Content-Length': String(Buffer.byteLength(body)) });
+	res.writeHead(200, {
+		...headers,
+		'Content-Type': 'image/svg+xml',
+		'Content-Length': String(Buffer.byteLength(body)),
+	});
 	res.end(body);
 }
 
-function plain(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+function plain(
+	res: ServerResponse,
+	status: number,
+	text: string,
+	headers: Record<string, string> = {},
+): void {
 	res.writeHead(status, {
 		'Content-Type': 'text/plain; charset=utf-8',
 		'Content-Length': String(Buffer.byteLength(text)),

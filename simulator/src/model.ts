@@ -84,7 +84,8 @@ export const isReturnable = (audio: SimAudio, locale: string): boolean =>
 	audio.locale === locale && !!audio.audio_url && audio.validated && !audio.awaitingValidation;
 
 /** Published audio (the list filters' term): returnable and active. */
-export const isPublished = (audio: SimAudio, locale: string): boolean => isReturnable(audio, locale) && audio.is_active;
+export const isPublished = (audio: SimAudio, locale: string): boolean =>
+	isReturnable(audio, locale) && audio.is_active;
 
 /** Whether the service sends an item at all: unvalidated or pending items stay in the backoffice. */
 export const isVisible = (audio: SimAudio): boolean => audio.validated && !audio.awaitingValidation;
@@ -101,7 +102,15 @@ export interface ListQuery {
 /** The service's filter table (withAudio × published) is exactly the conjunction of these two predicates. */
 export function matchesFilters(product: SimProduct, query: ListQuery): boolean {
 	const locale = query.locale ?? 'fr';
-	if (query.withAudio !== undefined && product.reviews.some((a) => isReturnable(a, locale)) !== query.withAudio) return false;
-	if (query.published !== undefined && product.reviews.some((a) => isPublished(a, locale)) !== query.published) return false;
+	if (
+		query.withAudio !== undefined &&
+		product.reviews.some((a) => isReturnable(a, locale)) !== query.withAudio
+	)
+		return false;
+	if (
+		query.published !== undefined &&
+		product.reviews.some((a) => isPublished(a, locale)) !== query.published
+	)
+		return false;
 	return true;
 }

@@ -22,7 +22,10 @@ export interface ListParams extends ListQuery {
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /** The list endpoint: limit defaults to 50, `<= 0` becomes 50, and the (undocumented) cap clamps it. */
-export function parseListParams(params: URLSearchParams, maxLimit: number): ParseResult<ListParams> {
+export function parseListParams(
+	params: URLSearchParams,
+	maxLimit: number,
+): ParseResult<ListParams> {
 	const rawLimit = params.get('limit');
 	if (rawLimit !== null && !INTEGER.test(rawLimit)) return invalid('limit', rawLimit, 'an integer');
 	let limit = rawLimit === null ? DEFAULT_LIMIT : Number(rawLimit);
@@ -30,7 +33,8 @@ export function parseListParams(params: URLSearchParams, maxLimit: number): Pars
 	limit = Math.min(limit, maxLimit);
 
 	const rawOffset = params.get('offset');
-	if (rawOffset !== null && !NON_NEGATIVE_INTEGER.test(rawOffset)) return invalid('offset', rawOffset, 'a non-negative integer');
+	if (rawOffset !== null && !NON_NEGATIVE_INTEGER.test(rawOffset))
+		return invalid('offset', rawOffset, 'a non-negative integer');
 	const offset = rawOffset === null ? 0 : Number(rawOffset);
 	if (!Number.isSafeInteger(offset)) return invalid('offset', rawOffset ?? '', 'a safe integer');
 
@@ -64,12 +68,16 @@ export interface SingleParams {
 /** Single-product endpoint: all optional; only `locale` has a checkable format. */
 export function parseSingleParams(params: URLSearchParams): ParseResult<SingleParams> {
 	const locale = params.get('locale') ?? undefined;
-	if (locale !== undefined && !LOCALE_PATTERN.test(locale)) return invalid('locale', locale, 'a BCP-47 language code');
+	if (locale !== undefined && !LOCALE_PATTERN.test(locale))
+		return invalid('locale', locale, 'a BCP-47 language code');
 	const type = params.get('type') || 'standalone';
 	const variant = params.get('variant') ?? undefined;
 	return { ok: true, value: { locale, type, variant } };
 }
 
 function invalid(name: string, raw: string, expected: string): { ok: false; message: string } {
-	return { ok: false, message: `Invalid query parameter ${name}=${JSON.stringify(raw)}: expected ${expected}` };
+	return {
+		ok: false,
+		message: `Invalid query parameter ${name}=${JSON.stringify(raw)}: expected ${expected}`,
+	};
 }

@@ -33,8 +33,10 @@ export function mixSeed(...parts: number[]): number {
 	return h >>> 0;
 }
 
-export const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-export const int = (random: Random, min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
+export const pick = <T>(random: Random, items: readonly T[]): T =>
+	items[Math.floor(random() * items.length)]!;
+export const int = (random: Random, min: number, max: number): number =>
+	min + Math.floor(random() * (max - min + 1));
 export const chance = (random: Random, probability: number): boolean => random() < probability;
 
 /** Byte to two hex digits: `Number#toString(16)` on values above 2^31 is a slow path in V8. */
@@ -42,7 +44,9 @@ const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(
 
 function hex8(random: Random): string {
 	const n = Math.floor(random() * 4294967296);
-	return HEX[(n >>> 24) & 0xff]! + HEX[(n >>> 16) & 0xff]! + HEX[(n >>> 8) & 0xff]! + HEX[n & 0xff]!;
+	return (
+		HEX[(n >>> 24) & 0xff]! + HEX[(n >>> 16) & 0xff]! + HEX[(n >>> 8) & 0xff]! + HEX[n & 0xff]!
+	);
 }
 
 /**

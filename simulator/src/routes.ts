@@ -14,11 +14,14 @@ export interface RouteContext {
 	widgetConfigs: readonly SimWidgetConfig[];
 }
 
-export type Route = { endpoint: 'list'; website: string } | { endpoint: 'single'; website: string; ref: string; refValid: boolean };
+export type Route =
+	| { endpoint: 'list'; website: string }
+	| { endpoint: 'single'; website: string; ref: string; refValid: boolean };
 
 export type RouteResult =
 	/** A resource: validators may apply. `updatedAt` feeds Last-Modified (undefined: none). */
-	{ kind: 'data'; body: string; updatedAt: number | undefined } | { kind: 'error'; status: number; body: ApiError };
+	| { kind: 'data'; body: string; updatedAt: number | undefined }
+	| { kind: 'error'; status: number; body: ApiError };
 
 // Matched on the raw path: a WHATWG URL would resolve `..` and `.` segments and hide
 // `%2F` inside a ref behind the decoded path. Refs are single segments, decoded afterwards.
@@ -31,7 +34,12 @@ export function matchRoute(rawPath: string): Route | undefined {
 	const single = SINGLE_PATH.exec(rawPath);
 	if (!single) return undefined;
 	const ref = decode(single[2]!);
-	return { endpoint: 'single', website: decode(single[1]!) ?? single[1]!, ref: ref ?? single[2]!, refValid: ref !== undefined };
+	return {
+		endpoint: 'single',
+		website: decode(single[1]!) ?? single[1]!,
+		ref: ref ?? single[2]!,
+		refValid: ref !== undefined,
+	};
 }
 
 export function answer(route: Route, params: URLSearchParams, ctx: RouteContext): RouteResult {
@@ -46,36 +54,76 @@ export function answer(route: Route, params: URLSearchParams, ctx: RouteContext)
  */
 function list(route: Route, params: URLSearchParams, ctx: RouteContext): RouteResult {
 	const parsed = parseListParams(params, ctx.maxLimit);
-	if (!parsed.ok) return { kind: 'error', status: 400, body: { type: 'ERR_INPUT_VALIDATION', message: parsed.message } };
-	if (!sameWebsite(route.website, ctx.websiteId)) return missing(`Unknown website ${route.website}`);
+	if (!parsed.ok)
+		return {
+			kind: 'error',
+			status: 400,
+			body: { type: 'ERR_INPUT_VALIDATION', message: parsed.message },
+		};
+	if (!sameWebsite(route.website, ctx.websiteId))
+		return missing(`Unknown website ${route.website}`);
 	const query = parsed.value;
 	const matches = ctx.store.query(query);
 	const page = matches.slice(query.offset, query.offset + query.limit);
 	// An insertion, removal or filter change elsewhere shifts the page without changing its
 	// products, so the catalogue's last change counts too; otherwise If-Modified-Since would lie.
 	let updatedAt = ctx.store.structureChangedAt;
-	const body: ApiProductList = { limit: query.limit, offset: query.offset, count_item: matches.length, items: [] };
+	const body: ApiProductList = {
+		limit: query.limit,
+		offset: query.offset,
+		count_item: matches.length,
+		items: [],
+	};
 	for (const entry of page) {
-		body.items.push(toApiProduct(ctx.store.resolve(entry), { locale: query.locale, activeOnly: query.without === 'inactive' }));
+		body.items.push(
+			toApiProduct(ctx.store.resolve(entry), {
+				locale: query.locale,
+				activeOnly: query.without === 'inactive',
+			}),
+		);
 		updatedAt = Math.max(updatedAt, ctx.store.updatedAt(entry));
 	}
-	return { kind: 'data', body: JSON.stringify(body), updatedAt: updatedAt > 0 ? updatedAt : undefined };
+	return {
+		kind: 'data',
+		body: JSON.stringify(body),
+		updatedAt: updatedAt > 0 ? updatedAt : undefined,
+	};
 }
 
 /**
  * The single-product endpoint: every error is sent with status 200 and an error body. Only active
  * audio is sent ("its active audio content"); `locale` filters strictly when given.
  */
-function single(route: Route & { endpoint: 'single' }, params: URLSearchParams, ctx: RouteContext): RouteResult {
+function single(
+	route: Route & { endpoint: 'single' },
+	params: URLSearchParams,
+	ctx: RouteContext,
+): RouteResult {
 	if (!route.refValid)
-		return { kind: 'error', status: 200, body: { type: 'ERR_INPUT_VALIDATION', message: 'Malformed percent-encoding in productRef' } };
+		return {
+			kind: 'error',
+			status: 200,
+			body: { type: 'ERR_INPUT_VALIDATION', message: 'Malformed percent-encoding in productRef' },
+		};
 	const parsed = parseSingleParams(params);
-	if (!parsed.ok) return { kind: 'error', status: 200, body: { type: 'ERR_INPUT_VALIDATION', message: parsed.message } };
-	if (!sameWebsite(route.website, ctx.websiteId)) return missing(`Unknown website ${route.website}`);
+	if (!parsed.ok)
+		return {
+			kind: 'error',
+			status: 200,
+			body: { type: 'ERR_INPUT_VALIDATION', message: parsed.message },
+		};
+	if (!sameWebsite(route.website, ctx.websiteId))
+		return missing(`Unknown website ${route.website}`);
 	const product = ctx.store.get(route.ref);
 	if (!product) return missing(`Unknown product ${route.ref}`);
 	const { locale, type, variant } = parsed.value;
-	const body = toApiProduct(product, { locale, activeOnly: true, type, variant, widgetConfigs: ctx.widgetConfigs });
+	const body = toApiProduct(product, {
+		locale,
+		activeOnly: true,
+		type,
+		variant,
+		widgetConfigs: ctx.widgetConfigs,
+	});
 	return { kind: 'data', body: JSON.stringify(body), updatedAt: product.updatedAt };
 }
 

@@ -61,7 +61,8 @@ export class SimulatorServer {
 	constructor(private readonly setup: ServerSetup) {
 		this.server = createServer((req, res) => {
 			this.handle(req, res).catch((error: unknown) => {
-				if (!res.headersSent && !res.destroyed) this.send(res, 500, { type: 'ERR_SIMULATOR', message: String(error) });
+				if (!res.headersSent && !res.destroyed)
+					this.send(res, 500, { type: 'ERR_SIMULATOR', message: String(error) });
 			});
 		});
 		this.server.keepAliveTimeout = 5_000;
@@ -125,17 +126,32 @@ export class SimulatorServer {
 		const method = req.method ?? 'GET';
 		const { path, query } = splitTarget(req.url ?? '/');
 		const control = this.setup.control();
-		if (control && (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`))) return control(req, res, path);
+		if (control && (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)))
+			return control(req, res, path);
 		// The shop's pictures, not the service: faults and stats leave them alone.
 		if (isMediaPath(path)) return serveMedia(req, res, path);
 		const route = matchRoute(path);
 		const endpoint: Endpoint = route?.endpoint ?? 'other';
 		const ref = route?.endpoint === 'single' ? route.ref : undefined;
 		stats.arrived(endpoint, ref);
-		const entry = { method, path, query: Object.fromEntries(query), endpoint, ...(ref === undefined ? {} : { ref }), at: Date.now() };
-		const logged: Logger = (status, fault) => stats.log({ ...entry, status, ...(fault ? { fault } : {}) });
+		const entry = {
+			method,
+			path,
+			query: Object.fromEntries(query),
+			endpoint,
+			...(ref === undefined ? {} : { ref }),
+			at: Date.now(),
+		};
+		const logged: Logger = (status, fault) =>
+			stats.log({ ...entry, status, ...(fault ? { fault } : {}) });
 
-		await this.setup.hook()?.(req, { method, path, query, endpoint, ...(ref === undefined ? {} : { ref }) });
+		await this.setup.hook()?.(req, {
+			method,
+			path,
+			query,
+			endpoint,
+			...(ref === undefined ? {} : { ref }),
+		});
 		const latency = faults.latency();
 		if (latency > 0) await this.sleep(latency);
 		if (this.closed || res.destroyed) return;
@@ -187,17 +203,28 @@ export class SimulatorServer {
 				break;
 			case 'outage':
 				logged(503, 'outage');
-				this.send(res, 503, { type: 'ERR_DB_READ', message: 'Service unavailable (simulated outage)' });
+				this.send(res, 503, {
+					type: 'ERR_DB_READ',
+					message: 'Service unavailable (simulated outage)',
+				});
 				break;
 			case 'rate-limit':
 				logged(429, 'rate-limit');
-				this.send(res, 429, { type: 'ERR_RATE_LIMIT', message: 'Too many requests (simulated)' }, { 'Retry-After': fault.retryAfter });
+				this.send(
+					res,
+					429,
+					{ type: 'ERR_RATE_LIMIT', message: 'Too many requests (simulated)' },
+					{ 'Retry-After': fault.retryAfter },
+				);
 				break;
 			case 'error':
 				// Injected infrastructure failures use a real 5xx on both endpoints: only
 				// application errors of the single endpoint travel with status 200.
 				logged(fault.status, 'error');
-				this.send(res, fault.status, { type: 'ERR_DB_READ', message: 'Database failure (simulated)' });
+				this.send(res, fault.status, {
+					type: 'ERR_DB_READ',
+					message: 'Database failure (simulated)',
+				});
 				break;
 		}
 		return true;
@@ -237,17 +264,28 @@ export class SimulatorServer {
 		res.writeHead(204, {
 			...CORS,
 			'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
-			'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? 'Accept, If-None-Match, If-Modified-Since',
+			'Access-Control-Allow-Headers':
+				req.headers['access-control-request-headers'] ?? 'Accept, If-None-Match, If-Modified-Since',
 			'Access-Control-Max-Age': '86400',
 			'Content-Length': '0',
 		});
 		res.end();
 	}
 
-	private send(res: ServerResponse, status: number, body: string | ApiError, headers: Record<string, string> = {}): void {
+	private send(
+		res: ServerResponse,
+		status: number,
+		body: string | ApiError,
+		headers: Record<string, string> = {},
+	): void {
 		const text = typeof body === 'string' ? body : JSON.stringify(body);
 		this.setup.stats.answered(status);
-		res.writeHead(status, { ...CORS, 'Content-Type': JSON_TYPE, 'Content-Length': String(Buffer.byteLength(text)), ...headers });
+		res.writeHead(status, {
+			...CORS,
+			'Content-Type': JSON_TYPE,
+			'Content-Length': String(Buffer.byteLength(text)),
+			...headers,
+		});
 		res.end(text);
 	}
 
@@ -266,11 +304,14 @@ export class SimulatorServer {
 function splitTarget(target: string): { path: string; query: URLSearchParams } {
 	let raw = target;
 	// Absolute-form targets (sent to proxies): keep only path and query.
-	if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) raw = raw.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '') || '/';
+	if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw))
+		raw = raw.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '') || '/';
 	const hash = raw.indexOf('#');
 	if (hash >= 0) raw = raw.slice(0, hash);
 	const q = raw.indexOf('?');
-	return q < 0 ? { path: raw, query: new URLSearchParams() } : { path: raw.slice(0, q), query: new URLSearchParams(raw.slice(q + 1)) };
+	return q < 0
+		? { path: raw, query: new URLSearchParams() }
+		: { path: raw.slice(0, q), query: new URLSearchParams(raw.slice(q + 1)) };
 }
 
 function listenOn(server: Server, port: number, host: string): Promise<void> {

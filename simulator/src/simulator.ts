@@ -67,7 +67,10 @@ export interface Simulator {
 	/** Removes a product; false when the ref is unknown. */
 	removeProduct(ref: string): boolean;
 	/** What the single-product endpoint sends for a ref (parsed JSON); throws for an unknown ref. */
-	getProduct(ref: string, options?: { locale?: string; variant?: string; type?: string }): ApiProduct;
+	getProduct(
+		ref: string,
+		options?: { locale?: string; variant?: string; type?: string },
+	): ApiProduct;
 	/** Every product the list endpoint matches for a query, in order, unpaged: ground truth for tests. */
 	listAll(query?: ListQuery): ApiProduct[];
 	/** A copy of the internal model of a ref (with locale and validation flags), or undefined. */
@@ -90,7 +93,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	const catalogueOptions = catalogueOptionsOf(options, websiteId, locales);
 	const extra = [
 		...(options.catalogue ?? []),
-		...(options.adversarial ? adversarialProducts(websiteId, locales, catalogueOptions.products ?? 0) : []),
+		...(options.adversarial
+			? adversarialProducts(websiteId, locales, catalogueOptions.products ?? 0)
+			: []),
 	];
 	const store = new CatalogueStore(catalogueOptions, extra);
 	const faults = new FaultPlan(options, options.faultSeed ?? 42);
@@ -111,27 +116,47 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	await server.listen();
 	// The pictures' origin is the server's own, known once it listens; nothing has been
 	// generated yet (the store generates products on demand), so every product sees it.
-	if (options.avatars === 'served') catalogueOptions.mediaBaseUrl ??= `${server.url}${MEDIA_PREFIX}`;
+	if (options.avatars === 'served')
+		catalogueOptions.mediaBaseUrl ??= `${server.url}${MEDIA_PREFIX}`;
 	if (options.outage === 'refuse') server.refuse();
 	const setHook = (next: RequestHook | undefined) => {
 		hook = next;
 	};
-	const simulator = simulatorApi({ server, store, faults, recorder, websiteId, locales, widgetConfigs, setHook });
+	const simulator = simulatorApi({
+		server,
+		store,
+		faults,
+		recorder,
+		websiteId,
+		locales,
+		widgetConfigs,
+		setHook,
+	});
 	if (options.control) control = controlHandler(simulator);
 	return simulator;
 }
 
-function catalogueOptionsOf(options: SimulatorOptions, websiteId: string, locales: readonly string[]): CatalogueOptions {
+function catalogueOptionsOf(
+	options: SimulatorOptions,
+	websiteId: string,
+	locales: readonly string[],
+): CatalogueOptions {
 	return {
 		websiteId,
 		locales,
 		products: options.catalogue ? (options.products ?? 0) : (options.products ?? 300),
 		seed: options.seed ?? 1,
 		...(options.websiteName === undefined ? {} : { websiteName: options.websiteName }),
-		...(options.reviewsPerProduct === undefined ? {} : { reviewsPerProduct: options.reviewsPerProduct }),
-		...(options.transcriptLength === undefined ? {} : { transcriptLength: options.transcriptLength }),
+		...(options.reviewsPerProduct === undefined
+			? {}
+			: { reviewsPerProduct: options.reviewsPerProduct }),
+		...(options.transcriptLength === undefined
+			? {}
+			: { transcriptLength: options.transcriptLength }),
 		...(options.longTail === undefined ? {} : { longTail: options.longTail }),
-		...(options.mediaBaseUrl === undefined ? {} : { mediaBaseUrl: options.mediaBaseUrl.replace(/\/+$/, '') }),
+		...(options.mediaBaseUrl === undefined
+			? {}
+			: { mediaBaseUrl: options.mediaBaseUrl.replace(/\/+$/, '') }),
 	};
 }
 
@@ -147,7 +172,16 @@ interface SimulatorParts {
 }
 
 /** The `Simulator` handle over a listening server and its catalogue. */
-function simulatorApi({ server, store, faults, recorder, websiteId, locales, widgetConfigs, setHook }: SimulatorParts): Simulator {
+function simulatorApi({
+	server,
+	store,
+	faults,
+	recorder,
+	websiteId,
+	locales,
+	widgetConfigs,
+	setHook,
+}: SimulatorParts): Simulator {
 	const wire = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 	const unknownRef = (ref: string) => new Error(`simulator: no product ${JSON.stringify(ref)}`);
 	return {
@@ -185,13 +219,28 @@ function simulatorApi({ server, store, faults, recorder, websiteId, locales, wid
 		getProduct(ref, opts = {}) {
 			const product = store.get(ref);
 			if (!product) throw unknownRef(ref);
-			return wire(toApiProduct(product, { locale: opts.locale, activeOnly: true, type: opts.type, variant: opts.variant, widgetConfigs }));
+			return wire(
+				toApiProduct(product, {
+					locale: opts.locale,
+					activeOnly: true,
+					type: opts.type,
+					variant: opts.variant,
+					widgetConfigs,
+				}),
+			);
 		},
 		listAll(query = {}) {
 			const locale = query.locale ?? 'fr';
 			return store
 				.query({ ...query, locale })
-				.map((entry) => wire(toApiProduct(store.resolve(entry), { locale, activeOnly: query.without === 'inactive' })));
+				.map((entry) =>
+					wire(
+						toApiProduct(store.resolve(entry), {
+							locale,
+							activeOnly: query.without === 'inactive',
+						}),
+					),
+				);
 		},
 		inspect(ref) {
 			const product = store.get(ref);
@@ -208,16 +257,23 @@ function checkOptions(options: SimulatorOptions, locales: readonly string[]): vo
 	const { products, maxLimit, transcriptLength } = options;
 	if (products !== undefined && !(Number.isInteger(products) && products >= 0))
 		throw new RangeError(`simulator: products must be a non-negative integer, got ${products}`);
-	if (maxLimit !== undefined && !(maxLimit >= 1)) throw new RangeError(`simulator: maxLimit must be >= 1, got ${maxLimit}`);
+	if (maxLimit !== undefined && !(maxLimit >= 1))
+		throw new RangeError(`simulator: maxLimit must be >= 1, got ${maxLimit}`);
 	checkLongTail(options.longTail);
 	if (locales.length === 0) throw new RangeError('simulator: locales must not be empty');
 	for (const locale of locales)
-		if (!LOCALE_PATTERN.test(locale)) throw new RangeError(`simulator: invalid locale ${JSON.stringify(locale)}`);
+		if (!LOCALE_PATTERN.test(locale))
+			throw new RangeError(`simulator: invalid locale ${JSON.stringify(locale)}`);
 	if (transcriptLength && !(transcriptLength[0] >= 0 && transcriptLength[1] >= transcriptLength[0]))
 		throw new RangeError('simulator: transcriptLength must be [min, max] with 0 <= min <= max');
 	if (options.avatars !== undefined && options.avatars !== 'cdn' && options.avatars !== 'served')
-		throw new RangeError(`simulator: avatars must be 'cdn' or 'served', got ${JSON.stringify(options.avatars)}`);
-	if (options.mediaBaseUrl !== undefined && !/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/i.test(options.mediaBaseUrl))
+		throw new RangeError(
+			`simulator: avatars must be 'cdn' or 'served', got ${JSON.stringify(options.avatars)}`,
+		);
+	if (
+		options.mediaBaseUrl !== undefined &&
+		!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/i.test(options.mediaBaseUrl)
+	)
 		throw new RangeError(
 			`simulator: mediaBaseUrl must be an http(s) URL such as http://127.0.0.1:8787/media, got ${JSON.stringify(options.mediaBaseUrl)}`,
 		);

@@ -1,5 +1,11 @@
 import { type CatalogueOptions, generateProduct, productIdentity } from './catalogue.js';
-import { isPublished, isReturnable, type ListQuery, matchesFilters, type SimProduct } from './model.js';
+import {
+	isPublished,
+	isReturnable,
+	type ListQuery,
+	matchesFilters,
+	type SimProduct,
+} from './model.js';
 
 /**
  * One catalogue slot. Generated products are not kept: 100k products with transcripts would
@@ -48,7 +54,14 @@ export class CatalogueStore {
 		this.locales = options.locales ?? ['fr', 'en'];
 		const count = options.products ?? 300;
 		for (let index = 0; index < count; index++)
-			this.push({ ref: productIdentity(index, options).ref, index, updatedAt: Number.NaN, returnable: 0, published: 0, pinned: undefined });
+			this.push({
+				ref: productIdentity(index, options).ref,
+				index,
+				updatedAt: Number.NaN,
+				returnable: 0,
+				published: 0,
+				pinned: undefined,
+			});
 		for (const product of extra) this.push(pinnedEntry(product));
 		this.nextIndex = count;
 	}
@@ -94,10 +107,13 @@ export class CatalogueStore {
 			if (entry.pinned || bit >= MASK_LOCALES) {
 				if (matchesFilters(this.resolve(entry), query)) out.push(entry);
 			} else {
-				if (Number.isNaN(entry.updatedAt)) this.summarise(entry, generateProduct(entry.index, this.options, { summaryOnly: true }));
+				if (Number.isNaN(entry.updatedAt))
+					this.summarise(entry, generateProduct(entry.index, this.options, { summaryOnly: true }));
 				const mask = bit < 0 ? 0 : 1 << bit;
-				if (query.withAudio !== undefined && ((entry.returnable & mask) !== 0) !== query.withAudio) continue;
-				if (query.published !== undefined && ((entry.published & mask) !== 0) !== query.published) continue;
+				if (query.withAudio !== undefined && ((entry.returnable & mask) !== 0) !== query.withAudio)
+					continue;
+				if (query.published !== undefined && ((entry.published & mask) !== 0) !== query.published)
+					continue;
 				out.push(entry);
 			}
 		}
@@ -127,7 +143,10 @@ export class CatalogueStore {
 
 	/** Appends a product, dated now; duplicates are refused so `byRef` stays one-to-one. */
 	add(product: SimProduct): void {
-		if (this.byRef.has(product.external_id)) throw new Error(`simulator: a product with ref ${JSON.stringify(product.external_id)} exists`);
+		if (this.byRef.has(product.external_id))
+			throw new Error(
+				`simulator: a product with ref ${JSON.stringify(product.external_id)} exists`,
+			);
 		product.updatedAt = this.stamp(product.updatedAt);
 		this.push(pinnedEntry(product));
 		this.structureChangedAt = product.updatedAt;
@@ -186,7 +205,11 @@ export class CatalogueStore {
 	 * one change per second the clock runs ahead of real time; the ETag stays exact regardless.
 	 */
 	stamp(previous = 0): number {
-		const next = Math.max(Math.ceil(Date.now() / 1000) * 1000, this.lastStamp + 1000, Math.floor(previous / 1000) * 1000 + 1000);
+		const next = Math.max(
+			Math.ceil(Date.now() / 1000) * 1000,
+			this.lastStamp + 1000,
+			Math.floor(previous / 1000) * 1000 + 1000,
+		);
 		this.lastStamp = next;
 		return next;
 	}
@@ -212,5 +235,12 @@ export class CatalogueStore {
 }
 
 function pinnedEntry(product: SimProduct): Entry {
-	return { ref: product.external_id, index: -1, updatedAt: product.updatedAt, returnable: 0, published: 0, pinned: product };
+	return {
+		ref: product.external_id,
+		index: -1,
+		updatedAt: product.updatedAt,
+		returnable: 0,
+		published: 0,
+		pinned: product,
+	};
 }

@@ -5,7 +5,13 @@ import type { LocaleBank } from './text-banks.js';
  * Sentences from the locale's bank until a random length in [min, max] is reached, never
  * beyond max. Speech-to-text output has occasional line breaks, so some are kept.
  */
-export function transcript(random: Random, bank: LocaleBank, productName: string, min: number, max: number): string {
+export function transcript(
+	random: Random,
+	bank: LocaleBank,
+	productName: string,
+	min: number,
+	max: number,
+): string {
 	const target = int(random, min, max);
 	let text = '';
 	let last = -1;
@@ -14,11 +20,14 @@ export function transcript(random: Random, bank: LocaleBank, productName: string
 		if (i === last) i = (i + 1) % bank.sentences.length;
 		last = i;
 		const sentence = capitalise(
-			bank.sentences[i]!.replace('{p}', productName).replace('{d}', pick(random, bank.durations)).replace('{w}', pick(random, bank.people)),
+			bank.sentences[i]!.replace('{p}', productName)
+				.replace('{d}', pick(random, bank.durations))
+				.replace('{w}', pick(random, bank.people)),
 		);
 		const separator = text === '' ? '' : random() < 0.12 ? '\n' : ' ';
 		if (text.length + separator.length + sentence.length > max) {
-			if (text.length < min) text += separator + cutAtWord(sentence, max - text.length - separator.length);
+			if (text.length < min)
+				text += separator + cutAtWord(sentence, max - text.length - separator.length);
 			break;
 		}
 		text += separator + sentence;

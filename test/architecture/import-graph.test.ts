@@ -69,10 +69,15 @@ async function crossLayerImports(): Promise<Edge[]> {
 		for (const match of text.matchAll(RELATIVE_IMPORT)) {
 			const target = resolve(dirname(file), match[1]!);
 			if (!target.startsWith(SRC + sep)) {
-				edges.push({ from: relative(SRC, file), to: '(outside integration/src)', specifier: match[1]! });
+				edges.push({
+					from: relative(SRC, file),
+					to: '(outside integration/src)',
+					specifier: match[1]!,
+				});
 				continue;
 			}
-			if (layerOf(target) !== layerOf(file)) edges.push({ from: relative(SRC, file), to: relative(SRC, target), specifier: match[1]! });
+			if (layerOf(target) !== layerOf(file))
+				edges.push({ from: relative(SRC, file), to: relative(SRC, target), specifier: match[1]! });
 		}
 	}
 	return edges;
@@ -123,7 +128,10 @@ function folderGraph(graph: Map<string, string[]>): Map<string, string[]> {
 }
 
 const PACKAGE = resolve(SRC, '../..');
-const pkg = JSON.parse(await readFile(join(PACKAGE, 'package.json'), 'utf8')) as { exports: object; imports: object };
+const pkg = JSON.parse(await readFile(join(PACKAGE, 'package.json'), 'utf8')) as {
+	exports: object;
+	imports: object;
+};
 const SHIPPED_SOURCE = ['integration/components', 'integration/routes'];
 const ANY_IMPORT = /(?:from\s+|import\s*\(\s*|import\s+)'([^']+)'/g;
 
@@ -133,9 +141,15 @@ const ANY_IMPORT = /(?:from\s+|import\s*\(\s*|import\s+)'([^']+)'/g;
  * the build output or the source by path, which nothing would tie to the entry points.
  */
 function allowedFromShippedSource(specifier: string, file: string): boolean {
-	if (specifier.startsWith('astro-audio-reviews')) return `.${specifier.slice('astro-audio-reviews'.length)}` in pkg.exports;
+	if (specifier.startsWith('astro-audio-reviews'))
+		return `.${specifier.slice('astro-audio-reviews'.length)}` in pkg.exports;
 	if (specifier.startsWith('#')) return specifier in pkg.imports;
-	if (specifier === 'astro' || specifier.startsWith('astro:') || specifier.startsWith('virtual:astro-audio-reviews/')) return true;
+	if (
+		specifier === 'astro' ||
+		specifier.startsWith('astro:') ||
+		specifier.startsWith('virtual:astro-audio-reviews/')
+	)
+		return true;
 	if (!specifier.startsWith('.')) return false;
 	const target = resolve(dirname(file), specifier);
 	return SHIPPED_SOURCE.some((folder) => target.startsWith(join(PACKAGE, folder) + sep));
@@ -166,12 +180,23 @@ describe('integration/src import graph', () => {
 				const file = join(PACKAGE, folder, item);
 				if (!/\.(?:ts|astro)$/.test(item)) continue;
 				for (const match of (await readFile(file, 'utf8')).matchAll(ANY_IMPORT))
-					if (!allowedFromShippedSource(match[1]!, file)) wrong.push(`${folder}/${item} imports ${match[1]}`);
+					if (!allowedFromShippedSource(match[1]!, file))
+						wrong.push(`${folder}/${item} imports ${match[1]}`);
 			}
 		}
 		expect(wrong).toEqual([]);
-		expect(allowedFromShippedSource('../dist/seo/page-meta.js', join(PACKAGE, 'integration/components/X.astro'))).toBe(false);
-		expect(allowedFromShippedSource('astro-audio-reviews/render', join(PACKAGE, 'integration/components/X.astro'))).toBe(false);
+		expect(
+			allowedFromShippedSource(
+				'../dist/seo/page-meta.js',
+				join(PACKAGE, 'integration/components/X.astro'),
+			),
+		).toBe(false);
+		expect(
+			allowedFromShippedSource(
+				'astro-audio-reviews/render',
+				join(PACKAGE, 'integration/components/X.astro'),
+			),
+		).toBe(false);
 	});
 
 	it('finds a cycle when there is one (the check itself)', () => {
@@ -189,7 +214,11 @@ describe('integration/src import graph', () => {
 		const outside: string[] = [];
 		for (const file of await sourceFiles(SRC)) {
 			const layer = layerOf(file);
-			if (layer !== 'options' && layer !== 'schema' && ZOD_AT_RUN_TIME.test(await readFile(file, 'utf8')))
+			if (
+				layer !== 'options' &&
+				layer !== 'schema' &&
+				ZOD_AT_RUN_TIME.test(await readFile(file, 'utf8'))
+			)
 				outside.push(relative(SRC, file));
 		}
 		expect(outside).toEqual([]);

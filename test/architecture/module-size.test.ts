@@ -31,11 +31,17 @@ const TO_SPLIT: Record<string, string> = {};
 
 function sourceFiles(folders: readonly string[], pattern: RegExp): string[] {
 	// Untracked files too (not the ignored ones): a new file is held to the limit before its first commit.
-	const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', ...folders], {
-		cwd: ROOT,
-		encoding: 'utf8',
-	});
-	const files = new Set(listed.split('\0').filter((file) => pattern.test(file) && !(file in NOT_SOURCE)));
+	const listed = execFileSync(
+		'git',
+		['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', ...folders],
+		{
+			cwd: ROOT,
+			encoding: 'utf8',
+		},
+	);
+	const files = new Set(
+		listed.split('\0').filter((file) => pattern.test(file) && !(file in NOT_SOURCE)),
+	);
 	return [...files].filter((file) => existsSync(resolve(ROOT, file))).sort();
 }
 
@@ -43,11 +49,20 @@ function lineCount(text: string): number {
 	return text.endsWith('\n') ? text.split('\n').length - 1 : text.split('\n').length;
 }
 
-const TEST_BLOCKS = new Set(['describe', 'it', 'test', 'beforeAll', 'beforeEach', 'afterAll', 'afterEach']);
+const TEST_BLOCKS = new Set([
+	'describe',
+	'it',
+	'test',
+	'beforeAll',
+	'beforeEach',
+	'afterAll',
+	'afterEach',
+]);
 
 /** Whether `node` is the callback of a test block such as `describe('…', () => …)` or `it.each(…)('…', …)`. */
 function isTestBlock(node: ts.Node): boolean {
-	if (!ts.isCallExpression(node.parent) || !node.parent.arguments.includes(node as ts.Expression)) return false;
+	if (!ts.isCallExpression(node.parent) || !node.parent.arguments.includes(node as ts.Expression))
+		return false;
 	let callee: ts.Expression = node.parent.expression;
 	while (ts.isCallExpression(callee) || ts.isPropertyAccessExpression(callee))
 		callee = ts.isCallExpression(callee) ? callee.expression : callee.expression;
@@ -77,7 +92,12 @@ const splitKey = (finding: string) => finding.replace(/^([^:]+):\d+ (\S+) .*$/, 
 function functionName(node: ts.SignatureDeclaration): string {
 	if (node.name) return node.name.getText();
 	const parent = node.parent;
-	if (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) return parent.name.getText();
+	if (
+		ts.isVariableDeclaration(parent) ||
+		ts.isPropertyAssignment(parent) ||
+		ts.isPropertyDeclaration(parent)
+	)
+		return parent.name.getText();
 	return '(anonymous)';
 }
 
@@ -100,15 +120,23 @@ describe('module size', () => {
 
 	it(`has no function over ${MAX_FUNCTION_LINES} lines in integration/, bench/ or scripts/`, () => {
 		expect(scripts.length).toBeGreaterThan(50);
-		const long = scripts.flatMap((file) => longFunctions(file, readFileSync(resolve(ROOT, file), 'utf8')));
+		const long = scripts.flatMap((file) =>
+			longFunctions(file, readFileSync(resolve(ROOT, file), 'utf8')),
+		);
 		expect(long.filter((finding) => !(splitKey(finding) in TO_SPLIT))).toEqual([]);
 		// An entry of TO_SPLIT whose function is now short enough (or gone) is left over: remove it.
-		expect(Object.keys(TO_SPLIT).filter((key) => !long.some((finding) => splitKey(finding) === key))).toEqual([]);
+		expect(
+			Object.keys(TO_SPLIT).filter((key) => !long.some((finding) => splitKey(finding) === key)),
+		).toEqual([]);
 	});
 
 	it('finds a long file and a long function when there is one (the check itself)', () => {
-		expect(longFiles(['bench/run.mjs'], 10)).toEqual([expect.stringMatching(/^bench\/run\.mjs \(\d+ lines\)$/)]);
-		const body = Array.from({ length: 4 }, (_, index) => `\tconst v${index} = ${index};`).join('\n');
+		expect(longFiles(['bench/run.mjs'], 10)).toEqual([
+			expect.stringMatching(/^bench\/run\.mjs \(\d+ lines\)$/),
+		]);
+		const body = Array.from({ length: 4 }, (_, index) => `\tconst v${index} = ${index};`).join(
+			'\n',
+		);
 		const text = `export function long() {\n${body}\n}\ndescribe('x', () => {\n${body}\n});\nconst short = () => 1;\n`;
 		expect(longFunctions('x.ts', text, 5)).toEqual(['x.ts:1 long (6 lines)']);
 	});

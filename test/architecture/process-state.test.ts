@@ -11,7 +11,8 @@ const FOLDERS = ['src', 'components', 'routes', 'scripts'];
  * Reading what the platform puts on `globalThis` is no hidden state: the injected `fetch`'s
  * default, Node's `gc` when exposed, and `process.env` where a runtime may have no `process`.
  */
-const PLATFORM_GLOBALS = /globalThis(?: as \{(?:[^{}]|\{[^{}]*\})*\})?\)?\.(?:fetch|gc|process)\b|typeof globalThis\.fetch/g;
+const PLATFORM_GLOBALS =
+	/globalThis(?: as \{(?:[^{}]|\{[^{}]*\})*\})?\)?\.(?:fetch|gc|process)\b|typeof globalThis\.fetch/g;
 
 async function packageFiles(dir: string): Promise<string[]> {
 	const found: string[] = [];
@@ -42,8 +43,15 @@ describe('process-wide state', () => {
 
 	it("names each slot's file in its opening comment, and only that file asks for the slot", async () => {
 		const state = await readFile(join(PACKAGE, STATE_MODULE), 'utf8');
-		const slots = [.../export type ProcessStateSlot = ([^;]+);/.exec(state)![1]!.matchAll(/'([a-z-]+)'/g)].map((match) => match[1]!);
-		const documented = new Map([...state.matchAll(/^ \* - `([a-z-]+)` \(([^)]+\.ts)\)/gm)].map((match) => [match[1]!, `src/${match[2]!}`]));
+		const slots = [
+			.../export type ProcessStateSlot = ([^;]+);/.exec(state)![1]!.matchAll(/'([a-z-]+)'/g),
+		].map((match) => match[1]!);
+		const documented = new Map(
+			[...state.matchAll(/^ \* - `([a-z-]+)` \(([^)]+\.ts)\)/gm)].map((match) => [
+				match[1]!,
+				`src/${match[2]!}`,
+			]),
+		);
 		expect([...documented.keys()].sort()).toEqual([...slots].sort());
 		const askers = new Map<string, string[]>();
 		for (const file of await packageFiles(join(PACKAGE, 'src'))) {
@@ -52,7 +60,9 @@ describe('process-wide state', () => {
 				askers.set(match[1]!, [...(askers.get(match[1]!) ?? []), relative(PACKAGE, file)]);
 			}
 		}
-		expect(Object.fromEntries(askers)).toEqual(Object.fromEntries(slots.map((slot) => [slot, [documented.get(slot)]])));
+		expect(Object.fromEntries(askers)).toEqual(
+			Object.fromEntries(slots.map((slot) => [slot, [documented.get(slot)]])),
+		);
 		// An entry's content date and locale travel in the entry (loaders/entry-metadata.ts).
 		expect(slots).not.toContain('content-dates');
 	});
@@ -71,32 +81,44 @@ describe('process-wide state', () => {
 				'src/virtual/virtual-modules.ts',
 				'src/virtual/virtual.d.ts',
 			],
-			'state/published-pages.ts': ['src/feed/write-review-feed.ts', 'src/hooks/audio-reviews.ts', 'src/view/page-helpers.ts'],
+			'state/published-pages.ts': [
+				'src/feed/write-review-feed.ts',
+				'src/hooks/audio-reviews.ts',
+				'src/view/page-helpers.ts',
+			],
 			'state/sitemap-pages.ts': ['src/sitemaps/sitemap.ts'],
 		};
-		const found: Record<string, string[]> = Object.fromEntries(Object.keys(USERS).map((module) => [module, []]));
+		const found: Record<string, string[]> = Object.fromEntries(
+			Object.keys(USERS).map((module) => [module, []]),
+		);
 		for (const folder of FOLDERS) {
 			for (const file of await packageFiles(join(PACKAGE, folder))) {
 				const text = await readFile(file, 'utf8');
 				for (const module of Object.keys(USERS))
-					if (text.includes(`${module.replace(/\.ts$/, '.js')}'`) && !file.endsWith(module)) found[module]!.push(relative(PACKAGE, file));
+					if (text.includes(`${module.replace(/\.ts$/, '.js')}'`) && !file.endsWith(module))
+						found[module]!.push(relative(PACKAGE, file));
 			}
 		}
-		expect(Object.fromEntries(Object.entries(found).map(([module, files]) => [module, files.sort()]))).toEqual(USERS);
+		expect(
+			Object.fromEntries(Object.entries(found).map(([module, files]) => [module, files.sort()])),
+		).toEqual(USERS);
 	});
 
 	it("is not used on demand: the routes reach the live loader through Astro's live collection API", async () => {
 		const users: string[] = [];
 		for (const file of await packageFiles(join(PACKAGE, 'src/on-demand')))
-			if ((await readFile(file, 'utf8')).includes('processState')) users.push(relative(PACKAGE, file));
+			if ((await readFile(file, 'utf8')).includes('processState'))
+				users.push(relative(PACKAGE, file));
 		expect(users).toEqual([]);
 	});
 
 	it('finds one when there is one (the check itself)', () => {
-		expect(hiddenState('src/x.ts', "const KEY = Symbol.for('x');\n(globalThis as { [KEY]?: number })[KEY] = 1;")).toEqual([
-			'src/x.ts: Symbol.for',
-			'src/x.ts: globalThis',
-		]);
+		expect(
+			hiddenState(
+				'src/x.ts',
+				"const KEY = Symbol.for('x');\n(globalThis as { [KEY]?: number })[KEY] = 1;",
+			),
+		).toEqual(['src/x.ts: Symbol.for', 'src/x.ts: globalThis']);
 		expect(hiddenState('src/x.ts', 'const f = options.fetch ?? globalThis.fetch;')).toEqual([]);
 	});
 });

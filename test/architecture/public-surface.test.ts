@@ -19,12 +19,18 @@ const BUDGET = 50;
 /** Every JavaScript entry point of package.json `exports` (components ship as Astro source, listed by hand in docs/api.md). */
 const ENTRIES = Object.entries(pkg.exports)
 	.filter(([, target]) => typeof target === 'object')
-	.map(([entry, target]) => ({ entry, file: fileURLToPath(new URL((target as { default: string }).default, ROOT)) }));
+	.map(([entry, target]) => ({
+		entry,
+		file: fileURLToPath(new URL((target as { default: string }).default, ROOT)),
+	}));
 
 async function runtimeNames(): Promise<Map<string, string[]>> {
 	const names = new Map<string, string[]>();
 	for (const { entry, file } of ENTRIES) {
-		if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build:pkg\` (npm test and npm run test:unit do) first`);
+		if (!existsSync(file))
+			throw new Error(
+				`${file} is missing: run \`npm run build:pkg\` (npm test and npm run test:unit do) first`,
+			);
 		names.set(entry, Object.keys(await import(file)).sort());
 	}
 	return names;
@@ -56,7 +62,9 @@ describe('the public surface', () => {
 		const entriesOf = new Map<string, string[]>();
 		for (const [entry, names] of await runtimeNames())
 			for (const name of names) entriesOf.set(name, [...(entriesOf.get(name) ?? []), entry]);
-		const twice = [...entriesOf].filter(([name, entries]) => name !== 'default' && entries.length > 1);
+		const twice = [...entriesOf].filter(
+			([name, entries]) => name !== 'default' && entries.length > 1,
+		);
 		expect(twice.map(([name, entries]) => `${name}: ${entries.join(', ')}`)).toEqual([]);
 	});
 

@@ -78,9 +78,24 @@ interface Results {
 		oursMs?: number;
 		floorMs?: number;
 	};
-	feed?: { onMs?: number; offMs?: number; writerMs?: number; feed?: { reviews: number; pages: number; bytes: number } };
-	sitemap?: { size: number; coldMs: number; cachedMs: number; requests: number; urls: number; bytes: number };
-	search?: Record<'on' | 'off', { buildMs?: number; indexMs?: number; indexRssBytes?: number; index?: SearchIndex }> & {
+	feed?: {
+		onMs?: number;
+		offMs?: number;
+		writerMs?: number;
+		feed?: { reviews: number; pages: number; bytes: number };
+	};
+	sitemap?: {
+		size: number;
+		coldMs: number;
+		cachedMs: number;
+		requests: number;
+		urls: number;
+		bytes: number;
+	};
+	search?: Record<
+		'on' | 'off',
+		{ buildMs?: number; indexMs?: number; indexRssBytes?: number; index?: SearchIndex }
+	> & {
 		on: { indexMaxFragments?: SearchIndex };
 	};
 	live?: {
@@ -111,12 +126,18 @@ const before = existsSync(benchmarks) ? statSync(benchmarks).mtimeMs : undefined
 
 beforeAll(async () => {
 	out = await mkdtemp(join(tmpdir(), 'aar-bench-smoke-'));
-	const child = spawn(process.execPath, ['bench/run.mjs', '--smoke', '--out-dir', out], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(process.execPath, ['bench/run.mjs', '--smoke', '--out-dir', out], {
+		cwd: REPO,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	const log: Buffer[] = [];
 	child.stdout.on('data', (chunk: Buffer) => log.push(chunk));
 	child.stderr.on('data', (chunk: Buffer) => log.push(chunk));
 	const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-	if (code !== 0) throw new Error(`bench/run.mjs --smoke exited with ${code}:\n${Buffer.concat(log).toString('utf8')}`);
+	if (code !== 0)
+		throw new Error(
+			`bench/run.mjs --smoke exited with ${code}:\n${Buffer.concat(log).toString('utf8')}`,
+		);
 	results = JSON.parse(await readFile(join(out, 'results.json'), 'utf8')) as Results;
 	markdown = await readFile(join(out, 'BENCHMARKS.md'), 'utf8');
 }, 420_000);
@@ -134,9 +155,13 @@ describe('bench (smoke)', () => {
 		expect(markdown).toContain('Smoke run');
 		expect(existsSync(benchmarks) ? statSync(benchmarks).mtimeMs : undefined).toBe(before);
 		// A failed build's whole error (the tail of its log) goes into the message, so CI shows why.
-		const failed = results.builds.filter((build) => !build.ok).map((build) => `${build.kind} ${build.size}: ${build.error}`);
+		const failed = results.builds
+			.filter((build) => !build.ok)
+			.map((build) => `${build.kind} ${build.size}: ${build.error}`);
 		expect(results.errors, failed.join('\n\n')).toEqual([]);
-		expect(results.builds.every((build) => build.ok && build.wallMs! > 0 && build.maxRssBytes! > 0)).toBe(true);
+		expect(
+			results.builds.every((build) => build.ok && build.wallMs! > 0 && build.maxRssBytes! > 0),
+		).toBe(true);
 	});
 
 	it('benches the catalogue of the issue: ~3 reviews for most products, a long tail up to hundreds, 200–2,000-char transcripts', () => {
@@ -183,7 +208,9 @@ describe('bench (smoke)', () => {
 			expect(same.equal).toBe(true);
 			expect(same.oursFiles).toBe(pageFiles());
 		}
-		expect(results.scale.every((row) => row.oursMs !== undefined && row.floorMs !== undefined)).toBe(true);
+		expect(
+			results.scale.every((row) => row.oursMs !== undefined && row.floorMs !== undefined),
+		).toBe(true);
 	});
 
 	it('measures the long tail where a visitor meets it: pages written, the largest page, its Lighthouse score', () => {
@@ -198,7 +225,9 @@ describe('bench (smoke)', () => {
 		expect(tail.auditError).toBeUndefined();
 		expect(tail.elements).toBeGreaterThan(100);
 		// A score, not a verdict: under a loaded machine's CPU, performance is not a figure.
-		expect(Number.isInteger(tail.performance) && tail.performance! >= 0 && tail.performance! <= 100).toBe(true);
+		expect(
+			Number.isInteger(tail.performance) && tail.performance! >= 0 && tail.performance! <= 100,
+		).toBe(true);
 		expect(tail.oursMs).toBeGreaterThan(0);
 		expect(tail.floorMs).toBeGreaterThan(0);
 		expect(markdown).toContain('## 7. The long tail: the largest page');
@@ -250,11 +279,19 @@ describe('bench (smoke)', () => {
 		const live = results.live!;
 		expect(live.ok, live.reason).toBe(true);
 		expect(live.cdnSkipped, "needs Debian's varnish (apt-get install varnish)").toBeUndefined();
-		for (const key of ['cdnHitRps', 'cdnMissRps', 'cdnRatio', 'cdnRatioVsDirectMisses', 'cdnMissP50Ms', 'cdnMissP99Ms'] as const) {
+		for (const key of [
+			'cdnHitRps',
+			'cdnMissRps',
+			'cdnRatio',
+			'cdnRatioVsDirectMisses',
+			'cdnMissP50Ms',
+			'cdnMissP99Ms',
+		] as const) {
 			expect(live[key], key).toBeGreaterThan(0);
 		}
 		// Hits through Varnish on loopback can take under a millisecond, which autocannon reports as 0.
-		for (const key of ['cdnHitP50Ms', 'cdnHitP99Ms'] as const) expect(live[key], key).toBeGreaterThanOrEqual(0);
+		for (const key of ['cdnHitP50Ms', 'cdnHitP99Ms'] as const)
+			expect(live[key], key).toBeGreaterThanOrEqual(0);
 		expect(live.cdnWarmUpstream).toBeGreaterThan(0);
 		expect(live.cdnUpstream).toBe(0);
 		expect(live.cdnOriginRequests).toBe(0);

@@ -48,7 +48,11 @@ afterAll(async () => {
 describe('built product pages in a real browser', () => {
 	it('render without console errors or dialogs, with visible transcripts and playable audio', async () => {
 		const products = sim.listAll({ locale: 'fr', without: 'inactive' });
-		const slugger = createSlugger([...products, ...sim.listAll({ locale: 'en', without: 'inactive' })].map((p) => p.external_id));
+		const slugger = createSlugger(
+			[...products, ...sim.listAll({ locale: 'en', without: 'inactive' })].map(
+				(p) => p.external_id,
+			),
+		);
 		const page = await browser.newPage();
 		const problems: string[] = [];
 		page.on('console', (message) => {
@@ -56,7 +60,8 @@ describe('built product pages in a real browser', () => {
 			// This machine has no network: avatars on the shop's CDN cannot load, and there is no favicon.
 			const url = message.location().url;
 			const offlineAsset =
-				message.text().startsWith('Failed to load resource') && (!url.startsWith(origin) || url.endsWith('/favicon.ico'));
+				message.text().startsWith('Failed to load resource') &&
+				(!url.startsWith(origin) || url.endsWith('/favicon.ico'));
 			if (!offlineAsset) problems.push(`console: ${message.text()} (${url})`);
 		});
 		page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
@@ -83,7 +88,9 @@ describe('built product pages in a real browser', () => {
 			);
 			expect(visible).toHaveLength(withTranscript.length);
 			expect(visible.every(Boolean)).toBe(true);
-			const sources = await page.locator('audio').evaluateAll((nodes) => nodes.map((node) => (node as HTMLAudioElement).src));
+			const sources = await page
+				.locator('audio')
+				.evaluateAll((nodes) => nodes.map((node) => (node as HTMLAudioElement).src));
 			// Every review's audio, in the pages' documented order (default first, newest first), not the service's.
 			expect(sources.sort()).toEqual(
 				product.reviews

@@ -15,7 +15,9 @@ import { type FrameworkSites, PAGES, startFrameworkSites } from '../helpers/fram
  * print, and a layout with Astro's `<ClientRouter />`, whose client-side navigations swap the
  * page, run the section's script again and keep the document (and its listeners).
  */
-const AXE = createRequire(createRequire(import.meta.url).resolve('lighthouse')).resolve('axe-core/axe.min.js');
+const AXE = createRequire(createRequire(import.meta.url).resolve('lighthouse')).resolve(
+	'axe-core/axe.min.js',
+);
 
 let sites: FrameworkSites;
 let tailwind: BuiltSite;
@@ -47,14 +49,20 @@ describe('a popular product’s page in a Tailwind layout', () => {
 					onlyCategories: ['accessibility'],
 					formFactor,
 					screenEmulation:
-						formFactor === 'mobile' ? { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75 } : { disabled: true },
+						formFactor === 'mobile'
+							? { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75 }
+							: { disabled: true },
 					throttlingMethod: 'provided',
 				});
 				const lhr = result!.lhr;
 				const failed = Object.values(lhr.audits)
 					.filter((audit) => audit.score === 0)
 					.map((audit) => audit.id);
-				expect({ formFactor, score: lhr.categories.accessibility!.score, failed }).toEqual({ formFactor, score: 1, failed: [] });
+				expect({ formFactor, score: lhr.categories.accessibility!.score, failed }).toEqual({
+					formFactor,
+					score: 1,
+					failed: [],
+				});
 			}
 		} finally {
 			await stopChromium(chromium);
@@ -64,8 +72,14 @@ describe('a popular product’s page in a Tailwind layout', () => {
 			const page = await sites.open(tailwind, PAGES.popular, width);
 			await page.addScriptTag({ path: AXE });
 			const violations = await page.evaluate(async () => {
-				const axe = (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> } }).axe;
-				return (await axe.run()).violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
+				const axe = (
+					window as unknown as {
+						axe: { run(): Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> };
+					}
+				).axe;
+				return (await axe.run()).violations.map(
+					(violation) => `${violation.id} (${violation.nodes.length})`,
+				);
 			});
 			expect(violations, `${width} px`).toEqual([]);
 			await page.close();
@@ -75,16 +89,25 @@ describe('a popular product’s page in a Tailwind layout', () => {
 	it('shows every transcript whole, and no button, without JavaScript and in print', async () => {
 		const clipped = () =>
 			document.querySelectorAll('.aar-transcript-text').length > 0
-				? [...document.querySelectorAll('.aar-transcript-text')].filter((node) => node.scrollHeight > node.clientHeight + 1).length
+				? [...document.querySelectorAll('.aar-transcript-text')].filter(
+						(node) => node.scrollHeight > node.clientHeight + 1,
+					).length
 				: -1;
-		const buttons = () => [...document.querySelectorAll('.aar-toggle')].filter((node) => node.checkVisibility()).length;
+		const buttons = () =>
+			[...document.querySelectorAll('.aar-toggle')].filter((node) => node.checkVisibility()).length;
 		const off = await sites.open(tailwind, PAGES.popular, 390, { javaScript: false });
-		expect({ clipped: await off.evaluate(clipped), buttons: await off.evaluate(buttons) }).toEqual({ clipped: 0, buttons: 0 });
+		expect({ clipped: await off.evaluate(clipped), buttons: await off.evaluate(buttons) }).toEqual({
+			clipped: 0,
+			buttons: 0,
+		});
 		await off.close();
 		const on = await sites.open(tailwind, PAGES.popular, 390);
 		expect(await on.evaluate(clipped)).toBeGreaterThan(0);
 		await on.emulateMedia({ media: 'print' });
-		expect({ clipped: await on.evaluate(clipped), buttons: await on.evaluate(buttons) }).toEqual({ clipped: 0, buttons: 0 });
+		expect({ clipped: await on.evaluate(clipped), buttons: await on.evaluate(buttons) }).toEqual({
+			clipped: 0,
+			buttons: 0,
+		});
 		await on.close();
 	});
 });
@@ -96,7 +119,9 @@ describe('parts of the reviews in a Tailwind site', () => {
 		await page.route('**/media/avatars/**', () => undefined);
 		await page.goto(`${sites.serve(tailwind)}${PAGES.popular}`);
 		const avatar = page.locator('.aar-avatar:has(img)').first();
-		expect(await avatar.locator('img').evaluate((img) => (img as HTMLImageElement).complete)).toBe(false);
+		expect(await avatar.locator('img').evaluate((img) => (img as HTMLImageElement).complete)).toBe(
+			false,
+		);
 		const withInitials = await avatar.screenshot();
 		await avatar.evaluate((node) => {
 			(node as HTMLElement).style.color = 'transparent';
@@ -114,17 +139,21 @@ describe('parts of the reviews in a Tailwind site', () => {
 					const box = summary.querySelector(selector)?.getBoundingClientRect();
 					return box ? Math.round(box.top + box.height / 2) : undefined;
 				};
-				const [stars, score, counts] = ['.aar-average-stars', '.aar-score', '.aar-counts'].map(middle);
+				const [stars, score, counts] = ['.aar-average-stars', '.aar-score', '.aar-counts'].map(
+					middle,
+				);
 				return {
 					compact: summary.classList.contains('aar-summary-compact'),
-					oneLine: stars !== undefined && Math.abs(stars - score!) <= 4 && Math.abs(stars - counts!) <= 4,
+					oneLine:
+						stars !== undefined && Math.abs(stars - score!) <= 4 && Math.abs(stars - counts!) <= 4,
 					padding: getComputedStyle(summary).padding,
 					levels: summary.querySelector('.aar-levels') !== null,
 				};
 			}),
 		);
 		expect(lines.length).toBeGreaterThan(1);
-		for (const line of lines) expect(line).toEqual({ compact: true, oneLine: true, padding: '0px', levels: false });
+		for (const line of lines)
+			expect(line).toEqual({ compact: true, oneLine: true, padding: '0px', levels: false });
 		await page.close();
 	});
 });
@@ -137,7 +166,9 @@ describe('a layout with Astro’s <ClientRouter />', () => {
 		// Each navigation ends with the router's astro:page-load, once the new page is swapped in and its scripts ran.
 		const navigate = async (go: () => Promise<unknown>) => {
 			await page.evaluate(() => {
-				const loaded = new Promise((resolve) => document.addEventListener('astro:page-load', resolve, { once: true }));
+				const loaded = new Promise((resolve) =>
+					document.addEventListener('astro:page-load', resolve, { once: true }),
+				);
 				Object.assign(window, { loaded });
 			});
 			await go();

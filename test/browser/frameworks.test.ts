@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltSite } from '../helpers/build-fixture.js';
-import { FRAMEWORKS, type FrameworkSites, PAGES, startFrameworkSites, WIDTHS } from '../helpers/framework-sites.js';
+import {
+	FRAMEWORKS,
+	type FrameworkSites,
+	PAGES,
+	startFrameworkSites,
+	WIDTHS,
+} from '../helpers/framework-sites.js';
 import { JUDGEMENTS, judgeLayout, judgeTranscript } from '../helpers/judgements.js';
 
 /**
@@ -34,13 +40,19 @@ describe.each(FRAMEWORKS)('the pages in a %s layout', (framework) => {
 				const found = await page.evaluate(judgeLayout);
 				if (kind === 'popular') found['transcript opens'] = await judgeTranscript(page);
 				for (const [judgement, list] of Object.entries(found)) {
-					if (list.length) failures[judgement] = [...(failures[judgement] ?? []), ...list.map((failure) => `${kind} ${width}: ${failure}`)];
+					if (list.length)
+						failures[judgement] = [
+							...(failures[judgement] ?? []),
+							...list.map((failure) => `${kind} ${width}: ${failure}`),
+						];
 				}
 				await page.close();
 			}
 		}
 		// One line per framework for the record: which of the six judgements hold.
-		console.log(`${framework}: ${JUDGEMENTS.map((judgement) => `${judgement} ${failures[judgement] ? 'FAILS' : 'holds'}`).join(', ')}`);
+		console.log(
+			`${framework}: ${JUDGEMENTS.map((judgement) => `${judgement} ${failures[judgement] ? 'FAILS' : 'holds'}`).join(', ')}`,
+		);
 		expect(failures).toEqual({});
 	}, 120_000);
 });

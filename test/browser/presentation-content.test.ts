@@ -42,11 +42,19 @@ describe('product and hub pages at 390 px in Chromium', () => {
 					hit: hit === node.lastElementChild,
 				};
 			});
-			expect(end, `opened with ${JSON.stringify(key)}`).toEqual({ unclipped: true, inside: true, hit: true });
+			expect(end, `opened with ${JSON.stringify(key)}`).toEqual({
+				unclipped: true,
+				inside: true,
+				hit: true,
+			});
 		}
 		const short = page.locator('li.aar-review').nth(1);
 		expect(await short.locator('button.aar-toggle').count()).toBe(0);
-		expect(await short.locator('.aar-transcript-text').evaluate((node) => node.scrollHeight <= node.clientHeight + 1)).toBe(true);
+		expect(
+			await short
+				.locator('.aar-transcript-text')
+				.evaluate((node) => node.scrollHeight <= node.clientHeight + 1),
+		).toBe(true);
 		await page.close();
 	});
 
@@ -55,12 +63,16 @@ describe('product and hub pages at 390 px in Chromium', () => {
 		await page.goto(`${pages.origin}${encodeURI(pathOf(REFS.showcase, 'fr'))}`);
 		const clipped = await page
 			.locator('.aar-transcript-text')
-			.evaluateAll((nodes) => nodes.filter((node) => node.scrollHeight > node.clientHeight + 1).length);
+			.evaluateAll(
+				(nodes) => nodes.filter((node) => node.scrollHeight > node.clientHeight + 1).length,
+			);
 		expect(clipped).toBe(0);
 		expect(
 			await page
 				.locator('button.aar-toggle')
-				.evaluateAll((nodes) => nodes.filter((node) => (node as HTMLElement).checkVisibility()).length),
+				.evaluateAll(
+					(nodes) => nodes.filter((node) => (node as HTMLElement).checkVisibility()).length,
+				),
 		).toBe(0);
 		await page.close();
 	});
@@ -68,36 +80,56 @@ describe('product and hub pages at 390 px in Chromium', () => {
 	it('summarises the rated reviews per star level exactly as the data says, testimonies counted apart', async () => {
 		const page = await phonePage();
 		for (const locale of LOCALES) {
-			for (const product of catalogue(locale).filter((p) => p.reviews.some((r) => r.type === 'review' && typeof r.rating === 'number'))) {
+			for (const product of catalogue(locale).filter((p) =>
+				p.reviews.some((r) => r.type === 'review' && typeof r.rating === 'number'),
+			)) {
 				await page.goto(`${pages.origin}${encodeURI(pathOf(product.external_id, locale))}`);
 				const shown = await page
 					.locator('.aar-levels li')
 					.evaluateAll((nodes) =>
 						Object.fromEntries(
-							nodes.map((node) => [node.getAttribute('data-level'), Number(node.querySelector('.aar-level-count')!.textContent)]),
+							nodes.map((node) => [
+								node.getAttribute('data-level'),
+								Number(node.querySelector('.aar-level-count')!.textContent),
+							]),
 						),
 					);
 				expect(shown, `${locale} ${product.external_id}`).toEqual(
-					Object.fromEntries(Object.entries(expectedLevels(product)).map(([level, n]) => [level, n])),
+					Object.fromEntries(
+						Object.entries(expectedLevels(product)).map(([level, n]) => [level, n]),
+					),
 				);
 			}
 		}
 		await page.goto(`${pages.origin}${encodeURI(pathOf(REFS.showcase, 'en'))}`);
-		expect(await page.locator('.aar-levels li .aar-level-count').allTextContents()).toEqual(['2', '0', '1', '0', '2']);
-		expect(await page.locator('.aar-counts').textContent()).toBe('5 reviews · 2 audio testimonials');
+		expect(await page.locator('.aar-levels li .aar-level-count').allTextContents()).toEqual([
+			'2',
+			'0',
+			'1',
+			'0',
+			'2',
+		]);
+		expect(await page.locator('.aar-counts').textContent()).toBe(
+			'5 reviews · 2 audio testimonials',
+		);
 		await page.goto(`${pages.origin}${encodeURI(pathOf(REFS.showcase, 'fr'))}`);
 		expect(await page.locator('.aar-counts').textContent()).toBe('5 avis · 2 témoignages audio');
 		await page.goto(`${pages.origin}${encodeURI(pathOf(REFS.testimonies, 'fr'))}`);
 		expect(await page.locator('.aar-counts').textContent()).toBe('2 témoignages audio');
 		expect(await page.locator('.aar-levels, .aar-average').count()).toBe(0);
-		expect(await page.locator('.aar-badge').allTextContents()).toEqual(['Témoignage', 'Témoignage']);
+		expect(await page.locator('.aar-badge').allTextContents()).toEqual([
+			'Témoignage',
+			'Témoignage',
+		]);
 		await page.close();
 	});
 
 	it('shows average and count on each rated hub entry, best rated first with hub: { order: "rating" }', async () => {
 		const page = await phonePage();
 		for (const locale of LOCALES) {
-			const byPath = new Map(catalogue(locale).map((product) => [pathOf(product.external_id, locale), product]));
+			const byPath = new Map(
+				catalogue(locale).map((product) => [pathOf(product.external_id, locale), product]),
+			);
 			const ratings: Array<{ average: number; count: number }> = [];
 			for (const hub of await hubPaths(page, locale)) {
 				await page.goto(`${pages.origin}${hub}`);
@@ -109,22 +141,31 @@ describe('product and hub pages at 390 px in Chromium', () => {
 				);
 				for (const entry of entries) {
 					const product = byPath.get(entry.path)!;
-					const rated = product.reviews.filter((r) => r.type === 'review' && typeof r.rating === 'number') as Array<{ rating: number }>;
+					const rated = product.reviews.filter(
+						(r) => r.type === 'review' && typeof r.rating === 'number',
+					) as Array<{ rating: number }>;
 					if (rated.length === 0) {
 						expect(entry.rating, entry.path).toBeNull();
 						continue;
 					}
-					const average = Math.round((rated.reduce((sum, r) => sum + r.rating, 0) / rated.length) * 10) / 10;
+					const average =
+						Math.round((rated.reduce((sum, r) => sum + r.rating, 0) / rated.length) * 10) / 10;
 					ratings.push({ average, count: rated.length });
-					expect(entry.rating, entry.path).toContain(new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(average));
-					expect(entry.rating, entry.path).toContain(locale === 'fr' ? `${rated.length} avis` : `${rated.length} review`);
+					expect(entry.rating, entry.path).toContain(
+						new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(average),
+					);
+					expect(entry.rating, entry.path).toContain(
+						locale === 'fr' ? `${rated.length} avis` : `${rated.length} review`,
+					);
 				}
 			}
 			expect(ratings.length).toBeGreaterThan(3);
 			// Best damped average first (docs/presentation.md): each product's ratings plus 5 at the hub's mean.
 			const count = ratings.reduce((sum, rating) => sum + rating.count, 0);
 			const mean = ratings.reduce((sum, rating) => sum + rating.average * rating.count, 0) / count;
-			const scores = ratings.map((rating) => (rating.average * rating.count + mean * 5) / (rating.count + 5));
+			const scores = ratings.map(
+				(rating) => (rating.average * rating.count + mean * 5) / (rating.count + 5),
+			);
 			expect(scores).toEqual([...scores].sort((a, b) => b - a));
 		}
 		await page.close();

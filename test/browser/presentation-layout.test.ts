@@ -28,7 +28,10 @@ describe('product and hub pages at 390 px in Chromium', () => {
 					.slice(0, 3)
 					.map((p) => p.external_id),
 			];
-			for (const path of [...products.map((ref) => pathOf(ref, locale)), ...(await hubPaths(page, locale))]) {
+			for (const path of [
+				...products.map((ref) => pathOf(ref, locale)),
+				...(await hubPaths(page, locale)),
+			]) {
 				const response = await page.goto(`${pages.origin}${encodeURI(path)}`);
 				expect(response?.status(), path).toBe(200);
 				await loadEveryImage(page);
@@ -38,7 +41,9 @@ describe('product and hub pages at 390 px in Chromium', () => {
 				}));
 				expect(width.scroll, `${path} scrolls sideways`).toBeLessThanOrEqual(width.client);
 				const broken = await page.evaluate(() =>
-					[...document.images].filter((image) => image.checkVisibility() && image.naturalWidth === 0).map((image) => image.src),
+					[...document.images]
+						.filter((image) => image.checkVisibility() && image.naturalWidth === 0)
+						.map((image) => image.src),
 				);
 				expect(broken, path).toEqual([]);
 				checked.push(path);

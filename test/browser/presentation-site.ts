@@ -15,7 +15,11 @@ import { buildSeoSite, serveDist } from '../helpers/seo-site.js';
  * avatars that fail (the simulator's media host answering 404), products without reviews, testimonies
  * only, and hub pages ordered by rating. Shared by test/browser/presentation-*.test.ts.
  */
-export const REFS = { showcase: 'showcase', testimonies: 'testimonies-only', empty: 'without-reviews' } as const;
+export const REFS = {
+	showcase: 'showcase',
+	testimonies: 'testimonies-only',
+	empty: 'without-reviews',
+} as const;
 export const LOCALES = ['fr', 'en'] as const;
 export const LAST_WORDS = 'END-OF-THE-LONG-TRANSCRIPT';
 const PHONE = { width: 390, height: 844 };
@@ -52,14 +56,27 @@ function item(locale: string, i: number, change: Partial<SimAudio>): SimAudio {
 
 /** Ratings on every level, and halves and a 0 that count toward their rounded level. */
 function showcaseItems(locale: string): SimAudio[] {
-	const picture = (lastname: string, file: string) => ({ id: lastname, firstname: 'Zoé', lastname, image_url: `${avatarOrigin}/${file}` });
+	const picture = (lastname: string, file: string) => ({
+		id: lastname,
+		firstname: 'Zoé',
+		lastname,
+		image_url: `${avatarOrigin}/${file}`,
+	});
 	return [
-		item(locale, 0, { rating: 5, transcript: longTranscript(locale), user: picture('Ortiz', 'ortiz.svg') }),
+		item(locale, 0, {
+			rating: 5,
+			transcript: longTranscript(locale),
+			user: picture('Ortiz', 'ortiz.svg'),
+		}),
 		item(locale, 1, { rating: 4.5, user: picture('Martin', 'missing.jpg') }),
 		item(locale, 2, { rating: 3.4, user: picture('Garcia', 'gone.png') }),
 		item(locale, 3, { rating: 1 }),
 		item(locale, 4, { rating: 0, user: { id: 'anon' } }),
-		item(locale, 5, { type: 'testimony', transcript: longTranscript(locale), user: picture('Petit', 'missing-too.jpg') }),
+		item(locale, 5, {
+			type: 'testimony',
+			transcript: longTranscript(locale),
+			user: picture('Petit', 'missing-too.jpg'),
+		}),
 		item(locale, 6, { type: 'testimony', rating: 5 }),
 	];
 }
@@ -67,7 +84,12 @@ function showcaseItems(locale: string): SimAudio[] {
 /** Builds and serves the fixture site for a test file's tests, and opens Chromium; `label` names the build's folder, one per file. */
 export function usePresentationSite(label: string): void {
 	beforeAll(async () => {
-		sim = await startSimulator({ products: 10, locales: [...LOCALES], seed: 23, avatars: 'served' });
+		sim = await startSimulator({
+			products: 10,
+			locales: [...LOCALES],
+			seed: 23,
+			avatars: 'served',
+		});
 		avatarOrigin = `${sim.baseUrl}/media/avatars`;
 		for (const ref of Object.values(REFS)) sim.addProduct({ external_id: ref });
 		const update = (ref: string, reviews: SimAudio[]) => sim.updateProduct(ref, { reviews });
@@ -80,9 +102,18 @@ export function usePresentationSite(label: string): void {
 		pages = await serveDist(() => site!.dist);
 		site = await buildSeoSite(sim, {
 			label,
-			env: { FIXTURE_SITE: pages.origin, FIXTURE_HUB_PAGE_SIZE: '6', FIXTURE_HUB_ORDER: 'rating', FIXTURE_EMPTY_PRODUCTS: 'index' },
+			env: {
+				FIXTURE_SITE: pages.origin,
+				FIXTURE_HUB_PAGE_SIZE: '6',
+				FIXTURE_HUB_ORDER: 'rating',
+				FIXTURE_EMPTY_PRODUCTS: 'index',
+			},
 		});
-		browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...OFFLINE_CHROMIUM_FLAGS] });
+		browser = await chromium.launch({
+			executablePath: CHROMIUM,
+			headless: true,
+			args: [...OFFLINE_CHROMIUM_FLAGS],
+		});
 	}, 240_000);
 
 	afterAll(async () => {
@@ -97,7 +128,9 @@ export function catalogue(locale: string): ApiProduct[] {
 }
 
 export function pathOf(ref: string, locale: string): string {
-	const slugger = createSlugger(LOCALES.flatMap((l) => catalogue(l).map((product) => product.external_id)));
+	const slugger = createSlugger(
+		LOCALES.flatMap((l) => catalogue(l).map((product) => product.external_id)),
+	);
 	return productPath(slugger.slugFor(ref), locale, 'fr');
 }
 
@@ -108,7 +141,9 @@ export async function hubPaths(page: Page, locale: string): Promise<string[]> {
 	while (next) {
 		paths.push(next);
 		await page.goto(`${pages.origin}${next}`);
-		const href = await page.evaluate(() => document.querySelector('link[rel="next"]')?.getAttribute('href') ?? null);
+		const href = await page.evaluate(
+			() => document.querySelector('link[rel="next"]')?.getAttribute('href') ?? null,
+		);
 		next = href === null ? null : new URL(href, pages.origin).pathname;
 	}
 	return paths;
@@ -142,7 +177,9 @@ export async function strongPixelDifferences(a: string, b: string): Promise<numb
 		return await page.evaluate(
 			async ([first, second]) => {
 				const pixels = async (data: string) => {
-					const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${data}`)).blob());
+					const bitmap = await createImageBitmap(
+						await (await fetch(`data:image/png;base64,${data}`)).blob(),
+					);
 					const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
 					const context = canvas.getContext('2d')!;
 					context.drawImage(bitmap, 0, 0);
@@ -152,7 +189,14 @@ export async function strongPixelDifferences(a: string, b: string): Promise<numb
 				if (x.length !== y.length) return Number.POSITIVE_INFINITY;
 				let count = 0;
 				for (let i = 0; i < x.length; i += 4) {
-					if (Math.max(Math.abs(x[i]! - y[i]!), Math.abs(x[i + 1]! - y[i + 1]!), Math.abs(x[i + 2]! - y[i + 2]!)) > 64) count += 1;
+					if (
+						Math.max(
+							Math.abs(x[i]! - y[i]!),
+							Math.abs(x[i + 1]! - y[i + 1]!),
+							Math.abs(x[i + 2]! - y[i + 2]!),
+						) > 64
+					)
+						count += 1;
 				}
 				return count;
 			},

@@ -22,7 +22,11 @@ const PLANTED = 'quokkaphone';
 const POPULAR = 'popular-one';
 const POPULAR_REVIEWS = DEFAULT_REVIEWS_PER_PAGE + 5;
 /** A product with reviews in French only: its page in every other language is an empty one. */
-const LONELY = { external_id: 'lonely-one', name: 'Yarnspindle', seo_description: 'Wobblefrost kettle.' };
+const LONELY = {
+	external_id: 'lonely-one',
+	name: 'Yarnspindle',
+	seo_description: 'Wobblefrost kettle.',
+};
 
 let sim: Simulator;
 let site: BuiltSite;
@@ -51,11 +55,24 @@ function addProducts(): void {
 	const reviews = LOCALES.flatMap((locale) =>
 		Array.from({ length: POPULAR_REVIEWS }, (_, i) =>
 			// Newest first: day 0 is the oldest, the last review of the last page.
-			audio(`${POPULAR}-${locale}-${i}`, locale, i, i === 0 ? `Zindarel ${PLANTED}.` : 'Zindarel grumvel.'),
+			audio(
+				`${POPULAR}-${locale}-${i}`,
+				locale,
+				i,
+				i === 0 ? `Zindarel ${PLANTED}.` : 'Zindarel grumvel.',
+			),
 		),
 	);
-	sim.addProduct({ external_id: POPULAR, name: 'Trombulator', seo_description: undefined, reviews });
-	sim.addProduct({ ...LONELY, reviews: [audio(`${LONELY.external_id}-fr`, 'fr', 1, 'Zindarel grumvel.')] });
+	sim.addProduct({
+		external_id: POPULAR,
+		name: 'Trombulator',
+		seo_description: undefined,
+		reviews,
+	});
+	sim.addProduct({
+		...LONELY,
+		reviews: [audio(`${LONELY.external_id}-fr`, 'fr', 1, 'Zindarel grumvel.')],
+	});
 }
 
 beforeAll(async () => {
@@ -70,7 +87,11 @@ beforeAll(async () => {
 	site = await buildFixture('search', { extends: 'basic', label: 'search-words', env });
 	await sh(join(REPO_ROOT, 'node_modules/.bin/pagefind'), ['--site', site.dist], site.root);
 	server = await serveDist(site.dist);
-	browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...OFFLINE_CHROMIUM_FLAGS] });
+	browser = await chromium.launch({
+		executablePath: CHROMIUM,
+		headless: true,
+		args: [...OFFLINE_CHROMIUM_FLAGS],
+	});
 }, 600_000);
 
 afterAll(async () => {
@@ -84,7 +105,8 @@ const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
 const wordsOf = (text: string | undefined) =>
 	((text ?? '').toLocaleLowerCase().match(WORD) ?? []).map((word) => word.replaceAll(/['’]/g, ''));
 
-const phraseTexts = (phrase: Phrase) => (typeof phrase === 'string' ? [phrase] : Object.values(phrase));
+const phraseTexts = (phrase: Phrase) =>
+	typeof phrase === 'string' ? [phrase] : Object.values(phrase);
 
 /** Every word a shopper may legitimately find: the catalogue's own text, in any language. */
 function catalogueWords(): Set<string> {
@@ -93,7 +115,13 @@ function catalogueWords(): Set<string> {
 		for (const product of sim.listAll({ locale, without: 'inactive' })) {
 			const texts = [product.external_id, product.name, product.seo_name, product.seo_description];
 			for (const review of product.reviews)
-				texts.push(review.label, review.transcript, review.user.firstname, review.user.lastname, review.user.description);
+				texts.push(
+					review.label,
+					review.transcript,
+					review.user.firstname,
+					review.user.lastname,
+					review.user.description,
+				);
 			for (const text of texts) for (const word of wordsOf(text)) words.add(word);
 		}
 	}
@@ -104,10 +132,16 @@ function catalogueWords(): Set<string> {
 function interfaceWords(locale: string, exclude: Set<string>): string[] {
 	const words = BUILT_IN_WORDS[locale]!;
 	const text = uiText(locale);
-	const texts = WORD_KEYS.flatMap((key) => phraseTexts(words[key]).map((phrase) => phrase.replace(/\{\w+\}/g, ' ')));
+	const texts = WORD_KEYS.flatMap((key) =>
+		phraseTexts(words[key]).map((phrase) => phrase.replace(/\{\w+\}/g, ' ')),
+	);
 	texts.push(...LOCALES.map((other) => languageName(other, locale)));
 	// The filled phrases too: numbers as the page shows them ("page 2", "4,5").
-	texts.push(text('reviewPage', { name: '', page: 2 }), text('page', { page: 2 }), text('rated', { rating: 4 }));
+	texts.push(
+		text('reviewPage', { name: '', page: 2 }),
+		text('page', { page: 2 }),
+		text('rated', { rating: 4 }),
+	);
 	return [...new Set(texts.flatMap(wordsOf))].filter((word) => !exclude.has(word));
 }
 
@@ -143,11 +177,18 @@ const urlsOf = (hits: Hit[] | undefined) => (hits ?? []).map((hit) => hit.url);
  * accent folding let "fil" find "fils" of a transcript, which is the shopper's data, not a leak.
  */
 function leaks(found: Record<string, Hit[]>, catalogue: Set<string>): Record<string, string[]> {
-	const foreign = (word: string) => wordsOf(word).length === 0 || wordsOf(word).some((part) => !catalogue.has(part));
+	const foreign = (word: string) =>
+		wordsOf(word).length === 0 || wordsOf(word).some((part) => !catalogue.has(part));
 	const fromInterface = (hit: Hit) => hit.matched.some(foreign);
 	return Object.fromEntries(
 		Object.entries(found)
-			.map(([query, hits]) => [query, hits.filter(fromInterface).map((hit) => `${hit.url} (${hit.matched.join(' ')})`)] as const)
+			.map(
+				([query, hits]) =>
+					[
+						query,
+						hits.filter(fromInterface).map((hit) => `${hit.url} (${hit.matched.join(' ')})`),
+					] as const,
+			)
 			.filter(([, urls]) => urls.length > 0),
 	);
 }
@@ -157,7 +198,9 @@ const pages = new Map<string, Page>();
 async function pageIn(locale: string): Promise<Page> {
 	if (!pages.has(locale)) {
 		const page = await browser.newPage();
-		expect((await page.goto(`${server.origin}${prefix(locale)}/products/${POPULAR}/`))?.status()).toBe(200);
+		expect(
+			(await page.goto(`${server.origin}${prefix(locale)}/products/${POPULAR}/`))?.status(),
+		).toBe(200);
 		pages.set(locale, page);
 	}
 	return pages.get(locale)!;
@@ -167,34 +210,49 @@ describe('search: pagefind, in every language the package ships words for', () =
 	it('builds a product page, a further review page and an empty page in each language', () => {
 		expect(LOCALES.length).toBeGreaterThan(8);
 		for (const locale of LOCALES) {
-			expect(existsSync(join(site.dist, prefix(locale), `products/${POPULAR}~reviews-2/index.html`)), locale).toBe(true);
-			expect(existsSync(join(site.dist, prefix(locale), `products/${LONELY.external_id}/index.html`)), locale).toBe(true);
+			expect(
+				existsSync(join(site.dist, prefix(locale), `products/${POPULAR}~reviews-2/index.html`)),
+				locale,
+			).toBe(true);
+			expect(
+				existsSync(join(site.dist, prefix(locale), `products/${LONELY.external_id}/index.html`)),
+				locale,
+			).toBe(true);
 		}
 	});
 
-	it.each(LOCALES)('finds no page of the %s index by a word of the interface, and the planted word on its review page', async (locale) => {
-		const catalogue = catalogueWords();
-		const words = interfaceWords(locale, catalogue);
-		expect(words.length, 'words left to search once the catalogue’s own are set aside').toBeGreaterThan(30);
-		// Quoted: an exact search, where Pagefind would otherwise fall back to words that start like the query.
-		const found = await searchAll(
-			await pageIn(locale),
-			[PLANTED, ...words].map((word) => `"${word}"`),
-		);
-		expect(urlsOf(found[`"${PLANTED}"`]), 'the planted word, a positive control').toEqual([
-			`${prefix(locale)}/products/${POPULAR}~reviews-2/`,
-		]);
-		expect(leaks(found, catalogue)).toEqual({});
-	});
+	it.each(LOCALES)(
+		'finds no page of the %s index by a word of the interface, and the planted word on its review page',
+		async (locale) => {
+			const catalogue = catalogueWords();
+			const words = interfaceWords(locale, catalogue);
+			expect(
+				words.length,
+				'words left to search once the catalogue’s own are set aside',
+			).toBeGreaterThan(30);
+			// Quoted: an exact search, where Pagefind would otherwise fall back to words that start like the query.
+			const found = await searchAll(
+				await pageIn(locale),
+				[PLANTED, ...words].map((word) => `"${word}"`),
+			);
+			expect(urlsOf(found[`"${PLANTED}"`]), 'the planted word, a positive control').toEqual([
+				`${prefix(locale)}/products/${POPULAR}~reviews-2/`,
+			]);
+			expect(leaks(found, catalogue)).toEqual({});
+		},
+	);
 
 	it('finds a page without a review in its language by its product’s name, never by its description', async () => {
 		const french = await searchAll(await pageIn('fr'), ['"wobblefrost"']);
-		expect(urlsOf(french['"wobblefrost"']), 'a page with reviews is found by its description').toEqual([
-			`${prefix('fr')}/products/${LONELY.external_id}/`,
-		]);
+		expect(
+			urlsOf(french['"wobblefrost"']),
+			'a page with reviews is found by its description',
+		).toEqual([`${prefix('fr')}/products/${LONELY.external_id}/`]);
 		for (const locale of LOCALES.filter((other) => other !== 'fr')) {
 			const found = await searchAll(await pageIn(locale), ['"yarnspindle"', '"wobblefrost"']);
-			expect(urlsOf(found['"yarnspindle"']), locale).toEqual([`${prefix(locale)}/products/${LONELY.external_id}/`]);
+			expect(urlsOf(found['"yarnspindle"']), locale).toEqual([
+				`${prefix(locale)}/products/${LONELY.external_id}/`,
+			]);
 			expect(urlsOf(found['"wobblefrost"']), locale).toEqual([]);
 		}
 	});

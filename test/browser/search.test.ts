@@ -31,7 +31,9 @@ function plantWord(): void {
 		const locale = targets[0];
 		if (locale === undefined) return;
 		sim.updateProduct(ref, (product) => {
-			const review = product.reviews.find((item) => item.locale === locale && item.transcript && item.validated && item.is_active);
+			const review = product.reviews.find(
+				(item) => item.locale === locale && item.transcript && item.validated && item.is_active,
+			);
 			if (review === undefined || planted.get(locale)!.size === 2) return;
 			review.transcript = `${review.transcript} Le ${PLANTED} est arrivé.`;
 			planted.get(locale)!.set(ref, review.id);
@@ -43,12 +45,24 @@ function plantWord(): void {
 beforeAll(async () => {
 	sim = await startSimulator({ products: 10, locales: LOCALES, seed: 28 });
 	plantWord();
-	const env = { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, AUDIO_REVIEWS_LOCALES: LOCALES.join(',') };
+	const env = {
+		AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+		AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+		AUDIO_REVIEWS_LOCALES: LOCALES.join(','),
+	};
 	plain = await buildFixture('search', { extends: 'basic', label: 'search-plain', env });
-	marked = await buildFixture('search', { extends: 'basic', label: 'search-pagefind', env: { ...env, FIXTURE_SEARCH: 'pagefind' } });
+	marked = await buildFixture('search', {
+		extends: 'basic',
+		label: 'search-pagefind',
+		env: { ...env, FIXTURE_SEARCH: 'pagefind' },
+	});
 	await sh(join(REPO_ROOT, 'node_modules/.bin/pagefind'), ['--site', marked.dist], marked.root);
 	server = await serveDist(marked.dist);
-	browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...OFFLINE_CHROMIUM_FLAGS] });
+	browser = await chromium.launch({
+		executablePath: CHROMIUM,
+		headless: true,
+		args: [...OFFLINE_CHROMIUM_FLAGS],
+	});
 }, 300_000);
 
 afterAll(async () => {
@@ -63,7 +77,10 @@ function withoutSearchMarkup(html: string): string {
 		.replaceAll(/<span data-pagefind-meta="title">([^<]*)<\/span>/g, '$1')
 		.replaceAll(/ data-pagefind-[a-z-]+(?:="[^"]*")?/g, '')
 		.replaceAll(/ id="aar-review-[^"]*"/g, '')
-		.replaceAll('</span> <span class="aar-author-description">', '</span><span class="aar-author-description">');
+		.replaceAll(
+			'</span> <span class="aar-author-description">',
+			'</span><span class="aar-author-description">',
+		);
 }
 
 /** Where two pages part, with some context: a whole page in a failure message says nothing. */
@@ -78,15 +95,26 @@ describe('search: pagefind markup', () => {
 	it('changes no byte without the option, and only adds attributes to product pages with it; hub pages and the site’s own are untouched', async () => {
 		const files = await plain.htmlFiles();
 		expect(files).toEqual(await marked.htmlFiles());
-		expect(files).toEqual(expect.arrayContaining(['/about/index.html', '/products/index.html', '/en/products/index.html']));
+		expect(files).toEqual(
+			expect.arrayContaining([
+				'/about/index.html',
+				'/products/index.html',
+				'/en/products/index.html',
+			]),
+		);
 		const isProductPage = (file: string) => /\/products\/(?!~)[^/]+\/index\.html$/.test(file);
 		const changed: string[] = [];
 		for (const file of files) {
 			const before = await plain.read(file);
 			const after = await marked.read(file);
 			expect(before, file).not.toMatch(/data-pagefind|id="aar-review-/);
-			if (isProductPage(file)) expect(firstDifference(withoutSearchMarkup(after), before), file).toBeUndefined();
-			else expect(firstDifference(after, before), `${file} is not a product page: not indexed, not changed`).toBeUndefined();
+			if (isProductPage(file))
+				expect(firstDifference(withoutSearchMarkup(after), before), file).toBeUndefined();
+			else
+				expect(
+					firstDifference(after, before),
+					`${file} is not a product page: not indexed, not changed`,
+				).toBeUndefined();
 			if (after !== before) changed.push(file);
 		}
 		const productPages = LOCALES.flatMap((locale) => sim.listAll({ locale, without: 'inactive' }));
@@ -96,7 +124,11 @@ describe('search: pagefind markup', () => {
 });
 
 /** Runs Pagefind's JS API, served from dist/, in a page of the site (which picks the index of its `<html lang>`). */
-async function pagefind<T>(page: Page, query: string | null, options: Record<string, unknown>): Promise<T> {
+async function pagefind<T>(
+	page: Page,
+	query: string | null,
+	options: Record<string, unknown>,
+): Promise<T> {
 	// A string, not a function: vitest's transform would rewrite a function's import() for Node.
 	return page.evaluate(`(async () => {
 		const api = await import('/pagefind/pagefind.js');
@@ -108,7 +140,11 @@ async function pagefind<T>(page: Page, query: string | null, options: Record<str
 
 interface Found {
 	filters: Record<string, Record<string, number>>;
-	results: { url: string; meta: Record<string, string>; sub_results: { url: string; title: string }[] }[];
+	results: {
+		url: string;
+		meta: Record<string, string>;
+		sub_results: { url: string; title: string }[];
+	}[];
 }
 
 describe('Pagefind over the built site, in Chromium', () => {
@@ -123,23 +159,36 @@ describe('Pagefind over the built site, in Chromium', () => {
 		}
 		return pages.get(locale)!;
 	};
-	const search = async (locale: string, query: string | null, options: Record<string, unknown> = {}) =>
-		pagefind<Found>(await pageIn(locale), query, options);
+	const search = async (
+		locale: string,
+		query: string | null,
+		options: Record<string, unknown> = {},
+	) => pagefind<Found>(await pageIn(locale), query, options);
 
-	it.each(LOCALES)('finds a transcript word on exactly the %s products that hold it, each landing on the review', async (locale) => {
-		const { results } = await search(locale, PLANTED);
-		const expected = [...planted.get(locale)!].map(([ref, reviewId]) => ({
-			url: `${locale === 'fr' ? '' : `/${locale}`}/products/${ref}/`,
-			anchors: [`${locale === 'fr' ? '' : `/${locale}`}/products/${ref}/#aar-review-${reviewId}`],
-		}));
-		const found = results.map((result) => ({ url: result.url, anchors: result.sub_results.map((sub) => sub.url) }));
-		expect(found.sort((a, b) => a.url.localeCompare(b.url))).toEqual(expected.sort((a, b) => a.url.localeCompare(b.url)));
-		for (const result of results) {
-			expect(result.meta.image ?? '', 'no avatar as the result picture').toBe('');
-			const heading = (await readFile(join(marked.dist, result.url, 'index.html'), 'utf8')).match(/<h1[^>]*>([^<]*)<\/h1>/)![1];
-			expect(result.meta.title).toBe(heading);
-		}
-	});
+	it.each(LOCALES)(
+		'finds a transcript word on exactly the %s products that hold it, each landing on the review',
+		async (locale) => {
+			const { results } = await search(locale, PLANTED);
+			const expected = [...planted.get(locale)!].map(([ref, reviewId]) => ({
+				url: `${locale === 'fr' ? '' : `/${locale}`}/products/${ref}/`,
+				anchors: [`${locale === 'fr' ? '' : `/${locale}`}/products/${ref}/#aar-review-${reviewId}`],
+			}));
+			const found = results.map((result) => ({
+				url: result.url,
+				anchors: result.sub_results.map((sub) => sub.url),
+			}));
+			expect(found.sort((a, b) => a.url.localeCompare(b.url))).toEqual(
+				expected.sort((a, b) => a.url.localeCompare(b.url)),
+			);
+			for (const result of results) {
+				expect(result.meta.image ?? '', 'no avatar as the result picture').toBe('');
+				const heading = (await readFile(join(marked.dist, result.url, 'index.html'), 'utf8')).match(
+					/<h1[^>]*>([^<]*)<\/h1>/,
+				)![1];
+				expect(result.meta.title).toBe(heading);
+			}
+		},
+	);
 
 	it('finds nothing for words of the layout, the breadcrumbs, the summary, the controls, the dates or the audio URLs', async () => {
 		const review = sim
@@ -162,7 +211,9 @@ describe('Pagefind over the built site, in Chromium', () => {
 			'Témoignage',
 			'★★★★★',
 		];
-		const dateWord = new Intl.DateTimeFormat('fr', { month: 'long' }).format(new Date(review.created_at!));
+		const dateWord = new Intl.DateTimeFormat('fr', { month: 'long' }).format(
+			new Date(review.created_at!),
+		);
 		// Quoted: an exact search, where Pagefind would otherwise fall back to words that start like the query.
 		for (const word of [...layout, ...pageWords, dateWord, 'mp3', urlWord]) {
 			expect(
@@ -172,18 +223,25 @@ describe('Pagefind over the built site, in Chromium', () => {
 		}
 	});
 
-	it.each(LOCALES)('filters the %s products by the star level of their average, as the catalogue counts them', async (locale) => {
-		const levels: Record<string, number> = {};
-		for (const product of sim.listAll({ locale, without: 'inactive' })) {
-			const summary = ratingSummary(product);
-			if (summary) levels[Math.floor(summary.average)] = (levels[Math.floor(summary.average)] ?? 0) + 1;
-		}
-		const { filters } = await search(locale, null);
-		expect(filters.stars).toEqual(levels);
-		for (const [level, count] of Object.entries(levels)) {
-			expect((await search(locale, null, { filters: { stars: level } })).results, `stars ${level}`).toHaveLength(count);
-		}
-	});
+	it.each(LOCALES)(
+		'filters the %s products by the star level of their average, as the catalogue counts them',
+		async (locale) => {
+			const levels: Record<string, number> = {};
+			for (const product of sim.listAll({ locale, without: 'inactive' })) {
+				const summary = ratingSummary(product);
+				if (summary)
+					levels[Math.floor(summary.average)] = (levels[Math.floor(summary.average)] ?? 0) + 1;
+			}
+			const { filters } = await search(locale, null);
+			expect(filters.stars).toEqual(levels);
+			for (const [level, count] of Object.entries(levels)) {
+				expect(
+					(await search(locale, null, { filters: { stars: level } })).results,
+					`stars ${level}`,
+				).toHaveLength(count);
+			}
+		},
+	);
 
 	it('sorts by rating and by review count', async () => {
 		const products = sim.listAll({ locale: 'fr', without: 'inactive' });
@@ -192,7 +250,12 @@ describe('Pagefind over the built site, in Chromium', () => {
 		const [byRating] = (await search('fr', null, { sort: { rating: 'desc' } })).results;
 		const [byCount] = (await search('fr', null, { sort: { reviews: 'desc' } })).results;
 		const ref = (url: string) => decodeURIComponent(url.split('/').at(-2)!);
-		expect(ratingSummary(products.find((product) => product.external_id === ref(byRating!.url))!)?.average).toBe(best);
-		expect(products.find((product) => product.external_id === ref(byCount!.url))!.reviews.length).toBe(most);
+		expect(
+			ratingSummary(products.find((product) => product.external_id === ref(byRating!.url))!)
+				?.average,
+		).toBe(best);
+		expect(
+			products.find((product) => product.external_id === ref(byCount!.url))!.reviews.length,
+		).toBe(most);
 	});
 });

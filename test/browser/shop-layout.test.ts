@@ -28,10 +28,13 @@ import {
  * whose standalone pages keep a reading width.
  */
 const LOCALES = ['fr', 'en'] as const;
-const LONG_NAME = 'Bouilloire électrique en acier inoxydable avec filtre anti-calcaire et socle pivotant';
+const LONG_NAME =
+	'Bouilloire électrique en acier inoxydable avec filtre anti-calcaire et socle pivotant';
 const WIDTHS = [390, 1280] as const;
 /** The axe-core Lighthouse runs its accessibility audit with. */
-const AXE = createRequire(createRequire(import.meta.url).resolve('lighthouse')).resolve('axe-core/axe.min.js');
+const AXE = createRequire(createRequire(import.meta.url).resolve('lighthouse')).resolve(
+	'axe-core/axe.min.js',
+);
 
 let sim: Simulator;
 let shop: BuiltSite;
@@ -66,12 +69,28 @@ beforeAll(async () => {
 		reviews: LOCALES.flatMap((l) => [review(l, 0), review(l, 1, { type: 'testimony' })]),
 	});
 	sim.addProduct({ external_id: 'no-reviews', reviews: [] });
-	const env = { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, AUDIO_REVIEWS_LOCALES: LOCALES.join(',') };
+	const env = {
+		AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+		AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+		AUDIO_REVIEWS_LOCALES: LOCALES.join(','),
+	};
 	server = await serveDist(() => served.dist);
-	shop = await buildFixture('shop-layout', { extends: 'basic', label: 'shop-layout', env: { ...env, FIXTURE_SITE: server.origin } });
-	standalone = await buildFixture('shop-layout', { extends: 'basic', label: 'standalone', env: { ...env, FIXTURE_LAYOUT: 'none' } });
+	shop = await buildFixture('shop-layout', {
+		extends: 'basic',
+		label: 'shop-layout',
+		env: { ...env, FIXTURE_SITE: server.origin },
+	});
+	standalone = await buildFixture('shop-layout', {
+		extends: 'basic',
+		label: 'standalone',
+		env: { ...env, FIXTURE_LAYOUT: 'none' },
+	});
 	served = shop;
-	browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...OFFLINE_CHROMIUM_FLAGS] });
+	browser = await chromium.launch({
+		executablePath: CHROMIUM,
+		headless: true,
+		args: [...OFFLINE_CHROMIUM_FLAGS],
+	});
 }, 300_000);
 
 afterAll(async () => {
@@ -82,7 +101,9 @@ afterAll(async () => {
 
 /** The injected pages of a build: everything but the fixture's own index. */
 async function injectedPages(site: BuiltSite): Promise<string[]> {
-	return (await site.htmlFiles()).filter((file) => file !== '/index.html').map((file) => file.replace(/index\.html$/, ''));
+	return (await site.htmlFiles())
+		.filter((file) => file !== '/index.html')
+		.map((file) => file.replace(/index\.html$/, ''));
 }
 
 async function open(site: BuiltSite, path: string, width: number, css?: string): Promise<Page> {
@@ -112,7 +133,13 @@ describe('pages inside the shop layout', () => {
 		for (const path of paths) {
 			const html = await shop.read(`${path}index.html`);
 			const count = (tag: string) => html.match(new RegExp(`<${tag}[\\s>]`, 'g'))?.length ?? 0;
-			expect({ path, html: count('html'), head: count('head'), body: count('body'), main: count('main') }).toEqual({
+			expect({
+				path,
+				html: count('html'),
+				head: count('head'),
+				body: count('body'),
+				main: count('main'),
+			}).toEqual({
 				path,
 				html: 1,
 				head: 1,
@@ -140,7 +167,11 @@ describe('pages inside the shop layout', () => {
 						own: [style.margin, style.padding, style.maxWidth],
 					};
 				});
-				expect(box, `${path} at ${width} px`).toEqual({ scrolls: false, gap: [0, 0], own: ['0px', '0px', 'none'] });
+				expect(box, `${path} at ${width} px`).toEqual({
+					scrolls: false,
+					gap: [0, 0],
+					own: ['0px', '0px', 'none'],
+				});
 				await page.close();
 			}
 		}
@@ -149,7 +180,12 @@ describe('pages inside the shop layout', () => {
 	it('let a site rule on every aar- class, placed before the package’s CSS, win on product, empty and hub pages, standalone ones too', async () => {
 		const css = siteRules(await documentedClasses());
 		const paths = await injectedPages(shop);
-		for (const kind of ['/products/long-name/', '/products/no-reviews/', '/en/products/', '/products/~page-2/'])
+		for (const kind of [
+			'/products/long-name/',
+			'/products/no-reviews/',
+			'/en/products/',
+			'/products/~page-2/',
+		])
 			expect(paths).toContain(kind);
 		// The standalone pages too: the package's rules weigh nothing there either.
 		const pages = [
@@ -174,7 +210,8 @@ describe('pages inside the shop layout', () => {
 			const page = await open(shop, path, 390);
 			const crumbs = await page.locator('.aar-breadcrumb li').evaluateAll((items) => {
 				const left = items[0]!.getBoundingClientRect().left;
-				const separator = (item: Element, pseudo: string) => getComputedStyle(item, pseudo).content.includes('›');
+				const separator = (item: Element, pseudo: string) =>
+					getComputedStyle(item, pseudo).content.includes('›');
 				return items.map((item, index) => ({
 					wrapped: index > 0 && Math.abs(item.getBoundingClientRect().left - left) < 1,
 					startsWithSeparator: separator(item, '::before'),
@@ -195,7 +232,12 @@ describe('pages inside the shop layout', () => {
 	});
 
 	it('mark the current language with aria-current and visibly, not by colour alone', async () => {
-		for (const path of ['/products/long-name/', '/en/products/long-name/', '/products/', '/en/products/']) {
+		for (const path of [
+			'/products/long-name/',
+			'/en/products/long-name/',
+			'/products/',
+			'/en/products/',
+		]) {
 			const page = await open(shop, path, 390);
 			const links = await page.locator('.aar-locales a').evaluateAll((anchors) =>
 				anchors.map((a) => {
@@ -213,7 +255,8 @@ describe('pages inside the shop layout', () => {
 				path,
 			).toEqual([lang]);
 			const current = links.find((link) => link.current)!.look;
-			for (const other of links.filter((link) => !link.current)) expect(other.look, path).not.toBe(current);
+			for (const other of links.filter((link) => !link.current))
+				expect(other.look, path).not.toBe(current);
 			expect(Number.parseInt(current, 10), path).toBeGreaterThanOrEqual(600);
 			await page.close();
 		}
@@ -223,7 +266,9 @@ describe('pages inside the shop layout', () => {
 describe('the field’s validators on the pages inside the layout', () => {
 	it('find no HTML error (W3C Nu checker) on any page, of either build', async () => {
 		const pages = await Promise.all(
-			[shop, standalone].map(async (site) => (await injectedPages(site)).map((path) => join(site.dist, path, 'index.html'))),
+			[shop, standalone].map(async (site) =>
+				(await injectedPages(site)).map((path) => join(site.dist, path, 'index.html')),
+			),
 		);
 		const { errors, code } = await nuErrors(pages.flat());
 		expect(errors).toEqual([]);
@@ -231,12 +276,19 @@ describe('the field’s validators on the pages inside the layout', () => {
 	}, 120_000);
 
 	it('find no accessibility violation (axe) on product, empty and hub pages at 390 px', async () => {
-		for (const path of ['/products/long-name/', '/en/products/no-reviews/', '/products/', '/en/products/~page-2/']) {
+		for (const path of [
+			'/products/long-name/',
+			'/en/products/no-reviews/',
+			'/products/',
+			'/en/products/~page-2/',
+		]) {
 			const page = await open(shop, path, 390);
 			await page.addScriptTag({ path: AXE });
 			const violations = await page.evaluate(async () => {
 				const { violations } = await (
-					window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> } }
+					window as unknown as {
+						axe: { run(): Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> };
+					}
 				).axe.run();
 				return violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
 			});
@@ -255,7 +307,9 @@ describe('standalone pages (no layout)', () => {
 				const page = await open(standalone, path, width);
 				const layout = await page.evaluate(() => ({
 					scrolls: document.documentElement.scrollWidth > document.documentElement.clientWidth,
-					main: Number.parseFloat(getComputedStyle(document.querySelector('main.aar-standalone')!).width),
+					main: Number.parseFloat(
+						getComputedStyle(document.querySelector('main.aar-standalone')!).width,
+					),
 					hub: document.querySelector('.aar-hub') !== null,
 				}));
 				expect(layout.scrolls, `${path} at ${width} px`).toBe(false);
@@ -272,17 +326,20 @@ describe('the package’s CSS and its classes', () => {
 		const styles = await componentStyles();
 		expect(styles.filter((block) => block.scoped).map((block) => block.file)).toEqual([]);
 		const page = await browser.newPage();
-		for (const block of styles) expect(await page.evaluate(weightedRules, block.css), block.file).toEqual([]);
+		for (const block of styles)
+			expect(await page.evaluate(weightedRules, block.css), block.file).toEqual([]);
 		await page.close();
 	});
 
 	it('lists every aar- class of the markup, the CSS and the script in docs/presentation.md', async () => {
 		const used = new Set<string>(classNamesIn(REVIEWS_SCRIPT));
-		for (const block of await componentStyles()) for (const name of classNamesIn(block.css)) used.add(name);
+		for (const block of await componentStyles())
+			for (const name of classNamesIn(block.css)) used.add(name);
 		for (const site of [shop, standalone]) {
 			for (const path of await injectedPages(site)) {
 				const html = await site.read(`${path}index.html`);
-				for (const [, classes] of html.matchAll(/\sclass="([^"]*)"/g)) for (const name of classNamesIn(classes!)) used.add(name);
+				for (const [, classes] of html.matchAll(/\sclass="([^"]*)"/g))
+					for (const name of classNamesIn(classes!)) used.add(name);
 			}
 		}
 		expect(await documentedClasses()).toEqual([...used].sort());

@@ -36,7 +36,11 @@ beforeAll(async () => {
 	const env = { FIXTURE_BASE: BASE, FIXTURE_HUB_PAGE_SIZE: '4' };
 	site = await buildSeoSite(sim, { label: 'site-links', env });
 	preview = await startPreview(site.root, seoEnv(sim, env), `${BASE}/`);
-	browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...OFFLINE_CHROMIUM_FLAGS] });
+	browser = await chromium.launch({
+		executablePath: CHROMIUM,
+		headless: true,
+		args: [...OFFLINE_CHROMIUM_FLAGS],
+	});
 }, 300_000);
 
 afterAll(async () => {
@@ -62,16 +66,20 @@ function frenchReview(i: number): SimAudio {
 	};
 }
 
-const read = async (path: string) => parse(await site.read(`${path.slice(BASE.length + 1)}index.html`));
+const read = async (path: string) =>
+	parse(await site.read(`${path.slice(BASE.length + 1)}index.html`));
 
 /** Every string under a `url`, `item` or `@id` key of a JSON-LD graph. */
 function jsonLdUrls(html: HTMLElement): string[] {
 	const urls: string[] = [];
 	const visit = (value: unknown, key?: string): void => {
-		if (typeof value === 'string' && (key === 'url' || key === 'item' || key === '@id')) urls.push(value);
-		else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, Array.isArray(value) ? key : k);
+		if (typeof value === 'string' && (key === 'url' || key === 'item' || key === '@id'))
+			urls.push(value);
+		else if (value && typeof value === 'object')
+			for (const [k, v] of Object.entries(value)) visit(v, Array.isArray(value) ? key : k);
 	};
-	for (const script of html.querySelectorAll('script[type="application/ld+json"]')) visit(JSON.parse(script.textContent));
+	for (const script of html.querySelectorAll('script[type="application/ld+json"]'))
+		visit(JSON.parse(script.textContent));
 	return urls;
 }
 
@@ -88,7 +96,10 @@ describe('links between the pages of a site with `site` and `base`', () => {
 				// The audio files' fallback links sit on the shop's CDN, another site.
 				if (new URL(href, page).origin !== SITE) continue;
 				expect(href, `${file}: ${link.outerHTML}`).toMatch(new RegExp(`^${BASE}/`));
-				expect(existsSync(join(site.dist, decodeURIComponent(href.slice(BASE.length)), 'index.html')), `${file}: ${href}`).toBe(true);
+				expect(
+					existsSync(join(site.dist, decodeURIComponent(href.slice(BASE.length)), 'index.html')),
+					`${file}: ${href}`,
+				).toBe(true);
 			}
 			seen.breadcrumb += html.querySelectorAll('.aar-breadcrumb a').length;
 			seen.hub += html.querySelectorAll('.aar-hub-name a').length;
@@ -97,7 +108,9 @@ describe('links between the pages of a site with `site` and `base`', () => {
 			const absolute = [
 				html.querySelector('link[rel="canonical"]')!.getAttribute('href')!,
 				html.querySelector('meta[property="og:url"]')!.getAttribute('content')!,
-				...html.querySelectorAll('link[rel="alternate"][hreflang]').map((link) => link.getAttribute('href')!),
+				...html
+					.querySelectorAll('link[rel="alternate"][hreflang]')
+					.map((link) => link.getAttribute('href')!),
 				...jsonLdUrls(html),
 			];
 			for (const url of absolute) expect(url, file).toMatch(new RegExp(`^${SITE}${BASE}/`));
@@ -125,7 +138,9 @@ describe('links between the pages of a site with `site` and `base`', () => {
 		const path = await follow(page, '.aar-pagination a[rel="next"]');
 		expect(path).toBe(`${BASE}/products/~page-2/`);
 		expect(await follow(page, '.aar-hub-name a')).toMatch(new RegExp(`^${BASE}/products/[^/]+/$`));
-		expect(await follow(page, '.aar-locales a[hreflang="en"]')).toMatch(new RegExp(`^${BASE}/en/products/[^/]+/$`));
+		expect(await follow(page, '.aar-locales a[hreflang="en"]')).toMatch(
+			new RegExp(`^${BASE}/en/products/[^/]+/$`),
+		);
 		expect(await follow(page, '.aar-breadcrumb li:nth-child(2) a')).toBe(`${BASE}/en/products/`);
 		expect(await follow(page, '.aar-locales a[hreflang="fr"]')).toBe(`${BASE}/products/`);
 		expect(await follow(page, '.aar-breadcrumb a')).toBe(`${BASE}/`);
@@ -152,13 +167,17 @@ describe('empty states in the page’s language', () => {
 	it('say so in a sentence on a product page, linking to the locale that has reviews when one does', async () => {
 		const english = await read(`${BASE}/en/products/${FRENCH_ONLY}/`);
 		const empty = english.querySelector('.aar-empty')!;
-		expect(empty.querySelector('p')!.textContent).toBe('No audio reviews of this product in English yet.');
+		expect(empty.querySelector('p')!.textContent).toBe(
+			'No audio reviews of this product in English yet.',
+		);
 		const link = empty.querySelector('a')!;
 		expect(link.textContent).toBe('Listen to its 2 audio reviews in French.');
 		expect(link.getAttribute('href')).toBe(`${BASE}/products/${FRENCH_ONLY}/`);
 		expect(link.getAttribute('hreflang')).toBe('fr');
 
-		const nowhere = (await read(`${BASE}/products/${CASES.noReviews}/`)).querySelector('.aar-empty')!;
+		const nowhere = (await read(`${BASE}/products/${CASES.noReviews}/`)).querySelector(
+			'.aar-empty',
+		)!;
 		expect(nowhere.textContent.trim()).toBe('Aucun avis audio sur ce produit pour le moment.');
 		expect(nowhere.querySelector('a')).toBeNull();
 		const reviewed = await read(`${BASE}/products/${FRENCH_ONLY}/`);
@@ -177,14 +196,18 @@ describe('empty states in the page’s language', () => {
 			return found;
 		};
 		const english = await cards('/en/');
-		expect(english.get(`${BASE}/en/products/${FRENCH_ONLY}/`)!.querySelector('.aar-hub-empty')!.textContent).toBe(
-			'No audio reviews of this product yet.',
-		);
+		expect(
+			english.get(`${BASE}/en/products/${FRENCH_ONLY}/`)!.querySelector('.aar-hub-empty')!
+				.textContent,
+		).toBe('No audio reviews of this product yet.');
 		const french = await cards('/products/');
-		expect(french.get(`${BASE}/products/${CASES.noReviews}/`)!.querySelector('.aar-hub-empty')!.textContent).toBe(
-			'Aucun avis audio sur ce produit pour le moment.',
-		);
-		expect(french.get(`${BASE}/products/${FRENCH_ONLY}/`)!.querySelector('.aar-hub-empty')).toBeNull();
+		expect(
+			french.get(`${BASE}/products/${CASES.noReviews}/`)!.querySelector('.aar-hub-empty')!
+				.textContent,
+		).toBe('Aucun avis audio sur ce produit pour le moment.');
+		expect(
+			french.get(`${BASE}/products/${FRENCH_ONLY}/`)!.querySelector('.aar-hub-empty'),
+		).toBeNull();
 	});
 
 	it('take the visitor from the empty page to the reviews, on the preview host', async () => {

@@ -27,17 +27,25 @@ describe('astro build of a site using productsLoader', () => {
 		];
 		expect(ids.sort()).toEqual(expected.sort());
 		const refs = new Set(ids.map((id) => id!.slice(3)));
-		expect(site.output).toContain(`Synced ${refs.size} products × 2 locales (fr, en): ${ids.length} entries in `);
+		expect(site.output).toContain(
+			`Synced ${refs.size} products × 2 locales (fr, en): ${ids.length} entries in `,
+		);
 	});
 
 	it('fails the build on an invalid product, naming its ref and the field path', async () => {
-		const ref = sim.listAll({ locale: 'fr', without: 'inactive' }).filter((p) => p.reviews.length > 0)[4]!.external_id;
+		const ref = sim
+			.listAll({ locale: 'fr', without: 'inactive' })
+			.filter((p) => p.reviews.length > 0)[4]!.external_id;
 		sim.updateProduct(ref, (product) => {
-			const review = product.reviews.find((r) => r.locale === 'fr' && r.is_active && r.validated && !r.awaitingValidation);
+			const review = product.reviews.find(
+				(r) => r.locale === 'fr' && r.is_active && r.validated && !r.awaitingValidation,
+			);
 			if (review) review.rating = 7;
 		});
 		try {
-			const error = (await buildFixture('basic', { env: env({ AUDIO_REVIEWS_LOCALES: 'fr' }) }).catch((e: unknown) => e)) as Error & {
+			const error = (await buildFixture('basic', {
+				env: env({ AUDIO_REVIEWS_LOCALES: 'fr' }),
+			}).catch((e: unknown) => e)) as Error & {
 				output: string;
 			};
 			expect(error).toBeInstanceOf(Error);
@@ -45,7 +53,9 @@ describe('astro build of a site using productsLoader', () => {
 			expect(text).toContain(JSON.stringify(ref));
 			expect(text).toMatch(/reviews\[\d+\]\.rating/);
 
-			const skipped = await buildFixture('basic', { env: env({ AUDIO_REVIEWS_LOCALES: 'fr', FIXTURE_ON_INVALID: 'skip' }) });
+			const skipped = await buildFixture('basic', {
+				env: env({ AUDIO_REVIEWS_LOCALES: 'fr', FIXTURE_ON_INVALID: 'skip' }),
+			});
 			const ids = parse(await skipped.read('index.html'))
 				.querySelectorAll('#products li')
 				.map((li) => li.getAttribute('data-id'));
@@ -62,7 +72,9 @@ describe('astro build of a site using productsLoader', () => {
 	it('exits with an error naming the endpoint and the error when the service is down', async () => {
 		sim.setFaults({ outage: true });
 		try {
-			const error = (await buildFixture('basic', { env: env({ FIXTURE_RETRIES: '1' }) }).catch((e: unknown) => e)) as Error & {
+			const error = (await buildFixture('basic', { env: env({ FIXTURE_RETRIES: '1' }) }).catch(
+				(e: unknown) => e,
+			)) as Error & {
 				output: string;
 			};
 			expect(error).toBeInstanceOf(Error);

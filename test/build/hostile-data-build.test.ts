@@ -1,7 +1,14 @@
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixture } from '../helpers/build-fixture.js';
-import { nestedJson, RAW_WEBSITE_ID, type RawCatalogue, rawProduct, startRawCatalogue, withRawConfig } from '../helpers/raw-catalogue.js';
+import {
+	nestedJson,
+	RAW_WEBSITE_ID,
+	type RawCatalogue,
+	rawProduct,
+	startRawCatalogue,
+	withRawConfig,
+} from '../helpers/raw-catalogue.js';
 
 /**
  * Real `astro build`s against a service whose product JSON is hostile: what reaches Astro's
@@ -37,17 +44,23 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 describe('astro build with hostile product data', () => {
 	it('skips a 5,000-level config and a __proto__ key by ref and field (onInvalid "skip"), and writes no control character into the HTML', async () => {
-		const site = await buildFixture('basic', { env: env({ FIXTURE_ON_INVALID: 'skip' }), label: 'hostile-data' });
+		const site = await buildFixture('basic', {
+			env: env({ FIXTURE_ON_INVALID: 'skip' }),
+			label: 'hostile-data',
+		});
 		const output = site.output;
 		expect(output).toContain(
 			'Skipped: Invalid product: config.a.a.a.a.a.a.a.…: Expected JSON nested at most 64 levels deep (product ref "deep-config", locale fr',
 		);
-		expect(output).toContain('Skipped: Invalid product: experiment.variations[0].config.__proto__: Expected no "__proto__" key');
+		expect(output).toContain(
+			'Skipped: Invalid product: experiment.variations[0].config.__proto__: Expected no "__proto__" key',
+		);
 		expect(output).not.toContain('Maximum call stack size exceeded');
-		expect((await site.htmlFiles()).filter((file) => file.startsWith('/products/') && file !== '/products/index.html').sort()).toEqual([
-			'/products/controls/index.html',
-			'/products/plain-1/index.html',
-		]);
+		expect(
+			(await site.htmlFiles())
+				.filter((file) => file.startsWith('/products/') && file !== '/products/index.html')
+				.sort(),
+		).toEqual(['/products/controls/index.html', '/products/plain-1/index.html']);
 
 		const html = await site.read('products/controls/index.html');
 		expect(html).not.toMatch(CONTROL);
@@ -77,9 +90,10 @@ describe('astro build with hostile product data', () => {
 	it('fails when the collection is empty instead of publishing a site without products', async () => {
 		const empty = await startRawCatalogue([]);
 		try {
-			const error = (await buildFixture('basic', { child: true, env: env({ AUDIO_REVIEWS_BASE_URL: empty.url }) }).catch(
-				(e: unknown) => e,
-			)) as Error & { output: string };
+			const error = (await buildFixture('basic', {
+				child: true,
+				env: env({ AUDIO_REVIEWS_BASE_URL: empty.url }),
+			}).catch((e: unknown) => e)) as Error & { output: string };
 			expect(error.message).toBe('astro build exited with 1');
 			expect(error.output).toContain(
 				'The collection "products" that audioReviews() reads is empty: productsLoader() stored no product, so the build would publish no product page. ' +

@@ -48,16 +48,30 @@ it('lists 4.8 from 300 reviews above 5 from 1, equal damped averages by name, un
 		env: { AUDIO_REVIEWS_LOCALES: 'fr', FIXTURE_HUB_ORDER: 'rating', FIXTURE_HUB_PAGE_SIZE: '4' },
 	});
 	const hubPage = async (path: string) => parse(await site.read(path));
-	const pages = [await hubPage('products/index.html'), await hubPage('products/~page-2/index.html')];
-	const shown = pages.flatMap((html) => html.querySelectorAll('.aar-hub-name a').map((link) => link.textContent));
+	const pages = [
+		await hubPage('products/index.html'),
+		await hubPage('products/~page-2/index.html'),
+	];
+	const shown = pages.flatMap((html) =>
+		html.querySelectorAll('.aar-hub-name a').map((link) => link.textContent),
+	);
 	// Damped: 4.79, 4.54, 4.54, 4.46, 3.06. Raw averages put the three 5s first, crowd-favourite fourth.
-	expect(shown).toEqual(['crowd-favourite', 'also-two-fives', 'two-fives', 'single-five', 'many-threes', 'unrated']);
+	expect(shown).toEqual([
+		'crowd-favourite',
+		'also-two-fives',
+		'two-fives',
+		'single-five',
+		'many-threes',
+		'unrated',
+	]);
 	// The ItemList of each page follows the same order.
 	const listed = pages.flatMap((html) => {
 		const graph: Array<{ '@type': string; itemListElement?: Array<{ url: string }> }> = JSON.parse(
 			html.querySelector('script[type="application/ld+json"]')!.textContent,
 		)['@graph'];
-		return graph.find((node) => node['@type'] === 'ItemList')!.itemListElement!.map((item) => new URL(item.url).pathname);
+		return graph
+			.find((node) => node['@type'] === 'ItemList')!
+			.itemListElement!.map((item) => new URL(item.url).pathname);
 	});
 	expect(listed).toEqual(shown.map((ref) => `/products/${ref}/`));
 }, 240_000);

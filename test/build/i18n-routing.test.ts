@@ -35,7 +35,12 @@ function buildWith(label: string, env: Record<string, string>): Promise<BuiltSit
 	return buildFixture('i18n', {
 		label,
 		extends: 'basic',
-		env: { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, AUDIO_REVIEWS_LOCALES: LOCALES.join(','), ...env },
+		env: {
+			AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+			AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+			AUDIO_REVIEWS_LOCALES: LOCALES.join(','),
+			...env,
+		},
 	});
 }
 
@@ -48,8 +53,12 @@ interface ExpectedPage {
 
 /** Every product and review page of the catalogue, by its site path, with `prefix[locale]` before `/products/`. */
 function expectedPages(prefix: Record<Locale, string>): Map<string, ExpectedPage> {
-	const byLocale = Object.fromEntries(LOCALES.map((locale) => [locale, sim.listAll({ locale, without: 'inactive' })]));
-	const slugger = createSlugger(LOCALES.flatMap((locale) => byLocale[locale]!.map((product) => product.external_id)));
+	const byLocale = Object.fromEntries(
+		LOCALES.map((locale) => [locale, sim.listAll({ locale, without: 'inactive' })]),
+	);
+	const slugger = createSlugger(
+		LOCALES.flatMap((locale) => byLocale[locale]!.map((product) => product.external_id)),
+	);
 	const pages = new Map<string, ExpectedPage>();
 	for (const locale of LOCALES) {
 		for (const product of byLocale[locale]!) {
@@ -71,7 +80,9 @@ const firstPageOf = (pages: Map<string, ExpectedPage>, ref: string, locale: Loca
 	[...pages].find(([, page]) => page.ref === ref && page.locale === locale && page.page === 1)?.[0];
 
 async function sitemapUrls(site: BuiltSite): Promise<string[]> {
-	const files = sitemapLocs(await site.read('sitemap-index.xml')).map((loc) => new URL(loc).pathname.slice(1));
+	const files = sitemapLocs(await site.read('sitemap-index.xml')).map((loc) =>
+		new URL(loc).pathname.slice(1),
+	);
 	return (await Promise.all(files.map(async (file) => sitemapLocs(await site.read(file))))).flat();
 }
 
@@ -92,86 +103,111 @@ const cases = [
 	},
 ] as const;
 
-describe.each(cases)('Astro i18n routing, $label', ({ label, env, defaultLocale, prefix, home }) => {
-	let site: BuiltSite;
-	const pages = () => expectedPages(prefix);
-	beforeAll(async () => {
-		site = await buildWith(label, env);
-	}, 240_000);
+describe.each(cases)(
+	'Astro i18n routing, $label',
+	({ label, env, defaultLocale, prefix, home }) => {
+		let site: BuiltSite;
+		const pages = () => expectedPages(prefix);
+		beforeAll(async () => {
+			site = await buildWith(label, env);
+		}, 240_000);
 
-	it('writes every product page, review page and hub under its locale prefix, and nothing elsewhere', async () => {
-		const expected = pages();
-		expect([...expected.values()].some((page) => page.page > 1)).toBe(true);
-		const hubs = LOCALES.map((locale) => `${prefix[locale]}/products/index.html`);
-		const written = (await site.htmlFiles()).filter((file) => file.includes('/products/'));
-		expect(written.map((file) => decodeURIComponent(file)).sort()).toEqual(
-			[...[...expected.keys()].map((path) => `${path}index.html`), ...hubs].sort(),
-		);
-	});
-
-	it('gives each page its own canonical, hreflang alternates at the other locale prefix, x-default at the default locale', async () => {
-		const expected = pages();
-		for (const [path, { locale, ref, page }] of expected) {
-			if (page !== 1) continue;
-			const html = parse(await site.read(`${path.slice(1)}index.html`));
-			expect(html.querySelector('html')!.getAttribute('lang'), path).toBe(locale);
-			expect(html.querySelector('link[rel="canonical"]')!.getAttribute('href'), path).toBe(encodeURI(`${SITE}${path}`));
-			const alternates = Object.fromEntries(
-				html.querySelectorAll('link[rel="alternate"][hreflang]').map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]),
+		it('writes every product page, review page and hub under its locale prefix, and nothing elsewhere', async () => {
+			const expected = pages();
+			expect([...expected.values()].some((page) => page.page > 1)).toBe(true);
+			const hubs = LOCALES.map((locale) => `${prefix[locale]}/products/index.html`);
+			const written = (await site.htmlFiles()).filter((file) => file.includes('/products/'));
+			expect(written.map((file) => decodeURIComponent(file)).sort()).toEqual(
+				[...[...expected.keys()].map((path) => `${path}index.html`), ...hubs].sort(),
 			);
-			for (const other of LOCALES) {
-				const otherPath = firstPageOf(expected, ref, other);
-				if (otherPath) expect(decodeURI(alternates[other]!), `${path} → ${other}`).toBe(`${SITE}${otherPath}`);
+		});
+
+		it('gives each page its own canonical, hreflang alternates at the other locale prefix, x-default at the default locale', async () => {
+			const expected = pages();
+			for (const [path, { locale, ref, page }] of expected) {
+				if (page !== 1) continue;
+				const html = parse(await site.read(`${path.slice(1)}index.html`));
+				expect(html.querySelector('html')!.getAttribute('lang'), path).toBe(locale);
+				expect(html.querySelector('link[rel="canonical"]')!.getAttribute('href'), path).toBe(
+					encodeURI(`${SITE}${path}`),
+				);
+				const alternates = Object.fromEntries(
+					html
+						.querySelectorAll('link[rel="alternate"][hreflang]')
+						.map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]),
+				);
+				for (const other of LOCALES) {
+					const otherPath = firstPageOf(expected, ref, other);
+					if (otherPath)
+						expect(decodeURI(alternates[other]!), `${path} → ${other}`).toBe(`${SITE}${otherPath}`);
+				}
+				const defaultPath = firstPageOf(expected, ref, defaultLocale);
+				if (defaultPath && alternates['x-default'])
+					expect(decodeURI(alternates['x-default']), path).toBe(`${SITE}${defaultPath}`);
 			}
-			const defaultPath = firstPageOf(expected, ref, defaultLocale);
-			if (defaultPath && alternates['x-default']) expect(decodeURI(alternates['x-default']), path).toBe(`${SITE}${defaultPath}`);
-		}
-	});
+		});
 
-	it("links the breadcrumb home to the locale's home, the one astro:i18n's getRelativeLocaleUrl gives", async () => {
-		const astroHomes = JSON.parse(await site.read('fr/locale-homes.json')) as Record<Locale, string>;
-		expect(astroHomes).toEqual(home);
-		const hubPaths = LOCALES.map((locale) => [`${prefix[locale]}/products/`, locale] as const);
-		const productPaths = [...pages()].map(([path, page]) => [path, page.locale] as const);
-		for (const [path, locale] of [...hubPaths, ...productPaths]) {
-			const html = parse(await site.read(`${path.slice(1)}index.html`));
-			const homeLink = html.querySelector('.aar-breadcrumb a');
-			expect(homeLink?.getAttribute('href'), path).toBe(astroHomes[locale]);
-		}
-	});
+		it("links the breadcrumb home to the locale's home, the one astro:i18n's getRelativeLocaleUrl gives", async () => {
+			const astroHomes = JSON.parse(await site.read('fr/locale-homes.json')) as Record<
+				Locale,
+				string
+			>;
+			expect(astroHomes).toEqual(home);
+			const hubPaths = LOCALES.map((locale) => [`${prefix[locale]}/products/`, locale] as const);
+			const productPaths = [...pages()].map(([path, page]) => [path, page.locale] as const);
+			for (const [path, locale] of [...hubPaths, ...productPaths]) {
+				const html = parse(await site.read(`${path.slice(1)}index.html`));
+				const homeLink = html.querySelector('.aar-breadcrumb a');
+				expect(homeLink?.getAttribute('href'), path).toBe(astroHomes[locale]);
+			}
+		});
 
-	it('lists those URLs in the sitemap, the review feed and the change report IndexNow submits', async () => {
-		const expected = pages();
-		const productUrls = (await sitemapUrls(site)).map((url) => decodeURI(url)).filter((url) => url.includes('/products/'));
-		const hubUrls = LOCALES.map((locale) => `${SITE}${prefix[locale]}/products/`);
-		const pageUrls = new Set([...expected.keys()].map((path) => `${SITE}${path}`));
-		expect(productUrls.filter((url) => !pageUrls.has(url)).sort()).toEqual([...hubUrls].sort());
-		const reviewed = [...expected].filter(([, page]) => page.reviews > 0).map(([path]) => `${SITE}${path}`);
-		expect(reviewed.length).toBeGreaterThan(8);
-		expect(reviewed.filter((url) => !productUrls.includes(url))).toEqual([]);
-		const report = JSON.parse(await readFile(join(site.root, '.astro/audio-reviews-changes.json'), 'utf8')) as { added: string[] };
-		const reported = report.added.map((url) => decodeURI(url)).filter((url) => url.includes('/products/'));
-		expect(reported.sort()).toEqual([...pageUrls, ...hubUrls].sort());
-		const feed = readFeed(await site.read('product-reviews.xml'));
-		expect(feed.reviews.length).toBeGreaterThan(0);
-		for (const review of feed.reviews) {
-			expect(pageUrls.has(decodeURI(review.productUrl)), review.productUrl).toBe(true);
-			expect(pageUrls.has(decodeURI(review.reviewUrl)), review.reviewUrl).toBe(true);
-		}
-	});
+		it('lists those URLs in the sitemap, the review feed and the change report IndexNow submits', async () => {
+			const expected = pages();
+			const productUrls = (await sitemapUrls(site))
+				.map((url) => decodeURI(url))
+				.filter((url) => url.includes('/products/'));
+			const hubUrls = LOCALES.map((locale) => `${SITE}${prefix[locale]}/products/`);
+			const pageUrls = new Set([...expected.keys()].map((path) => `${SITE}${path}`));
+			expect(productUrls.filter((url) => !pageUrls.has(url)).sort()).toEqual([...hubUrls].sort());
+			const reviewed = [...expected]
+				.filter(([, page]) => page.reviews > 0)
+				.map(([path]) => `${SITE}${path}`);
+			expect(reviewed.length).toBeGreaterThan(8);
+			expect(reviewed.filter((url) => !productUrls.includes(url))).toEqual([]);
+			const report = JSON.parse(
+				await readFile(join(site.root, '.astro/audio-reviews-changes.json'), 'utf8'),
+			) as { added: string[] };
+			const reported = report.added
+				.map((url) => decodeURI(url))
+				.filter((url) => url.includes('/products/'));
+			expect(reported.sort()).toEqual([...pageUrls, ...hubUrls].sort());
+			const feed = readFeed(await site.read('product-reviews.xml'));
+			expect(feed.reviews.length).toBeGreaterThan(0);
+			for (const review of feed.reviews) {
+				expect(pageUrls.has(decodeURI(review.productUrl)), review.productUrl).toBe(true);
+				expect(pageUrls.has(decodeURI(review.reviewUrl)), review.reviewUrl).toBe(true);
+			}
+		});
 
-	it('warns of no locale that i18n.locales and the loader do not share', () => {
-		expect(site.output).not.toMatch(/i18n\.locales/);
-	});
-});
+		it('warns of no locale that i18n.locales and the loader do not share', () => {
+			expect(site.output).not.toMatch(/i18n\.locales/);
+		});
+	},
+);
 
 describe('Astro i18n locales the loader does not share', () => {
 	it('warns of each, naming it and the fix', async () => {
-		const site = await buildWith('i18n-mismatch', { FIXTURE_I18N_LOCALES: 'fr,de', FIXTURE_DEFAULT_LOCALE: 'fr' });
+		const site = await buildWith('i18n-mismatch', {
+			FIXTURE_I18N_LOCALES: 'fr,de',
+			FIXTURE_DEFAULT_LOCALE: 'fr',
+		});
 		expect(site.output).toMatch(
 			/loader loads locale "en", which Astro's i18n\.locales \("fr", "de"\) does not name.*Add "en" to i18n\.locales/,
 		);
-		expect(site.output).toMatch(/i18n\.locales names "de", which the loader does not load.*Add "de" to productsLoader\(\{ locales \}\)/);
+		expect(site.output).toMatch(
+			/i18n\.locales names "de", which the loader does not load.*Add "de" to productsLoader\(\{ locales \}\)/,
+		);
 		expect(site.output).not.toMatch(/locale "fr", which/);
 	}, 240_000);
 });

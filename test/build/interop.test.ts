@@ -30,7 +30,12 @@ async function buildWith(label: string, env: Record<string, string>): Promise<Bu
 		label,
 		// Only the config differs from the basic fixture: same collection and index page.
 		extends: 'basic',
-		env: { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, AUDIO_REVIEWS_LOCALES: 'fr,en', ...env },
+		env: {
+			AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+			AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+			AUDIO_REVIEWS_LOCALES: 'fr,en',
+			...env,
+		},
 	});
 }
 
@@ -53,14 +58,22 @@ function expectedUrls(slash: boolean): Map<string, { locale: string; ref: string
 	const urls = new Map<string, { locale: string; ref: string }>();
 	for (const locale of ['en', 'fr'] as const) {
 		for (const ref of refs[locale])
-			urls.set(new URL(productPath(slugFor(ref), locale, 'en', '/products/[ref]', slash), SITE).href, { locale, ref });
+			urls.set(
+				new URL(productPath(slugFor(ref), locale, 'en', '/products/[ref]', slash), SITE).href,
+				{ locale, ref },
+			);
 	}
 	return urls;
 }
 
 const cases = [
 	{ label: 'slash-ignore', env: {}, slash: true, file: (path: string) => `${path}index.html` },
-	{ label: 'slash-never', env: { FIXTURE_TRAILING_SLASH: 'never' }, slash: false, file: (path: string) => `${path}/index.html` },
+	{
+		label: 'slash-never',
+		env: { FIXTURE_TRAILING_SLASH: 'never' },
+		slash: false,
+		file: (path: string) => `${path}/index.html`,
+	},
 	{
 		label: 'format-file',
 		env: { FIXTURE_TRAILING_SLASH: 'never', FIXTURE_FORMAT: 'file' },
@@ -84,11 +97,15 @@ describe.each(cases)('interop: sitemap + i18n routing, $label', ({ label, env, s
 			expect(html.querySelector('html')!.getAttribute('lang'), url).toBe(locale);
 			expect(html.querySelector('link[rel="canonical"]')!.getAttribute('href'), ref).toBe(url);
 			const alternates = Object.fromEntries(
-				html.querySelectorAll('link[rel="alternate"][hreflang]').map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]),
+				html
+					.querySelectorAll('link[rel="alternate"][hreflang]')
+					.map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]),
 			);
 			expect(alternates[locale]).toBe(url);
 			if (refs.en.includes(ref))
-				expect(alternates['x-default']).toBe(new URL(productPath(slugFor(ref), 'en', 'en', '/products/[ref]', slash), SITE).href);
+				expect(alternates['x-default']).toBe(
+					new URL(productPath(slugFor(ref), 'en', 'en', '/products/[ref]', slash), SITE).href,
+				);
 		}
 	});
 
@@ -97,8 +114,13 @@ describe.each(cases)('interop: sitemap + i18n routing, $label', ({ label, env, s
 		for (const url of expectedUrls(slash).keys()) expect(listed.has(url), url).toBe(true);
 		// Hub pages (`/products/`, `/fr/products/`) are listed too, and are no product page.
 		const hubs = [...listed].filter((url) => /\/products\/?$/.test(new URL(url).pathname));
-		expect(hubs.sort()).toEqual([`${SITE}/fr/products${slash ? '/' : ''}`, `${SITE}/products${slash ? '/' : ''}`]);
-		const productUrls = [...listed].filter((url) => new URL(url).pathname.includes('/products/') && !hubs.includes(url));
+		expect(hubs.sort()).toEqual([
+			`${SITE}/fr/products${slash ? '/' : ''}`,
+			`${SITE}/products${slash ? '/' : ''}`,
+		]);
+		const productUrls = [...listed].filter(
+			(url) => new URL(url).pathname.includes('/products/') && !hubs.includes(url),
+		);
 		expect(productUrls.sort()).toEqual([...expectedUrls(slash).keys()].sort());
 	});
 });

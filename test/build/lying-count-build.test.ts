@@ -18,7 +18,9 @@ it('fails the build, naming the endpoint and what disagreed, when count_item is 
 		AUDIO_REVIEWS_LOCALES: 'fr',
 		FIXTURE_RETRIES: '0',
 	};
-	const outcome = (await buildFixture('basic', { child: true, env, label: 'lying-count' }).catch((error: unknown) => error)) as Error & {
+	const outcome = (await buildFixture('basic', { child: true, env, label: 'lying-count' }).catch(
+		(error: unknown) => error,
+	)) as Error & {
 		output?: string;
 	};
 	expect(outcome.message, outcome.output).toBe('astro build exited with 1');

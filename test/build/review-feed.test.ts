@@ -3,7 +3,12 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiReview, type SimAudio, type Simulator, startSimulator } from '../../simulator/src/index.js';
+import {
+	type ApiReview,
+	type SimAudio,
+	type Simulator,
+	startSimulator,
+} from '../../simulator/src/index.js';
 import { type BuiltSite, buildFixture, plain } from '../helpers/build-fixture.js';
 import { type FeedReview, readFeed, validateFeed } from '../helpers/review-feed-xml.js';
 
@@ -34,10 +39,12 @@ const env = (extra: Record<string, string> = {}) => ({
 	...extra,
 });
 
-const isRated = (review: ApiReview) => review.type === 'review' && typeof review.rating === 'number';
+const isRated = (review: ApiReview) =>
+	review.type === 'review' && typeof review.rating === 'number';
 // The test's own reading of "no transcript": absent, or nothing but whitespace and C0 controls.
 // eslint-disable-next-line no-control-regex
-const hasTranscript = (review: ApiReview) => (review.transcript ?? '').replace(/[\u0000-\u001f]/g, '').trim() !== '';
+const hasTranscript = (review: ApiReview) =>
+	(review.transcript ?? '').replace(/[\u0000-\u001f]/g, '').trim() !== '';
 
 /** Published, rated items of the simulator (both locales) that `mutate` may change, in catalogue order. */
 function ratedItems(): Array<{ ref: string; item: SimAudio }> {
@@ -65,15 +72,27 @@ function mutate(ref: string, id: string, change: (item: SimAudio) => void): void
 }
 
 beforeAll(async () => {
-	sim = await startSimulator({ products: 50, locales: [...LOCALES], seed: 15, adversarial: true, maxLimit: 40 });
+	sim = await startSimulator({
+		products: 50,
+		locales: [...LOCALES],
+		seed: 15,
+		adversarial: true,
+		maxLimit: 40,
+	});
 	const items = ratedItems();
-	const [noDate, , noOffset, blank, controlsOnly, hostile, anonymous] = items.filter((_, i) => i % 7 === 0);
+	const [noDate, , noOffset, blank, controlsOnly, hostile, anonymous] = items.filter(
+		(_, i) => i % 7 === 0,
+	);
 	mutate(noDate!.ref, noDate!.item.id, (item) => delete item.created_at);
 	// A date that is no calendar day ('2024-02-30') never gets this far: the schema refuses the product (test/loader/hostile-data.test.ts).
 	mutate(noOffset!.ref, noOffset!.item.id, (item) => (item.created_at = '2024-05-01T10:00:00'));
 	for (const entry of [noDate, noOffset]) undated.add(entry!.item.id);
 	mutate(blank!.ref, blank!.item.id, (item) => (item.transcript = ' \n\t '));
-	mutate(controlsOnly!.ref, controlsOnly!.item.id, (item) => (item.transcript = '\u0000\u0001\u000b\u001f'));
+	mutate(
+		controlsOnly!.ref,
+		controlsOnly!.item.id,
+		(item) => (item.transcript = '\u0000\u0001\u000b\u001f'),
+	);
 	mutate(hostile!.ref, hostile!.item.id, (item) => {
 		item.transcript = 'Bass\u0000 line\u0008 \uFFFE ]]> &amp; <b>x</b> \uD800 end\u001b.';
 		item.user.firstname = 'Ann\u0007e';
@@ -92,19 +111,25 @@ afterAll(() => sim?.close());
 const feedFile = (built: BuiltSite) => join(built.dist, ...FEED_PATH.split('/'));
 
 /** Page facts read from the rendered HTML: `ref|locale` → canonical URL, `<h1>` and the JSON-LD's count of rated reviews. */
-async function renderedPages(built: BuiltSite): Promise<Map<string, { canonical: string; h1: string; ratedInJsonLd: number }>> {
+async function renderedPages(
+	built: BuiltSite,
+): Promise<Map<string, { canonical: string; h1: string; ratedInJsonLd: number }>> {
 	const pages = new Map<string, { canonical: string; h1: string; ratedInJsonLd: number }>();
 	for (const file of await built.htmlFiles()) {
 		// The feed names each review's product page, not the further review page it is listed on.
 		if (file.includes('~reviews-')) continue;
 		const html = parse(await built.read(file.slice(1)));
 		// Product pages carry their ref; hub pages do not.
-		const ref = html.querySelector('meta[property="product:retailer_item_id"]')?.getAttribute('content');
+		const ref = html
+			.querySelector('meta[property="product:retailer_item_id"]')
+			?.getAttribute('content');
 		if (ref === undefined) continue;
 		const script = html.querySelector('script[type="application/ld+json"]')!;
-		const graph = (JSON.parse(script.text) as { '@graph': Array<{ '@type': string; aggregateRating?: { ratingCount: number } }> })[
-			'@graph'
-		];
+		const graph = (
+			JSON.parse(script.text) as {
+				'@graph': Array<{ '@type': string; aggregateRating?: { ratingCount: number } }>;
+			}
+		)['@graph'];
 		const product = graph.find((node) => node['@type'] === 'Product');
 		const lang = html.querySelector('html')!.getAttribute('lang')!;
 		pages.set(`${ref}|${lang}`, {
@@ -123,7 +148,9 @@ describe('reviewsFeed on a two-locale catalogue with the adversarial corpus', ()
 		expect(verdict.valid).toBe(true);
 		const feed = readFeed(await readFile(feedFile(site), 'utf8'));
 		expect(feed.version).toBe('2.4');
-		expect(feed.schemaLocation).toBe('http://www.google.com/shopping/reviews/schema/product/2.4/product_reviews.xsd');
+		expect(feed.schemaLocation).toBe(
+			'http://www.google.com/shopping/reviews/schema/product/2.4/product_reviews.xsd',
+		);
 		expect(feed.publisher).toBe('Shop & "Co" <Test>');
 	});
 
@@ -147,7 +174,9 @@ describe('reviewsFeed on a two-locale catalogue with the adversarial corpus', ()
 		expect(site.output).toContain(
 			`${noTranscript + noDate} reviews left out of the feed: ${noTranscript} no transcript / ${noDate} no date`,
 		);
-		expect(site.output).toContain(`Review feed: ${FEED_PATH}, ${expected.length.toLocaleString('en-US')} reviews`);
+		expect(site.output).toContain(
+			`Review feed: ${FEED_PATH}, ${expected.length.toLocaleString('en-US')} reviews`,
+		);
 	});
 
 	it('gives each review its values from the service and the URL and name of its product page', async () => {
@@ -195,16 +224,26 @@ describe('reviewsFeed on a two-locale catalogue with the adversarial corpus', ()
 		const before = await readFile(feedFile(site));
 		const again = await buildFixture('review-feed', { env: env(), reuse: site });
 		expect((await readFile(feedFile(again))).equals(before)).toBe(true);
-		const quiet = JSON.parse(await readFile(join(site.root, '.astro/audio-reviews-changes.json'), 'utf8')) as {
+		const quiet = JSON.parse(
+			await readFile(join(site.root, '.astro/audio-reviews-changes.json'), 'utf8'),
+		) as {
 			changed: string[];
 			added: string[];
 		};
 		expect([...quiet.changed, ...quiet.added]).not.toContain(FEED_URL);
 
-		const [target] = ratedItems().filter(({ item }) => !undated.has(item.id) && !cleaned.has(item.id));
-		mutate(target!.ref, target!.item.id, (item) => (item.transcript = 'A transcript corrected in the back office.'));
+		const [target] = ratedItems().filter(
+			({ item }) => !undated.has(item.id) && !cleaned.has(item.id),
+		);
+		mutate(
+			target!.ref,
+			target!.item.id,
+			(item) => (item.transcript = 'A transcript corrected in the back office.'),
+		);
 		const changed = await buildFixture('review-feed', { env: env(), reuse: site });
-		const report = JSON.parse(await readFile(join(site.root, '.astro/audio-reviews-changes.json'), 'utf8')) as {
+		const report = JSON.parse(
+			await readFile(join(site.root, '.astro/audio-reviews-changes.json'), 'utf8'),
+		) as {
 			changed: string[];
 			summary: string;
 		};
@@ -225,13 +264,19 @@ describe('reviewsFeed on a two-locale catalogue with the adversarial corpus', ()
 		expect(against24.output).toContain('fixed value');
 		const feed = readFeed(await readFile(feedFile(based), 'utf8'));
 		expect(feed.version).toBe('2.3');
-		expect(feed.schemaLocation).toBe('http://www.google.com/shopping/reviews/schema/product/2.3/product_reviews.xsd');
+		expect(feed.schemaLocation).toBe(
+			'http://www.google.com/shopping/reviews/schema/product/2.3/product_reviews.xsd',
+		);
 		expect(feed.reviews.length).toBeGreaterThan(0);
 		for (const review of feed.reviews) {
-			expect(review.reviewUrl).toMatch(/^https:\/\/shop\.example\.com\/shop\/(en\/)?products\/[^/]+\/$/);
+			expect(review.reviewUrl).toMatch(
+				/^https:\/\/shop\.example\.com\/shop\/(en\/)?products\/[^/]+\/$/,
+			);
 			expect(review.productUrl).toBe(review.reviewUrl);
 		}
-		const report = JSON.parse(await readFile(join(based.root, '.astro/audio-reviews-changes.json'), 'utf8')) as { added: string[] };
+		const report = JSON.parse(
+			await readFile(join(based.root, '.astro/audio-reviews-changes.json'), 'utf8'),
+		) as { added: string[] };
 		expect(report.added).toContain(`${SITE}/shop/${FEED_PATH}`);
 	});
 
@@ -242,9 +287,14 @@ describe('reviewsFeed on a two-locale catalogue with the adversarial corpus', ()
 			label: 'review-feed-kept',
 		});
 		expect(existsSync(feedFile(kept))).toBe(true);
-		const off = await buildFixture('review-feed', { env: env({ FIXTURE_KEEP_OUT_DIR: '1', FIXTURE_FEED: 'off' }), reuse: kept });
+		const off = await buildFixture('review-feed', {
+			env: env({ FIXTURE_KEEP_OUT_DIR: '1', FIXTURE_FEED: 'off' }),
+			reuse: kept,
+		});
 		expect(existsSync(feedFile(off))).toBe(false);
-		const report = JSON.parse(await readFile(join(kept.root, '.astro/audio-reviews-changes.json'), 'utf8')) as { removed: string[] };
+		const report = JSON.parse(
+			await readFile(join(kept.root, '.astro/audio-reviews-changes.json'), 'utf8'),
+		) as { removed: string[] };
 		expect(report.removed).toEqual([FEED_URL]);
 	});
 
@@ -253,9 +303,11 @@ describe('reviewsFeed on a two-locale catalogue with the adversarial corpus', ()
 			[{ FIXTURE_SITE: 'none' }, '`reviewsFeed` needs `site`'],
 			[{ FIXTURE_ROUTE: 'false' }, '`reviewsFeed` needs the product pages the integration injects'],
 		] as const) {
-			const error = (await buildFixture('review-feed', { extends: 'basic', env: env(extra), child: true }).catch(
-				(e: unknown) => e,
-			)) as Error & { output?: string };
+			const error = (await buildFixture('review-feed', {
+				extends: 'basic',
+				env: env(extra),
+				child: true,
+			}).catch((e: unknown) => e)) as Error & { output?: string };
 			expect(error).toBeInstanceOf(Error);
 			expect(plain(`${error.message}\n${error.output}`)).toContain(message);
 		}

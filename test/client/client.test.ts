@@ -33,7 +33,9 @@ describe('getProduct', () => {
 	});
 
 	it('percent-encodes refs: spaces, slashes, percent signs, unicode, case twins', async () => {
-		const odd = sim.refs().filter((ref) => !/^[A-Za-z0-9_-]+$/.test(ref) && ref !== '.' && ref !== '..');
+		const odd = sim
+			.refs()
+			.filter((ref) => !/^[A-Za-z0-9_-]+$/.test(ref) && ref !== '.' && ref !== '..');
 		expect(odd.length).toBeGreaterThan(8);
 		for (const ref of odd) {
 			const product = await client.getProduct(ref);
@@ -42,7 +44,9 @@ describe('getProduct', () => {
 	});
 
 	it('refuses "." and ".." refs instead of requesting another resource', async () => {
-		await expect(client.getProduct('..')).rejects.toThrow(/cannot be requested through the single-product endpoint/);
+		await expect(client.getProduct('..')).rejects.toThrow(
+			/cannot be requested through the single-product endpoint/,
+		);
 	});
 
 	it('turns ERR_DB_MISSING sent with status 200 into a NotFoundError, never data, never retried', async () => {
@@ -66,7 +70,11 @@ describe('getProduct', () => {
 			sendJson(res, 200, validProduct());
 		});
 		try {
-			const custom = createClient({ baseUrl: server.url, websiteId: sim.websiteId, headers: { 'x-shop': 'demo' } });
+			const custom = createClient({
+				baseUrl: server.url,
+				websiteId: sim.websiteId,
+				headers: { 'x-shop': 'demo' },
+			});
 			await custom.getProduct('chair-oak-2');
 			expect(seen).toEqual(['application/json', 'demo']);
 		} finally {
@@ -77,8 +85,20 @@ describe('getProduct', () => {
 
 describe('listProducts', () => {
 	it('passes every query parameter of docs/service.md §4.2 and echoes the page', async () => {
-		const page = await client.listProducts({ locale: 'en', limit: 7, offset: 3, withAudio: true, published: true, without: 'inactive' });
-		const expected = sim.listAll({ locale: 'en', without: 'inactive', withAudio: true, published: true });
+		const page = await client.listProducts({
+			locale: 'en',
+			limit: 7,
+			offset: 3,
+			withAudio: true,
+			published: true,
+			without: 'inactive',
+		});
+		const expected = sim.listAll({
+			locale: 'en',
+			without: 'inactive',
+			withAudio: true,
+			published: true,
+		});
 		expect(page.limit).toBe(7);
 		expect(page.offset).toBe(3);
 		expect(page.count_item).toBe(expected.length);
@@ -103,8 +123,15 @@ describe('retries', () => {
 		const expected = await client.listProducts({ locale: 'fr', limit: 100 });
 		sim.setFaults({ errorRate: 0.5 });
 		try {
-			const flaky = createClient({ baseUrl: sim.baseUrl, websiteId: sim.websiteId, ...fast, retries: 15 });
-			const results = await Promise.all(Array.from({ length: 10 }, () => flaky.listProducts({ locale: 'fr', limit: 100 })));
+			const flaky = createClient({
+				baseUrl: sim.baseUrl,
+				websiteId: sim.websiteId,
+				...fast,
+				retries: 15,
+			});
+			const results = await Promise.all(
+				Array.from({ length: 10 }, () => flaky.listProducts({ locale: 'fr', limit: 100 })),
+			);
 			for (const result of results) expect(result).toEqual(expected);
 			expect(flaky.stats.retries).toBeGreaterThan(3);
 		} finally {
@@ -116,7 +143,13 @@ describe('retries', () => {
 		const times: number[] = [];
 		const server = await startServer((_req, res) => {
 			times.push(Date.now());
-			if (times.length === 1) sendJson(res, 429, { type: 'ERR_RATE_LIMIT', message: 'slow down' }, { 'retry-after': '1' });
+			if (times.length === 1)
+				sendJson(
+					res,
+					429,
+					{ type: 'ERR_RATE_LIMIT', message: 'slow down' },
+					{ 'retry-after': '1' },
+				);
 			else sendJson(res, 200, validProduct());
 		});
 		try {
@@ -134,7 +167,13 @@ describe('retries', () => {
 		const server = await startServer((_req, res) => {
 			times.push(Date.now());
 			// HTTP-dates have one-second resolution: two seconds ahead waits at least one.
-			if (times.length === 1) sendJson(res, 503, { type: 'ERR_DB_READ' }, { 'retry-after': new Date(Date.now() + 2_000).toUTCString() });
+			if (times.length === 1)
+				sendJson(
+					res,
+					503,
+					{ type: 'ERR_DB_READ' },
+					{ 'retry-after': new Date(Date.now() + 2_000).toUTCString() },
+				);
 			else sendJson(res, 200, validProduct());
 		});
 		try {
@@ -153,7 +192,12 @@ describe('retries', () => {
 			sendJson(res, 429, { type: 'ERR_RATE_LIMIT' }, { 'retry-after': '3600' });
 		});
 		try {
-			const limited = createClient({ baseUrl: server.url, websiteId: sim.websiteId, ...fast, retryBudgetMs: 5_000 });
+			const limited = createClient({
+				baseUrl: server.url,
+				websiteId: sim.websiteId,
+				...fast,
+				retryBudgetMs: 5_000,
+			});
 			const started = Date.now();
 			const error = (await limited.getProduct('x').catch((e: unknown) => e)) as ServiceError;
 			expect(Date.now() - started).toBeLessThan(2_000);
@@ -172,7 +216,12 @@ describe('retries', () => {
 			sendJson(res, 502, { type: 'ERR_UPSTREAM', message: 'bad gateway' });
 		});
 		try {
-			const failing = createClient({ baseUrl: server.url, websiteId: sim.websiteId, ...fast, retries: 3 });
+			const failing = createClient({
+				baseUrl: server.url,
+				websiteId: sim.websiteId,
+				...fast,
+				retries: 3,
+			});
 			const error = (await failing.listProducts().catch((e: unknown) => e)) as ServiceError;
 			expect(calls).toBe(4);
 			expect(error).toBeInstanceOf(ServiceError);
@@ -188,7 +237,13 @@ describe('retries', () => {
 	it('times out a hanging request per attempt, then retries', async () => {
 		sim.setFaults({ hangRate: 1 });
 		try {
-			const slow = createClient({ baseUrl: sim.baseUrl, websiteId: sim.websiteId, ...fast, timeoutMs: 150, retries: 2 });
+			const slow = createClient({
+				baseUrl: sim.baseUrl,
+				websiteId: sim.websiteId,
+				...fast,
+				timeoutMs: 150,
+				retries: 2,
+			});
 			const started = Date.now();
 			const error = (await slow.listProducts().catch((e: unknown) => e)) as TimeoutError;
 			expect(error).toBeInstanceOf(TimeoutError);
@@ -203,8 +258,15 @@ describe('retries', () => {
 	it('retries connection resets and reports a NetworkError when they persist', async () => {
 		sim.setFaults({ resetRate: 1 });
 		try {
-			const reset = createClient({ baseUrl: sim.baseUrl, websiteId: sim.websiteId, ...fast, retries: 2 });
-			const error = (await reset.getProduct(sim.refs()[0]!).catch((e: unknown) => e)) as NetworkError;
+			const reset = createClient({
+				baseUrl: sim.baseUrl,
+				websiteId: sim.websiteId,
+				...fast,
+				retries: 2,
+			});
+			const error = (await reset
+				.getProduct(sim.refs()[0]!)
+				.catch((e: unknown) => e)) as NetworkError;
 			expect(error).toBeInstanceOf(NetworkError);
 			expect(error.attempts).toBe(3);
 			expect(error.endpoint).toBe('getProduct');
@@ -229,7 +291,9 @@ describe('retries', () => {
 		try {
 			const controller = new AbortController();
 			setTimeout(() => controller.abort(new Error('user cancelled')), 100);
-			const error = await client.listProductsRaw({}, { signal: controller.signal }).catch((e: unknown) => e);
+			const error = await client
+				.listProductsRaw({}, { signal: controller.signal })
+				.catch((e: unknown) => e);
 			expect((error as Error).message).toBe('user cancelled');
 			expect(error).not.toBeInstanceOf(AudioReviewsError);
 		} finally {
@@ -247,7 +311,10 @@ describe('concurrency and injection', () => {
 			peak = Math.max(peak, inFlight);
 			await new Promise((resolve) => setTimeout(resolve, 30));
 			inFlight--;
-			sendJson(res, 200, { ...validProduct(), external_id: decodeURIComponent(req.url!.split('/').pop()!) });
+			sendJson(res, 200, {
+				...validProduct(),
+				external_id: decodeURIComponent(req.url!.split('/').pop()!),
+			});
 		});
 		try {
 			const a = createClient({ baseUrl: server.url, websiteId: sim.websiteId, concurrency: 2 });

@@ -72,7 +72,9 @@ describe('a 304 Not Modified nobody asked for', () => {
 describe('redirects', () => {
 	it('never carries the request headers to another origin, and says where the redirect pointed', async () => {
 		const elsewhere = await hostile({});
-		const service = await hostile({ misbehave: (req, res) => redirectTo(res, `${elsewhere.url}${req.path}`) });
+		const service = await hostile({
+			misbehave: (req, res) => redirectTo(res, `${elsewhere.url}${req.path}`),
+		});
 		const client = clientOf(service, { headers: { Authorization: 'Bearer shop-secret' } });
 		const error = await failure<RedirectError>(client.listProducts());
 		expect(error).toBeInstanceOf(RedirectError);
@@ -87,7 +89,8 @@ describe('redirects', () => {
 
 	it('follows a redirect within the same origin, headers included', async () => {
 		const service = await hostile({
-			misbehave: (req, res) => (req.query.has('moved') ? false : redirectTo(res, `${req.path}?moved=1&limit=3`, 307)),
+			misbehave: (req, res) =>
+				req.query.has('moved') ? false : redirectTo(res, `${req.path}?moved=1&limit=3`, 307),
 		});
 		const page = await clientOf(service, { headers: { 'X-Shop': 'demo' } }).listProducts();
 		expect(page.items).toHaveLength(3);
@@ -128,7 +131,9 @@ describe("the service's own text in errors", () => {
 describe('response size', () => {
 	it('stops reading a body that never ends at `maxResponseBytes`, and does not retry', async () => {
 		const service = await hostile({ misbehave: (_req, res) => endlessBody(res) });
-		const error = await failure<ResponseTooLargeError>(clientOf(service, { maxResponseBytes: 1024 * 1024 }).listProducts());
+		const error = await failure<ResponseTooLargeError>(
+			clientOf(service, { maxResponseBytes: 1024 * 1024 }).listProducts(),
+		);
 		expect(error).toBeInstanceOf(ResponseTooLargeError);
 		expect(error.message).toMatch(
 			/^The response body exceeded `maxResponseBytes` \(1048576 bytes, counted decompressed\); reading stopped there\. Raise `maxResponseBytes` if the service really sends pages this large, or lower `pageSize` \(locale fr, HTTP 200, endpoint GET \/ws\/websites\/\{websiteId\}\/products/,
@@ -139,7 +144,9 @@ describe('response size', () => {
 	it('counts decompressed bytes: a gzip bomb stops at the cap after one request', async () => {
 		const service = await hostile({ misbehave: (_req, res) => gzipBomb(res) });
 		const cap = 1024 * 1024;
-		const error = await failure<ResponseTooLargeError>(clientOf(service, { maxResponseBytes: cap }).getProduct('SKU-1'));
+		const error = await failure<ResponseTooLargeError>(
+			clientOf(service, { maxResponseBytes: cap }).getProduct('SKU-1'),
+		);
 		expect(error).toBeInstanceOf(ResponseTooLargeError);
 		expect(GZIP_BOMB_BYTES).toBeGreaterThan(cap * 16);
 		expect(service.count('single')).toBe(1);
@@ -177,7 +184,11 @@ describe('the retry budget is a deadline', () => {
 describe('messages that tell the fix', () => {
 	it('a closed port: a hint naming baseUrl after 3 quick attempts, not 9 silent ones', async () => {
 		const baseUrl = await closedPortUrl();
-		const client = createClient({ baseUrl, websiteId: '0b8f6a8e-5a0c-4d7e-9b1f-2c3d4e5f6a7b', ...fast });
+		const client = createClient({
+			baseUrl,
+			websiteId: '0b8f6a8e-5a0c-4d7e-9b1f-2c3d4e5f6a7b',
+			...fast,
+		});
 		const error = await failure<NetworkError>(client.listProducts());
 		expect(error).toBeInstanceOf(NetworkError);
 		const port = new URL(baseUrl).port;
@@ -190,7 +201,11 @@ describe('messages that tell the fix', () => {
 
 	it('a baseUrl ending in /ws: the 404 names the doubled segment and the baseUrl to use', async () => {
 		const service = await hostile({});
-		const client = createClient({ baseUrl: `${service.url}/ws`, websiteId: service.websiteId, ...fast });
+		const client = createClient({
+			baseUrl: `${service.url}/ws`,
+			websiteId: service.websiteId,
+			...fast,
+		});
 		const error = await failure<ServiceError>(client.getProduct('SKU-1'));
 		expect(error).toBeInstanceOf(ServiceError);
 		expect(error.message).toBe(

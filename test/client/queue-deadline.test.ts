@@ -18,17 +18,27 @@ it('fails a request still queued at its deadline, at the deadline, without ever 
 			return false;
 		},
 	});
-	const client = createClient({ baseUrl: service.url, websiteId: service.websiteId, concurrency: 1, retries: 0, timeoutMs: 5000 });
+	const client = createClient({
+		baseUrl: service.url,
+		websiteId: service.websiteId,
+		concurrency: 1,
+		retries: 0,
+		timeoutMs: 5000,
+	});
 	// A request without a deadline (a build's) holds the only slot for a second.
 	const first = client.getProduct('SKU-1');
 	const started = Date.now();
 	const queued = await Promise.all(
-		['SKU-2', 'SKU-3'].map((ref) => client.getProduct(ref, {}, { deadline: started + 300 }).catch((error: unknown) => error)),
+		['SKU-2', 'SKU-3'].map((ref) =>
+			client.getProduct(ref, {}, { deadline: started + 300 }).catch((error: unknown) => error),
+		),
 	);
 	const waited = Date.now() - started;
 	for (const outcome of queued) {
 		expect(outcome).toBeInstanceOf(TimeoutError);
-		expect((outcome as Error).message).toMatch(/^No response by the visitor's deadline: the request waited behind `concurrency` others/);
+		expect((outcome as Error).message).toMatch(
+			/^No response by the visitor's deadline: the request waited behind `concurrency` others/,
+		);
 	}
 	// Answered at the deadline, not when the slot frees a second later.
 	expect(waited).toBeLessThan(900);
@@ -46,11 +56,19 @@ it('does not send an attempt with less time left than the service lately takes t
 			return false;
 		},
 	});
-	const client = createClient({ baseUrl: service.url, websiteId: service.websiteId, concurrency: 1, retries: 0, timeoutMs: 5000 });
+	const client = createClient({
+		baseUrl: service.url,
+		websiteId: service.websiteId,
+		concurrency: 1,
+		retries: 0,
+		timeoutMs: 5000,
+	});
 	await client.getProduct('SKU-0');
 	const deadline = Date.now() + 600;
 	const [first, second] = await Promise.all(
-		['SKU-1', 'SKU-2'].map((ref) => client.getProduct(ref, {}, { deadline }).catch((error: unknown) => error)),
+		['SKU-1', 'SKU-2'].map((ref) =>
+			client.getProduct(ref, {}, { deadline }).catch((error: unknown) => error),
+		),
 	);
 	expect((first as { external_id: string }).external_id).toBe('SKU-1');
 	// Its turn comes at about 400 ms, with about 200 ms left for a service that takes 400.

@@ -10,12 +10,20 @@ const MAX_README_LINES = 250;
 describe('the documentation', () => {
 	it('has README.md and the topic pages', () => {
 		expect(docs.map((page) => page.file)).toEqual(
-			expect.arrayContaining(['README.md', 'docs/README.md', 'docs/options.md', 'docs/api.md', 'docs/troubleshooting.md']),
+			expect.arrayContaining([
+				'README.md',
+				'docs/README.md',
+				'docs/options.md',
+				'docs/api.md',
+				'docs/troubleshooting.md',
+			]),
 		);
 	});
 
 	it('marks every astro/ts/js block as a recipe (title="path") or a fragment', () => {
-		const blocks = docs.flatMap((page) => page.blocks).filter((block) => CODE_LANGUAGES.has(block.lang));
+		const blocks = docs
+			.flatMap((page) => page.blocks)
+			.filter((block) => CODE_LANGUAGES.has(block.lang));
 		expect(blocks.length).toBeGreaterThan(10);
 		const unmarked = blocks.filter((block) => !block.title === !block.fragment);
 		expect(
@@ -34,10 +42,14 @@ describe('the documentation', () => {
 		for (const block of docs.flatMap((page) => page.blocks).filter((block) => block.title)) {
 			const where = `${block.file}:${block.line}`;
 			const title = block.title!;
-			if (title.startsWith('/') || title.split('/').includes('..')) problems.push(`${where}: ${title} is not a relative path`);
+			if (title.startsWith('/') || title.split('/').includes('..'))
+				problems.push(`${where}: ${title} is not a relative path`);
 			// The first comment of a recipe names its file for the reader (GitHub and npm hide the info string).
 			const comment = /^(?:---\n)?\/\/ ([^\s:]+)/.exec(block.code)?.[1];
-			if (comment !== title) problems.push(`${where}: its first comment names ${comment ?? 'nothing'}, its title ${title}`);
+			if (comment !== title)
+				problems.push(
+					`${where}: its first comment names ${comment ?? 'nothing'}, its title ${title}`,
+				);
 		}
 		expect(problems).toEqual([]);
 	});
@@ -55,16 +67,26 @@ describe('the documentation', () => {
 
 	it('opens every docs page with one sentence on who needs it', () => {
 		const pages = docs.filter((page) => page.file.startsWith('docs/'));
-		const silent = pages.filter((page) => !/^# .+\n\nFor [^\n]/.test(page.text)).map((page) => page.file);
+		const silent = pages
+			.filter((page) => !/^# .+\n\nFor [^\n]/.test(page.text))
+			.map((page) => page.file);
 		expect(silent, 'start the first paragraph after the title with "For <who>…"').toEqual([]);
 	});
 
 	it('lists every docs page in the docs index and in the README map', () => {
-		const topics = docs.map((page) => page.file).filter((file) => file.startsWith('docs/') && file !== 'docs/README.md');
+		const topics = docs
+			.map((page) => page.file)
+			.filter((file) => file.startsWith('docs/') && file !== 'docs/README.md');
 		const index = new Set(
-			linkTargets(docs.find((page) => page.file === 'docs/README.md')!).map((target) => `docs/${target.split('#')[0]}`),
+			linkTargets(docs.find((page) => page.file === 'docs/README.md')!).map(
+				(target) => `docs/${target.split('#')[0]}`,
+			),
 		);
-		const map = new Set(linkTargets(docs.find((page) => page.file === 'README.md')!).map((target) => target.split('#')[0]));
+		const map = new Set(
+			linkTargets(docs.find((page) => page.file === 'README.md')!).map(
+				(target) => target.split('#')[0],
+			),
+		);
 		expect(
 			topics.filter((file) => !index.has(file)),
 			'missing from docs/README.md',
@@ -85,9 +107,12 @@ describe('the documentation', () => {
 		// What a shop never needs comes later: the repository's own test prerequisites.
 		expect(sections.slice(0, 2).join('')).not.toMatch(/Chromium|Varnish|Java/);
 		const blocks = docs.find((page) => page.file === 'README.md')!.blocks;
-		const steps = ['npm install astro-audio-reviews', 'astro.config.mjs', 'src/content.config.ts', 'astro build'].map((step) =>
-			blocks.findIndex((block) => block.title === step || block.code.includes(step)),
-		);
+		const steps = [
+			'npm install astro-audio-reviews',
+			'astro.config.mjs',
+			'src/content.config.ts',
+			'astro build',
+		].map((step) => blocks.findIndex((block) => block.title === step || block.code.includes(step)));
 		expect(steps.every((at) => at >= 0)).toBe(true);
 		expect(steps).toEqual([...steps].sort((a, b) => a - b));
 	});

@@ -26,7 +26,9 @@ const sites = Map.groupBy(recipes, (block) => block.site ?? DEFAULT_SITE);
 const EXAMPLE_BASE_URL = 'https://api.example.com';
 const quickStart = (path: string) => sites.get(DEFAULT_SITE)?.find((block) => block.title === path);
 /** The simulator serves the website the README's quick start names, so its id needs no rewrite. */
-const EXAMPLE_WEBSITE_ID = /websiteId: '([0-9a-f-]{36})'/.exec(quickStart('src/content.config.ts')?.code ?? '')?.[1];
+const EXAMPLE_WEBSITE_ID = /websiteId: '([0-9a-f-]{36})'/.exec(
+	quickStart('src/content.config.ts')?.code ?? '',
+)?.[1];
 const ASTRO = join(REPO_ROOT, 'node_modules/.bin/astro');
 /** Refs a grid must link right: escaped ones, case twins, and the one the README's examples name. */
 const ODD_REFS = ['SKU-42', 'Shoe-1', 'shoe-1', 'red shoe', 'a/b'];
@@ -64,9 +66,21 @@ const checkRoot = (name: string) => join(SITES, `recipes-${name}`);
 
 beforeAll(async () => {
 	if (!existsSync(join(REPO_ROOT, 'integration/dist/entries/pages.js')))
-		throw new Error('integration/dist is missing: run `npm run build:pkg` (npm test does) before this test');
-	sim = await startSimulator({ products: 12, locales: ['fr', 'en'], seed: 19, websiteId: EXAMPLE_WEBSITE_ID });
-	for (const external_id of ODD_REFS) sim.addProduct({ external_id, name: `Product ${external_id}`, seo_name: `Product ${external_id}` });
+		throw new Error(
+			'integration/dist is missing: run `npm run build:pkg` (npm test does) before this test',
+		);
+	sim = await startSimulator({
+		products: 12,
+		locales: ['fr', 'en'],
+		seed: 19,
+		websiteId: EXAMPLE_WEBSITE_ID,
+	});
+	for (const external_id of ODD_REFS)
+		sim.addProduct({
+			external_id,
+			name: `Product ${external_id}`,
+			seo_name: `Product ${external_id}`,
+		});
 	for (const [external_id, ratings] of Object.entries(GRID_RATINGS)) {
 		sim.addProduct({
 			external_id,
@@ -86,7 +100,10 @@ afterAll(async () => {
 });
 
 it('finds the recipes of the README and of the docs, in more than one site', () => {
-	expect(quickStart('astro.config.mjs'), 'the README quick start has an astro.config.mjs recipe').toBeDefined();
+	expect(
+		quickStart('astro.config.mjs'),
+		'the README quick start has an astro.config.mjs recipe',
+	).toBeDefined();
 	expect(EXAMPLE_WEBSITE_ID, 'the README quick start names a websiteId').toBeDefined();
 	expect(recipes.length).toBeGreaterThan(8);
 	expect(sites.size).toBeGreaterThan(2);
@@ -98,10 +115,14 @@ it('finds the recipes of the README and of the docs, in more than one site', () 
 function siteFiles(blocks: CodeBlock[]): Map<string, string> {
 	const files = new Map<string, string>();
 	for (const block of blocks) {
-		if (files.has(block.title!)) throw new Error(`${block.file}:${block.line}: a second recipe for ${block.title} in its site`);
+		if (files.has(block.title!))
+			throw new Error(
+				`${block.file}:${block.line}: a second recipe for ${block.title} in its site`,
+			);
 		files.set(block.title!, block.code);
 	}
-	if (!files.has('astro.config.mjs')) files.set('astro.config.mjs', quickStart('astro.config.mjs')!.code);
+	if (!files.has('astro.config.mjs'))
+		files.set('astro.config.mjs', quickStart('astro.config.mjs')!.code);
 	if (!files.has('src/content.config.ts') && !files.has('src/live.config.ts'))
 		files.set('src/content.config.ts', quickStart('src/content.config.ts')!.code);
 	// preserveSymlinks: TypeScript walks up from the linked packages (no @types/node above them),
@@ -136,26 +157,40 @@ for (const [name, blocks] of sites) {
 		let site: BuiltSite;
 		// Recipes that read the service's address from the environment (on demand) get the simulator's;
 		// IndexNow recipes get a key in the protocol's format, as a build environment holds one.
-		const env = () => ({ AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, INDEXNOW_KEY: RECIPE_INDEXNOW_KEY });
+		const env = () => ({
+			AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+			AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+			INDEXNOW_KEY: RECIPE_INDEXNOW_KEY,
+		});
 
 		beforeAll(async () => {
 			root = await writeSite(name, blocks);
-			site = await buildFolder(root, { child: true, env: env() }).catch((error: Error & { output?: string }) => {
-				throw new Error(`${error.message} in ${root}:\n${error.output ?? ''}`);
-			});
+			site = await buildFolder(root, { child: true, env: env() }).catch(
+				(error: Error & { output?: string }) => {
+					throw new Error(`${error.message} in ${root}:\n${error.output ?? ''}`);
+				},
+			);
 		}, 300_000);
 
 		it('builds with astro build', async () => {
 			expect(site.output).toMatch(/Complete!/);
 			// A server recipe (an adapter) may pre-render nothing: its output is the server entry.
-			if (blocks.some((block) => /adapter:/.test(block.code))) expect(existsSync(join(root, 'dist/server/entry.mjs'))).toBe(true);
+			if (blocks.some((block) => /adapter:/.test(block.code)))
+				expect(existsSync(join(root, 'dist/server/entry.mjs'))).toBe(true);
 			else expect((await site.htmlFiles()).length).toBeGreaterThan(0);
 			if (blocks.some((block) => /indexNow:/.test(block.code)))
-				expect(site.output, 'an IndexNow recipe writes its key file').toContain(`${RECIPE_INDEXNOW_KEY}.txt`);
+				expect(site.output, 'an IndexNow recipe writes its key file').toContain(
+					`${RECIPE_INDEXNOW_KEY}.txt`,
+				);
 		});
 
 		it('passes astro check (types of .astro, .ts and .mjs files) with no errors, warnings or hints', async () => {
-			const { stdout } = await sh(ASTRO, ['check', '--root', checkRoot(name)], checkRoot(name), env());
+			const { stdout } = await sh(
+				ASTRO,
+				['check', '--root', checkRoot(name)],
+				checkRoot(name),
+				env(),
+			);
 			expect(stdout).toMatch(/- 0 errors\s+- 0 warnings\s+- 0 hints/);
 		}, 300_000);
 
@@ -199,7 +234,8 @@ describe('what the README recipes build', () => {
 		const frenchProducts = sim.listAll({ locale: 'fr', without: 'inactive' });
 		expect(links).toHaveLength(frenchProducts.length);
 		expect(new Set(links).size).toBe(links.length);
-		for (const href of links) expect(existsSync(join(dist(), decodeURIComponent(href), 'index.html')), href).toBe(true);
+		for (const href of links)
+			expect(existsSync(join(dist(), decodeURIComponent(href), 'index.html')), href).toBe(true);
 		const byName = (name: string) =>
 			grid
 				.querySelectorAll('ul a')
@@ -216,7 +252,9 @@ describe('what the README recipes build', () => {
 		const names = grid.querySelectorAll('ul a').map((a) => a.textContent);
 		expect(names).toContain('Seo-named product');
 		expect(names.indexOf('Product many-great')).toBeLessThan(names.indexOf('Product one-perfect'));
-		const card = grid.querySelectorAll('ul li').find((li) => li.querySelector('a')!.textContent === 'Product many-great')!;
+		const card = grid
+			.querySelectorAll('ul li')
+			.find((li) => li.querySelector('a')!.textContent === 'Product many-great')!;
 		expect(card.querySelector('.aar-summary .aar-counts')!.textContent).toBe('34 avis');
 		expect(card.querySelector('.aar-levels')).toBeNull();
 	});
@@ -225,7 +263,9 @@ describe('what the README recipes build', () => {
 		const cards = await read('cards/index.html');
 		const card = cards.querySelector(`article[data-ref="${ODD_REFS[0]}"]`)!;
 		expect(card.querySelector('h2 a')!.textContent).toBe(`Product ${ODD_REFS[0]}`);
-		const rated = cards.querySelectorAll('article').find((article) => article.querySelector('.aar-average'))!;
+		const rated = cards
+			.querySelectorAll('article')
+			.find((article) => article.querySelector('.aar-average'))!;
 		expect(rated.querySelector('p > .aar-stars')).not.toBeNull();
 		expect(rated.querySelectorAll('.aar-levels li')).toHaveLength(5);
 	});
@@ -246,10 +286,16 @@ describe('what the search recipe builds', () => {
 		const rated = sim
 			.listAll({ locale: 'fr', without: 'inactive' })
 			.find((product) => ratingSummary(product) && !ODD_REFS.includes(product.external_id))!;
-		const page = parse(await readFile(join(dist(), `products/${rated.external_id}/index.html`), 'utf8'));
+		const page = parse(
+			await readFile(join(dist(), `products/${rated.external_id}/index.html`), 'utf8'),
+		);
 		const level = Math.floor(ratingSummary(rated)!.average);
-		expect(page.querySelector('article[data-pagefind-body]')?.getAttribute('data-pagefind-filter')).toBe(`stars:${level}`);
-		expect(page.querySelector('[role="search"] pagefind-filter-dropdown')?.getAttribute('filter')).toBe('stars');
+		expect(
+			page.querySelector('article[data-pagefind-body]')?.getAttribute('data-pagefind-filter'),
+		).toBe(`stars:${level}`);
+		expect(
+			page.querySelector('[role="search"] pagefind-filter-dropdown')?.getAttribute('filter'),
+		).toBe('stars');
 		const entry = JSON.parse(await readFile(join(dist(), 'pagefind/pagefind-entry.json'), 'utf8'));
 		expect(Object.keys(entry.languages).sort()).toEqual(['en', 'fr']);
 		const pages = Object.values(entry.languages as Record<string, { page_count: number }>).reduce(
@@ -262,7 +308,11 @@ describe('what the search recipe builds', () => {
 				sum +
 				sim
 					.listAll({ locale, without: 'inactive' })
-					.reduce((pagesOf, product) => pagesOf + reviewPageCount(product.reviews.length, DEFAULT_REVIEWS_PER_PAGE), 0),
+					.reduce(
+						(pagesOf, product) =>
+							pagesOf + reviewPageCount(product.reviews.length, DEFAULT_REVIEWS_PER_PAGE),
+						0,
+					),
 			0,
 		);
 		expect(pages, 'product and review pages only: hub pages are not indexed').toBe(productPages);

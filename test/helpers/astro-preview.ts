@@ -15,13 +15,21 @@ export interface Preview {
  * process on the Node that runs the tests (Astro 7's), with the environment the site's config read
  * at build time (`env`: preview loads the config again). Resolves once `readyPath` answers.
  */
-export async function startPreview(root: string, env: Record<string, string>, readyPath = '/'): Promise<Preview> {
+export async function startPreview(
+	root: string,
+	env: Record<string, string>,
+	readyPath = '/',
+): Promise<Preview> {
 	const port = await freePort();
 	const astro = join(REPO_ROOT, 'node_modules/astro/bin/astro.mjs');
-	const child = spawn(process.execPath, [astro, 'preview', '--root', root, '--host', '127.0.0.1', '--port', String(port)], {
-		env: { ...process.env, ...env, FORCE_COLOR: '0' },
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
+	const child = spawn(
+		process.execPath,
+		[astro, 'preview', '--root', root, '--host', '127.0.0.1', '--port', String(port)],
+		{
+			env: { ...process.env, ...env, FORCE_COLOR: '0' },
+			stdio: ['ignore', 'pipe', 'pipe'],
+		},
+	);
 	let output = '';
 	child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
 	child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -37,7 +45,8 @@ export async function startPreview(root: string, env: Record<string, string>, re
 	};
 	const deadline = Date.now() + 60_000;
 	while (Date.now() < deadline) {
-		if (child.exitCode !== null) throw new Error(`astro preview exited with ${child.exitCode}:\n${output}`);
+		if (child.exitCode !== null)
+			throw new Error(`astro preview exited with ${child.exitCode}:\n${output}`);
 		const status = await fetch(`${origin}${readyPath}`).then(
 			(response) => response.status,
 			() => undefined,

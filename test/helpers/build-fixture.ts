@@ -40,18 +40,23 @@ export interface BuildOptions {
  * Astro's public `build()` on it, in this process, capturing its log.
  */
 export async function buildFixture(name: string, options: BuildOptions = {}): Promise<BuiltSite> {
-	const root = options.reuse?.root ?? join(TMP, `${options.label ?? name}-${process.pid}-${Date.now()}`);
+	const root =
+		options.reuse?.root ?? join(TMP, `${options.label ?? name}-${process.pid}-${Date.now()}`);
 	if (!options.reuse) {
 		await rm(root, { recursive: true, force: true });
 		await mkdir(root, { recursive: true });
-		for (const base of [options.extends ?? []].flat()) await cp(join(FIXTURES, base), root, { recursive: true });
+		for (const base of [options.extends ?? []].flat())
+			await cp(join(FIXTURES, base), root, { recursive: true });
 		await cp(join(FIXTURES, name), root, { recursive: true });
 	}
 	return buildFolder(root, options);
 }
 
 /** Runs `astro build` on a site folder already written (see `buildFixture` for the options). */
-export async function buildFolder(root: string, options: Pick<BuildOptions, 'env' | 'child'> = {}): Promise<BuiltSite> {
+export async function buildFolder(
+	root: string,
+	options: Pick<BuildOptions, 'env' | 'child'> = {},
+): Promise<BuiltSite> {
 	if (options.child) return buildInChild(root, options.env ?? {});
 	const saved: Record<string, string | undefined> = {};
 	for (const [key, value] of Object.entries(options.env ?? {})) {
@@ -96,22 +101,27 @@ function plainLog(chunks: string[]): string {
 	return plain(chunks.join(''));
 }
 
-async function buildInChild(root: string, env: Record<string, string | undefined>): Promise<BuiltSite> {
+async function buildInChild(
+	root: string,
+	env: Record<string, string | undefined>,
+): Promise<BuiltSite> {
 	const astro = fileURLToPath(new URL('../../node_modules/astro/bin/astro.mjs', import.meta.url));
 	const childEnv: Record<string, string | undefined> = { ...process.env, ...env, FORCE_COLOR: '0' };
 	for (const [key, value] of Object.entries(env)) if (value === undefined) delete childEnv[key];
-	const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-		// Vitest runs on the repository's Node 24, which Astro 7 needs: the child uses the same binary.
-		const child = spawn(process.execPath, [astro, 'build', '--root', root], {
-			env: childEnv as NodeJS.ProcessEnv,
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
-		const chunks: string[] = [];
-		child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
-		child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
-		child.on('error', reject);
-		child.on('close', (exitCode) => resolve({ code: exitCode, output: plainLog(chunks) }));
-	});
+	const { code, output } = await new Promise<{ code: number | null; output: string }>(
+		(resolve, reject) => {
+			// Vitest runs on the repository's Node 24, which Astro 7 needs: the child uses the same binary.
+			const child = spawn(process.execPath, [astro, 'build', '--root', root], {
+				env: childEnv as NodeJS.ProcessEnv,
+				stdio: ['ignore', 'pipe', 'pipe'],
+			});
+			const chunks: string[] = [];
+			child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+			child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+			child.on('error', reject);
+			child.on('close', (exitCode) => resolve({ code: exitCode, output: plainLog(chunks) }));
+		},
+	);
 	if (code !== 0) throw Object.assign(new Error(`astro build exited with ${code}`), { output });
 	return builtSite(root, output);
 }

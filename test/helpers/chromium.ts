@@ -18,7 +18,9 @@ export const OFFLINE_CHROMIUM_FLAGS = [
 ] as const;
 
 /** Debian's Chromium with a DevTools port, for Lighthouse; the machine has no network, so nothing phones home. */
-export async function launchChromium(userDataDir: string): Promise<{ chromium: ChildProcess; port: number }> {
+export async function launchChromium(
+	userDataDir: string,
+): Promise<{ chromium: ChildProcess; port: number }> {
 	const child = spawn(CHROMIUM, [
 		'--headless',
 		...OFFLINE_CHROMIUM_FLAGS,

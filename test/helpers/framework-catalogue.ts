@@ -9,7 +9,11 @@ import type { SimAudio } from '../../simulator/src/model.js';
  */
 export const LOCALES = ['fr', 'en'] as const;
 /** Refs of the catalogue's cases; the first locale's pages carry no prefix. */
-export const REFS = { popular: 'popular-kettle', empty: 'empty-in-french', other: 'other-teapot' } as const;
+export const REFS = {
+	popular: 'popular-kettle',
+	empty: 'empty-in-french',
+	other: 'other-teapot',
+} as const;
 /** The three page kinds judged: a product with more reviews than a page, one without reviews in French, the hub. */
 export const PAGES = {
 	popular: `/products/${REFS.popular}/`,

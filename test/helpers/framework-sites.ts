@@ -26,12 +26,22 @@ export interface FrameworkSites {
 	/** Serves a build on the loopback server; returns its origin. */
 	serve(site: BuiltSite): string;
 	/** Opens a path of a framework's build, only loopback answering (the audio's CDN does not exist). */
-	open(site: BuiltSite, path: string, width: number, options?: { javaScript?: boolean }): Promise<Page>;
+	open(
+		site: BuiltSite,
+		path: string,
+		width: number,
+		options?: { javaScript?: boolean },
+	): Promise<Page>;
 	close(): Promise<void>;
 }
 
 export async function startFrameworkSites(): Promise<FrameworkSites> {
-	const sim = await startSimulator({ products: 3, locales: [...LOCALES], seed: 32, avatars: 'served' });
+	const sim = await startSimulator({
+		products: 3,
+		locales: [...LOCALES],
+		seed: 32,
+		avatars: 'served',
+	});
 	addFrameworkCatalogue(sim);
 	let served: BuiltSite | undefined;
 	const server = await serveDist(() => served!.dist);
@@ -41,7 +51,11 @@ export async function startFrameworkSites(): Promise<FrameworkSites> {
 		AUDIO_REVIEWS_LOCALES: LOCALES.join(','),
 		FIXTURE_SITE: server.origin,
 	};
-	const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...OFFLINE_CHROMIUM_FLAGS] });
+	const browser = await chromium.launch({
+		executablePath: CHROMIUM,
+		headless: true,
+		args: [...OFFLINE_CHROMIUM_FLAGS],
+	});
 	return {
 		sim,
 		browser,
@@ -57,7 +71,10 @@ export async function startFrameworkSites(): Promise<FrameworkSites> {
 		},
 		async open(site, path, width, options = {}) {
 			served = site;
-			const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: options.javaScript ?? true });
+			const context = await browser.newContext({
+				viewport: { width, height: 900 },
+				javaScriptEnabled: options.javaScript ?? true,
+			});
 			const page = await context.newPage();
 			page.once('close', () => void context.close());
 			await page.route(

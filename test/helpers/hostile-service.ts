@@ -26,7 +26,11 @@ export interface HostileServiceOptions {
 	 * Called for every request before the honest answer; return true when it answered itself.
 	 * `seen` already holds this request.
 	 */
-	misbehave?: (request: SeenRequest, res: ServerResponse, service: HostileService) => boolean | Promise<boolean>;
+	misbehave?: (
+		request: SeenRequest,
+		res: ServerResponse,
+		service: HostileService,
+	) => boolean | Promise<boolean>;
 }
 
 export interface HostileService {
@@ -41,7 +45,11 @@ export interface HostileService {
 
 /** `count` distinct products `p0…`, refs `SKU-0…`, in list order. */
 export function makeCatalogue(count: number, from = 0): Product[] {
-	return Array.from({ length: count }, (_, i) => ({ ...validProduct(), id: `p${from + i}`, external_id: `SKU-${from + i}` }));
+	return Array.from({ length: count }, (_, i) => ({
+		...validProduct(),
+		id: `p${from + i}`,
+		external_id: `SKU-${from + i}`,
+	}));
 }
 
 /**
@@ -49,7 +57,9 @@ export function makeCatalogue(count: number, from = 0): Product[] {
  * with status 200) until `misbehave` takes a request over. For the contract breaks and transport
  * faults the simulator has no knob for; every test states its misbehaviour next to its assertion.
  */
-export async function startHostileService(options: HostileServiceOptions = {}): Promise<HostileService> {
+export async function startHostileService(
+	options: HostileServiceOptions = {},
+): Promise<HostileService> {
 	const seen: SeenRequest[] = [];
 	const service: HostileService = {
 		url: '',
@@ -72,10 +82,15 @@ export async function startHostileService(options: HostileServiceOptions = {}): 
 		};
 		seen.push(request);
 		if (options.misbehave && (await options.misbehave(request, res, service))) return;
-		if (request.kind === 'list') return sendList(res, service.catalogue, url.searchParams, options.countItem);
+		if (request.kind === 'list')
+			return sendList(res, service.catalogue, url.searchParams, options.countItem);
 		if (request.kind === 'single') {
 			const product = service.catalogue.find((p) => p.external_id === ref);
-			return sendJson(res, 200, product ?? { type: 'ERR_DB_MISSING', message: 'Product not found' });
+			return sendJson(
+				res,
+				200,
+				product ?? { type: 'ERR_DB_MISSING', message: 'Product not found' },
+			);
 		}
 		sendJson(res, 404, { type: 'ERR_NOT_FOUND', message: 'No such route' });
 	});
@@ -93,7 +108,12 @@ function sendList(
 	const limit = asked > 0 ? asked : 50;
 	const offset = Number(query.get('offset') ?? 0);
 	const count = countItem ? countItem(catalogue.length) : catalogue.length;
-	sendJson(res, 200, { limit, offset, count_item: count, items: catalogue.slice(offset, offset + limit) });
+	sendJson(res, 200, {
+		limit,
+		offset,
+		count_item: count,
+		items: catalogue.slice(offset, offset + limit),
+	});
 }
 
 /** Never answers: the connection stays open until the client gives up. */
@@ -127,7 +147,11 @@ export const GZIP_BOMB_BYTES = 100 * 1024 * 1024;
 /** A small gzip body that inflates to `GZIP_BOMB_BYTES` of spaces. */
 export function gzipBomb(res: ServerResponse): true {
 	bomb ??= gzipSync(Buffer.alloc(GZIP_BOMB_BYTES, 0x20), { level: 9 });
-	res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(bomb.length) });
+	res.writeHead(200, {
+		'content-type': 'application/json',
+		'content-encoding': 'gzip',
+		'content-length': String(bomb.length),
+	});
 	res.end(bomb);
 	return true;
 }

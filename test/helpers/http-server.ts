@@ -7,7 +7,9 @@ export interface TestServer {
 }
 
 /** A real HTTP server on a free loopback port, for behaviours the simulator has no knob for. */
-export async function startServer(handler: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>): Promise<TestServer> {
+export async function startServer(
+	handler: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>,
+): Promise<TestServer> {
 	const server = createServer((req, res) => {
 		void Promise.resolve(handler(req, res)).catch((error: unknown) => {
 			res.statusCode = 500;
@@ -26,7 +28,12 @@ export async function startServer(handler: (req: IncomingMessage, res: ServerRes
 	};
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+	res: ServerResponse,
+	status: number,
+	body: unknown,
+	headers: Record<string, string> = {},
+): void {
 	res.writeHead(status, { 'content-type': 'application/json', ...headers });
 	res.end(JSON.stringify(body));
 }

@@ -40,9 +40,19 @@ export async function startIndexNowReceiver(): Promise<IndexNowReceiver> {
 		const answer = answers.shift() ?? { status: 202 };
 		if (req.method === 'POST' && req.url === '/indexnow') {
 			const body = JSON.parse(text) as Omit<IndexNowSubmission, 'at' | 'answered' | 'contentType'>;
-			submissions.push({ ...body, at: Date.now(), contentType: req.headers['content-type'], answered: answer.status });
+			submissions.push({
+				...body,
+				at: Date.now(),
+				contentType: req.headers['content-type'],
+				answered: answer.status,
+			});
 		}
-		sendJson(res, answer.status, answer.body ?? {}, answer.retryAfter === undefined ? {} : { 'retry-after': answer.retryAfter });
+		sendJson(
+			res,
+			answer.status,
+			answer.body ?? {},
+			answer.retryAfter === undefined ? {} : { 'retry-after': answer.retryAfter },
+		);
 	});
 	return Object.assign(server, {
 		endpoint: `${server.url}/indexnow`,
@@ -58,14 +68,21 @@ export async function startIndexNowReceiver(): Promise<IndexNowReceiver> {
 }
 
 /** Every URL submitted, in order. */
-export const submittedUrls = (receiver: IndexNowReceiver) => receiver.submissions.flatMap((submission) => submission.urlList);
+export const submittedUrls = (receiver: IndexNowReceiver) =>
+	receiver.submissions.flatMap((submission) => submission.urlList);
 
 const CLI = fileURLToPath(new URL('../../integration/dist/cli.js', import.meta.url));
 
 /** `audio-reviews indexnow …` as a deploy job runs it: the package's bin, in a child process, in `cwd`. */
-export function runIndexNowCli(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runIndexNowCli(
+	args: string[],
+	cwd: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
 	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [CLI, 'indexnow', ...args], { cwd, env: { PATH: process.env.PATH } });
+		const child = spawn(process.execPath, [CLI, 'indexnow', ...args], {
+			cwd,
+			env: { PATH: process.env.PATH },
+		});
 		let stdout = '';
 		let stderr = '';
 		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));

@@ -22,17 +22,26 @@ export function judgeLayout(): Record<string, string[]> {
 	const px = (value: string) => Number.parseFloat(value) || 0;
 	const shown = (element: Element) => {
 		const box = element.getBoundingClientRect();
-		return box.width > 1 && box.height > 1 && element.checkVisibility() && !element.classList.contains('aar-sr');
+		return (
+			box.width > 1 &&
+			box.height > 1 &&
+			element.checkVisibility() &&
+			!element.classList.contains('aar-sr')
+		);
 	};
 	const name = (element: Element) =>
 		`${element.localName}${element.className ? `.${String(element.className).trim().split(/\s+/).join('.')}` : ''}${element.textContent ? ` "${element.textContent.trim().slice(0, 24)}"` : ''}`;
 	const text = px(getComputedStyle(root).fontSize);
 
-	const headings = [...root.querySelectorAll('h1, h2, h3, h4, h5, h6')].filter(shown).flatMap((heading) => {
-		const style = getComputedStyle(heading);
-		const ok = Number(style.fontWeight) >= 600 || px(style.fontSize) >= 1.2 * text - 0.01;
-		return ok ? [] : [`${name(heading)}: ${style.fontSize} weight ${style.fontWeight}, text ${text}px`];
-	});
+	const headings = [...root.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+		.filter(shown)
+		.flatMap((heading) => {
+			const style = getComputedStyle(heading);
+			const ok = Number(style.fontWeight) >= 600 || px(style.fontSize) >= 1.2 * text - 0.01;
+			return ok
+				? []
+				: [`${name(heading)}: ${style.fontSize} weight ${style.fontWeight}, text ${text}px`];
+		});
 
 	const stacks = [
 		'.aar-page',
@@ -58,14 +67,18 @@ export function judgeLayout(): Record<string, string[]> {
 		'.aar-pagination ul',
 	];
 	const blocks = [...root.querySelectorAll(stacks.join(', '))].concat(root).flatMap((stack) => {
-		const children = [...stack.children].filter((child) => shown(child) && getComputedStyle(child).position !== 'absolute');
+		const children = [...stack.children].filter(
+			(child) => shown(child) && getComputedStyle(child).position !== 'absolute',
+		);
 		return children.slice(1).flatMap((child, index) => {
 			const above = children[index]!.getBoundingClientRect();
 			const box = child.getBoundingClientRect();
 			// Side by side (a row of a flex or grid container): not stacked.
 			if (box.top < above.bottom - 1) return [];
 			const gap = box.top - above.bottom;
-			return gap >= 4 - 0.01 ? [] : [`${name(children[index]!)} → ${name(child)}: ${gap.toFixed(1)} px`];
+			return gap >= 4 - 0.01
+				? []
+				: [`${name(children[index]!)} → ${name(child)}: ${gap.toFixed(1)} px`];
 		});
 	});
 
@@ -78,7 +91,9 @@ export function judgeLayout(): Record<string, string[]> {
 				px(style.borderBottomWidth) >= 1 &&
 				style.borderBottomStyle !== 'none' &&
 				!/rgba\(.*, 0\)|transparent/.test(style.borderBottomColor);
-			return underlined || bordered ? [] : [`${name(a)}: ${style.textDecorationLine}, border ${style.borderBottom}`];
+			return underlined || bordered
+				? []
+				: [`${name(a)}: ${style.textDecorationLine}, border ${style.borderBottom}`];
 		});
 
 	const lists = [...root.querySelectorAll('ol, ul')].filter(shown).flatMap((list) => {
@@ -86,24 +101,38 @@ export function judgeLayout(): Record<string, string[]> {
 		if (!first) return [];
 		const style = getComputedStyle(list);
 		const item = getComputedStyle(first);
-		const listLeft = list.getBoundingClientRect().left + px(style.borderLeftWidth) + px(style.paddingLeft);
+		const listLeft =
+			list.getBoundingClientRect().left + px(style.borderLeftWidth) + px(style.paddingLeft);
 		const parent = list.parentElement!;
 		const parentStyle = getComputedStyle(parent);
-		const parentLeft = parent.getBoundingClientRect().left + px(parentStyle.borderLeftWidth) + px(parentStyle.paddingLeft);
+		const parentLeft =
+			parent.getBoundingClientRect().left +
+			px(parentStyle.borderLeftWidth) +
+			px(parentStyle.paddingLeft);
 		// A boxed item (a card) starts at its border; an item without a border, at its text.
 		const boxed = px(item.borderLeftWidth) > 0 || item.backgroundColor !== 'rgba(0, 0, 0, 0)';
-		const itemLeft = first.getBoundingClientRect().left + (boxed ? 0 : px(item.paddingLeft) + px(item.textIndent));
+		const itemLeft =
+			first.getBoundingClientRect().left + (boxed ? 0 : px(item.paddingLeft) + px(item.textIndent));
 		const problems = [
-			...(Math.abs(itemLeft - listLeft) > 0.5 ? [`first item ${(itemLeft - listLeft).toFixed(1)} px in`] : []),
+			...(Math.abs(itemLeft - listLeft) > 0.5
+				? [`first item ${(itemLeft - listLeft).toFixed(1)} px in`]
+				: []),
 			...(px(style.paddingLeft) > 0.5 ? [`padding ${style.paddingLeft}`] : []),
-			...(listLeft < parentLeft - 0.5 ? [`${(parentLeft - listLeft).toFixed(1)} px out of its parent`] : []),
-			...(item.display === 'list-item' && item.listStyleType !== 'none' ? [`marker ${item.listStyleType}`] : []),
+			...(listLeft < parentLeft - 0.5
+				? [`${(parentLeft - listLeft).toFixed(1)} px out of its parent`]
+				: []),
+			...(item.display === 'list-item' && item.listStyleType !== 'none'
+				? [`marker ${item.listStyleType}`]
+				: []),
 		];
 		return problems.length ? [`${name(list)}: ${problems.join(', ')}`] : [];
 	});
 
 	const html = document.documentElement;
-	const fits = html.scrollWidth > html.clientWidth ? [`scrolls ${html.scrollWidth - html.clientWidth} px sideways`] : [];
+	const fits =
+		html.scrollWidth > html.clientWidth
+			? [`scrolls ${html.scrollWidth - html.clientWidth} px sideways`]
+			: [];
 	return {
 		'headings stand out': headings,
 		'blocks apart': blocks,
@@ -131,7 +160,8 @@ export async function judgeTranscript(page: Page): Promise<string[]> {
 		(node as HTMLElement).focus();
 	});
 	await page.keyboard.press('Tab');
-	if (!(await toggle.evaluate((node) => node === document.activeElement))) return ['Tab does not reach its control'];
+	if (!(await toggle.evaluate((node) => node === document.activeElement)))
+		return ['Tab does not reach its control'];
 	await page.keyboard.press('Enter');
 	const open = await text.evaluate((node) => ({
 		height: node.getBoundingClientRect().height,
@@ -140,10 +170,13 @@ export async function judgeTranscript(page: Page): Promise<string[]> {
 	const expanded = await toggle.getAttribute('aria-expanded');
 	const failures = [
 		...(expanded === 'true' ? [] : [`aria-expanded ${expanded} after Enter`]),
-		...(open.height > closed + 20 ? [] : [`height ${closed.toFixed(0)} → ${open.height.toFixed(0)} px after Enter`]),
+		...(open.height > closed + 20
+			? []
+			: [`height ${closed.toFixed(0)} → ${open.height.toFixed(0)} px after Enter`]),
 		...(open.clipped ? ['still clipped after Enter'] : []),
 	];
 	await page.keyboard.press('Space');
-	if ((await toggle.getAttribute('aria-expanded')) !== 'false') failures.push('Space does not close it');
+	if ((await toggle.getAttribute('aria-expanded')) !== 'false')
+		failures.push('Space does not close it');
 	return failures;
 }

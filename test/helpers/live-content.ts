@@ -1,6 +1,13 @@
 import { createGetLiveCollection, createGetLiveEntry } from 'astro/content/runtime';
-import type { LiveSource, ProductsLiveLoader } from '../../integration/src/loaders/products-live-loader.js';
-import { type LiveContent, liveContentOf, liveSourceOf } from '../../integration/src/on-demand/live-source.js';
+import type {
+	LiveSource,
+	ProductsLiveLoader,
+} from '../../integration/src/loaders/products-live-loader.js';
+import {
+	type LiveContent,
+	liveContentOf,
+	liveSourceOf,
+} from '../../integration/src/on-demand/live-source.js';
 
 /**
  * `astro:content`'s getLiveCollection and getLiveEntry, made by Astro's own runtime, over one live

@@ -34,12 +34,14 @@ export interface TestLoaderContext {
 export function createLoaderContext(previous?: TestLoaderContext): TestLoaderContext {
 	const entries = previous?.entries ?? new Map<string, DataEntry>();
 	const meta = previous?.meta ?? new Map<string, string>();
-	const cacheDir = previous?.cacheDir ?? pathToFileURL(`${mkdtempSync(join(tmpdir(), 'aar-loader-'))}/`);
+	const cacheDir =
+		previous?.cacheDir ?? pathToFileURL(`${mkdtempSync(join(tmpdir(), 'aar-loader-'))}/`);
 	const logs: LogLine[] = [];
 	const writes: string[] = [];
 
 	const store: DataStore = {
-		get: <T extends Record<string, unknown>>(key: string) => entries.get(key) as DataEntry & { data: T },
+		get: <T extends Record<string, unknown>>(key: string) =>
+			entries.get(key) as DataEntry & { data: T },
 		entries: () => [...entries.entries()] as ReturnType<DataStore['entries']>,
 		values: () => [...entries.values()] as ReturnType<DataStore['values']>,
 		keys: () => [...entries.keys()],
@@ -88,5 +90,13 @@ export function createLoaderContext(previous?: TestLoaderContext): TestLoaderCon
 				.digest('hex')
 				.slice(0, 16),
 	};
-	return { context, entries, meta, cacheDir, logs, writes, resetWrites: () => void writes.splice(0) };
+	return {
+		context,
+		entries,
+		meta,
+		cacheDir,
+		logs,
+		writes,
+		resetWrites: () => void writes.splice(0),
+	};
 }

@@ -24,8 +24,17 @@ const BOTH = [10, 100] as const;
 const SIZE = 30;
 
 /** A list page as the service would send it, with the fields the lie changes. */
-function page(res: ServerResponse, items: readonly Product[], fields: { limit: number; offset: number; count: number }): true {
-	sendJson(res, 200, { limit: fields.limit, offset: fields.offset, count_item: fields.count, items });
+function page(
+	res: ServerResponse,
+	items: readonly Product[],
+	fields: { limit: number; offset: number; count: number },
+): true {
+	sendJson(res, 200, {
+		limit: fields.limit,
+		offset: fields.offset,
+		count_item: fields.count,
+		items,
+	});
 	return true;
 }
 
@@ -35,13 +44,28 @@ function asked(request: SeenRequest): { limit: number; offset: number } {
 }
 
 /** Answers list requests with `answer` (the honest service answers the others). */
-function onList(answer: (request: SeenRequest, res: ServerResponse, catalogue: Product[], listRequests: number) => boolean) {
-	return (request: SeenRequest, res: ServerResponse, service: { catalogue: Product[]; count(kind: 'list'): number }) =>
-		request.kind === 'list' && answer(request, res, service.catalogue, service.count('list'));
+function onList(
+	answer: (
+		request: SeenRequest,
+		res: ServerResponse,
+		catalogue: Product[],
+		listRequests: number,
+	) => boolean,
+) {
+	return (
+		request: SeenRequest,
+		res: ServerResponse,
+		service: { catalogue: Product[]; count(kind: 'list'): number },
+	) => request.kind === 'list' && answer(request, res, service.catalogue, service.count('list'));
 }
 
 export const LYING_SERVICES: readonly LyingService[] = [
-	{ name: 'an honest service', pageSizes: BOTH, service: () => ({ catalogue: makeCatalogue(SIZE) }), expected: 'exact' },
+	{
+		name: 'an honest service',
+		pageSizes: BOTH,
+		service: () => ({ catalogue: makeCatalogue(SIZE) }),
+		expected: 'exact',
+	},
 	{
 		name: 'count_item far too low (10 of 30)',
 		pageSizes: BOTH,
@@ -64,7 +88,8 @@ export const LYING_SERVICES: readonly LyingService[] = [
 		name: 'count_item too high',
 		pageSizes: BOTH,
 		service: () => ({ catalogue: makeCatalogue(SIZE), countItem: (real) => real + 12 }),
-		expected: /ended after 30 products while count_item is 42|30 distinct products received while count_item is 42/,
+		expected:
+			/ended after 30 products while count_item is 42|30 distinct products received while count_item is 42/,
 	},
 	{
 		name: 'count_item changing between pages',
@@ -82,7 +107,9 @@ export const LYING_SERVICES: readonly LyingService[] = [
 			catalogue: makeCatalogue(SIZE),
 			misbehave: onList((request, res, catalogue) => {
 				const { limit, offset } = asked(request);
-				return offset >= 15 && offset < 20 && page(res, [], { limit, offset, count: catalogue.length });
+				return (
+					offset >= 15 && offset < 20 && page(res, [], { limit, offset, count: catalogue.length })
+				);
 			}),
 		}),
 		expected: /ended after \d+ products while count_item is 30/,
@@ -107,7 +134,11 @@ export const LYING_SERVICES: readonly LyingService[] = [
 			misbehave: onList((request, res, catalogue) => {
 				const { limit, offset } = asked(request);
 				const from = offset === 0 ? 0 : offset + 1;
-				return page(res, catalogue.slice(from, from + limit), { limit, offset, count: catalogue.length });
+				return page(res, catalogue.slice(from, from + limit), {
+					limit,
+					offset,
+					count: catalogue.length,
+				});
 			}),
 		}),
 		expected: /shifted between pages|ended after|distinct products/,
@@ -119,7 +150,11 @@ export const LYING_SERVICES: readonly LyingService[] = [
 			catalogue: makeCatalogue(SIZE),
 			misbehave: onList((request, res, catalogue) => {
 				const { limit, offset } = asked(request);
-				return page(res, catalogue.slice(offset, offset + Math.min(limit, 8)), { limit: 1000, offset, count: catalogue.length });
+				return page(res, catalogue.slice(offset, offset + Math.min(limit, 8)), {
+					limit: 1000,
+					offset,
+					count: catalogue.length,
+				});
 			}),
 		}),
 		expected: 'exact',
@@ -131,7 +166,11 @@ export const LYING_SERVICES: readonly LyingService[] = [
 			catalogue: makeCatalogue(SIZE),
 			misbehave: onList((request, res, catalogue) => {
 				const { limit, offset } = asked(request);
-				return page(res, catalogue.slice(offset, offset + limit), { limit: 5, offset, count: catalogue.length });
+				return page(res, catalogue.slice(offset, offset + limit), {
+					limit: 5,
+					offset,
+					count: catalogue.length,
+				});
 			}),
 		}),
 		expected: 'exact',
@@ -158,8 +197,17 @@ export const LYING_SERVICES: readonly LyingService[] = [
 ];
 
 /** Every other list request, count_item says one more product than the list holds. */
-function lyingCount(request: SeenRequest, res: ServerResponse, catalogue: readonly Product[], listRequests: number): boolean {
+function lyingCount(
+	request: SeenRequest,
+	res: ServerResponse,
+	catalogue: readonly Product[],
+	listRequests: number,
+): boolean {
 	if (listRequests % 2 === 1) return false;
 	const { limit, offset } = asked(request);
-	return page(res, catalogue.slice(offset, offset + limit), { limit, offset, count: catalogue.length + 1 });
+	return page(res, catalogue.slice(offset, offset + limit), {
+		limit,
+		offset,
+		count: catalogue.length + 1,
+	});
 }

@@ -8,7 +8,18 @@ import { REPO_ROOT } from './shell.js';
  */
 
 /** Languages whose blocks must say whether they are a recipe or a fragment. */
-export const CODE_LANGUAGES = new Set(['astro', 'ts', 'tsx', 'mts', 'typescript', 'js', 'jsx', 'mjs', 'cjs', 'javascript']);
+export const CODE_LANGUAGES = new Set([
+	'astro',
+	'ts',
+	'tsx',
+	'mts',
+	'typescript',
+	'js',
+	'jsx',
+	'mjs',
+	'cjs',
+	'javascript',
+]);
 
 /** The site a recipe goes into when its info string names none. */
 export const DEFAULT_SITE = 'shop';
@@ -67,10 +78,18 @@ function codeBlocks(file: string, text: string): CodeBlock[] {
 		if (!open) continue;
 		const fence = open[1]!;
 		const end = lines.findIndex(
-			(line, at) => at > index && line.startsWith(fence[0]!.repeat(fence.length)) && !line.slice(fence.length).trim(),
+			(line, at) =>
+				at > index &&
+				line.startsWith(fence[0]!.repeat(fence.length)) &&
+				!line.slice(fence.length).trim(),
 		);
 		if (end < 0) throw new Error(`${file}:${index + 1}: code block never closed`);
-		blocks.push({ file, line: index + 1, ...infoString(open[2]!.trim()), code: lines.slice(index + 1, end).join('\n') });
+		blocks.push({
+			file,
+			line: index + 1,
+			...infoString(open[2]!.trim()),
+			code: lines.slice(index + 1, end).join('\n'),
+		});
 		index = end;
 	}
 	return blocks;
@@ -80,12 +99,18 @@ function codeBlocks(file: string, text: string): CodeBlock[] {
 function infoString(info: string): Pick<CodeBlock, 'lang' | 'title' | 'site' | 'fragment'> {
 	const [lang = '', ...rest] = info.split(/\s+/);
 	const attributes = rest.join(' ');
-	const attribute = (name: string) => new RegExp(`(?:^|\\s)${name}="([^"]*)"`).exec(attributes)?.[1];
+	const attribute = (name: string) =>
+		new RegExp(`(?:^|\\s)${name}="([^"]*)"`).exec(attributes)?.[1];
 	const words = attributes
 		.replace(/\w+="[^"]*"/g, '')
 		.split(/\s+/)
 		.filter(Boolean);
-	return { lang, title: attribute('title'), site: attribute('site'), fragment: words.includes('fragment') };
+	return {
+		lang,
+		title: attribute('title'),
+		site: attribute('site'),
+		fragment: words.includes('fragment'),
+	};
 }
 
 function blankBlocks(text: string): string {
@@ -116,12 +141,16 @@ export function anchorOf(heading: string): string {
 
 /** Anchors of a page's headings (their inline code kept, as GitHub does). */
 export function anchorsOf(page: DocPage): Set<string> {
-	return new Set([...page.outsideBlocks.matchAll(/^#{1,6} (.+)$/gm)].map((match) => anchorOf(match[1]!.trim())));
+	return new Set(
+		[...page.outsideBlocks.matchAll(/^#{1,6} (.+)$/gm)].map((match) => anchorOf(match[1]!.trim())),
+	);
 }
 
 /** Link and image targets of a page's prose: `[text](target)`, `![alt](target)`, `[ref]: target`. */
 export function linkTargets(page: DocPage): string[] {
-	const inline = [...page.prose.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map((match) => match[1]!);
+	const inline = [...page.prose.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map(
+		(match) => match[1]!,
+	);
 	const references = [...page.prose.matchAll(/^\[[^\]]+\]:\s+(\S+)/gm)].map((match) => match[1]!);
 	return [...inline, ...references];
 }

@@ -4,15 +4,26 @@ import { createRequire } from 'node:module';
 const VNU = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
 
 /** The W3C Nu HTML checker (vnu-jar, on Java) over HTML files: its errors, each with its file, and its exit code. */
-export async function nuErrors(files: readonly string[]): Promise<{ errors: string[]; code: number | null }> {
-	const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-		const child = spawn('java', ['-jar', VNU, '--errors-only', '--format', 'json', ...files]);
-		let text = '';
-		child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-		child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
-		child.on('error', reject);
-		child.on('close', (exitCode) => resolve({ code: exitCode, output: text }));
-	});
-	const messages = (JSON.parse(output) as { messages: Array<{ type: string; url: string; message: string }> }).messages;
-	return { errors: messages.filter((message) => message.type === 'error').map((message) => `${message.url}: ${message.message}`), code };
+export async function nuErrors(
+	files: readonly string[],
+): Promise<{ errors: string[]; code: number | null }> {
+	const { code, output } = await new Promise<{ code: number | null; output: string }>(
+		(resolve, reject) => {
+			const child = spawn('java', ['-jar', VNU, '--errors-only', '--format', 'json', ...files]);
+			let text = '';
+			child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+			child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+			child.on('error', reject);
+			child.on('close', (exitCode) => resolve({ code: exitCode, output: text }));
+		},
+	);
+	const messages = (
+		JSON.parse(output) as { messages: Array<{ type: string; url: string; message: string }> }
+	).messages;
+	return {
+		errors: messages
+			.filter((message) => message.type === 'error')
+			.map((message) => `${message.url}: ${message.message}`),
+		code,
+	};
 }

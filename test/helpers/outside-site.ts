@@ -22,6 +22,7 @@ export async function outsideSitesFolder(prefix: string): Promise<string> {
 		if (name === '@types' || name.startsWith('.')) continue;
 		await symlink(join(REPO_ROOT, 'node_modules', name), join(modules, name));
 	}
-	for (const part of PACKAGE_PARTS) await symlink(join(REPO_ROOT, part), join(modules, 'astro-audio-reviews', part));
+	for (const part of PACKAGE_PARTS)
+		await symlink(join(REPO_ROOT, part), join(modules, 'astro-audio-reviews', part));
 	return folder;
 }

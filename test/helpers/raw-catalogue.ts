@@ -16,34 +16,47 @@ export interface RawCatalogue extends TestServer {
 	requests: string[];
 }
 
-export async function startRawCatalogue(products: Array<{ ref: string; json: string }>, cap = 100): Promise<RawCatalogue> {
+export async function startRawCatalogue(
+	products: Array<{ ref: string; json: string }>,
+	cap = 100,
+): Promise<RawCatalogue> {
 	const catalogue = { products, cap, requests: [] as string[] };
 	const server = await startServer((req, res) => {
 		const url = new URL(req.url ?? '/', 'http://localhost');
 		catalogue.requests.push(`${url.pathname}${url.search}`);
 		const match = /^\/ws\/websites\/([^/]+)\/products(?:\/([^/]+))?$/.exec(url.pathname);
 		res.setHeader('content-type', 'application/json');
-		if (!match || match[1] !== RAW_WEBSITE_ID) return void res.writeHead(404).end('{"type":"ERR_NOT_FOUND"}');
+		if (!match || match[1] !== RAW_WEBSITE_ID)
+			return void res.writeHead(404).end('{"type":"ERR_NOT_FOUND"}');
 		if (match[2] !== undefined) {
 			const ref = decodeURIComponent(match[2]);
 			const found = catalogue.products.find((product) => product.ref === ref);
-			return void res.end(found ? found.json : '{"type":"ERR_DB_MISSING","message":"Unknown product"}');
+			return void res.end(
+				found ? found.json : '{"type":"ERR_DB_MISSING","message":"Unknown product"}',
+			);
 		}
 		const asked = Number(url.searchParams.get('limit') ?? 50);
 		const limit = Math.min(asked > 0 ? asked : 50, catalogue.cap);
 		const offset = Number(url.searchParams.get('offset') ?? 0);
 		const items = catalogue.products.slice(offset, offset + limit).map((product) => product.json);
-		res.end(`{"limit":${limit},"offset":${offset},"count_item":${catalogue.products.length},"items":[${items.join(',')}]}`);
+		res.end(
+			`{"limit":${limit},"offset":${offset},"count_item":${catalogue.products.length},"items":[${items.join(',')}]}`,
+		);
 	});
 	return Object.assign(catalogue, server);
 }
 
 /** A valid product of this website as JSON text, with `edit` applied to a fresh copy first. */
-export function rawProduct(ref: string, edit: (product: Record<string, unknown>) => void = () => undefined): { ref: string; json: string } {
-	const product = { ...validProduct(), external_id: ref, id: `id-${ref}`, website: { id: RAW_WEBSITE_ID, name: 'Demo shop' } } as Record<
-		string,
-		unknown
-	>;
+export function rawProduct(
+	ref: string,
+	edit: (product: Record<string, unknown>) => void = () => undefined,
+): { ref: string; json: string } {
+	const product = {
+		...validProduct(),
+		external_id: ref,
+		id: `id-${ref}`,
+		website: { id: RAW_WEBSITE_ID, name: 'Demo shop' },
+	} as Record<string, unknown>;
 	edit(product);
 	return { ref, json: JSON.stringify(product) };
 }
@@ -57,10 +70,19 @@ export function nestedJson(depth: number): string {
  * A product whose `config` (or, with `inVariation`, its experiment variation's `config`) is
  * `configJson`, spliced in as text.
  */
-export function withRawConfig(ref: string, configJson: string, inVariation = false): { ref: string; json: string } {
+export function withRawConfig(
+	ref: string,
+	configJson: string,
+	inVariation = false,
+): { ref: string; json: string } {
 	const { json } = rawProduct(ref, (product) => {
 		if (!inVariation) product.config = '__CONFIG__';
-		else product.experiment = { id: 'exp-1', name: 'Widget test', variations: [variation('__CONFIG__')] };
+		else
+			product.experiment = {
+				id: 'exp-1',
+				name: 'Widget test',
+				variations: [variation('__CONFIG__')],
+			};
 	});
 	return { ref, json: json.replace('"__CONFIG__"', configJson) };
 }

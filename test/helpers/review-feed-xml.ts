@@ -6,15 +6,24 @@ export type FeedSchemaVersion = '2.4' | '2.3';
 
 /** Google's product review feed schemas, per version (test/data/google-product-reviews/SOURCES.md). */
 export const FEED_XSD: Record<FeedSchemaVersion, string> = {
-	'2.4': fileURLToPath(new URL('../data/google-product-reviews/product_reviews-2.4.xsd', import.meta.url)),
-	'2.3': fileURLToPath(new URL('../data/google-product-reviews/product_reviews-2.3.xsd', import.meta.url)),
+	'2.4': fileURLToPath(
+		new URL('../data/google-product-reviews/product_reviews-2.4.xsd', import.meta.url),
+	),
+	'2.3': fileURLToPath(
+		new URL('../data/google-product-reviews/product_reviews-2.3.xsd', import.meta.url),
+	),
 };
 
 /** Google's own 2.4 sample feed, its full review (test/data/google-product-reviews/SOURCES.md). */
-export const GOOGLE_SAMPLE_2_4 = fileURLToPath(new URL('../data/google-product-reviews/sample-2.4.xml', import.meta.url));
+export const GOOGLE_SAMPLE_2_4 = fileURLToPath(
+	new URL('../data/google-product-reviews/sample-2.4.xml', import.meta.url),
+);
 
 /** Validates an XML file against the feed schema of `version` with Debian's xmllint; resolves with its verdict and output. */
-export function validateFeed(file: string, version: FeedSchemaVersion = '2.4'): Promise<{ valid: boolean; output: string }> {
+export function validateFeed(
+	file: string,
+	version: FeedSchemaVersion = '2.4',
+): Promise<{ valid: boolean; output: string }> {
 	return validateWithSchema(file, FEED_XSD[version]);
 }
 
@@ -36,7 +45,12 @@ export interface FeedReview {
 }
 
 /** The reviews of a feed document (run `validateFeed` first: this reader trusts the structure). */
-export function readFeed(xml: string): { publisher: string; version: string; schemaLocation: string | undefined; reviews: FeedReview[] } {
+export function readFeed(xml: string): {
+	publisher: string;
+	version: string;
+	schemaLocation: string | undefined;
+	reviews: FeedReview[];
+} {
 	const root = parse(xml, { lowerCaseTagName: false, comment: false });
 	const text = (element: HTMLElement | null | undefined) => element?.text;
 	const reviews = root.querySelectorAll('review').map((review): FeedReview => {

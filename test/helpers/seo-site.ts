@@ -31,7 +31,12 @@ export const REVIEWS_PER_PAGE = 20;
  * service's list, dates shuffled, every 7th undated, every 5th a testimony, some 0 ratings;
  * with `mediaBaseUrl` (a simulator's `/media`), every 3rd author has a picture served there.
  */
-export function manyReviews(ref: string, locale: string, count: number, mediaBaseUrl?: string): SimAudio[] {
+export function manyReviews(
+	ref: string,
+	locale: string,
+	count: number,
+	mediaBaseUrl?: string,
+): SimAudio[] {
 	return Array.from({ length: count }, (_, i) => ({
 		id: `${ref}-${locale}-${String(i).padStart(4, '0')}`,
 		type: i % 5 === 4 ? ('testimony' as const) : ('review' as const),
@@ -42,12 +47,18 @@ export function manyReviews(ref: string, locale: string, count: number, mediaBas
 		is_default: i === Math.floor(count / 2),
 		transcript: `Transcript ${i} of ${ref} (${locale}): what I heard.`,
 		// Dates out of list order (multiplied by a number prime to the period), so the order is the pages' own.
-		created_at: i % 7 === 3 ? undefined : new Date(Date.UTC(2025, 0, 1) + ((i * 7919) % 100_000) * 60_000).toISOString(),
+		created_at:
+			i % 7 === 3
+				? undefined
+				: new Date(Date.UTC(2025, 0, 1) + ((i * 7919) % 100_000) * 60_000).toISOString(),
 		user: {
 			id: `m${i}`,
 			firstname: 'Client',
 			lastname: String(i),
-			image_url: mediaBaseUrl === undefined || i % 3 !== 0 ? undefined : `${mediaBaseUrl}/avatars/m${i}-${locale}.svg`,
+			image_url:
+				mediaBaseUrl === undefined || i % 3 !== 0
+					? undefined
+					: `${mediaBaseUrl}/avatars/m${i}-${locale}.svg`,
 		},
 		locale,
 		validated: true,
@@ -61,9 +72,18 @@ export function manyReviews(ref: string, locale: string, count: number, mediaBas
  * text (the adversarial corpus), non-ASCII and twin refs, in two locales; authors with and
  * without a picture, the pictures served by the simulator.
  */
-export async function startSeoSimulator(products = 12, options: { popular?: boolean } = {}): Promise<Simulator> {
+export async function startSeoSimulator(
+	products = 12,
+	options: { popular?: boolean } = {},
+): Promise<Simulator> {
 	// Authors' pictures come from the simulator itself (loopback), as a shop's come from its CDN.
-	const sim = await startSimulator({ products, locales: ['fr', 'en'], seed: 5, adversarial: true, avatars: 'served' });
+	const sim = await startSimulator({
+		products,
+		locales: ['fr', 'en'],
+		seed: 5,
+		adversarial: true,
+		avatars: 'served',
+	});
 	for (const ref of Object.values(CASES)) sim.addProduct({ external_id: ref });
 	const items = (ref: string, kind: Pick<SimAudio, 'type' | 'rating'>): SimAudio[] =>
 		['fr', 'en'].flatMap((locale) =>
@@ -87,7 +107,8 @@ export async function startSeoSimulator(products = 12, options: { popular?: bool
 				awaitingValidation: false,
 			})),
 		);
-	const set = (ref: string, change: Partial<SimProduct>) => sim.updateProduct(ref, (product) => void Object.assign(product, change));
+	const set = (ref: string, change: Partial<SimProduct>) =>
+		sim.updateProduct(ref, (product) => void Object.assign(product, change));
 	set(CASES.accented, {
 		name: 'Théière éco 50 cl',
 		seo_description: 'Une théière en fonte émaillée, écoutée par nos clients.',
@@ -96,7 +117,10 @@ export async function startSeoSimulator(products = 12, options: { popular?: bool
 	set(CASES.onlyTestimonies, { reviews: items(CASES.onlyTestimonies, { type: 'testimony' }) });
 	set(CASES.onlyUnrated, { reviews: items(CASES.onlyUnrated, { type: 'review' }) });
 	set(CASES.noReviews, { reviews: [] });
-	set(CASES.noSeoDescription, { seo_description: undefined, reviews: items(CASES.noSeoDescription, { type: 'review', rating: 4.5 }) });
+	set(CASES.noSeoDescription, {
+		seo_description: undefined,
+		reviews: items(CASES.noSeoDescription, { type: 'review', rating: 4.5 }),
+	});
 	set(CASES.twinUpper, { reviews: items(CASES.twinUpper, { type: 'review', rating: 5 }) });
 	set(CASES.twinSharp, { reviews: items(CASES.twinSharp, { type: 'testimony' }) });
 	if (options.popular) {
@@ -107,19 +131,40 @@ export async function startSeoSimulator(products = 12, options: { popular?: bool
 			seo_name: 'Popular kettle',
 			reviews: manyReviews(POPULAR.popular, 'fr', 1200, media),
 		});
-		const paged = [...manyReviews(POPULAR.paged, 'fr', 45, media), ...manyReviews(POPULAR.paged, 'en', 25, media)];
-		sim.addProduct({ external_id: POPULAR.paged, name: 'Paged lamp', seo_name: 'Paged lamp', reviews: paged });
+		const paged = [
+			...manyReviews(POPULAR.paged, 'fr', 45, media),
+			...manyReviews(POPULAR.paged, 'en', 25, media),
+		];
+		sim.addProduct({
+			external_id: POPULAR.paged,
+			name: 'Paged lamp',
+			seo_name: 'Paged lamp',
+			reviews: paged,
+		});
 	}
 	return sim;
 }
 
 export function seoEnv(sim: Simulator, extra: Record<string, string> = {}): Record<string, string> {
-	return { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, AUDIO_REVIEWS_LOCALES: 'fr,en', ...extra };
+	return {
+		AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+		AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+		AUDIO_REVIEWS_LOCALES: 'fr,en',
+		...extra,
+	};
 }
 
 /** The `seo` fixture (the basic collection, hub pages, sitemap with content dates). */
-export function buildSeoSite(sim: Simulator, options: BuildOptions & { env?: Record<string, string> } = {}): Promise<BuiltSite> {
-	return buildFixture('seo', { extends: 'basic', label: 'seo', ...options, env: seoEnv(sim, options.env) });
+export function buildSeoSite(
+	sim: Simulator,
+	options: BuildOptions & { env?: Record<string, string> } = {},
+): Promise<BuiltSite> {
+	return buildFixture('seo', {
+		extends: 'basic',
+		label: 'seo',
+		...options,
+		env: seoEnv(sim, options.env),
+	});
 }
 
 export { serveDist } from '../../scripts/serve-dist.mjs';

@@ -15,7 +15,11 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const sh = (file: string, args: string[], cwd: string, env: Record<string, string> = {}) =>
 	run(file, args, {
 		cwd,
-		env: { ...process.env, ...env, PATH: `${join(REPO_ROOT, 'node_modules/.bin')}:${process.env.PATH}` },
+		env: {
+			...process.env,
+			...env,
+			PATH: `${join(REPO_ROOT, 'node_modules/.bin')}:${process.env.PATH}`,
+		},
 		maxBuffer: 64 * 1024 * 1024,
 	}).catch((error: Error & { stdout?: string; stderr?: string }) => {
 		throw new Error(`${error.message}\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);

@@ -9,15 +9,24 @@ import type { Simulator } from '../../simulator/src/index.js';
  * locale the simulator has it in, from the simulator's own data (the first locale unprefixed, as
  * `audioReviews()` builds them).
  */
-export function staticPagesOf(sim: Simulator, locales: readonly string[], ref: string, perPage = DEFAULT_REVIEWS_PER_PAGE): string[] {
+export function staticPagesOf(
+	sim: Simulator,
+	locales: readonly string[],
+	ref: string,
+	perPage = DEFAULT_REVIEWS_PER_PAGE,
+): string[] {
 	const listed = (locale: string) => sim.listAll({ locale, without: 'inactive' });
-	const slug = createSlugger(locales.flatMap((locale) => listed(locale).map((p) => p.external_id))).slugFor(ref);
+	const slug = createSlugger(
+		locales.flatMap((locale) => listed(locale).map((p) => p.external_id)),
+	).slugFor(ref);
 	return locales.flatMap((locale) => {
 		const product = listed(locale).find((p) => p.external_id === ref);
 		if (!product) return [];
 		// The product page, then a popular product's further review pages.
 		const pages = reviewPageCount(product.reviews.length, perPage);
-		return Array.from({ length: pages }, (_, index) => productPath(reviewPageSegment(slug, index + 1), locale, locales[0]!));
+		return Array.from({ length: pages }, (_, index) =>
+			productPath(reviewPageSegment(slug, index + 1), locale, locales[0]!),
+		);
 	});
 }
 

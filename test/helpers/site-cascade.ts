@@ -15,8 +15,12 @@ export const SITE_SHEET_ID = 'site-rules';
 export const SITE_LINK_COLOUR = 'rgb(106, 0, 255)';
 
 /** Every `<style>` block of the shipped components, with whether Astro would scope it. */
-export async function componentStyles(): Promise<Array<{ file: string; css: string; scoped: boolean }>> {
-	const files = (await readdir(COMPONENTS, { recursive: true })).filter((file) => file.endsWith('.astro')).sort();
+export async function componentStyles(): Promise<
+	Array<{ file: string; css: string; scoped: boolean }>
+> {
+	const files = (await readdir(COMPONENTS, { recursive: true }))
+		.filter((file) => file.endsWith('.astro'))
+		.sort();
 	const blocks: Array<{ file: string; css: string; scoped: boolean }> = [];
 	for (const file of files) {
 		const source = await readFile(join(COMPONENTS, file), 'utf8');
@@ -35,12 +39,22 @@ export async function documentedClasses(): Promise<string[]> {
 	const end = text.indexOf('\n## ', start + 1);
 	const section = text.slice(start, end < 0 ? undefined : end);
 	const rows = section.split('\n').filter((line) => line.startsWith('| `'));
-	return [...new Set(rows.flatMap((row) => [...row.split('|')[1]!.matchAll(/`(aar-[a-z0-9-]+)`/g)].map((m) => m[1]!)))].sort();
+	return [
+		...new Set(
+			rows.flatMap((row) =>
+				[...row.split('|')[1]!.matchAll(/`(aar-[a-z0-9-]+)`/g)].map((m) => m[1]!),
+			),
+		),
+	].sort();
 }
 
 /** `aar-` class names used in some text (markup, CSS, the script), custom properties left out. */
 export function classNamesIn(text: string): string[] {
-	return [...new Set([...text.matchAll(/(?<![-\w])aar-[a-z0-9]+(?:-[a-z0-9]+)*(?![-\w$])/g)].map((m) => m[0]))];
+	return [
+		...new Set(
+			[...text.matchAll(/(?<![-\w])aar-[a-z0-9]+(?:-[a-z0-9]+)*(?![-\w$])/g)].map((m) => m[0]),
+		),
+	];
 }
 
 /**
@@ -48,12 +62,19 @@ export function classNamesIn(text: string): string[] {
  * each element inside it (`all: revert`), and one colour for the links inside.
  */
 export function siteRules(classes: readonly string[]): string {
-	return classes.map((name) => `.${name}, .${name} * { all: revert; }\n.${name} a { color: ${SITE_LINK_COLOUR}; }`).join('\n');
+	return classes
+		.map(
+			(name) => `.${name}, .${name} * { all: revert; }\n.${name} a { color: ${SITE_LINK_COLOUR}; }`,
+		)
+		.join('\n');
 }
 
 /** The page's HTML with the site's stylesheet first in `<head>`, before anything of the package's. */
 export function withSiteSheet(html: string, css: string): string {
-	return html.replace(/<head[^>]*>/, (head) => `${head}<style id="${SITE_SHEET_ID}">${css}</style>`);
+	return html.replace(
+		/<head[^>]*>/,
+		(head) => `${head}<style id="${SITE_SHEET_ID}">${css}</style>`,
+	);
 }
 
 /**
@@ -74,7 +95,8 @@ export function differencesWithoutPackageRules(siteSheetId: string): string[] {
 		elements.map((element) => {
 			const style = getComputedStyle(element);
 			const values = new Map<string, string>();
-			for (const property of style) if (!property.startsWith('--')) values.set(property, style.getPropertyValue(property));
+			for (const property of style)
+				if (!property.startsWith('--')) values.set(property, style.getPropertyValue(property));
 			return values;
 		});
 	const served = snapshot();
@@ -85,13 +107,18 @@ export function differencesWithoutPackageRules(siteSheetId: string): string[] {
 			else if (rule instanceof CSSGroupingRule) prune(rule);
 		}
 	};
-	for (const sheet of document.styleSheets) if ((sheet.ownerNode as Element | null)?.id !== siteSheetId) prune(sheet);
+	for (const sheet of document.styleSheets)
+		if ((sheet.ownerNode as Element | null)?.id !== siteSheetId) prune(sheet);
 	const bare = snapshot();
-	const name = (element: Element) => `${element.localName}${element.className ? `.${String(element.className).split(' ').join('.')}` : ''}`;
+	const name = (element: Element) =>
+		`${element.localName}${element.className ? `.${String(element.className).split(' ').join('.')}` : ''}`;
 	return elements.flatMap((element, index) =>
 		[...served[index]!]
 			.filter(([property, value]) => bare[index]!.get(property) !== value)
-			.map(([property, value]) => `${name(element)} ${property}: the package's ${value}, the site's ${bare[index]!.get(property)}`),
+			.map(
+				([property, value]) =>
+					`${name(element)} ${property}: the package's ${value}, the site's ${bare[index]!.get(property)}`,
+			),
 	);
 }
 
@@ -129,13 +156,20 @@ export function weightedRules(css: string): string[] {
 				const rest = stripWhere(rule.selectorText);
 				// Defaults of the package's custom properties (`:root { --aar-… }`) compete with no rule of the site's.
 				const onlyDefaults = [...rule.style].every((property) => property.startsWith('--aar-'));
-				if (/[.#[:]/.test(rest) && !onlyDefaults) found.push(`${rule.selectorText}: more than element names outside :where()`);
+				if (/[.#[:]/.test(rest) && !onlyDefaults)
+					found.push(`${rule.selectorText}: more than element names outside :where()`);
 				const colours = [...rule.style].filter(
-					(property) => colour.test(property) && !property.startsWith('--') && property !== 'box-shadow',
+					(property) =>
+						colour.test(property) && !property.startsWith('--') && property !== 'box-shadow',
 				);
-				if (/[a-z]/i.test(rest) && colours.length) found.push(`${rule.selectorText}: sets ${colours.join(', ')} with weight`);
+				if (/[a-z]/i.test(rest) && colours.length)
+					found.push(`${rule.selectorText}: sets ${colours.join(', ')} with weight`);
 				// !important outweighs any specificity of the site's.
-				if ([...rule.style].some((property) => rule.style.getPropertyPriority(property) === 'important'))
+				if (
+					[...rule.style].some(
+						(property) => rule.style.getPropertyPriority(property) === 'important',
+					)
+				)
 					found.push(`${rule.selectorText} !important`);
 			} else if (rule instanceof CSSGroupingRule) walk(rule.cssRules);
 		}

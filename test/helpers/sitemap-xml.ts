@@ -14,7 +14,10 @@ export const SITEMAP_XSD = {
 let written = 0;
 
 /** Validates an XML document with Debian's xmllint (no network); resolves with its verdict and output. */
-export async function validateSitemap(xml: string, kind: keyof typeof SITEMAP_XSD): Promise<{ valid: boolean; output: string }> {
+export async function validateSitemap(
+	xml: string,
+	kind: keyof typeof SITEMAP_XSD,
+): Promise<{ valid: boolean; output: string }> {
 	const file = join(tmpdir(), `aar-sitemap-${process.pid}-${written++}.xml`);
 	await writeFile(file, xml);
 	try {
@@ -34,13 +37,17 @@ export function sitemapLocs(xml: string): string[] {
 }
 
 /** Per `<url>`: its loc and its hreflang alternates. */
-export function sitemapAlternates(xml: string): Array<{ loc: string; alternates: Record<string, string> }> {
+export function sitemapAlternates(
+	xml: string,
+): Array<{ loc: string; alternates: Record<string, string> }> {
 	return parse(xml, { lowerCaseTagName: false, comment: false })
 		.querySelectorAll('url')
 		.map((url) => ({
 			loc: url.querySelector('loc')!.text,
 			alternates: Object.fromEntries(
-				url.querySelectorAll('xhtml\\:link').map((link) => [link.getAttribute('hreflang')!, link.getAttribute('href')!]),
+				url
+					.querySelectorAll('xhtml\\:link')
+					.map((link) => [link.getAttribute('hreflang')!, link.getAttribute('href')!]),
 			),
 		}));
 }

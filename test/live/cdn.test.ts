@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startVarnish, type Varnish, varnishMissing } from '../../bench/live/varnish.mjs';
 import { buildFixture } from '../helpers/build-fixture.js';
 import { sitemapLocs, validateSitemap } from '../helpers/sitemap-xml.js';
-import { expectNotFoundPage, get, nthOnDemandRef, type Page, productPath, titleOf, upstreamRequests } from './pages.js';
+import {
+	expectNotFoundPage,
+	get,
+	nthOnDemandRef,
+	type Page,
+	productPath,
+	titleOf,
+	upstreamRequests,
+} from './pages.js';
 import { type StandaloneServer, startStandalone } from './standalone.js';
 
 /**
@@ -14,7 +22,8 @@ import { type StandaloneServer, startStandalone } from './standalone.js';
  */
 
 const TOP_N = 1;
-const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=300, stale-while-revalidate=3600, stale-if-error=86400';
+const PAGE_CACHE_CONTROL =
+	'public, max-age=0, s-maxage=300, stale-while-revalidate=3600, stale-if-error=86400';
 
 let sim: Simulator;
 let origin: StandaloneServer;
@@ -27,8 +36,17 @@ beforeAll(async () => {
 	const missing = varnishMissing();
 	if (missing) throw new Error(`test/live/cdn.test.ts needs Varnish: ${missing}`);
 	sim = await startSimulator({ products: 16, seed: 7 });
-	env = { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, FIXTURE_TOP_N: String(TOP_N) };
-	dist = (await buildFixture('on-demand', { env: { ...env, FIXTURE_ROUTE_CACHE: '0' }, label: 'on-demand-cdn' })).dist;
+	env = {
+		AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+		AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+		FIXTURE_TOP_N: String(TOP_N),
+	};
+	dist = (
+		await buildFixture('on-demand', {
+			env: { ...env, FIXTURE_ROUTE_CACHE: '0' },
+			label: 'on-demand-cdn',
+		})
+	).dist;
 	origin = await startStandalone(dist, env);
 	cdn = await startVarnish(origin.url);
 });
@@ -162,10 +180,15 @@ describe('on-demand sitemaps and hub pages through Varnish', () => {
 
 		const [index, file, hub] = first as [Page, Page, Page];
 		expect(await validateSitemap(index.body, 'index')).toMatchObject({ valid: true });
-		expect(sitemapLocs(index.body)).toEqual([`${SITE}/sitemap-0.xml`, `${SITE}/sitemap-products-1.xml`]);
+		expect(sitemapLocs(index.body)).toEqual([
+			`${SITE}/sitemap-0.xml`,
+			`${SITE}/sitemap-products-1.xml`,
+		]);
 		expect(await validateSitemap(file.body, 'urlset')).toMatchObject({ valid: true });
 		const products = sim.listAll({ locale: 'en', without: 'inactive' });
-		const indexable = products.filter((product) => product.reviews.length > 0).map((product) => productUrl(product.external_id));
+		const indexable = products
+			.filter((product) => product.reviews.length > 0)
+			.map((product) => productUrl(product.external_id));
 		expect(sitemapLocs(file.body)).toEqual(indexable);
 		const links = parse(hub.body)
 			.querySelectorAll('.aar-hub-list a')
@@ -239,7 +262,11 @@ describe('past s-maxage during an outage (origin policy: s-maxage=1)', () => {
 			expect(stale.body).toBe(warm.body);
 			// The background refresh ends within the loader's retry budget (tens of ms here).
 			let later = stale;
-			for (const deadline = Date.now() + 5000; later.status === 200 && Date.now() < deadline; await sleep(50)) {
+			for (
+				const deadline = Date.now() + 5000;
+				later.status === 200 && Date.now() < deadline;
+				await sleep(50)
+			) {
 				later = await get(stock.url, productPath(ref));
 			}
 			expect(later.status).toBe(503);
@@ -267,7 +294,11 @@ describe('past s-maxage during an outage (origin policy: s-maxage=1)', () => {
 		}
 		sim.updateProduct(ref, { seo_name: 'Renamed while the service was down' });
 		let title: string | undefined;
-		for (const deadline = Date.now() + 5000; title !== 'Renamed while the service was down' && Date.now() < deadline; await sleep(100)) {
+		for (
+			const deadline = Date.now() + 5000;
+			title !== 'Renamed while the service was down' && Date.now() < deadline;
+			await sleep(100)
+		) {
 			const page = await get(staleIfError.url, productPath(ref));
 			expect(page.status).toBe(200);
 			title = titleOf(page.body);

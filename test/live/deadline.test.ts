@@ -1,7 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
-import { HOSTILE_WEBSITE_ID, type HostileService, hang, makeCatalogue, startHostileService } from '../helpers/hostile-service.js';
+import {
+	HOSTILE_WEBSITE_ID,
+	type HostileService,
+	hang,
+	makeCatalogue,
+	startHostileService,
+} from '../helpers/hostile-service.js';
 import { get, type Page, productPath } from './pages.js';
 import { type StandaloneServer, startStandalone } from './standalone.js';
 

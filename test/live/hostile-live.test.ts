@@ -1,8 +1,18 @@
 import { ServiceError, TimeoutError, WrongProductError } from 'astro-audio-reviews/client';
-import { type LiveEntryResultLike, type LivePageContext, liveProductPage } from 'astro-audio-reviews/live';
+import {
+	type LiveEntryResultLike,
+	type LivePageContext,
+	liveProductPage,
+} from 'astro-audio-reviews/live';
 import { LIVE_REQUEST_DEFAULTS, productsLiveLoader } from 'astro-audio-reviews/loaders';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type HostileService, type HostileServiceOptions, hang, makeCatalogue, startHostileService } from '../helpers/hostile-service.js';
+import {
+	type HostileService,
+	type HostileServiceOptions,
+	hang,
+	makeCatalogue,
+	startHostileService,
+} from '../helpers/hostile-service.js';
 
 const open: HostileService[] = [];
 afterEach(async () => {
@@ -17,7 +27,11 @@ async function hostile(options: HostileServiceOptions): Promise<HostileService> 
 }
 
 /** What an on-demand product page does with the loader's answer: `getLiveEntry()`, then `liveProductPage()`. */
-async function renderPage(service: HostileService, ref: string, extra: Record<string, unknown> = {}) {
+async function renderPage(
+	service: HostileService,
+	ref: string,
+	extra: Record<string, unknown> = {},
+) {
 	const loader = productsLiveLoader({
 		baseUrl: service.url,
 		websiteId: service.websiteId,
@@ -25,8 +39,14 @@ async function renderPage(service: HostileService, ref: string, extra: Record<st
 		retryMaxDelayMs: 20,
 		...extra,
 	});
-	const result = (await loader.loadEntry({ filter: { ref }, collection: 'products' })) as LiveEntryResultLike;
-	const astro = { cache: { enabled: false }, response: { headers: new Headers() } } as unknown as LivePageContext;
+	const result = (await loader.loadEntry({
+		filter: { ref },
+		collection: 'products',
+	})) as LiveEntryResultLike;
+	const astro = {
+		cache: { enabled: false },
+		response: { headers: new Headers() },
+	} as unknown as LivePageContext;
 	return { result, page: liveProductPage(astro, result, { ref }) };
 }
 
@@ -56,7 +76,9 @@ describe('on-demand pages against a service that breaks its contract', () => {
 		const forged = `db down\n[200] GET /products/x/ 3ms\u001b[0m${'y'.repeat(1_000)}`;
 		const service = await hostile({
 			misbehave: (_req, res) => {
-				res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'ERR_SOMETHING', message: forged }));
+				res
+					.writeHead(200, { 'content-type': 'application/json' })
+					.end(JSON.stringify({ type: 'ERR_SOMETHING', message: forged }));
 				return true;
 			},
 		});
@@ -66,7 +88,9 @@ describe('on-demand pages against a service that breaks its contract', () => {
 		expect((page as Response).status).toBe(503);
 		const line = String(logged.mock.calls[0]![0]);
 		expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
-		expect(line).toContain('The service returned an error: "db down\\n[200] GET /products/x/ 3ms\\u001b[0myyy');
+		expect(line).toContain(
+			'The service returned an error: "db down\\n[200] GET /products/x/ 3ms\\u001b[0myyy',
+		);
 		expect(line.length).toBeLessThan(600);
 	});
 

@@ -19,9 +19,23 @@ let site: BuiltSite;
 let server: StandaloneServer;
 
 beforeAll(async () => {
-	sim = await startSimulator({ products: 12, seed: 17, locales: ['fr', 'en'], reviewsPerProduct: 3, transcriptLength: [20, 60] });
-	const env = { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, AUDIO_REVIEWS_LOCALES: 'fr,en' };
-	site = await buildFixture('on-demand-i18n', { env, extends: 'on-demand', label: 'on-demand-i18n' });
+	sim = await startSimulator({
+		products: 12,
+		seed: 17,
+		locales: ['fr', 'en'],
+		reviewsPerProduct: 3,
+		transcriptLength: [20, 60],
+	});
+	const env = {
+		AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+		AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+		AUDIO_REVIEWS_LOCALES: 'fr,en',
+	};
+	site = await buildFixture('on-demand-i18n', {
+		env,
+		extends: 'on-demand',
+		label: 'on-demand-i18n',
+	});
 	server = await startStandalone(site.dist, env);
 }, 240_000);
 
@@ -45,7 +59,9 @@ async function sitemapPaths(): Promise<string[]> {
 describe('on-demand pages with a prefixed default locale', () => {
 	it('lists every product page under its locale prefix in the sitemap, each answering 200 in its language', async () => {
 		const paths = await sitemapPaths();
-		const products = paths.filter((path) => path.includes('/products/') && !/\/products\/$/.test(path));
+		const products = paths.filter(
+			(path) => path.includes('/products/') && !/\/products\/$/.test(path),
+		);
 		expect(products.filter((path) => !/^\/(fr|en)\/products\/[^/]+\/$/.test(path))).toEqual([]);
 		for (const locale of ['fr', 'en'])
 			expect(
@@ -53,13 +69,19 @@ describe('on-demand pages with a prefixed default locale', () => {
 				locale,
 			).toBe(true);
 		const limit = pLimit(6);
-		const pages = await Promise.all(products.map((path) => limit(async () => ({ path, page: await get(server.url, path) }))));
+		const pages = await Promise.all(
+			products.map((path) => limit(async () => ({ path, page: await get(server.url, path) }))),
+		);
 		for (const { path, page } of pages) {
 			expect(page.status, path).toBe(200);
 			const html = parse(page.body);
 			expect(html.querySelector('html')?.getAttribute('lang'), path).toBe(path.slice(1, 3));
-			expect(html.querySelector('link[rel="canonical"]')?.getAttribute('href'), path).toBe(`${SITE}${path}`);
-			expect(html.querySelector('.aar-breadcrumb a')?.getAttribute('href'), path).toBe(path.slice(0, 4));
+			expect(html.querySelector('link[rel="canonical"]')?.getAttribute('href'), path).toBe(
+				`${SITE}${path}`,
+			);
+			expect(html.querySelector('.aar-breadcrumb a')?.getAttribute('href'), path).toBe(
+				path.slice(0, 4),
+			);
 		}
 	});
 
@@ -72,9 +94,13 @@ describe('on-demand pages with a prefixed default locale', () => {
 			expect(links.length).toBeGreaterThan(0);
 			expect(links.filter((href) => !href.startsWith(`/${locale}/products/`))).toEqual([]);
 			expect(html.querySelector('.aar-breadcrumb a')?.getAttribute('href')).toBe(`/${locale}/`);
-			expect(html.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${SITE}/${locale}/products/`);
+			expect(html.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+				`${SITE}/${locale}/products/`,
+			);
 		}
 		expect((await get(server.url, '/products/')).status).toBe(404);
-		expect((await get(server.url, `/de/products/${encodeURIComponent(sim.refs()[0]!)}/`)).status).toBe(404);
+		expect(
+			(await get(server.url, `/de/products/${encodeURIComponent(sim.refs()[0]!)}/`)).status,
+		).toBe(404);
 	});
 });

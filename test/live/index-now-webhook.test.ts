@@ -2,7 +2,11 @@ import { listsTag, productTag } from 'astro-audio-reviews/live';
 import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildFixture } from '../helpers/build-fixture.js';
-import { type IndexNowReceiver, startIndexNowReceiver, submittedUrls } from '../helpers/index-now-receiver.js';
+import {
+	type IndexNowReceiver,
+	startIndexNowReceiver,
+	submittedUrls,
+} from '../helpers/index-now-receiver.js';
 import { manyReviews } from '../helpers/seo-site.js';
 import { sitemapAlternates, sitemapLocs } from '../helpers/sitemap-xml.js';
 import { get, nthOnDemandRef, productPath, titleOf } from './pages.js';
@@ -23,14 +27,22 @@ let server: StandaloneServer;
 beforeAll(async () => {
 	sim = await startSimulator({ products: 12, seed: 11, locales: ['en', 'fr'] });
 	receiver = await startIndexNowReceiver();
-	const env = { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, FIXTURE_TOP_N: '3' };
+	const env = {
+		AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+		AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+		FIXTURE_TOP_N: '3',
+	};
 	const site = await buildFixture('on-demand', {
 		env: { ...env, FIXTURE_INDEXNOW_ENDPOINT: receiver.endpoint, INDEXNOW_KEY: KEY },
 		label: 'on-demand-indexnow',
 	});
 	// The key is in the build (public by design: it is served as a file); the server needs no INDEXNOW_KEY.
 	// The live config is read when the server starts: its loader serves English (unprefixed) and French.
-	server = await startStandalone(site.dist, { ...env, AUDIO_REVIEWS_LOCALES: 'en,fr', AUDIO_REVIEWS_WEBHOOK_SECRET: SECRET });
+	server = await startStandalone(site.dist, {
+		...env,
+		AUDIO_REVIEWS_LOCALES: 'en,fr',
+		AUDIO_REVIEWS_WEBHOOK_SECRET: SECRET,
+	});
 }, 240_000);
 afterAll(async () => {
 	await server?.close();
@@ -39,7 +51,10 @@ afterAll(async () => {
 });
 beforeEach(() => receiver.reset());
 
-async function invalidate(body: unknown, to: StandaloneServer = server): Promise<{ status: number; json: Record<string, unknown> }> {
+async function invalidate(
+	body: unknown,
+	to: StandaloneServer = server,
+): Promise<{ status: number; json: Record<string, unknown> }> {
 	const response = await fetch(`${to.url}/_audio-reviews/invalidate`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json', authorization: `Bearer ${SECRET}` },
@@ -64,11 +79,18 @@ describe('invalidation webhook with indexNow.submitPurged', () => {
 		expect(json).toMatchObject({
 			ok: true,
 			scope: 'products',
-			tags: [...[a, b, 'odd/ref é'].map((ref) => productTag(sim.websiteId, ref)), listsTag(sim.websiteId)],
+			tags: [
+				...[a, b, 'odd/ref é'].map((ref) => productTag(sim.websiteId, ref)),
+				listsTag(sim.websiteId),
+			],
 		});
 		expect(json.indexNow).toEqual({ submitted: 6, status: 202 });
 		expect(receiver.submissions).toHaveLength(1);
-		expect(receiver.submissions[0]).toMatchObject({ host: 'shop.example.com', key: KEY, keyLocation: `${SITE}/${KEY}.txt` });
+		expect(receiver.submissions[0]).toMatchObject({
+			host: 'shop.example.com',
+			key: KEY,
+			keyLocation: `${SITE}/${KEY}.txt`,
+		});
 		// The URLs the pages answer at: refs percent-encoded as one path segment, the default locale unprefixed.
 		const pages = (path: string) => [`${SITE}${path}`, `${SITE}/fr${path}`];
 		expect(submittedUrls(receiver)).toEqual([
@@ -81,7 +103,8 @@ describe('invalidation webhook with indexNow.submitPurged', () => {
 	});
 
 	it('submits exactly the URLs the on-demand sitemap lists for the purged products', async () => {
-		const indexable = (locale: string) => sim.listAll({ locale, without: 'inactive' }).filter((p) => p.reviews.length > 0);
+		const indexable = (locale: string) =>
+			sim.listAll({ locale, without: 'inactive' }).filter((p) => p.reviews.length > 0);
 		const inFrench = new Set(indexable('fr').map((p) => p.external_id));
 		const refs = indexable('en')
 			.map((p) => p.external_id)
@@ -93,7 +116,10 @@ describe('invalidation webhook with indexNow.submitPurged', () => {
 		const listed = sitemapAlternates(sitemap.body);
 		// Each product's page in one locale lists its page in every locale as an hreflang alternate.
 		const listedFor = (ref: string) =>
-			Object.values(listed.find((url) => url.loc === `${SITE}/products/${encodeURIComponent(ref)}/`)?.alternates ?? {});
+			Object.values(
+				listed.find((url) => url.loc === `${SITE}/products/${encodeURIComponent(ref)}/`)
+					?.alternates ?? {},
+			);
 		const expected = refs.flatMap(listedFor);
 		expect(expected).toHaveLength(4);
 
@@ -106,7 +132,10 @@ describe('invalidation webhook with indexNow.submitPurged', () => {
 	it('submits nothing for a whole-website purge', async () => {
 		const { status, json } = await invalidate({});
 		expect(status).toBe(200);
-		expect(json.indexNow).toEqual({ submitted: 0, skipped: 'a whole-website purge names no page: nothing submitted' });
+		expect(json.indexNow).toEqual({
+			submitted: 0,
+			skipped: 'a whole-website purge names no page: nothing submitted',
+		});
 		expect(receiver.submissions).toEqual([]);
 	});
 
@@ -117,7 +146,11 @@ describe('invalidation webhook with indexNow.submitPurged', () => {
 		expect(refused.status).toBe(200);
 		expect(refused.json).toMatchObject({
 			ok: true,
-			indexNow: { submitted: 0, status: 403, error: expect.stringContaining('Forbidden: the key is not valid') },
+			indexNow: {
+				submitted: 0,
+				status: 403,
+				error: expect.stringContaining('Forbidden: the key is not valid'),
+			},
 		});
 
 		// A Retry-After past the webhook's few seconds is not waited for.
@@ -135,24 +168,36 @@ describe('invalidation webhook with indexNow.submitPurged', () => {
 	it('submits a popular product’s further review pages, in each locale as far as it has them: what the sitemap lists for it', async () => {
 		const ref = 'popular-purged';
 		const reviews = [...manyReviews(ref, 'en', 45), ...manyReviews(ref, 'fr', 25)];
-		sim.addProduct({ external_id: ref, name: 'Popular purged', seo_name: 'Popular purged', reviews });
+		sim.addProduct({
+			external_id: ref,
+			name: 'Popular purged',
+			seo_name: 'Popular purged',
+			reviews,
+		});
 		const { status, json } = await invalidate({ ref });
 		expect(status).toBe(200);
 		// 20 reviews a page (the fixture's default): 3 pages in English, 2 in French.
-		const page = (prefix: string, n: number) => `${SITE}${prefix}/products/${ref}${n === 1 ? '' : `~reviews-${n}`}/`;
+		const page = (prefix: string, n: number) =>
+			`${SITE}${prefix}/products/${ref}${n === 1 ? '' : `~reviews-${n}`}/`;
 		const expected = [page('', 1), page('', 2), page('', 3), page('/fr', 1), page('/fr', 2)];
 		expect(json.indexNow).toEqual({ submitted: 5, status: 202 });
 		expect(submittedUrls(receiver)).toEqual(expected);
 		// The purge took the lists with it: the sitemap, rendered anew, lists the same pages.
 		const sitemap = await get(server.url, '/sitemap-products-1.xml');
-		expect(sitemapLocs(sitemap.body).filter((loc) => loc.includes(`/products/${ref}`))).toEqual(expected);
+		expect(sitemapLocs(sitemap.body).filter((loc) => loc.includes(`/products/${ref}`))).toEqual(
+			expected,
+		);
 	});
 });
 
 describe('a site that only purges (no src/live.config.ts)', () => {
 	let purgeOnly: StandaloneServer;
 	beforeAll(async () => {
-		const env = { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, AUDIO_REVIEWS_LOCALES: 'en,fr' };
+		const env = {
+			AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+			AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+			AUDIO_REVIEWS_LOCALES: 'en,fr',
+		};
 		const site = await buildFixture('purge-only', {
 			extends: 'basic',
 			env: { ...env, FIXTURE_INDEXNOW_ENDPOINT: receiver.endpoint, INDEXNOW_KEY: KEY },
@@ -166,7 +211,14 @@ describe('a site that only purges (no src/live.config.ts)', () => {
 	it('purges, and submits each ref’s page at the route only, as before locales were known', async () => {
 		const { status, json } = await invalidate({ refs: ['SKU-1', 'odd/ref é'] }, purgeOnly);
 		expect(status, purgeOnly.log()).toBe(200);
-		expect(json).toMatchObject({ ok: true, scope: 'products', indexNow: { submitted: 2, status: 202 } });
-		expect(submittedUrls(receiver)).toEqual([`${SITE}/products/SKU-1/`, `${SITE}/products/odd%2Fref%20%C3%A9/`]);
+		expect(json).toMatchObject({
+			ok: true,
+			scope: 'products',
+			indexNow: { submitted: 2, status: 202 },
+		});
+		expect(submittedUrls(receiver)).toEqual([
+			`${SITE}/products/SKU-1/`,
+			`${SITE}/products/odd%2Fref%20%C3%A9/`,
+		]);
 	});
 });

@@ -58,11 +58,19 @@ describe('links of on-demand pages with `base`', () => {
 			if (followed.has(path)) continue;
 			followed.add(path);
 			const html = await page(path);
-			if (path.includes('/products/')) expect(html.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(`${SITE}${path}`);
+			if (path.includes('/products/'))
+				expect(html.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(
+					`${SITE}${path}`,
+				);
 			for (const href of siteLinks(html, path)) {
 				expect(href, `${path}: ${href}`).toMatch(new RegExp(`^${BASE}/`));
 				// Product pages lead back to the hub: only hub pages' links are followed, and each once.
-				if (path.includes('/products/~page-') || path === `${BASE}/products/` || href.endsWith(`${BASE}/products/`)) queue.push(href);
+				if (
+					path.includes('/products/~page-') ||
+					path === `${BASE}/products/` ||
+					href.endsWith(`${BASE}/products/`)
+				)
+					queue.push(href);
 			}
 		}
 		const products = [...followed].filter((path) => /\/products\/(?!~page-)[^/]+\/$/.test(path));

@@ -6,7 +6,12 @@ import type { ProductsLiveLoader } from '../../integration/src/loaders/products-
 import { liveHubPage } from '../../integration/src/on-demand/live-hub.js';
 import { liveSitemapFile, liveSitemapIndex } from '../../integration/src/on-demand/live-sitemap.js';
 import { liveSourceOf } from '../../integration/src/on-demand/live-source.js';
-import { HOSTILE_WEBSITE_ID, type HostileService, makeCatalogue, startHostileService } from '../helpers/hostile-service.js';
+import {
+	HOSTILE_WEBSITE_ID,
+	type HostileService,
+	makeCatalogue,
+	startHostileService,
+} from '../helpers/hostile-service.js';
 import { liveContent } from '../helpers/live-content.js';
 import { sitemapAlternates, sitemapLocs, validateSitemap } from '../helpers/sitemap-xml.js';
 import { listsConfig } from './pages.js';
@@ -19,7 +24,11 @@ import { listsConfig } from './pages.js';
 
 const SITE = 'https://shop.example.com';
 const noCache = { enabled: false } as never;
-const context = { cache: noCache, site: new URL(SITE), url: new URL(`${SITE}/sitemap-products.xml`) };
+const context = {
+	cache: noCache,
+	site: new URL(SITE),
+	url: new URL(`${SITE}/sitemap-products.xml`),
+};
 const config = listsConfig;
 const quick = { retries: 0, timeoutMs: 3000, pageSize: 10 };
 
@@ -29,7 +38,12 @@ describe('several locales', () => {
 	beforeAll(async () => {
 		// Products of one page each: the review pages have their own test below.
 		sim = await startSimulator({ products: 30, seed: 3, locales: ['en', 'fr'], longTail: false });
-		loader = productsLiveLoader({ baseUrl: sim.baseUrl, websiteId: sim.websiteId, locales: ['en', 'fr'], ...quick });
+		loader = productsLiveLoader({
+			baseUrl: sim.baseUrl,
+			websiteId: sim.websiteId,
+			locales: ['en', 'fr'],
+			...quick,
+		});
 	});
 	afterAll(() => sim?.close());
 
@@ -37,8 +51,12 @@ describe('several locales', () => {
 		const response = await liveSitemapFile(context, config(sim.websiteId, loader), '1');
 		const xml = await response.text();
 		expect(response.status, xml).toBe(200);
-		expect(await validateSitemap(xml, 'urlset')).toEqual({ valid: true, output: expect.any(String) });
-		const url = (locale: string, ref: string) => `${SITE}${locale === 'en' ? '' : `/${locale}`}/products/${encodeURIComponent(ref)}/`;
+		expect(await validateSitemap(xml, 'urlset')).toEqual({
+			valid: true,
+			output: expect.any(String),
+		});
+		const url = (locale: string, ref: string) =>
+			`${SITE}${locale === 'en' ? '' : `/${locale}`}/products/${encodeURIComponent(ref)}/`;
 		const expected = new Map<string, Record<string, string>>();
 		const indexable = (locale: string) =>
 			sim
@@ -53,14 +71,25 @@ describe('several locales', () => {
 			}
 		}
 		// Some product has reviews in one locale only: it is listed there, without alternates.
-		expect([...expected.values()].some((alternates) => Object.keys(alternates).length === 0)).toBe(true);
-		expect(new Map(sitemapAlternates(xml).map((url) => [url.loc, url.alternates]))).toEqual(expected);
+		expect([...expected.values()].some((alternates) => Object.keys(alternates).length === 0)).toBe(
+			true,
+		);
+		expect(new Map(sitemapAlternates(xml).map((url) => [url.loc, url.alternates]))).toEqual(
+			expected,
+		);
 	});
 
 	it('lists a product’s further review pages, with hreflang only between the locales that have that page', async () => {
-		const response = await liveSitemapFile(context, config(sim.websiteId, loader, { reviewsPerPage: 2 }), '1');
+		const response = await liveSitemapFile(
+			context,
+			config(sim.websiteId, loader, { reviewsPerPage: 2 }),
+			'1',
+		);
 		const xml = await response.text();
-		expect(await validateSitemap(xml, 'urlset')).toEqual({ valid: true, output: expect.any(String) });
+		expect(await validateSitemap(xml, 'urlset')).toEqual({
+			valid: true,
+			output: expect.any(String),
+		});
 		const url = (locale: string, ref: string, page: number) =>
 			`${SITE}${locale === 'en' ? '' : `/${locale}`}/products/${encodeURIComponent(ref)}${page === 1 ? '' : `~reviews-${page}`}/`;
 		const pagesIn = (locale: string) =>
@@ -76,31 +105,52 @@ describe('several locales', () => {
 			for (const [ref, pages] of counts[locale]) {
 				for (let page = 1; page <= pages; page++) {
 					const both = (counts.en.get(ref) ?? 0) >= page && (counts.fr.get(ref) ?? 0) >= page;
-					expected.set(url(locale, ref, page), both ? { en: url('en', ref, page), fr: url('fr', ref, page) } : {});
+					expected.set(
+						url(locale, ref, page),
+						both ? { en: url('en', ref, page), fr: url('fr', ref, page) } : {},
+					);
 				}
 			}
 		}
 		// Some product has a page 2 in one locale only: listed there, without alternates.
-		expect([...expected.entries()].some(([loc, alternates]) => loc.includes('~reviews-2') && Object.keys(alternates).length === 0)).toBe(
-			true,
+		expect(
+			[...expected.entries()].some(
+				([loc, alternates]) => loc.includes('~reviews-2') && Object.keys(alternates).length === 0,
+			),
+		).toBe(true);
+		expect(new Map(sitemapAlternates(xml).map((url) => [url.loc, url.alternates]))).toEqual(
+			expected,
 		);
-		expect(new Map(sitemapAlternates(xml).map((url) => [url.loc, url.alternates]))).toEqual(expected);
 	});
 
 	it('serves a hub per locale: /fr/products/ in French, /en/products/ not at all (the default is unprefixed)', async () => {
-		const astro = (params: Record<string, string | undefined>) => ({ cache: noCache, params, response: { headers: new Headers() } });
-		const fr = (await liveHubPage(astro({ locale: 'fr' }), config(sim.websiteId, loader))) as HubPageProps;
+		const astro = (params: Record<string, string | undefined>) => ({
+			cache: noCache,
+			params,
+			response: { headers: new Headers() },
+		});
+		const fr = (await liveHubPage(
+			astro({ locale: 'fr' }),
+			config(sim.websiteId, loader),
+		)) as HubPageProps;
 		expect(fr.lang).toBe('fr');
 		expect(fr.path).toBe('/fr/products/');
 		expect(fr.items[0]?.path).toMatch(/^\/fr\/products\//);
 		expect(fr.alternates.map((a) => a.path)).toEqual(['/products/', '/fr/products/']);
 		const en = await liveHubPage(astro({ locale: 'en' }), config(sim.websiteId, loader));
 		expect((en as Response).status).toBe(404);
-		expect(((await liveHubPage(astro({ locale: 'de' }), config(sim.websiteId, loader))) as Response).status).toBe(404);
+		expect(
+			((await liveHubPage(astro({ locale: 'de' }), config(sim.websiteId, loader))) as Response)
+				.status,
+		).toBe(404);
 	});
 
 	it('answers 404 for any other first segment, markup included, and never echoes it as markup', async () => {
-		const astro = { cache: noCache, params: { locale: '<img src=x onerror=alert(1)>' }, response: { headers: new Headers() } };
+		const astro = {
+			cache: noCache,
+			params: { locale: '<img src=x onerror=alert(1)>' },
+			response: { headers: new Headers() },
+		};
 		const response = (await liveHubPage(astro, config(sim.websiteId, loader))) as Response;
 		const body = await response.text();
 		expect(response.status, body).toBe(404);
@@ -120,11 +170,17 @@ describe('a service that breaks the list contract', () => {
 			countItem: (real) => lie(real),
 			misbehave: (request, _res, self) => {
 				// A product deleted near the start once the walk is under way: every later page shifts by one.
-				if (request.kind === 'list' && self.count('list') === shiftAfter) self.catalogue.splice(1, 1);
+				if (request.kind === 'list' && self.count('list') === shiftAfter)
+					self.catalogue.splice(1, 1);
 				return false;
 			},
 		});
-		loader = productsLiveLoader({ baseUrl: service.url, websiteId: HOSTILE_WEBSITE_ID, locale: 'en', ...quick });
+		loader = productsLiveLoader({
+			baseUrl: service.url,
+			websiteId: HOSTILE_WEBSITE_ID,
+			locale: 'en',
+			...quick,
+		});
 	});
 	afterAll(() => service?.close());
 
@@ -147,7 +203,9 @@ describe('a service that breaks the list contract', () => {
 		const xml = await response.text();
 		expect(response.status, xml).toBe(200);
 		expect(service.catalogue).toHaveLength(94);
-		expect(sitemapLocs(xml)).toEqual(service.catalogue.map((p) => `${SITE}/products/${p.external_id}/`));
+		expect(sitemapLocs(xml)).toEqual(
+			service.catalogue.map((p) => `${SITE}/products/${p.external_id}/`),
+		);
 		// Ten pages of ten (with their overlap) for the first walk's start, then a full walk.
 		expect(service.count('list') - before).toBeGreaterThan(11);
 	});
@@ -168,8 +226,15 @@ describe('a catalogue whose products have no review', () => {
 	let service: HostileService;
 	let loader: ProductsLiveLoader;
 	beforeAll(async () => {
-		service = await startHostileService({ catalogue: makeCatalogue(5).map((product) => ({ ...product, reviews: [] })) });
-		loader = productsLiveLoader({ baseUrl: service.url, websiteId: HOSTILE_WEBSITE_ID, locale: 'en', ...quick });
+		service = await startHostileService({
+			catalogue: makeCatalogue(5).map((product) => ({ ...product, reviews: [] })),
+		});
+		loader = productsLiveLoader({
+			baseUrl: service.url,
+			websiteId: HOSTILE_WEBSITE_ID,
+			locale: 'en',
+			...quick,
+		});
 	});
 	afterAll(() => service?.close());
 
@@ -178,13 +243,21 @@ describe('a catalogue whose products have no review', () => {
 			[{ pageSize: 48, order: 'name' }, `${SITE}/products/`],
 			[false, `${SITE}/`],
 		] as const) {
-			const response = await liveSitemapFile(context, config(HOSTILE_WEBSITE_ID, loader, { hub }), '1');
+			const response = await liveSitemapFile(
+				context,
+				config(HOSTILE_WEBSITE_ID, loader, { hub }),
+				'1',
+			);
 			const xml = await response.text();
 			expect(await validateSitemap(xml, 'urlset')).toMatchObject({ valid: true });
 			expect(sitemapLocs(xml)).toEqual([expected]);
 		}
 		// Under emptyProducts 'index' they are all listed.
-		const indexed = await liveSitemapFile(context, config(HOSTILE_WEBSITE_ID, loader, { emptyProducts: 'index' }), '1');
+		const indexed = await liveSitemapFile(
+			context,
+			config(HOSTILE_WEBSITE_ID, loader, { emptyProducts: 'index' }),
+			'1',
+		);
 		expect(sitemapLocs(await indexed.text())).toHaveLength(5);
 	});
 });
@@ -194,7 +267,12 @@ describe('the live collection the routes read (`collection`)', () => {
 	let loader: ProductsLiveLoader;
 	beforeAll(async () => {
 		sim = await startSimulator({ products: 3, seed: 3 });
-		loader = productsLiveLoader({ baseUrl: sim.baseUrl, websiteId: sim.websiteId, locale: 'en', ...quick });
+		loader = productsLiveLoader({
+			baseUrl: sim.baseUrl,
+			websiteId: sim.websiteId,
+			locale: 'en',
+			...quick,
+		});
 	});
 	afterAll(() => sim?.close());
 
@@ -203,11 +281,17 @@ describe('the live collection the routes read (`collection`)', () => {
 		await expect(liveSourceOf(content, { collection: 'catalogue' })).rejects.toThrow(
 			/the live collection "catalogue" \(`onDemand\.collection`, else `collection`, of audioReviews\(\)\) is not a live collection read by productsLiveLoader\(\): define it in src\/live\.config\.ts with productsLiveLoader\(\), or set `onDemand\.collection` to the name of the one that is \(Collection "catalogue" is not a live collection/,
 		);
-		const otherLoader = { name: 'other', loadEntry: async () => undefined, loadCollection: async () => ({ entries: [] }) };
-		await expect(liveSourceOf(liveContent(otherLoader as never), { collection: 'products' })).rejects.toThrow(
-			/"products" .* is not a live collection read by productsLiveLoader\(\)/,
-		);
-		await expect(liveSourceOf(content, { collection: 'products', websiteId: HOSTILE_WEBSITE_ID })).rejects.toThrow(
+		const otherLoader = {
+			name: 'other',
+			loadEntry: async () => undefined,
+			loadCollection: async () => ({ entries: [] }),
+		};
+		await expect(
+			liveSourceOf(liveContent(otherLoader as never), { collection: 'products' }),
+		).rejects.toThrow(/"products" .* is not a live collection read by productsLiveLoader\(\)/);
+		await expect(
+			liveSourceOf(content, { collection: 'products', websiteId: HOSTILE_WEBSITE_ID }),
+		).rejects.toThrow(
 			`reads website ${sim.websiteId}, but \`invalidate.websiteId\` of audioReviews() is ${HOSTILE_WEBSITE_ID}: set both to the same website`,
 		);
 		for (const more of [{ collection: 'catalogue' }, { websiteId: HOSTILE_WEBSITE_ID }]) {
@@ -219,12 +303,21 @@ describe('the live collection the routes read (`collection`)', () => {
 	});
 
 	it('is `onDemand.collection` when set: a hybrid site’s live collection beside its build-time `collection`', async () => {
-		const hybrid = { collection: 'products', liveCollection: 'liveProducts', content: liveContent(loader, 'liveProducts') };
+		const hybrid = {
+			collection: 'products',
+			liveCollection: 'liveProducts',
+			content: liveContent(loader, 'liveProducts'),
+		};
 		const response = await liveSitemapIndex(context, config(sim.websiteId, loader, hybrid));
 		expect(response.status, await response.clone().text()).toBe(200);
 		const astro = { cache: noCache, params: {}, response: { headers: new Headers() } };
-		expect(((await liveHubPage(astro, config(sim.websiteId, loader, hybrid))) as HubPageProps).items).toHaveLength(3);
-		const wrong = await liveSitemapIndex(context, config(sim.websiteId, loader, { liveCollection: 'products', content: hybrid.content }));
+		expect(
+			((await liveHubPage(astro, config(sim.websiteId, loader, hybrid))) as HubPageProps).items,
+		).toHaveLength(3);
+		const wrong = await liveSitemapIndex(
+			context,
+			config(sim.websiteId, loader, { liveCollection: 'products', content: hybrid.content }),
+		);
 		expect(wrong.status).toBe(503);
 	});
 });

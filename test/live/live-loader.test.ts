@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { NetworkError, NotFoundError, ProductValidationError, ServiceError } from 'astro-audio-reviews/client';
+import {
+	NetworkError,
+	NotFoundError,
+	ProductValidationError,
+	ServiceError,
+} from 'astro-audio-reviews/client';
 import { productTag, websiteTag } from 'astro-audio-reviews/live';
 import { productsLiveLoader } from 'astro-audio-reviews/loaders';
 import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
@@ -15,22 +20,38 @@ afterAll(async () => {
 });
 
 function loader(extra: Partial<Parameters<typeof productsLiveLoader>[0]> = {}) {
-	return productsLiveLoader({ baseUrl: sim.baseUrl, websiteId: sim.websiteId, retryBaseDelayMs: 5, retryMaxDelayMs: 20, ...extra });
+	return productsLiveLoader({
+		baseUrl: sim.baseUrl,
+		websiteId: sim.websiteId,
+		retryBaseDelayMs: 5,
+		retryMaxDelayMs: 20,
+		...extra,
+	});
 }
 
 describe('productsLiveLoader.loadEntry', () => {
 	it('returns the validated product with per-product and per-website cache tags and Last-Modified', async () => {
 		const ref = sim.refs()[3]!;
-		const result = await loader({ locale: 'en' }).loadEntry({ filter: { id: ref }, collection: 'products' });
-		if (!result || 'error' in result) throw new Error(`expected an entry, got ${JSON.stringify(result)}`);
+		const result = await loader({ locale: 'en' }).loadEntry({
+			filter: { id: ref },
+			collection: 'products',
+		});
+		if (!result || 'error' in result)
+			throw new Error(`expected an entry, got ${JSON.stringify(result)}`);
 		expect(result.id).toBe(ref);
 		expect(result.data).toEqual(sim.getProduct(ref, { locale: 'en' }));
-		expect(result.cacheHint?.tags).toEqual([websiteTag(sim.websiteId), productTag(sim.websiteId, ref)]);
+		expect(result.cacheHint?.tags).toEqual([
+			websiteTag(sim.websiteId),
+			productTag(sim.websiteId, ref),
+		]);
 		expect(result.cacheHint?.lastModified).toBeInstanceOf(Date);
 	});
 
 	it('treats ERR_DB_MISSING (sent with status 200) as no entry, so the page can 404', async () => {
-		const result = await loader().loadEntry({ filter: { ref: 'no-such-ref' }, collection: 'products' });
+		const result = await loader().loadEntry({
+			filter: { ref: 'no-such-ref' },
+			collection: 'products',
+		});
 		expect(result).toBeUndefined();
 	});
 
@@ -38,7 +59,10 @@ describe('productsLiveLoader.loadEntry', () => {
 		await sim.setFaults({ outage: true });
 		try {
 			const started = Date.now();
-			const result = await loader().loadEntry({ filter: { ref: sim.refs()[0]! }, collection: 'products' });
+			const result = await loader().loadEntry({
+				filter: { ref: sim.refs()[0]! },
+				collection: 'products',
+			});
 			expect(result && 'error' in result && result.error).toBeInstanceOf(ServiceError);
 			expect(Date.now() - started).toBeLessThan(5_000);
 		} finally {
@@ -46,7 +70,10 @@ describe('productsLiveLoader.loadEntry', () => {
 		}
 		await sim.setFaults({ outage: 'refuse' });
 		try {
-			const result = await loader({ retries: 0 }).loadEntry({ filter: { ref: sim.refs()[0]! }, collection: 'products' });
+			const result = await loader({ retries: 0 }).loadEntry({
+				filter: { ref: sim.refs()[0]! },
+				collection: 'products',
+			});
 			expect(result && 'error' in result && result.error).toBeInstanceOf(NetworkError);
 		} finally {
 			await sim.setFaults({ outage: false });
@@ -71,7 +98,9 @@ describe('productsLiveLoader.loadEntry', () => {
 		const ref = sim.refs()[7]!;
 		const live = loader();
 		const before = sim.stats.byRef[ref] ?? 0;
-		const results = await Promise.all(Array.from({ length: 6 }, () => live.loadEntry({ filter: { ref }, collection: 'products' })));
+		const results = await Promise.all(
+			Array.from({ length: 6 }, () => live.loadEntry({ filter: { ref }, collection: 'products' })),
+		);
 		for (const result of results) expect(result && 'id' in result && result.id).toBe(ref);
 		expect((sim.stats.byRef[ref] ?? 0) - before).toBe(1);
 		await live.loadEntry({ filter: { ref }, collection: 'products' });
@@ -90,15 +119,21 @@ describe('productsLiveLoader.loadCollection', () => {
 		if ('error' in result) throw result.error;
 		const { limit, offset, ...query } = filter;
 		const expected = sim.listAll({ ...query, without: 'inactive' }).slice(offset, offset + limit);
-		expect(result.entries.map((entry) => entry.id)).toEqual(expected.map((product) => product.external_id));
+		expect(result.entries.map((entry) => entry.id)).toEqual(
+			expected.map((product) => product.external_id),
+		);
 		expect(result.entries.map((entry) => entry.data)).toEqual(expected);
 		expect(result.cacheHint?.tags).toEqual([websiteTag(sim.websiteId)]);
-		for (const entry of result.entries) expect(entry.cacheHint?.tags).toContain(productTag(sim.websiteId, entry.id));
+		for (const entry of result.entries)
+			expect(entry.cacheHint?.tags).toContain(productTag(sim.websiteId, entry.id));
 	});
 
 	it('returns, for a website the service does not know, an error that echoes the websiteId and says to check it', async () => {
 		const websiteId = randomUUID();
-		const result = await loader({ websiteId }).loadCollection({ filter: {}, collection: 'products' });
+		const result = await loader({ websiteId }).loadCollection({
+			filter: {},
+			collection: 'products',
+		});
 		const error = 'error' in result ? result.error : undefined;
 		expect(error).toBeInstanceOf(NotFoundError);
 		expect(error?.message).toContain(

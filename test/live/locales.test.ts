@@ -19,7 +19,13 @@ let site: BuiltSite;
 let server: StandaloneServer;
 
 beforeAll(async () => {
-	sim = await startSimulator({ products: 40, seed: 11, locales: ['en', 'fr'], reviewsPerProduct: 2, transcriptLength: [20, 60] });
+	sim = await startSimulator({
+		products: 40,
+		seed: 11,
+		locales: ['en', 'fr'],
+		reviewsPerProduct: 2,
+		transcriptLength: [20, 60],
+	});
 	const env = {
 		AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
 		AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
@@ -38,7 +44,9 @@ afterAll(async () => {
 /** Status of each path, a few at a time. */
 async function statuses(paths: readonly string[]): Promise<Map<string, number>> {
 	const limit = pLimit(6);
-	const pages = await Promise.all(paths.map((path) => limit(async () => [path, (await get(server.url, path)).status] as const)));
+	const pages = await Promise.all(
+		paths.map((path) => limit(async () => [path, (await get(server.url, path)).status] as const)),
+	);
 	return new Map(pages);
 }
 
@@ -75,7 +83,9 @@ describe('an on-demand site whose live loader has two locales', () => {
 			expect(await statuses(links)).toEqual(allOk(links));
 			const product = parse((await get(server.url, links[links.length - 1]!)).body);
 			expect(product.querySelector('html')?.getAttribute('lang')).toBe(lang);
-			expect(product.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${SITE}${links[links.length - 1]}`);
+			expect(product.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+				`${SITE}${links[links.length - 1]}`,
+			);
 		}
 	});
 

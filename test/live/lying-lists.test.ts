@@ -42,10 +42,15 @@ const walkers = {
 			config(loader),
 			'1',
 		);
-		return response.status === 200 ? sitemapLocs(await response.text()).map((loc) => new URL(loc).pathname) : response;
+		return response.status === 200
+			? sitemapLocs(await response.text()).map((loc) => new URL(loc).pathname)
+			: response;
 	},
 	'hub page 1': async (loader: ProductsLiveLoader): Promise<string[] | Response> => {
-		const page = await liveHubPage({ cache: noCache, params: {}, response: { headers: new Headers() } }, config(loader));
+		const page = await liveHubPage(
+			{ cache: noCache, params: {}, response: { headers: new Headers() } },
+			config(loader),
+		);
 		return page instanceof Response ? page : (page as HubPageProps).items.map((item) => item.path);
 	},
 };
@@ -56,12 +61,18 @@ for (const [walker, walk] of Object.entries(walkers)) {
 			for (const pageSize of lie.pageSizes) {
 				it(`${lie.name}, pages of ${pageSize}: ${lie.expected === 'exact' ? 'exactly the catalogue' : '503 no-store'}`, async () => {
 					const service = await hostile(lie.service());
-					const loader = productsLiveLoader({ baseUrl: service.url, websiteId: HOSTILE_WEBSITE_ID, locale: 'en', retries: 0, pageSize });
+					const loader = productsLiveLoader({
+						baseUrl: service.url,
+						websiteId: HOSTILE_WEBSITE_ID,
+						locale: 'en',
+						retries: 0,
+						pageSize,
+					});
 					const outcome = await walk(loader);
 					if (lie.expected === 'exact') {
-						expect(outcome instanceof Response ? `${outcome.status} ${await outcome.text()}` : outcome).toEqual(
-							service.catalogue.map((product) => `/products/${product.external_id}/`),
-						);
+						expect(
+							outcome instanceof Response ? `${outcome.status} ${await outcome.text()}` : outcome,
+						).toEqual(service.catalogue.map((product) => `/products/${product.external_id}/`));
 						return;
 					}
 					expect(outcome).toBeInstanceOf(Response);
@@ -77,14 +88,27 @@ for (const [walker, walk] of Object.entries(walkers)) {
 describe('a hub page whose count_item claims products past the positions it walked', () => {
 	it('checks the claim before showing a page count from it: 503 for 1,000 claimed on 100 products, the pages of 48 for the truth', async () => {
 		const service = await hostile({ catalogue: makeCatalogue(100), countItem: () => 1000 });
-		const lyingLoader = productsLiveLoader({ baseUrl: service.url, websiteId: HOSTILE_WEBSITE_ID, locale: 'en', retries: 0 });
+		const lyingLoader = productsLiveLoader({
+			baseUrl: service.url,
+			websiteId: HOSTILE_WEBSITE_ID,
+			locale: 'en',
+			retries: 0,
+		});
 		const hub = (loader: ProductsLiveLoader) =>
-			liveHubPage({ cache: noCache, params: {}, response: { headers: new Headers() } }, config(loader));
+			liveHubPage(
+				{ cache: noCache, params: {}, response: { headers: new Headers() } },
+				config(loader),
+			);
 		const lying = (await hub(lyingLoader)) as Response;
 		expect(lying.status).toBe(503);
 		expect(lying.headers.get('cache-control')).toBe('no-store');
 		const honest = await hostile({ catalogue: makeCatalogue(100) });
-		const honestLoader = productsLiveLoader({ baseUrl: honest.url, websiteId: HOSTILE_WEBSITE_ID, locale: 'en', retries: 0 });
+		const honestLoader = productsLiveLoader({
+			baseUrl: honest.url,
+			websiteId: HOSTILE_WEBSITE_ID,
+			locale: 'en',
+			retries: 0,
+		});
 		expect(((await hub(honestLoader)) as HubPageProps).pageCount).toBe(3);
 	});
 });
@@ -94,8 +118,15 @@ describe('a sitemap file through the server, count_item 1,000 too low on 3,000 p
 	let site: BuiltSite;
 	let server: StandaloneServer;
 	beforeAll(async () => {
-		service = await startHostileService({ catalogue: makeCatalogue(3_000), countItem: (real) => real - 1_000 });
-		const env = { AUDIO_REVIEWS_BASE_URL: service.url, AUDIO_REVIEWS_WEBSITE_ID: HOSTILE_WEBSITE_ID, FIXTURE_TOP_N: '1' };
+		service = await startHostileService({
+			catalogue: makeCatalogue(3_000),
+			countItem: (real) => real - 1_000,
+		});
+		const env = {
+			AUDIO_REVIEWS_BASE_URL: service.url,
+			AUDIO_REVIEWS_WEBSITE_ID: HOSTILE_WEBSITE_ID,
+			FIXTURE_TOP_N: '1',
+		};
 		site = await buildFixture('on-demand', { env, label: 'on-demand-lying-count' });
 		server = await startStandalone(site.dist, env);
 	}, 240_000);

@@ -1,6 +1,15 @@
 import { listsTag, productTag, websiteTag } from 'astro-audio-reviews/live';
 import { describe, expect, it } from 'vitest';
-import { invalidate, onDemandRef, SECRET, server, sim, site, upstreamFor, useOnDemandSite } from './on-demand-site.js';
+import {
+	invalidate,
+	onDemandRef,
+	SECRET,
+	server,
+	sim,
+	site,
+	upstreamFor,
+	useOnDemandSite,
+} from './on-demand-site.js';
 import { get, productPath, titleOf } from './pages.js';
 import { startStandalone } from './standalone.js';
 
@@ -35,7 +44,9 @@ describe('invalidation webhook', () => {
 		expect(fresh.headers.get('x-astro-cache')).toBe('MISS');
 		expect(titleOf(fresh.body)).toBe('Renamed by the backoffice');
 		expect(upstreamFor(changed)).toBe(upstream + 1);
-		expect((await get(server.url, productPath(untouched))).headers.get('x-astro-cache')).toBe('HIT');
+		expect((await get(server.url, productPath(untouched))).headers.get('x-astro-cache')).toBe(
+			'HIT',
+		);
 	});
 
 	it('purges several refs, then the whole website with an empty body', async () => {
@@ -50,7 +61,11 @@ describe('invalidation webhook', () => {
 
 		const all = await invalidate(undefined);
 		expect(all.status).toBe(200);
-		expect(await all.json()).toEqual({ ok: true, scope: 'website', tags: [websiteTag(sim.websiteId)] });
+		expect(await all.json()).toEqual({
+			ok: true,
+			scope: 'website',
+			tags: [websiteTag(sim.websiteId)],
+		});
 		expect((await get(server.url, productPath(a))).headers.get('x-astro-cache')).toBe('MISS');
 		expect((await get(server.url, productPath(b))).headers.get('x-astro-cache')).toBe('MISS');
 	});

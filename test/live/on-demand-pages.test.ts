@@ -2,7 +2,17 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invalidate, onDemandRef, SECRET, server, sim, site, TOP_N, upstreamFor, useOnDemandSite } from './on-demand-site.js';
+import {
+	invalidate,
+	onDemandRef,
+	SECRET,
+	server,
+	sim,
+	site,
+	TOP_N,
+	upstreamFor,
+	useOnDemandSite,
+} from './on-demand-site.js';
 import { expectNotFoundPage, get, productPath, titleOf } from './pages.js';
 import { type StandaloneServer, startStandalone } from './standalone.js';
 
@@ -12,8 +22,11 @@ useOnDemandSite('on-demand');
 describe('hybrid: pre-rendered top products, the rest on demand', () => {
 	it('writes pages only for the first list page and serves them as files, with no upstream request', async () => {
 		const top = sim.refs().slice(0, TOP_N);
-		for (const ref of top) expect(existsSync(join(site.dist, 'client', 'products', ref, 'index.html'))).toBe(true);
-		expect(existsSync(join(site.dist, 'client', 'products', onDemandRef(0), 'index.html'))).toBe(false);
+		for (const ref of top)
+			expect(existsSync(join(site.dist, 'client', 'products', ref, 'index.html'))).toBe(true);
+		expect(existsSync(join(site.dist, 'client', 'products', onDemandRef(0), 'index.html'))).toBe(
+			false,
+		);
 
 		sim.resetStats();
 		const page = await get(server.url, productPath(top[0]!));
@@ -34,22 +47,32 @@ describe('on-demand product page', () => {
 		expect(page.status, server.log()).toBe(200);
 		expect(page.headers.get('x-rendered')).toBe('on-demand');
 		expect(page.headers.get('x-astro-cache')).toBe('MISS');
-		expect(page.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=300, stale-while-revalidate=3600, stale-if-error=86400');
+		expect(page.headers.get('cache-control')).toBe(
+			'public, max-age=0, s-maxage=300, stale-while-revalidate=3600, stale-if-error=86400',
+		);
 
 		const expected = sim.getProduct(ref, { locale: 'en' });
 		const html = parse(page.body);
 		expect(titleOf(page.body)).toBe(expected.seo_name ?? expected.name ?? expected.external_id);
 		// One graph; its Product (there only with rated reviews) names the ref.
 		const graph = (
-			JSON.parse(html.querySelector('script[type="application/ld+json"]')!.text) as { '@graph': Array<{ '@type': string; sku?: string }> }
+			JSON.parse(html.querySelector('script[type="application/ld+json"]')!.text) as {
+				'@graph': Array<{ '@type': string; sku?: string }>;
+			}
 		)['@graph'];
 		const product = graph.find((node) => node['@type'] === 'Product');
-		if (expected.reviews.some((review) => review.type === 'review' && review.rating !== undefined)) expect(product?.sku).toBe(ref);
+		if (expected.reviews.some((review) => review.type === 'review' && review.rating !== undefined))
+			expect(product?.sku).toBe(ref);
 		else expect(product).toBeUndefined();
-		const transcripts = expected.reviews.map((review) => review.transcript).filter((t): t is string => !!t);
+		const transcripts = expected.reviews
+			.map((review) => review.transcript)
+			.filter((t): t is string => !!t);
 		expect(transcripts.length).toBeGreaterThan(0);
-		for (const transcript of transcripts) expect(html.text).toContain(transcript.split('\n')[0]!.trim());
-		expect(html.querySelectorAll('audio').length).toBe(expected.reviews.filter((r) => r.audio_url).length);
+		for (const transcript of transcripts)
+			expect(html.text).toContain(transcript.split('\n')[0]!.trim());
+		expect(html.querySelectorAll('audio').length).toBe(
+			expected.reviews.filter((r) => r.audio_url).length,
+		);
 		expect(upstreamFor(ref) - before).toBe(1);
 	});
 
@@ -70,7 +93,9 @@ describe('on-demand product page', () => {
 	it('costs one upstream request for eight simultaneous first visits of a product (single flight + route cache)', async () => {
 		const ref = onDemandRef(2);
 		const before = upstreamFor(ref);
-		const pages = await Promise.all(Array.from({ length: 8 }, () => get(server.url, productPath(ref))));
+		const pages = await Promise.all(
+			Array.from({ length: 8 }, () => get(server.url, productPath(ref))),
+		);
 		for (const page of pages) expect(page.status).toBe(200);
 		expect(upstreamFor(ref) - before).toBe(1);
 	});
@@ -99,7 +124,8 @@ describe('on-demand product page', () => {
 			.slice(TOP_N)
 			.find((ref) => sim.getProduct(ref, { locale: 'en' }).reviews.length > 0)!;
 		expect(reviewed).toBeDefined();
-		const robots = (body: string) => parse(body).querySelector('meta[name="robots"]')?.getAttribute('content');
+		const robots = (body: string) =>
+			parse(body).querySelector('meta[name="robots"]')?.getAttribute('content');
 		const emptyPage = await get(server.url, productPath(empty));
 		expect(emptyPage.status).toBe(200);
 		expect(robots(emptyPage.body)).toBe('noindex, follow');

@@ -10,19 +10,26 @@ import { injectOnDemandRoutes } from '../../integration/src/hooks/on-demand-rout
 
 describe('the onDemand option', () => {
 	it('defaults to sitemaps at /sitemap-products.xml and hub pages', () => {
-		expect(resolveIntegrationOptions({}).onDemand).toEqual({ sitemap: { path: '/sitemap-products', urlsPerFile: 50_000 }, hub: true });
+		expect(resolveIntegrationOptions({}).onDemand).toEqual({
+			sitemap: { path: '/sitemap-products', urlsPerFile: 50_000 },
+			hub: true,
+		});
 	});
 
 	it('rejects a path with an extension, and more than 50,000 URLs a file, saying what to write', () => {
-		expect(() => resolveIntegrationOptions({ onDemand: { sitemap: { path: '/products.xml' } } })).toThrow(
-			/site path without extension, e\.g\. "\/sitemap-products"/,
-		);
-		expect(() => resolveIntegrationOptions({ onDemand: { sitemap: { urlsPerFile: 60_000 } } })).toThrow(/from 1000 to 50000/);
+		expect(() =>
+			resolveIntegrationOptions({ onDemand: { sitemap: { path: '/products.xml' } } }),
+		).toThrow(/site path without extension, e\.g\. "\/sitemap-products"/);
+		expect(() =>
+			resolveIntegrationOptions({ onDemand: { sitemap: { urlsPerFile: 60_000 } } }),
+		).toThrow(/from 1000 to 50000/);
 		expect(resolveIntegrationOptions({ onDemand: false }).onDemand).toBe(false);
 	});
 
 	it('takes the live collection’s name, and refuses an empty one saying what to write', () => {
-		expect(resolveIntegrationOptions({ onDemand: { collection: 'liveProducts' } }).onDemand).toMatchObject({ collection: 'liveProducts' });
+		expect(
+			resolveIntegrationOptions({ onDemand: { collection: 'liveProducts' } }).onDemand,
+		).toMatchObject({ collection: 'liveProducts' });
 		expect(() => resolveIntegrationOptions({ onDemand: { collection: '' } })).toThrow(
 			/Expected `onDemand\.collection` to be the name of the live collection of src\/live\.config\.ts that uses productsLiveLoader\(\)/,
 		);
@@ -31,7 +38,10 @@ describe('the onDemand option', () => {
 
 describe('which routes the integration injects', () => {
 	type Injected = { pattern: string; prerender?: boolean };
-	async function setup(files: Record<string, string>, config: { adapter?: boolean; sitemap?: boolean; route?: false | string } = {}) {
+	async function setup(
+		files: Record<string, string>,
+		config: { adapter?: boolean; sitemap?: boolean; route?: false | string } = {},
+	) {
 		const root = await mkdtemp(join(tmpdir(), 'aar-on-demand-'));
 		for (const [name, text] of Object.entries(files)) {
 			await mkdir(dirname(join(root, 'src', name)), { recursive: true });
@@ -47,15 +57,23 @@ describe('which routes the integration injects', () => {
 				integrations: config.sitemap ? [{ name: '@astrojs/sitemap', hooks: {} }] : [],
 			},
 			injectRoute: (route: Injected) => routes.push(route),
-			updateConfig: (update: { integrations?: Array<{ name: string }> }) => added.push(...(update.integrations ?? []).map((i) => i.name)),
+			updateConfig: (update: { integrations?: Array<{ name: string }> }) =>
+				added.push(...(update.integrations ?? []).map((i) => i.name)),
 			logger: { warn: (line: string) => warnings.push(line), info: () => undefined },
 		} as never;
 		const resolved = resolveIntegrationOptions({ route: config.route ?? false });
 		injectOnDemandRoutes(resolved.onDemand, { route: resolved.route, hub: true }, hook);
 		await rm(root, { recursive: true, force: true });
-		return { patterns: routes.map((r) => r.pattern), onDemand: routes.every((r) => r.prerender === false), added, warnings };
+		return {
+			patterns: routes.map((r) => r.pattern),
+			onDemand: routes.every((r) => r.prerender === false),
+			added,
+			warnings,
+		};
 	}
-	const LIVE = { 'live.config.ts': "import { productsLiveLoader } from 'astro-audio-reviews/loaders';" };
+	const LIVE = {
+		'live.config.ts': "import { productsLiveLoader } from 'astro-audio-reviews/loaders';",
+	};
 
 	it("injects the sitemaps, the other locales' product pages and the hub pages, on demand, for a site whose live config uses productsLiveLoader", async () => {
 		const result = await setup(LIVE);
@@ -73,19 +91,30 @@ describe('which routes the integration injects', () => {
 	});
 
 	it("adds the check of @astrojs/sitemap's files when that integration is there", async () => {
-		expect((await setup(LIVE, { sitemap: true })).added).toEqual(['astro-audio-reviews:sitemap-include-check']);
+		expect((await setup(LIVE, { sitemap: true })).added).toEqual([
+			'astro-audio-reviews:sitemap-include-check',
+		]);
 	});
 
 	it('injects nothing without productsLiveLoader, warns without an adapter, and leaves a site its own /products/ page', async () => {
-		expect((await setup({ 'live.config.ts': 'export const collections = {};' })).patterns).toEqual([]);
+		expect((await setup({ 'live.config.ts': 'export const collections = {};' })).patterns).toEqual(
+			[],
+		);
 		const noAdapter = await setup(LIVE, { adapter: false });
 		expect(noAdapter.patterns).toEqual([]);
 		expect(noAdapter.warnings).toEqual([
 			'productsLiveLoader() is used but the site has no adapter: the on-demand sitemaps and hub pages are not injected',
 		]);
 		const own = await setup({ ...LIVE, 'pages/products/index.astro': '<h1>Ours</h1>' });
-		expect(own.patterns).toEqual(['/sitemap-products.xml', '/sitemap-products-[file].xml', '/[locale]/products/[...ref]']);
+		expect(own.patterns).toEqual([
+			'/sitemap-products.xml',
+			'/sitemap-products-[file].xml',
+			'/[locale]/products/[...ref]',
+		]);
 		// With static product pages the static hub is there already.
-		expect((await setup(LIVE, { route: '/products/[ref]' })).patterns).toEqual(['/sitemap-products.xml', '/sitemap-products-[file].xml']);
+		expect((await setup(LIVE, { route: '/products/[ref]' })).patterns).toEqual([
+			'/sitemap-products.xml',
+			'/sitemap-products-[file].xml',
+		]);
 	});
 });

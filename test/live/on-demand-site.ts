@@ -18,7 +18,11 @@ export let server: StandaloneServer;
 export function useOnDemandSite(label: string): void {
 	beforeAll(async () => {
 		sim = await startSimulator({ products: 24, seed: 11 });
-		const env = { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, FIXTURE_TOP_N: String(TOP_N) };
+		const env = {
+			AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+			AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+			FIXTURE_TOP_N: String(TOP_N),
+		};
 		site = await buildFixture('on-demand', { env, label });
 		server = await startStandalone(site.dist, { ...env, AUDIO_REVIEWS_WEBHOOK_SECRET: SECRET });
 	});
@@ -32,10 +36,17 @@ export const onDemandRef = (index: number) => nthOnDemandRef(sim, TOP_N, index);
 export const upstreamFor = (ref: string) => upstreamRequests(sim, ref);
 
 /** `secret: null` sends no credentials at all. */
-export async function invalidate(body: unknown, secret: string | null = SECRET, base = server.url): Promise<Response> {
+export async function invalidate(
+	body: unknown,
+	secret: string | null = SECRET,
+	base = server.url,
+): Promise<Response> {
 	return fetch(`${base}/_audio-reviews/invalidate`, {
 		method: 'POST',
-		headers: { 'content-type': 'application/json', ...(secret === null ? {} : { authorization: `Bearer ${secret}` }) },
+		headers: {
+			'content-type': 'application/json',
+			...(secret === null ? {} : { authorization: `Bearer ${secret}` }),
+		},
 		body: body === undefined ? undefined : JSON.stringify(body),
 	});
 }

@@ -47,7 +47,11 @@ export function expectNotFoundPage(page: Page): void {
 }
 
 /** What the injected sitemap and hub routes of the on-demand fixture are configured with, for calling them in process (the live collection read by `loader`). */
-export function listsConfig(websiteId: string, loader: ProductsLiveLoader, more: Partial<LiveSitemapConfig> = {}): LiveSitemapConfig {
+export function listsConfig(
+	websiteId: string,
+	loader: ProductsLiveLoader,
+	more: Partial<LiveSitemapConfig> = {},
+): LiveSitemapConfig {
 	return {
 		collection: 'products',
 		content: liveContent(loader),

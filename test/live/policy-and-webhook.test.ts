@@ -1,12 +1,19 @@
 import audioReviews from 'astro-audio-reviews';
-import { cacheControlHeader, DEFAULT_CACHE_POLICY, livePath, resolveCachePolicy } from 'astro-audio-reviews/live';
+import {
+	cacheControlHeader,
+	DEFAULT_CACHE_POLICY,
+	livePath,
+	resolveCachePolicy,
+} from 'astro-audio-reviews/live';
 import { describe, expect, it } from 'vitest';
 import { parseInvalidationRequest } from '../../integration/src/on-demand/invalidate.js';
 
 describe('Cache-Control policy', () => {
 	it('defaults to docs/service.md §8: 300 s in shared caches, nothing in the browser, stale windows for revalidation and errors', () => {
 		expect(DEFAULT_CACHE_POLICY.maxAge).toBe(300);
-		expect(cacheControlHeader()).toBe('public, max-age=0, s-maxage=300, stale-while-revalidate=3600, stale-if-error=86400');
+		expect(cacheControlHeader()).toBe(
+			'public, max-age=0, s-maxage=300, stale-while-revalidate=3600, stale-if-error=86400',
+		);
 	});
 
 	it('drops stale directives set to 0 and keeps the given numbers', () => {
@@ -15,9 +22,15 @@ describe('Cache-Control policy', () => {
 	});
 
 	it('rejects negative, fractional and unknown settings with the fix in the message', () => {
-		expect(() => resolveCachePolicy({ maxAge: -1 })).toThrow(/maxAge: Expected `maxAge` to be 0 or more seconds/);
-		expect(() => resolveCachePolicy({ swr: 1.5 })).toThrow(/swr: Expected `swr` to be a whole number of seconds/);
-		expect(() => resolveCachePolicy({ maxage: 10 } as never)).toThrow('maxage: unknown option (did you mean `maxAge`?)');
+		expect(() => resolveCachePolicy({ maxAge: -1 })).toThrow(
+			/maxAge: Expected `maxAge` to be 0 or more seconds/,
+		);
+		expect(() => resolveCachePolicy({ swr: 1.5 })).toThrow(
+			/swr: Expected `swr` to be a whole number of seconds/,
+		);
+		expect(() => resolveCachePolicy({ maxage: 10 } as never)).toThrow(
+			'maxage: unknown option (did you mean `maxAge`?)',
+		);
 	});
 });
 
@@ -51,7 +64,10 @@ describe('webhook body', () => {
 
 	it('caps the number of refs per call', () => {
 		const refs = Array.from({ length: 4 }, (_, i) => `r${i}`);
-		expect(parseInvalidationRequest({ refs }, 3)).toEqual({ ok: false, message: expect.stringMatching(/at most 3 refs per call, got 4/) });
+		expect(parseInvalidationRequest({ refs }, 3)).toEqual({
+			ok: false,
+			message: expect.stringMatching(/at most 3 refs per call, got 4/),
+		});
 	});
 });
 
@@ -61,10 +77,18 @@ describe('audioReviews({ invalidate })', () => {
 			/invalidate\.websiteId: Expected `invalidate.websiteId` to be the website UUID/,
 		);
 		const websiteId = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
-		expect(() => audioReviews({ invalidate: { websiteId, route: 'hooks' } })).toThrow(/invalidate\.route/);
-		expect(() => audioReviews({ invalidate: { websiteId, route: '/a/../b' } })).toThrow(/invalidate\.route/);
-		expect(() => audioReviews({ invalidate: { websiteId, secretEnv: 'MY-SECRET' } })).toThrow(/invalidate\.secretEnv/);
-		expect(() => audioReviews({ invalidate: { websiteId, secret: 'inline' } as never })).toThrow(/secret: unknown option/);
+		expect(() => audioReviews({ invalidate: { websiteId, route: 'hooks' } })).toThrow(
+			/invalidate\.route/,
+		);
+		expect(() => audioReviews({ invalidate: { websiteId, route: '/a/../b' } })).toThrow(
+			/invalidate\.route/,
+		);
+		expect(() => audioReviews({ invalidate: { websiteId, secretEnv: 'MY-SECRET' } })).toThrow(
+			/invalidate\.secretEnv/,
+		);
+		expect(() => audioReviews({ invalidate: { websiteId, secret: 'inline' } as never })).toThrow(
+			/secret: unknown option/,
+		);
 		expect(audioReviews({ invalidate: { websiteId } }).name).toBe('astro-audio-reviews');
 	});
 });

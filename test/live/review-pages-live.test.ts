@@ -29,9 +29,23 @@ beforeAll(async () => {
 	sim = await startSimulator({ products: 8, seed: 11 });
 	top = sim.refs()[0]!;
 	sim.updateProduct(top, { reviews: manyReviews(top, 'en', 25) });
-	sim.addProduct({ external_id: POPULAR, name: 'Popular live', seo_name: 'Popular live', reviews: manyReviews(POPULAR, 'en', 45) });
-	sim.addProduct({ external_id: LOOKALIKE, name: 'Lookalike', seo_name: 'Lookalike', reviews: manyReviews(LOOKALIKE, 'en', 3) });
-	const env = { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, FIXTURE_TOP_N: '3' };
+	sim.addProduct({
+		external_id: POPULAR,
+		name: 'Popular live',
+		seo_name: 'Popular live',
+		reviews: manyReviews(POPULAR, 'en', 45),
+	});
+	sim.addProduct({
+		external_id: LOOKALIKE,
+		name: 'Lookalike',
+		seo_name: 'Lookalike',
+		reviews: manyReviews(LOOKALIKE, 'en', 3),
+	});
+	const env = {
+		AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+		AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+		FIXTURE_TOP_N: '3',
+	};
 	site = await buildFixture('on-demand', { env, label: 'on-demand-review-pages' });
 	server = await startStandalone(site.dist, { ...env, AUDIO_REVIEWS_WEBHOOK_SECRET: SECRET });
 }, 240_000);
@@ -41,12 +55,15 @@ afterAll(async () => {
 	await sim?.close();
 });
 
-const pathOf = (ref: string, page: number) => `/products/${ref}${page === 1 ? '' : `~reviews-${page}`}/`;
+const pathOf = (ref: string, page: number) =>
+	`/products/${ref}${page === 1 ? '' : `~reviews-${page}`}/`;
 const reviewCount = (html: string) => parse(html).querySelectorAll('.aar-review').length;
 
 describe('review pages rendered on demand', () => {
 	it('writes a pre-rendered top product’s further review page as a file', () => {
-		expect(existsSync(join(site.dist, 'client', 'products', `${top}~reviews-2`, 'index.html'))).toBe(true);
+		expect(
+			existsSync(join(site.dist, 'client', 'products', `${top}~reviews-2`, 'index.html')),
+		).toBe(true);
 	});
 
 	it('renders each page of the live entry with its own canonical and links, and 404 past the last one', async () => {
@@ -61,7 +78,9 @@ describe('review pages rendered on demand', () => {
 		expect(third.status).toBe(200);
 		expect(reviewCount(third.body)).toBe(5);
 		expect(titleOf(third.body)).toBe('Popular live – audio reviews, page 3');
-		expect(parse(third.body).querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(`${SITE}${pathOf(POPULAR, 3)}`);
+		expect(parse(third.body).querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(
+			`${SITE}${pathOf(POPULAR, 3)}`,
+		);
 		expect((await get(server.url, pathOf(POPULAR, 4))).status).toBe(404);
 	});
 
@@ -72,7 +91,9 @@ describe('review pages rendered on demand', () => {
 		expect(page.status).toBe(200);
 		expect(titleOf(page.body)).toBe('Lookalike');
 		expect(reviewCount(page.body)).toBe(3);
-		expect(titleOf((await get(server.url, pathOf(POPULAR, 2))).body)).toBe('Popular live – audio reviews, page 2');
+		expect(titleOf((await get(server.url, pathOf(POPULAR, 2))).body)).toBe(
+			'Popular live – audio reviews, page 2',
+		);
 	});
 
 	it('caches a further page and purges it with the product', async () => {

@@ -5,7 +5,10 @@ import { listsTag, productTag } from 'astro-audio-reviews/live';
 import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { includeMismatch, sitemapPaths } from '../../integration/src/sitemaps/sitemap-include-check.js';
+import {
+	includeMismatch,
+	sitemapPaths,
+} from '../../integration/src/sitemaps/sitemap-include-check.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
 import { sitemapLocs, validateSitemap } from '../helpers/sitemap-xml.js';
 import type { Page } from './pages.js';
@@ -62,8 +65,13 @@ function get(base: string, path: string): Promise<Page> {
 			response.on('data', (chunk: Buffer) => chunks.push(chunk));
 			response.on('end', () => {
 				const headers = new Headers();
-				for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') headers.set(name, value);
-				resolve({ status: response.statusCode!, headers, body: Buffer.concat(chunks).toString('utf8') });
+				for (const [name, value] of Object.entries(response.headers))
+					if (typeof value === 'string') headers.set(name, value);
+				resolve({
+					status: response.statusCode!,
+					headers,
+					body: Buffer.concat(chunks).toString('utf8'),
+				});
 			});
 			response.on('error', reject);
 		})
@@ -85,7 +93,9 @@ async function invalidate(body: unknown): Promise<Response> {
 	});
 }
 
-async function sitemapFile(n: number): Promise<{ status: number; locs: string[]; cache: string | null; xml: string; ms: number }> {
+async function sitemapFile(
+	n: number,
+): Promise<{ status: number; locs: string[]; cache: string | null; xml: string; ms: number }> {
 	const started = performance.now();
 	const page = await get(server.url, `/sitemap-products-${n}.xml`).catch((error: Error) => {
 		throw new Error(`${error.message}\n${server.log()}`);
@@ -125,7 +135,10 @@ describe('the sitemap index of an on-demand catalogue', () => {
 		const page = await get(server.url, '/sitemap-products.xml');
 		expect(page.status, page.body).toBe(200);
 		expect(page.headers.get('content-type')).toBe('application/xml; charset=utf-8');
-		expect(await validateSitemap(page.body, 'index')).toEqual({ valid: true, output: expect.any(String) });
+		expect(await validateSitemap(page.body, 'index')).toEqual({
+			valid: true,
+			output: expect.any(String),
+		});
 		expect(sitemapLocs(page.body)).toEqual([
 			`${SITE}/sitemap-0.xml`,
 			`${SITE}/sitemap-products-1.xml`,
@@ -133,15 +146,21 @@ describe('the sitemap index of an on-demand catalogue', () => {
 			`${SITE}/sitemap-products-3.xml`,
 		]);
 		// The file it names for @astrojs/sitemap is the one that integration wrote, as the check after the build found.
-		const written = sitemapPaths(await readFile(join(site.dist, 'client', 'sitemap-index.xml'), 'utf8'));
+		const written = sitemapPaths(
+			await readFile(join(site.dist, 'client', 'sitemap-index.xml'), 'utf8'),
+		);
 		expect(written).toEqual(['/sitemap-0.xml']);
 		expect(includeMismatch(written, ['/sitemap-0.xml'], '/')).toBeUndefined();
 		expect(site.output).not.toContain('but the on-demand sitemap index lists');
 		expect(includeMismatch(written, ['/sitemap-1.xml'], '/')).toBe(
 			'@astrojs/sitemap wrote /sitemap-0.xml, but the on-demand sitemap index lists /sitemap-1.xml: set `onDemand.sitemap.include` to ["/sitemap-0.xml"] so the one index of the site lists them all',
 		);
-		expect(includeMismatch(['/shop/sitemap-0.xml'], [], '/shop/')).toContain('set `onDemand.sitemap.include` to ["/sitemap-0.xml"]');
-		expect(page.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=3600, stale-while-revalidate=86400, stale-if-error=86400');
+		expect(includeMismatch(['/shop/sitemap-0.xml'], [], '/shop/')).toContain(
+			'set `onDemand.sitemap.include` to ["/sitemap-0.xml"]',
+		);
+		expect(page.headers.get('cache-control')).toBe(
+			'public, max-age=0, s-maxage=3600, stale-while-revalidate=86400, stale-if-error=86400',
+		);
 	});
 });
 
@@ -163,7 +182,10 @@ describe('the sitemap files', () => {
 		const files = [first, await sitemapFile(2), await sitemapFile(3)];
 		for (const file of files) {
 			expect(file.status).toBe(200);
-			expect(await validateSitemap(file.xml, 'urlset')).toEqual({ valid: true, output: expect.any(String) });
+			expect(await validateSitemap(file.xml, 'urlset')).toEqual({
+				valid: true,
+				output: expect.any(String),
+			});
 			expect(file.locs.length).toBeLessThanOrEqual(50_000);
 			expect(new TextEncoder().encode(file.xml).byteLength).toBeLessThanOrEqual(50 * 1024 * 1024);
 		}
@@ -173,7 +195,11 @@ describe('the sitemap files', () => {
 		expect(empty.length).toBeGreaterThan(0);
 		expect(new Set(listed).size).toBe(listed.length);
 		expect(new Set(listed)).toEqual(
-			new Set(products.filter((product) => product.reviews.length > 0).map((product) => productUrl(product.external_id))),
+			new Set(
+				products
+					.filter((product) => product.reviews.length > 0)
+					.map((product) => productUrl(product.external_id)),
+			),
 		);
 		expect((await sitemapFile(4)).status).toBe(404);
 	});
@@ -185,7 +211,9 @@ describe('the hub pages', () => {
 		// The static hub's words (uiText 'hub'), as its title and heading.
 		expect(first.querySelector('h1')?.text).toBe('Audio reviews of our products');
 		expect(first.querySelector('title')?.text).toBe('Audio reviews of our products');
-		const graph = first.querySelectorAll('script[type="application/ld+json"]').map((script) => script.text);
+		const graph = first
+			.querySelectorAll('script[type="application/ld+json"]')
+			.map((script) => script.text);
 		expect(graph.join('')).toContain('"CollectionPage"');
 		expect(graph.join('')).not.toContain('"Product"');
 
@@ -207,14 +235,20 @@ describe('the invalidation webhook', () => {
 		expect((await sitemapFile(3)).locs).not.toContain(productUrl(ref));
 
 		const response = await invalidate({ ref });
-		expect(await response.json()).toMatchObject({ tags: [productTag(sim.websiteId, ref), listsTag(sim.websiteId)] });
+		expect(await response.json()).toMatchObject({
+			tags: [productTag(sim.websiteId, ref), listsTag(sim.websiteId)],
+		});
 		const after = await sitemapFile(3);
 		expect(after.cache).toBe('MISS');
 		const hasReviews = sim.getProduct(ref, { locale: 'en' }).reviews.length > 0;
 		expect(after.locs.includes(productUrl(ref))).toBe(hasReviews);
 		// The hub lists it whether or not it has reviews (emptyProducts 'noindex' renders every product).
-		const hub = parse((await get(server.url, `/products/~page-${PRODUCTS / HUB_PAGE_SIZE + 1}/`)).body);
-		expect(hub.querySelectorAll('.aar-hub-list a').map((a) => a.getAttribute('href'))).toEqual([productLink(ref)]);
+		const hub = parse(
+			(await get(server.url, `/products/~page-${PRODUCTS / HUB_PAGE_SIZE + 1}/`)).body,
+		);
+		expect(hub.querySelectorAll('.aar-hub-list a').map((a) => a.getAttribute('href'))).toEqual([
+			productLink(ref),
+		]);
 	});
 });
 
@@ -223,7 +257,12 @@ describe('a failing service', () => {
 		await sim.setFaults({ outage: true });
 		try {
 			await invalidate({});
-			for (const path of ['/sitemap-products.xml', '/sitemap-products-1.xml', '/products/', '/products/~page-2/']) {
+			for (const path of [
+				'/sitemap-products.xml',
+				'/sitemap-products-1.xml',
+				'/products/',
+				'/products/~page-2/',
+			]) {
 				const page = await get(server.url, path);
 				expect(page.status, path).toBe(503);
 				expect(page.headers.get('cache-control')).toBe('no-store');

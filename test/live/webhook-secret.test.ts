@@ -12,9 +12,17 @@ const SECRET = 'a-long-enough-secret-value';
 const SECRET_RULE: [string, Record<string, string>, boolean][] = [
 	['Bearer', { Authorization: `Bearer ${SECRET}` }, true],
 	['bearer in lower case', { Authorization: `bearer ${SECRET}` }, true],
-	['BEARER, several spaces and a tab, trailing space', { Authorization: `BEARER  \t${SECRET} ` }, true],
+	[
+		'BEARER, several spaces and a tab, trailing space',
+		{ Authorization: `BEARER  \t${SECRET} ` },
+		true,
+	],
 	['X-Audio-Reviews-Secret', { 'X-Audio-Reviews-Secret': SECRET }, true],
-	['another scheme, then X-Audio-Reviews-Secret', { Authorization: `Basic ${SECRET}`, 'X-Audio-Reviews-Secret': SECRET }, true],
+	[
+		'another scheme, then X-Audio-Reviews-Secret',
+		{ Authorization: `Basic ${SECRET}`, 'X-Audio-Reviews-Secret': SECRET },
+		true,
+	],
 	['no secret', {}, false],
 	['a wrong Bearer secret', { Authorization: `Bearer ${SECRET}x` }, false],
 	[
@@ -30,17 +38,34 @@ const SECRET_RULE: [string, Record<string, string>, boolean][] = [
 
 /** The invalidation route, as Astro calls it: a web Request and a route cache that purges. */
 function invalidationServer(req: IncomingMessage, res: ServerResponse): Promise<void> {
-	const handler = createInvalidateHandler({ websiteId: '7c9e6679-7425-40de-944b-e07fc1f90ae7', secret: SECRET });
-	const headers = new Headers(Object.entries(req.headers).map(([name, value]): [string, string] => [name, String(value)]));
-	const request = new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers });
-	const cache = { enabled: true, invalidate: async () => {} } satisfies Pick<APIContext['cache'], 'enabled' | 'invalidate'>;
-	return Promise.resolve(handler({ request, cache } as unknown as APIContext)).then(async (response) => {
-		res.writeHead(response.status, Object.fromEntries(response.headers));
-		res.end(await response.text());
+	const handler = createInvalidateHandler({
+		websiteId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+		secret: SECRET,
 	});
+	const headers = new Headers(
+		Object.entries(req.headers).map(([name, value]): [string, string] => [name, String(value)]),
+	);
+	const request = new Request(`http://${req.headers.host}${req.url}`, {
+		method: req.method,
+		headers,
+	});
+	const cache = { enabled: true, invalidate: async () => {} } satisfies Pick<
+		APIContext['cache'],
+		'enabled' | 'invalidate'
+	>;
+	return Promise.resolve(handler({ request, cache } as unknown as APIContext)).then(
+		async (response) => {
+			res.writeHead(response.status, Object.fromEntries(response.headers));
+			res.end(await response.text());
+		},
+	);
 }
 
-const refreshServer = createRefreshHandler({ secret: SECRET, refreshContent: async () => {}, log: { info() {}, warn() {} } });
+const refreshServer = createRefreshHandler({
+	secret: SECRET,
+	refreshContent: async () => {},
+	log: { info() {}, warn() {} },
+});
 
 const webhooks: [string, (req: IncomingMessage, res: ServerResponse) => Promise<void>][] = [
 	['the invalidation webhook', invalidationServer],
@@ -54,7 +79,10 @@ describe.each(webhooks)('%s: the shared secret', (_name, handler) => {
 	});
 	afterAll(() => server.close());
 
-	const cases = SECRET_RULE.map(([name, headers, accepted]) => [`${accepted ? 'accepts' : 'refuses'} ${name}`, headers, accepted] as const);
+	const cases = SECRET_RULE.map(
+		([name, headers, accepted]) =>
+			[`${accepted ? 'accepts' : 'refuses'} ${name}`, headers, accepted] as const,
+	);
 	it.each(cases)('%s', async (_case, secretHeaders, accepted) => {
 		const response = await fetch(server.url, {
 			method: 'POST',

@@ -25,13 +25,16 @@ const options = (extra: Record<string, unknown> = {}) => ({
 /** Entry id → content date, as the loader saved them in its dates file. */
 async function savedDates(t: TestLoaderContext): Promise<Map<string, string>> {
 	const file = new URL('astro-audio-reviews/content-dates/products.json', t.cacheDir);
-	const { dates } = JSON.parse(await readFile(file, 'utf8')) as { dates: Record<string, [string, string]> };
+	const { dates } = JSON.parse(await readFile(file, 'utf8')) as {
+		dates: Record<string, [string, string]>;
+	};
 	return new Map(Object.entries(dates).map(([id, [, date]]) => [id, date]));
 }
 
 /** The store as the previous package version wrote it: the same entries, without metadata. */
 function withoutMetadata(t: TestLoaderContext): void {
-	for (const [id, entry] of t.entries) t.entries.set(id, { id, data: entry.data, digest: entry.digest });
+	for (const [id, entry] of t.entries)
+		t.entries.set(id, { id, data: entry.data, digest: entry.digest });
 }
 
 describe('entry metadata', () => {
@@ -41,7 +44,11 @@ describe('entry metadata', () => {
 		const dates = await savedDates(t);
 		expect(t.entries.size).toBeGreaterThan(0);
 		for (const [id, entry] of t.entries) {
-			expect(entryFacts(entry), id).toEqual({ locale: id.split('/')[0], locales: ['en', 'fr'], contentDate: dates.get(id) });
+			expect(entryFacts(entry), id).toEqual({
+				locale: id.split('/')[0],
+				locales: ['en', 'fr'],
+				contentDate: dates.get(id),
+			});
 			expect(entry.rendered?.html).toBe('');
 		}
 	});
@@ -51,7 +58,9 @@ describe('entry metadata', () => {
 		await productsLoader(options()).load(t.context);
 		const dates = await savedDates(t);
 		withoutMetadata(t);
-		const before = new Map([...t.entries].map(([id, entry]) => [id, { data: entry.data, digest: entry.digest }]));
+		const before = new Map(
+			[...t.entries].map(([id, entry]) => [id, { data: entry.data, digest: entry.digest }]),
+		);
 		const again = createLoaderContext(t);
 		await productsLoader(options()).load(again.context);
 		for (const [id, entry] of again.entries) {
@@ -75,7 +84,11 @@ describe('entry metadata', () => {
 			await productsLoader(options({ lastKnownGood: true })).load(stale.context);
 			expect(stale.logs.some((line) => line.message.includes('LAST KNOWN GOOD'))).toBe(true);
 			for (const [id, entry] of stale.entries) {
-				expect(entryFacts(entry), id).toEqual({ locale: id.split('/')[0], locales: ['en', 'fr'], contentDate: dates.get(id) });
+				expect(entryFacts(entry), id).toEqual({
+					locale: id.split('/')[0],
+					locales: ['en', 'fr'],
+					contentDate: dates.get(id),
+				});
 			}
 		} finally {
 			await sim.setFaults({ outage: false });
@@ -86,7 +99,8 @@ describe('entry metadata', () => {
 		const t = createLoaderContext();
 		await productsLoader(options()).load(t.context);
 		const [edited, other] = sim.refs();
-		const dateOf = (c: TestLoaderContext, ref: string) => entryFacts(c.entries.get(`fr/${ref}`)!)?.contentDate;
+		const dateOf = (c: TestLoaderContext, ref: string) =>
+			entryFacts(c.entries.get(`fr/${ref}`)!)?.contentDate;
 		const first = { edited: dateOf(t, edited!), other: dateOf(t, other!) };
 		await new Promise((resolve) => setTimeout(resolve, 5));
 		sim.updateProduct(edited!, { seo_name: 'A new SEO name' });

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productsLoader } from '../../integration/src/entries/loaders.js';
 import { createLoaderContext } from '../helpers/loader-context.js';
-import { nestedJson, RAW_WEBSITE_ID, type RawCatalogue, rawProduct, startRawCatalogue, withRawConfig } from '../helpers/raw-catalogue.js';
+import {
+	nestedJson,
+	RAW_WEBSITE_ID,
+	type RawCatalogue,
+	rawProduct,
+	startRawCatalogue,
+	withRawConfig,
+} from '../helpers/raw-catalogue.js';
 
 const OTHER_WEBSITE = '9d2c4e6a-1111-4b8e-9a51-0d3f4c2b1a10';
 
@@ -11,7 +18,10 @@ beforeAll(async () => {
 		rawProduct('plain-1'),
 		withRawConfig('deep-config', nestedJson(5_000)),
 		withRawConfig('proto-config', '{"theme":"dark","__proto__":{"polluted":true}}', true),
-		withRawConfig('huge-config', JSON.stringify(Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`key${i}`, i])))),
+		withRawConfig(
+			'huge-config',
+			JSON.stringify(Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`key${i}`, i]))),
+		),
 		rawProduct('bad-date', (product) => {
 			(product.reviews as Array<Record<string, unknown>>)[0]!.created_at = '1';
 		}),
@@ -43,7 +53,9 @@ describe('hostile product data (raw JSON over HTTP)', () => {
 		const error = (await productsLoader(options())
 			.load(t.context)
 			.catch((e: unknown) => e)) as Error;
-		expect(error.message).toMatch(/^4 products failed validation\. First: Invalid product: config\.a\.a\.a\.a\.a\.a\.a\.…/);
+		expect(error.message).toMatch(
+			/^4 products failed validation\. First: Invalid product: config\.a\.a\.a\.a\.a\.a\.a\.…/,
+		);
 		const logged = t.logs.filter((line) => line.level === 'error').map((line) => line.message);
 		expect(logged).toContain(
 			`Invalid product: config.a.a.a.a.a.a.a.…: Expected JSON nested at most 64 levels deep (product ref "deep-config", locale fr, ${listEndpoint})`,
@@ -63,7 +75,10 @@ describe('hostile product data (raw JSON over HTTP)', () => {
 		const t = createLoaderContext();
 		await productsLoader(options({ onInvalid: 'skip' })).load(t.context);
 		expect([...t.entries.keys()].sort()).toEqual(['controls', 'foreign', 'plain-1']);
-		const data = t.entries.get('controls')!.data as { name: string; reviews: Array<{ label: string; transcript: string }> };
+		const data = t.entries.get('controls')!.data as {
+			name: string;
+			reviews: Array<{ label: string; transcript: string }>;
+		};
 		expect(data.name).toBe('Oak chair');
 		expect(data.reviews[0]!.label).toBe('[31mGreat[0m chair');
 		expect(data.reviews[0]!.transcript).toBe('Line one\r\nline two\ttabbed');

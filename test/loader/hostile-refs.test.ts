@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { WrongProductError } from '../../integration/src/entries/client.js';
 import { productsLoader } from '../../integration/src/entries/loaders.js';
-import { type HostileService, makeCatalogue, startHostileService } from '../helpers/hostile-service.js';
+import {
+	type HostileService,
+	makeCatalogue,
+	startHostileService,
+} from '../helpers/hostile-service.js';
 import { createLoaderContext } from '../helpers/loader-context.js';
 
 let service: HostileService | undefined;
@@ -18,7 +22,9 @@ describe('refs mode against a service that answers another product', () => {
 			catalogue,
 			misbehave: (request, res) => {
 				if (request.ref !== 'SKU-1') return false;
-				res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(catalogue[2]));
+				res
+					.writeHead(200, { 'content-type': 'application/json' })
+					.end(JSON.stringify(catalogue[2]));
 				return true;
 			},
 		});

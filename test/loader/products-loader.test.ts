@@ -14,7 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 
-const options = (extra: Record<string, unknown> = {}) => ({ baseUrl: sim.baseUrl, websiteId: sim.websiteId, ...fast, ...extra });
+const options = (extra: Record<string, unknown> = {}) => ({
+	baseUrl: sim.baseUrl,
+	websiteId: sim.websiteId,
+	...fast,
+	...extra,
+});
 
 describe('productsLoader', () => {
 	it('stores the whole catalogue of one locale, keyed by external_id, equal to the service data', async () => {
@@ -22,10 +27,13 @@ describe('productsLoader', () => {
 		await productsLoader(options({ locale: 'en' })).load(t.context);
 		const expected = sim.listAll({ ...query, locale: 'en' });
 		expect([...t.entries.keys()]).toEqual(expected.map((p) => p.external_id));
-		for (const product of expected) expect(t.entries.get(product.external_id)!.data).toEqual(product);
+		for (const product of expected)
+			expect(t.entries.get(product.external_id)!.data).toEqual(product);
 		const summary = t.logs.find((l) => l.level === 'info' && l.message.startsWith('Synced'));
 		expect(summary?.message).toContain(`Synced ${expected.length} products (en)`);
-		expect(summary?.message).toContain(`${expected.length} added, 0 updated, 0 removed, 0 unchanged`);
+		expect(summary?.message).toContain(
+			`${expected.length} added, 0 updated, 0 removed, 0 unchanged`,
+		);
 	});
 
 	it('with `locales`, syncs each locale and keys entries `<locale>/<external_id>`', async () => {
@@ -56,7 +64,9 @@ describe('productsLoader', () => {
 			await loader.load(third.context);
 			expect(third.writes.sort()).toEqual([changed!, added].sort());
 			expect(third.entries.has(removed!)).toBe(false);
-			expect((third.entries.get(changed!)!.data as { seo_name: string }).seo_name).toBe('A brand new SEO name');
+			expect((third.entries.get(changed!)!.data as { seo_name: string }).seo_name).toBe(
+				'A brand new SEO name',
+			);
 			const summary = third.logs.find((l) => l.message.startsWith('Synced'))!.message;
 			expect(summary).toMatch(/1 added, 1 updated, 1 removed, \d+ unchanged/);
 		} finally {
@@ -71,8 +81,12 @@ describe('productsLoader', () => {
 		await productsLoader(options({ refs, locales: ['fr', 'en'] })).load(t.context);
 		expect(sim.stats.list).toBe(0);
 		expect(sim.stats.single).toBe(10);
-		expect([...t.entries.keys()].sort()).toEqual([...refs.map((r) => `fr/${r}`), ...refs.map((r) => `en/${r}`)].sort());
-		expect(t.entries.get(`en/${refs[0]}`)!.data).toEqual(sim.getProduct(refs[0]!, { locale: 'en' }));
+		expect([...t.entries.keys()].sort()).toEqual(
+			[...refs.map((r) => `fr/${r}`), ...refs.map((r) => `en/${r}`)].sort(),
+		);
+		expect(t.entries.get(`en/${refs[0]}`)!.data).toEqual(
+			sim.getProduct(refs[0]!, { locale: 'en' }),
+		);
 	});
 
 	it('fails on a ref in `refs` that does not exist, naming it', async () => {
@@ -91,14 +105,20 @@ describe('productsLoader', () => {
 			.load(t.context)
 			.catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(NotFoundError);
-		expect((error as Error).message).toContain(`the service knows no website "${websiteId}": check \`websiteId\``);
+		expect((error as Error).message).toContain(
+			`the service knows no website "${websiteId}": check \`websiteId\``,
+		);
 		expect((error as Error).message).toContain('type ERR_DB_MISSING');
 	});
 
 	it('fails on an invalid product naming its ref and the field path, or skips it with a warning', async () => {
-		const ref = sim.listAll({ ...query, locale: 'fr' }).filter((p) => p.reviews.length > 0)[7]!.external_id;
+		const ref = sim
+			.listAll({ ...query, locale: 'fr' })
+			.filter((p) => p.reviews.length > 0)[7]!.external_id;
 		sim.updateProduct(ref, (product) => {
-			const review = product.reviews.find((r) => r.locale === 'fr' && r.is_active && r.validated && !r.awaitingValidation);
+			const review = product.reviews.find(
+				(r) => r.locale === 'fr' && r.is_active && r.validated && !r.awaitingValidation,
+			);
 			if (review) review.rating = 7;
 		});
 		try {
@@ -155,10 +175,21 @@ describe('productsLoader', () => {
 	});
 
 	it('logs progress on long syncs', async () => {
-		const slow = await startSimulator({ products: 900, locales: ['fr', 'en'], seed: 2, maxLimit: 100, latencyMs: 450 });
+		const slow = await startSimulator({
+			products: 900,
+			locales: ['fr', 'en'],
+			seed: 2,
+			maxLimit: 100,
+			latencyMs: 450,
+		});
 		try {
 			const t = createLoaderContext();
-			await productsLoader({ baseUrl: slow.baseUrl, websiteId: slow.websiteId, locales: ['fr', 'en'], concurrency: 2 }).load(t.context);
+			await productsLoader({
+				baseUrl: slow.baseUrl,
+				websiteId: slow.websiteId,
+				locales: ['fr', 'en'],
+				concurrency: 2,
+			}).load(t.context);
 			const progress = t.logs.filter((l) => l.message.startsWith('Loading products:'));
 			expect(progress.length).toBeGreaterThanOrEqual(1);
 			expect(progress[0]!.message).toMatch(/^Loading products: [\d,]+ \/ [\d,]+ \(\d+%\)$/);

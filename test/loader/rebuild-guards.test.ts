@@ -30,12 +30,16 @@ const fixRating = (ref: string) =>
 		product.reviews[0]!.rating = 4;
 	});
 /** The content date the loader stored with entry `id`, as the pages read it from `getCollection`. */
-const contentDateOf = (t: TestLoaderContext, id: string) => entryFacts(t.entries.get(id) ?? {})?.contentDate;
-const messages = (t: TestLoaderContext, level: string) => t.logs.filter((l) => l.level === level).map((l) => l.message);
+const contentDateOf = (t: TestLoaderContext, id: string) =>
+	entryFacts(t.entries.get(id) ?? {})?.contentDate;
+const messages = (t: TestLoaderContext, level: string) =>
+	t.logs.filter((l) => l.level === level).map((l) => l.message);
 
 describe('rebuild guards (loader)', () => {
 	it('does not let mass-invalid products with onInvalid "skip" empty the site, and deletes nothing', async () => {
-		const withReviews = sim.refs().filter((ref) => sim.getProduct(ref, { locale: 'fr' }).reviews.length > 0);
+		const withReviews = sim
+			.refs()
+			.filter((ref) => sim.getProduct(ref, { locale: 'fr' }).reviews.length > 0);
 		const t = createLoaderContext();
 		await productsLoader(options({ onInvalid: 'skip' })).load(t.context);
 		const before = new Map(t.entries);
@@ -43,7 +47,9 @@ describe('rebuild guards (loader)', () => {
 		for (const ref of broken) breakRating(ref);
 		try {
 			const again = createLoaderContext(t);
-			await expect(productsLoader(options({ onInvalid: 'skip' })).load(again.context)).rejects.toThrow(
+			await expect(
+				productsLoader(options({ onInvalid: 'skip' })).load(again.context),
+			).rejects.toThrow(
 				/Only \d+ products passed validation \(onInvalid: "skip"\) for locale fr, \d+ at the last successful sync/,
 			);
 			expect([...again.entries.keys()].sort()).toEqual([...before.keys()].sort());
@@ -65,8 +71,12 @@ describe('rebuild guards (loader)', () => {
 			// Every page was 304 at first (40 products at a cap of 10, pages overlapping by one: 5 pages);
 			// the one holding the skipped product forced one full pass.
 			expect(sim.stats.notModified).toBe(5);
-			expect(messages(again, 'info').some((m) => m.startsWith('Re-fetching locale fr in full'))).toBe(true);
-			expect(messages(again, 'warn').some((m) => m.includes(JSON.stringify(ref)) || m.includes(ref))).toBe(true);
+			expect(
+				messages(again, 'info').some((m) => m.startsWith('Re-fetching locale fr in full')),
+			).toBe(true);
+			expect(
+				messages(again, 'warn').some((m) => m.includes(JSON.stringify(ref)) || m.includes(ref)),
+			).toBe(true);
 			expect(again.entries.size).toBe(t.entries.size);
 			expect(again.writes).toEqual([]);
 		} finally {
@@ -102,9 +112,9 @@ describe('rebuild guards (loader)', () => {
 		const ref = sim.refs().find((r) => sim.getProduct(r, { locale: 'fr' }).reviews.length > 0)!;
 		breakRating(ref);
 		try {
-			await expect(productsLoader(options({ lastKnownGood: true })).load(createLoaderContext(t).context)).rejects.toThrow(
-				/failed validation/,
-			);
+			await expect(
+				productsLoader(options({ lastKnownGood: true })).load(createLoaderContext(t).context),
+			).rejects.toThrow(/failed validation/);
 		} finally {
 			fixRating(ref);
 		}
@@ -112,7 +122,9 @@ describe('rebuild guards (loader)', () => {
 		try {
 			const stale = createLoaderContext(t);
 			await productsLoader(options({ lastKnownGood: true })).load(stale.context);
-			expect(messages(stale, 'warn').join('\n')).toMatch(/LAST KNOWN GOOD: the service is unreachable/);
+			expect(messages(stale, 'warn').join('\n')).toMatch(
+				/LAST KNOWN GOOD: the service is unreachable/,
+			);
 			expect(JSON.parse(stale.meta.get('aar:last-sync')!).lastKnownGood.reason).toMatch(/503/);
 		} finally {
 			await sim.setFaults({ outage: false });
@@ -154,6 +166,8 @@ describe('rebuild guards (loader)', () => {
 	});
 
 	it('explains a bad maxShrink at config time', () => {
-		expect(() => productsLoader(options({ maxShrink: 2 }))).toThrow(/maxShrink: Expected `maxShrink` to be a fraction from 0 to 1/);
+		expect(() => productsLoader(options({ maxShrink: 2 }))).toThrow(
+			/maxShrink: Expected `maxShrink` to be a fraction from 0 to 1/,
+		);
 	});
 });

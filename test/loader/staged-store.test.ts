@@ -18,7 +18,12 @@ let catalogue: Product[] = [];
 let failing = new Set<number>();
 let server: TestServer;
 
-const product = (i: number, name = `Product ${i}`): Product => ({ ...validProduct(), id: `p${i}`, external_id: `SKU-${i}`, name });
+const product = (i: number, name = `Product ${i}`): Product => ({
+	...validProduct(),
+	id: `p${i}`,
+	external_id: `SKU-${i}`,
+	name,
+});
 
 beforeAll(async () => {
 	server = await startServer((req, res) => {
@@ -27,13 +32,27 @@ beforeAll(async () => {
 		const offset = Number(url.searchParams.get('offset'));
 		if ([...failing].some((position) => position >= offset && position < offset + limit))
 			return sendJson(res, 500, { type: 'ERR_INTERNAL', message: 'down' });
-		sendJson(res, 200, { limit, offset, count_item: catalogue.length, items: catalogue.slice(offset, offset + limit) });
+		sendJson(res, 200, {
+			limit,
+			offset,
+			count_item: catalogue.length,
+			items: catalogue.slice(offset, offset + limit),
+		});
 	});
 });
 afterAll(() => server.close());
 
-const loader = () => productsLoader({ baseUrl: server.url, websiteId: WEBSITE, locale: 'fr', pageSize: 10, conditional: false, ...fast });
-const snapshot = (entries: Map<string, unknown>) => JSON.parse(JSON.stringify([...entries])) as unknown;
+const loader = () =>
+	productsLoader({
+		baseUrl: server.url,
+		websiteId: WEBSITE,
+		locale: 'fr',
+		pageSize: 10,
+		conditional: false,
+		...fast,
+	});
+const snapshot = (entries: Map<string, unknown>) =>
+	JSON.parse(JSON.stringify([...entries])) as unknown;
 
 describe('staged store (loader)', () => {
 	it('writes nothing when a later page fails, not even the changed products of pages already received', async () => {
@@ -57,12 +76,24 @@ describe('staged store (loader)', () => {
 		failing = new Set();
 		const t = createLoaderContext();
 		const skipping = () =>
-			productsLoader({ baseUrl: server.url, websiteId: WEBSITE, locale: 'fr', pageSize: 10, onInvalid: 'skip', ...fast });
+			productsLoader({
+				baseUrl: server.url,
+				websiteId: WEBSITE,
+				locale: 'fr',
+				pageSize: 10,
+				onInvalid: 'skip',
+				...fast,
+			});
 		await skipping().load(t.context);
 		const before = snapshot(t.entries);
 
-		const broken = (i: number): Product => ({ ...product(i), reviews: [{ ...validProduct().reviews[0]!, rating: 9 }] });
-		catalogue = catalogue.map((p, i) => (i === 0 ? product(0, 'Renamed while most of the catalogue broke') : i < 5 ? p : broken(i)));
+		const broken = (i: number): Product => ({
+			...product(i),
+			reviews: [{ ...validProduct().reviews[0]!, rating: 9 }],
+		});
+		catalogue = catalogue.map((p, i) =>
+			i === 0 ? product(0, 'Renamed while most of the catalogue broke') : i < 5 ? p : broken(i),
+		);
 		const again = createLoaderContext(t);
 		again.resetWrites();
 		await expect(skipping().load(again.context)).rejects.toThrow(
@@ -76,7 +107,14 @@ describe('staged store (loader)', () => {
 		catalogue = Array.from({ length: 95 }, (_, i) => product(i));
 		failing = new Set();
 		const t = createLoaderContext();
-		await productsLoader({ baseUrl: server.url, websiteId: WEBSITE, locale: 'fr', pageSize: 10, concurrency: 8, ...fast }).load(t.context);
+		await productsLoader({
+			baseUrl: server.url,
+			websiteId: WEBSITE,
+			locale: 'fr',
+			pageSize: 10,
+			concurrency: 8,
+			...fast,
+		}).load(t.context);
 		expect([...t.entries.keys()]).toEqual(catalogue.map((p) => p.external_id));
 	});
 });

@@ -11,7 +11,11 @@ import { REPO_ROOT, sh } from '../helpers/shell.js';
 // own grid linking with productUrl, the README's components example, words in nl (overridden)
 // and de (built in), and `astro check`. One install; the site is rebuilt per locale.
 const versionOf = async (name: string) =>
-	(JSON.parse(await readFile(join(REPO_ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+	(
+		JSON.parse(await readFile(join(REPO_ROOT, 'node_modules', name, 'package.json'), 'utf8')) as {
+			version: string;
+		}
+	).version;
 
 const FILES: Record<string, string> = {
 	'astro.config.mjs': `import { defineConfig } from 'astro/config';
@@ -83,7 +87,10 @@ const entry = await getEntry('products', first!.id);
   <body><AudioReviews entry={entry} /></body>
 </html>
 `,
-	'tsconfig.json': JSON.stringify({ extends: 'astro/tsconfigs/strict', include: ['.astro/types.d.ts', 'src/**/*'] }),
+	'tsconfig.json': JSON.stringify({
+		extends: 'astro/tsconfigs/strict',
+		include: ['.astro/types.d.ts', 'src/**/*'],
+	}),
 };
 
 let site: string;
@@ -91,18 +98,36 @@ let sim: Simulator;
 
 beforeAll(async () => {
 	if (!existsSync(join(REPO_ROOT, 'integration/dist/entries/pages.js')))
-		throw new Error('integration/dist is missing: run `npm run build:pkg` (npm test does) before this test');
+		throw new Error(
+			'integration/dist is missing: run `npm run build:pkg` (npm test does) before this test',
+		);
 	sim = await startSimulator({ products: 30, locales: ['nl', 'de'], seed: 21 });
 	site = await mkdtemp(join(tmpdir(), 'aar-own-site-'));
 	const packDir = join(site, 'pack');
 	await mkdir(packDir);
-	const { stdout } = await sh('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', packDir], REPO_ROOT);
+	const { stdout } = await sh(
+		'npm',
+		['pack', '--silent', '--ignore-scripts', '--pack-destination', packDir],
+		REPO_ROOT,
+	);
 	const tarball = join(packDir, stdout.trim().split('\n').pop()!);
-	const dependencies = { astro: await versionOf('astro'), 'astro-audio-reviews': `file:${tarball}` };
-	const devDependencies = { typescript: await versionOf('typescript'), '@astrojs/check': await versionOf('@astrojs/check') };
+	const dependencies = {
+		astro: await versionOf('astro'),
+		'astro-audio-reviews': `file:${tarball}`,
+	};
+	const devDependencies = {
+		typescript: await versionOf('typescript'),
+		'@astrojs/check': await versionOf('@astrojs/check'),
+	};
 	await writeFile(
 		join(site, 'package.json'),
-		JSON.stringify({ name: 'own-site', private: true, type: 'module', dependencies, devDependencies }),
+		JSON.stringify({
+			name: 'own-site',
+			private: true,
+			type: 'module',
+			dependencies,
+			devDependencies,
+		}),
 	);
 	for (const [path, content] of Object.entries(FILES)) {
 		await mkdir(join(site, path, '..'), { recursive: true });
@@ -128,8 +153,11 @@ export const collections = {
 
 async function buildFor(locale: string, uiText: object = {}) {
 	await writeFile(join(site, 'src/content.config.ts'), contentConfig(locale));
-	const { stdout, stderr } = await sh(join(site, 'node_modules/.bin/astro'), ['build'], site, { SITE_UI_TEXT: JSON.stringify(uiText) });
-	const read = async (path: string) => parse(await readFile(join(site, 'dist', decodeURIComponent(path), 'index.html'), 'utf8'));
+	const { stdout, stderr } = await sh(join(site, 'node_modules/.bin/astro'), ['build'], site, {
+		SITE_UI_TEXT: JSON.stringify(uiText),
+	});
+	const read = async (path: string) =>
+		parse(await readFile(join(site, 'dist', decodeURIComponent(path), 'index.html'), 'utf8'));
 	return { log: stdout + stderr, read, products: sim.listAll({ locale, without: 'inactive' }) };
 }
 
@@ -138,7 +166,10 @@ describe('a shop site of its own, from the packed tarball', () => {
 		const { log, read, products } = await buildFor('nl', {
 			nl: {
 				reviews: 'Wat klanten zeggen',
-				average: { one: 'Gemiddeld {average}/5 ({count} stem)', other: 'Gemiddeld {average}/5 ({count} stemmen)' },
+				average: {
+					one: 'Gemiddeld {average}/5 ({count} stem)',
+					other: 'Gemiddeld {average}/5 ({count} stemmen)',
+				},
 			},
 		});
 		expect(log).not.toContain('No words for locale');
@@ -146,26 +177,43 @@ describe('a shop site of its own, from the packed tarball', () => {
 		const links = grid.querySelectorAll('#grid a').map((a) => a.getAttribute('href')!);
 		expect(links).toHaveLength(products.length);
 		const rated = products.find((product) =>
-			product.reviews.some((review) => review.type === 'review' && typeof review.rating === 'number'),
+			product.reviews.some(
+				(review) => review.type === 'review' && typeof review.rating === 'number',
+			),
 		)!;
 		const card = grid.querySelector(`#grid li[data-ref="${rated.external_id}"]`)!;
 		// Stars, RatingSummary and productName from the tarball's entry points, as a shop's own grid uses them.
-		expect(card.querySelector('a')!.textContent).toBe(rated.name?.trim() || rated.seo_name?.trim() || rated.external_id);
+		expect(card.querySelector('a')!.textContent).toBe(
+			rated.name?.trim() || rated.seo_name?.trim() || rated.external_id,
+		);
 		// The grid's own Stars, then the summary's.
 		expect(card.querySelectorAll('.aar-stars')).toHaveLength(2);
-		expect(card.querySelector('.aar-summary .aar-counts')!.textContent).toMatch(/^\d+ beoordeling(en)?\b/);
+		expect(card.querySelector('.aar-summary .aar-counts')!.textContent).toMatch(
+			/^\d+ beoordeling(en)?\b/,
+		);
 		const link = card.querySelector('a')!.getAttribute('href')!;
 		expect(link).toBe(`/products/${rated.external_id}/`);
-		for (const href of links) expect(existsSync(join(site, 'dist', href, 'index.html')), href).toBe(true);
+		for (const href of links)
+			expect(existsSync(join(site, 'dist', href, 'index.html')), href).toBe(true);
 		const page = await read(link);
 		expect(page.querySelector('#my-shop')!.textContent).toBe('My shop');
 		expect(page.querySelector('html')!.getAttribute('lang')).toBe('nl');
 		expect(page.querySelectorAll('title')).toHaveLength(1);
-		expect(page.querySelector('head link[rel="canonical"]')!.getAttribute('href')).toBe(`https://shop.example${link}`);
-		expect(page.querySelector('head meta[property="product:retailer_item_id"], head script[type="application/ld+json"]')).not.toBeNull();
+		expect(page.querySelector('head link[rel="canonical"]')!.getAttribute('href')).toBe(
+			`https://shop.example${link}`,
+		);
+		expect(
+			page.querySelector(
+				'head meta[property="product:retailer_item_id"], head script[type="application/ld+json"]',
+			),
+		).not.toBeNull();
 		expect(page.querySelector('.aar-reviews h2')!.textContent).toBe('Wat klanten zeggen');
-		expect(page.querySelector('.aar-average')!.textContent).toMatch(/Gemiddeld \d(,\d+)?\/5 \(\d+ stem(men)?\)/);
-		expect(page.querySelector('.aar-rating-text')!.textContent).toMatch(/^\d(,\d+)? van de 5 sterren$/);
+		expect(page.querySelector('.aar-average')!.textContent).toMatch(
+			/Gemiddeld \d(,\d+)?\/5 \(\d+ stem(men)?\)/,
+		);
+		expect(page.querySelector('.aar-rating-text')!.textContent).toMatch(
+			/^\d(,\d+)? van de 5 sterren$/,
+		);
 	});
 
 	it('de with built-in words, and the README components example with an entry', async () => {
@@ -175,7 +223,9 @@ describe('a shop site of its own, from the packed tarball', () => {
 		const page = await read(`products/${withReviews.external_id}`);
 		expect(page.querySelector('html')!.getAttribute('lang')).toBe('de');
 		expect(page.querySelector('.aar-reviews h2')!.textContent).toBe('Audiobewertungen');
-		expect((await read(`shop/${withReviews.external_id}`)).querySelector('#my-shop')).not.toBeNull();
+		expect(
+			(await read(`shop/${withReviews.external_id}`)).querySelector('#my-shop'),
+		).not.toBeNull();
 		const featured = await read('featured');
 		expect(featured.querySelector('title')).not.toBeNull();
 	});

@@ -12,8 +12,11 @@ const pkg = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) 
 	version: string;
 	devDependencies: Record<string, string>;
 };
-const astroVersion = (JSON.parse(await readFile(join(REPO_ROOT, 'node_modules/astro/package.json'), 'utf8')) as { version: string })
-	.version;
+const astroVersion = (
+	JSON.parse(await readFile(join(REPO_ROOT, 'node_modules/astro/package.json'), 'utf8')) as {
+		version: string;
+	}
+).version;
 
 /** What every shop downloads into node_modules: code, types and the docs' text, no pictures. */
 const MAX_PACKED_KB = 600;
@@ -31,8 +34,14 @@ beforeAll(async () => {
 	// `--ignore-scripts`: prepack's `tsc` would rewrite integration/dist in place while other test
 	// files' `astro build`s import it (a half-written module fails them). `npm test` builds it first.
 	if (!existsSync(join(REPO_ROOT, 'integration/dist/index.js')))
-		throw new Error('integration/dist is missing: run `npm run build:pkg` (npm test does) before this test');
-	const { stdout } = await sh('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', packDir], REPO_ROOT);
+		throw new Error(
+			'integration/dist is missing: run `npm run build:pkg` (npm test does) before this test',
+		);
+	const { stdout } = await sh(
+		'npm',
+		['pack', '--silent', '--ignore-scripts', '--pack-destination', packDir],
+		REPO_ROOT,
+	);
 	tarball = join(packDir, stdout.trim().split('\n').pop()!);
 	await writeFile(
 		join(site, 'package.json'),
@@ -93,7 +102,10 @@ export async function typed() {
 	);
 	await writeFile(
 		join(site, 'tsconfig.json'),
-		JSON.stringify({ extends: 'astro/tsconfigs/strict', include: ['.astro/types.d.ts', 'src/**/*'] }),
+		JSON.stringify({
+			extends: 'astro/tsconfigs/strict',
+			include: ['.astro/types.d.ts', 'src/**/*'],
+		}),
 	);
 	await sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], site);
 }, 600_000);
@@ -118,7 +130,9 @@ describe('the packed tarball in a fresh Astro 7 site', () => {
 		expect(top).not.toContain('test');
 		expect(top).not.toContain('src');
 		// docs/ ships so that the README's relative links resolve in node_modules too.
-		expect(top).toEqual(expect.arrayContaining(['LICENSE', 'CHANGELOG.md', 'README.md', 'simulator', 'docs']));
+		expect(top).toEqual(
+			expect.arrayContaining(['LICENSE', 'CHANGELOG.md', 'README.md', 'simulator', 'docs']),
+		);
 		const { stdout } = await sh('tar', ['tzf', tarball], REPO_ROOT);
 		expect(stdout.split('\n').filter((path) => path.endsWith('.map'))).toEqual([]);
 		expect(stdout).not.toMatch(/^package\/(integration|simulator)\/src\//m);
@@ -139,11 +153,19 @@ describe('the packed tarball in a fresh Astro 7 site', () => {
 		// ESM-only like Astro itself, so CommonJS and node10 resolution do not apply. `./components`
 		// is the source `.ts` that re-exports `.astro` files, as Astro component packages ship
 		// them: only Astro's compiler resolves those, which the build below exercises.
-		await sh('attw', [tarball, '--profile', 'esm-only', '--exclude-entrypoints', './components'], REPO_ROOT);
+		await sh(
+			'attw',
+			[tarball, '--profile', 'esm-only', '--exclude-entrypoints', './components'],
+			REPO_ROOT,
+		);
 	});
 
 	it('ships the simulator as the audio-reviews-simulator bin and the simulator entry point', async () => {
-		const help = await sh(join(site, 'node_modules/.bin/audio-reviews-simulator'), ['--help'], site);
+		const help = await sh(
+			join(site, 'node_modules/.bin/audio-reviews-simulator'),
+			['--help'],
+			site,
+		);
 		expect(help.stdout).toContain('--control');
 		const script = `import { startSimulator } from 'astro-audio-reviews/simulator';
 const sim = await startSimulator({ products: 3 });
@@ -164,24 +186,39 @@ await sim.close();`;
 		expect(index).toContain(`<p id="count">${fr.length + en.length}</p>`);
 		// Hub pages (`index.html`, `~page-<n>/`) sit next to the product pages and, for a popular
 		// product, its further review pages (`<ref>~reviews-<n>/`).
-		const productDirs = (entries: string[]) => entries.filter((name) => name !== 'index.html' && !name.startsWith('~page-'));
+		const productDirs = (entries: string[]) =>
+			entries.filter((name) => name !== 'index.html' && !name.startsWith('~page-'));
 		const pagesOf = (products: typeof fr) =>
-			products.reduce((sum, product) => sum + reviewPageCount(product.reviews.length, DEFAULT_REVIEWS_PER_PAGE), 0);
+			products.reduce(
+				(sum, product) => sum + reviewPageCount(product.reviews.length, DEFAULT_REVIEWS_PER_PAGE),
+				0,
+			);
 		const frPages = productDirs(await readdir(join(site, 'dist/products')));
 		const enPages = productDirs(await readdir(join(site, 'dist/en/products')));
 		expect(frPages.filter((name) => !name.includes('~reviews-'))).toHaveLength(fr.length);
 		expect(enPages.filter((name) => !name.includes('~reviews-'))).toHaveLength(en.length);
 		expect(frPages).toHaveLength(pagesOf(fr));
 		expect(enPages).toHaveLength(pagesOf(en));
-		const page = await readFile(join(site, 'dist/products', fr[0]!.external_id, 'index.html'), 'utf8');
+		const page = await readFile(
+			join(site, 'dist/products', fr[0]!.external_id, 'index.html'),
+			'utf8',
+		);
 		expect(page).toContain('<link rel="canonical" href="https://shop.example/products/');
 	});
 
 	it("ships the audio-reviews bin: `audio-reviews indexnow` reads the build's change report", async () => {
-		const help = await sh(join(site, 'node_modules/.bin/audio-reviews'), ['indexnow', '--help'], site);
+		const help = await sh(
+			join(site, 'node_modules/.bin/audio-reviews'),
+			['indexnow', '--help'],
+			site,
+		);
 		expect(help.stdout).toContain('Usage: audio-reviews indexnow');
 		// The consumer site builds without `indexNow`: the command says how to turn it on and sends nothing.
-		const refused = await sh(join(site, 'node_modules/.bin/audio-reviews'), ['indexnow'], site).then(
+		const refused = await sh(
+			join(site, 'node_modules/.bin/audio-reviews'),
+			['indexnow'],
+			site,
+		).then(
 			() => '',
 			(error: Error) => error.message,
 		);

@@ -2,11 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { HUB_EXCERPT_LENGTH, hubItemOf } from '../../integration/src/hubs/hub-item.js';
 import { hubPages } from '../../integration/src/hubs/hub-paths.js';
 import { hubBasePath, hubPagePath, hubRoute } from '../../integration/src/routing/hub-urls.js';
-import { type ProductEntryLike, productPages } from '../../integration/src/routing/product-paths.js';
+import {
+	type ProductEntryLike,
+	productPages,
+} from '../../integration/src/routing/product-paths.js';
 import { createSlugger } from '../../integration/src/routing/slug.js';
 import type { Product } from '../../integration/src/schema/product.js';
 
-function entry(locale: string, ref: string, name: string, reviews = 1, rating: number | null = 4): ProductEntryLike {
+function entry(
+	locale: string,
+	ref: string,
+	name: string,
+	reviews = 1,
+	rating: number | null = 4,
+): ProductEntryLike {
 	const product: Product = {
 		id: ref,
 		external_id: ref,
@@ -45,7 +54,12 @@ describe('hub paths', () => {
 			...['a', 'b', 'c'].map((ref) => entry('en', ref, `Name ${ref}`)),
 			entry('en', 'empty', 'Empty', 0),
 		];
-		const products = productPages(entries, { route: '/products/[ref]', defaultLocale: 'fr', emptyProducts: 'skip', hub: true });
+		const products = productPages(entries, {
+			route: '/products/[ref]',
+			defaultLocale: 'fr',
+			emptyProducts: 'skip',
+			hub: true,
+		});
 		const hubs = hubPages(products, { route: '/products/[ref]', pageSize: 2 });
 		expect(hubs.map((hub) => hub.props.path)).toEqual([
 			'/products/',
@@ -61,9 +75,11 @@ describe('hub paths', () => {
 			{ page: undefined, locale: 'en' },
 			{ page: '~page-2', locale: 'en' },
 		]);
-		expect(hubs.filter((hub) => hub.props.locale === 'fr').flatMap((hub) => hub.props.items.map((item) => item.path))).toEqual(
-			['a', 'b', 'c', 'd', 'e'].map((ref) => `/products/${ref}/`),
-		);
+		expect(
+			hubs
+				.filter((hub) => hub.props.locale === 'fr')
+				.flatMap((hub) => hub.props.items.map((item) => item.path)),
+		).toEqual(['a', 'b', 'c', 'd', 'e'].map((ref) => `/products/${ref}/`));
 		expect(hubs[2]!.props.alternates.map((a) => a.locale)).toEqual(['fr']);
 		expect(hubs[1]!.props.alternates).toEqual([
 			{ locale: 'fr', path: '/products/~page-2/' },
@@ -84,10 +100,15 @@ describe('hub paths', () => {
 			entry('fr', 'e', 'Echo', 1, 5),
 			entry('fr', 'f', 'Aardvark', 1, null),
 		];
-		const products = productPages(entries, { route: '/products/[ref]', defaultLocale: 'fr', emptyProducts: 'index', hub: true });
+		const products = productPages(entries, {
+			route: '/products/[ref]',
+			defaultLocale: 'fr',
+			emptyProducts: 'index',
+			hub: true,
+		});
 		const order = (hubOrder?: 'name' | 'rating') =>
-			hubPages(products, { route: '/products/[ref]', pageSize: 4, order: hubOrder }).flatMap((hub) =>
-				hub.props.items.map((item) => item.name),
+			hubPages(products, { route: '/products/[ref]', pageSize: 4, order: hubOrder }).flatMap(
+				(hub) => hub.props.items.map((item) => item.name),
 			);
 		expect(order()).toEqual(['Aardvark', 'Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo']);
 		expect(order('rating')).toEqual(['Echo', 'Charlie', 'Bravo', 'Alpha', 'Aardvark', 'Delta']);
@@ -99,24 +120,41 @@ describe('hub paths', () => {
 		product.reviews[2] = { ...product.reviews[2]!, type: 'testimony', rating: undefined };
 		product.reviews[0]!.transcript = `  Elle garde le thé chaud\n${'très longtemps, '.repeat(20)}`;
 		const item = hubItemOf(product, '/products/x/');
-		expect(item).toMatchObject({ name: 'Théière', path: '/products/x/', rating: { average: 3.8, count: 2 }, audioCount: 3 });
+		expect(item).toMatchObject({
+			name: 'Théière',
+			path: '/products/x/',
+			rating: { average: 3.8, count: 2 },
+			audioCount: 3,
+		});
 		expect(item.excerpt).toMatch(/^Elle garde le thé chaud très longtemps, .*…$/);
 		expect([...item.excerpt!].length).toBeLessThanOrEqual(HUB_EXCERPT_LENGTH);
-		expect(hubItemOf({ ...product, seo_description: 'Fonte émaillée.' }, '/p/').excerpt).toBe('Fonte émaillée.');
-		expect(hubItemOf({ ...product, reviews: [] }, '/p/')).toMatchObject({ rating: undefined, audioCount: 0, excerpt: undefined });
+		expect(hubItemOf({ ...product, seo_description: 'Fonte émaillée.' }, '/p/').excerpt).toBe(
+			'Fonte émaillée.',
+		);
+		expect(hubItemOf({ ...product, reviews: [] }, '/p/')).toMatchObject({
+			rating: undefined,
+			audioCount: 0,
+			excerpt: undefined,
+		});
 	});
 });
 
 describe('a product page without reviews in its locale', () => {
 	const pages = (englishReviews: number) =>
 		productPages(
-			[entry('fr', 'a', 'A', 0), entry('en', 'a', 'A', englishReviews), entry('fr', 'b', 'B'), entry('en', 'b', 'B', englishReviews)],
+			[
+				entry('fr', 'a', 'A', 0),
+				entry('en', 'a', 'A', englishReviews),
+				entry('fr', 'b', 'B'),
+				entry('en', 'b', 'B', englishReviews),
+			],
 			{
 				route: '/products/[ref]',
 				defaultLocale: 'fr',
 			},
 		);
-	const page = (paths: ReturnType<typeof pages>, id: string) => paths.find((path) => path.props.entryId === id)!;
+	const page = (paths: ReturnType<typeof pages>, id: string) =>
+		paths.find((path) => path.props.entryId === id)!;
 
 	it('knows how many reviews its other locales hold, and renders again when that changes (a reviewed page does not)', () => {
 		const [before, after] = [pages(1), pages(2)];

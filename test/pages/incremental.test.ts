@@ -12,7 +12,9 @@ afterAll(() => sim.close());
 const rendered = (output: string) =>
 	output
 		.split('\n')
-		.filter((line) => /\/products\/[^/ ]+\/index\.html/.test(line) && !/\((cached|restored)\)/.test(line))
+		.filter(
+			(line) => /\/products\/[^/ ]+\/index\.html/.test(line) && !/\((cached|restored)\)/.test(line),
+		)
 		.map((line) => /\/products\/([^/ ]+)\/index\.html/.exec(line)![1]);
 
 describe('incremental builds', () => {
@@ -31,6 +33,8 @@ describe('incremental builds', () => {
 		sim.updateProduct(changed, { seo_name: 'Changed for the incremental test' });
 		const second = await buildFixture('basic', { reuse: first, env });
 		expect(rendered(second.output)).toEqual([changed]);
-		expect(await second.read(`products/${changed}/index.html`)).toContain('<title>Changed for the incremental test</title>');
+		expect(await second.read(`products/${changed}/index.html`)).toContain(
+			'<title>Changed for the incremental test</title>',
+		);
 	});
 });

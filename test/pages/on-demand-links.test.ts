@@ -14,8 +14,16 @@ let server: StandaloneServer;
 
 beforeAll(async () => {
 	sim = await startSimulator({ products: 6, locales: ['fr', 'en'], seed: 3, adversarial: true });
-	const env = { AUDIO_REVIEWS_BASE_URL: sim.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId, AUDIO_REVIEWS_LOCALES: 'fr,en' };
-	site = await buildFixture('own-pages-server', { extends: 'basic', label: 'own-pages-server', env });
+	const env = {
+		AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+		AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+		AUDIO_REVIEWS_LOCALES: 'fr,en',
+	};
+	site = await buildFixture('own-pages-server', {
+		extends: 'basic',
+		label: 'own-pages-server',
+		env,
+	});
 	// Without the service: the server must not need the loader to link.
 	await sim.close();
 	server = await startStandalone(site.dist, {});
@@ -31,11 +39,16 @@ describe('productUrl in a page rendered on demand', () => {
 		const response = await fetch(`${server.url}/on-demand-grid`);
 		expect(response.status, server.log()).toBe(200);
 		const items = parse(await response.text()).querySelectorAll('#grid li');
-		const expected = sim.listAll({ locale: 'fr', without: 'inactive' }).length + sim.listAll({ locale: 'en', without: 'inactive' }).length;
+		const expected =
+			sim.listAll({ locale: 'fr', without: 'inactive' }).length +
+			sim.listAll({ locale: 'en', without: 'inactive' }).length;
 		expect(items).toHaveLength(expected);
 		for (const item of items) {
 			const href = item.querySelector('a')!.getAttribute('href')!;
-			expect(existsSync(join(site.dist, 'client', decodeURIComponent(href), 'index.html')), href).toBe(true);
+			expect(
+				existsSync(join(site.dist, 'client', decodeURIComponent(href), 'index.html')),
+				href,
+			).toBe(true);
 		}
 		const hrefOf = (id: string) =>
 			items

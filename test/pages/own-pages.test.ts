@@ -28,23 +28,34 @@ function siteEnv(): Record<string, string> {
 	};
 }
 
-const page = async (urlPath: string) => parse(await site.read(`${decodeURIComponent(urlPath.slice(BASE.length + 1))}index.html`));
+const page = async (urlPath: string) =>
+	parse(await site.read(`${decodeURIComponent(urlPath.slice(BASE.length + 1))}index.html`));
 const gridItems = async () => (await page(`${BASE}/`)).querySelectorAll('#grid li');
 
 describe('own pages and links', () => {
 	it('links every entry with productUrl to the page the integration wrote, base applied', async () => {
 		const items = await gridItems();
-		const entries = sim.listAll({ locale: 'fr', without: 'inactive' }).length + sim.listAll({ locale: 'en', without: 'inactive' }).length;
+		const entries =
+			sim.listAll({ locale: 'fr', without: 'inactive' }).length +
+			sim.listAll({ locale: 'en', without: 'inactive' }).length;
 		expect(items).toHaveLength(entries);
 		// Product pages only: the hub pages at /products/ and /products/~page-N/ list them.
-		const injected = new Set((await site.htmlFiles()).filter((file) => /^\/(en\/)?products\/(?!index\.html$|~page-)/.test(file)));
+		const injected = new Set(
+			(await site.htmlFiles()).filter((file) =>
+				/^\/(en\/)?products\/(?!index\.html$|~page-)/.test(file),
+			),
+		);
 		expect(injected.size).toBe(entries);
 		const linked = items.map((item) => item.querySelector('a')!.getAttribute('href')!);
 		for (const href of linked) expect(href.startsWith(`${BASE}/`)).toBe(true);
-		expect(new Set(linked.map((href) => `${decodeURIComponent(href.slice(BASE.length))}index.html`))).toEqual(injected);
+		expect(
+			new Set(linked.map((href) => `${decodeURIComponent(href.slice(BASE.length))}index.html`)),
+		).toEqual(injected);
 		// Case twins and escaped refs are in the catalogue: their slugs are not the refs.
 		expect(linked.some((href) => href.includes('~'))).toBe(true);
-		const twins = ['Shoe-1', 'shoe-1'].map((ref) => items.find((item) => item.getAttribute('data-id') === `fr/${ref}`)!);
+		const twins = ['Shoe-1', 'shoe-1'].map(
+			(ref) => items.find((item) => item.getAttribute('data-id') === `fr/${ref}`)!,
+		);
 		const twinLinks = twins.map((item) => item.querySelector('a')!.getAttribute('href')!);
 		expect(twinLinks[0]).toMatch(/^\/boutique\/products\/shoe-1~[0-9a-f]{12}\/$/);
 		expect(twinLinks[1]).toMatch(/^\/boutique\/products\/shoe-1~[0-9a-f]{12}\/$/);
@@ -75,22 +86,35 @@ describe('own pages and links', () => {
 	it('passes astro check: the grid passes productUrl(entry) straight to href', async () => {
 		await writeFile(
 			join(site.root, 'tsconfig.json'),
-			JSON.stringify({ extends: 'astro/tsconfigs/strict', include: ['.astro/types.d.ts', 'src/**/*'] }),
+			JSON.stringify({
+				extends: 'astro/tsconfigs/strict',
+				include: ['.astro/types.d.ts', 'src/**/*'],
+			}),
 		);
-		const { stdout } = await sh(join(REPO_ROOT, 'node_modules/.bin/astro'), ['check', '--root', site.root], site.root, siteEnv());
+		const { stdout } = await sh(
+			join(REPO_ROOT, 'node_modules/.bin/astro'),
+			['check', '--root', site.root],
+			site.root,
+			siteEnv(),
+		);
 		expect(stdout).toMatch(/- 0 errors\s+- 0 warnings\s+- 0 hints/);
 	});
 
 	it('renders injected pages in the layout: its header, one title, the SEO tags in its head', async () => {
 		const items = await gridItems();
-		const first = items.find((item) => item.getAttribute('data-count') !== null && item.getAttribute('data-locale') === 'fr')!;
+		const first = items.find(
+			(item) =>
+				item.getAttribute('data-count') !== null && item.getAttribute('data-locale') === 'fr',
+		)!;
 		const html = await page(first.querySelector('a')!.getAttribute('href')!);
 		expect(html.querySelector('#shop-header')!.textContent).toBe('Fixture shop');
 		expect(html.querySelector('html')!.getAttribute('lang')).toBe('fr');
 		const head = html.querySelector('head')!;
 		expect(head.querySelectorAll('title')).toHaveLength(1);
 		expect(head.querySelector('title')!.textContent).toMatch(/ \| Fixture shop$/);
-		expect(head.querySelector('link[rel="canonical"]')!.getAttribute('href')).toMatch(/^https:\/\/shop\.example\/boutique\/products\//);
+		expect(head.querySelector('link[rel="canonical"]')!.getAttribute('href')).toMatch(
+			/^https:\/\/shop\.example\/boutique\/products\//,
+		);
 		expect(head.querySelectorAll('script[type="application/ld+json"]')).toHaveLength(1);
 		expect(html.querySelectorAll('h1')).toHaveLength(1);
 		const average = Number(first.getAttribute('data-average'));
@@ -103,7 +127,9 @@ describe('own pages and links', () => {
 
 describe('links to products that have no page', () => {
 	it('fail the build when emptyProducts "skip" left the product without one, saying why and how to filter', async () => {
-		const empty = sim.listAll({ locale: 'fr', without: 'inactive' }).find((product) => product.reviews.length === 0);
+		const empty = sim
+			.listAll({ locale: 'fr', without: 'inactive' })
+			.find((product) => product.reviews.length === 0);
 		expect(empty, 'the catalogue needs a product without reviews').toBeDefined();
 		const failure = await buildFixture('own-pages', {
 			extends: 'basic',
@@ -154,7 +180,11 @@ describe('build warnings (a one-locale "is" site)', () => {
 	});
 
 	it('name a locale without words and say how to add them', async () => {
-		const built = await buildFixture('own-pages', { extends: 'basic', label: 'words-is', env: env() });
+		const built = await buildFixture('own-pages', {
+			extends: 'basic',
+			label: 'words-is',
+			env: env(),
+		});
 		expect(built.output).toContain(
 			'[astro-audio-reviews] No words for locale "is": its pages show English words ("Audio reviews"). ' +
 				`Add them with audioReviews({ uiText: { "is": { reviews: '…', rated: '… {rating} …', … } } }) (words: ${WORD_KEYS.join(', ')}). ` +
@@ -189,8 +219,16 @@ describe('build warnings (a one-locale "is" site)', () => {
 			rated: '{rating} af 5',
 			average: '{average} af 5 ({count})',
 		});
-		Object.assign(words, { hubPage: '{hub} {page}', hubDescription: '{count}', page: '{page}', describeEmpty: '{name}' });
-		Object.assign(words, { describeRated: '{name} {average} {count}', describeHeard: '{name} {count}' });
+		Object.assign(words, {
+			hubPage: '{hub} {page}',
+			hubDescription: '{count}',
+			page: '{page}',
+			describeEmpty: '{name}',
+		});
+		Object.assign(words, {
+			describeRated: '{name} {average} {count}',
+			describeHeard: '{name} {count}',
+		});
 		const built = await buildFixture('own-pages', {
 			extends: 'basic',
 			label: 'words-is-override',
@@ -203,7 +241,9 @@ describe('build warnings (a one-locale "is" site)', () => {
 		expect(hub.querySelector('html')!.getAttribute('lang')).toBe('is');
 		expect(hub.querySelector('nav[aria-label="breadcrumb (is)"]')).not.toBeNull();
 		expect(built.output).not.toContain('renders no <slot name="head" />');
-		const withReviews = single.listAll({ locale: 'is', without: 'inactive' }).find((product) => product.reviews.length > 0)!;
+		const withReviews = single
+			.listAll({ locale: 'is', without: 'inactive' })
+			.find((product) => product.reviews.length > 0)!;
 		const html = parse(await built.read(`products/${withReviews.external_id}/index.html`));
 		expect(html.querySelector('.aar-reviews h2')!.textContent).toBe('Hljóðumsagnir');
 	}, 240_000);

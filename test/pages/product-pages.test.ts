@@ -41,8 +41,9 @@ const pathOf = (product: Product, locale: 'fr' | 'en', reviewPage = 1) =>
 	productPath(reviewPageSegment(slugFor(product.external_id), reviewPage), locale, 'fr');
 /** The product page and, for a popular product, its further review pages. */
 const pathsOf = (product: Product, locale: 'fr' | 'en') =>
-	Array.from({ length: reviewPageCount(product.reviews.length, DEFAULT_REVIEWS_PER_PAGE) }, (_, index) =>
-		pathOf(product, locale, index + 1),
+	Array.from(
+		{ length: reviewPageCount(product.reviews.length, DEFAULT_REVIEWS_PER_PAGE) },
+		(_, index) => pathOf(product, locale, index + 1),
 	);
 const page = async (path: string) => parse(await site.read(`${path.slice(1)}index.html`));
 const text = (node: HTMLElement) => node.textContent.replace(/\s+/g, ' ');
@@ -50,8 +51,13 @@ const text = (node: HTMLElement) => node.textContent.replace(/\s+/g, ' ');
 describe('product pages', () => {
 	it('writes exactly one page per product and locale (and its further review pages), all distinct, nothing outside dist', async () => {
 		// Hub pages aside (their own test lives in test/seo/search-ready.test.ts).
-		const files = (await site.htmlFiles()).filter((file) => file !== '/index.html' && !/\/products\/(~page-\d+\/)?index\.html$/.test(file));
-		const expected = [...fr.flatMap((p) => pathsOf(p, 'fr')), ...en.flatMap((p) => pathsOf(p, 'en'))].map((path) => `${path}index.html`);
+		const files = (await site.htmlFiles()).filter(
+			(file) => file !== '/index.html' && !/\/products\/(~page-\d+\/)?index\.html$/.test(file),
+		);
+		const expected = [
+			...fr.flatMap((p) => pathsOf(p, 'fr')),
+			...en.flatMap((p) => pathsOf(p, 'en')),
+		].map((path) => `${path}index.html`);
 		// The long tail gives the fixture's catalogue a popular product: its review pages are among them.
 		expect(expected.some((path) => path.includes('~reviews-2/'))).toBe(true);
 		expect(files.sort()).toEqual(expected.sort());
@@ -78,11 +84,15 @@ describe('product pages', () => {
 			if (product.seo_description?.trim() && product.seo_description.length <= 160)
 				expect(description).toBe(product.seo_description.trim().replace(/\s+/g, ' '));
 			else expect(description.length).toBeGreaterThan(0);
-			expect(html.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(new URL(path, SITE).href);
+			expect(html.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(
+				new URL(path, SITE).href,
+			);
 			expect(html.querySelector('html')!.getAttribute('lang')).toBe('fr');
 			if (en.some((other) => other.external_id === product.external_id)) {
 				const alternates = Object.fromEntries(
-					html.querySelectorAll('link[rel="alternate"]').map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]),
+					html
+						.querySelectorAll('link[rel="alternate"]')
+						.map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]),
 				);
 				expect(alternates).toEqual({
 					fr: new URL(path, SITE).href,
@@ -99,9 +109,13 @@ describe('product pages', () => {
 			const scripts = html.querySelectorAll('script[type="application/ld+json"]');
 			expect(scripts).toHaveLength(1);
 			expect(scripts[0]!.getAttribute('type')).toBe('application/ld+json');
-			const data = JSON.parse(scripts[0]!.textContent)['@graph'].find((node: any) => node['@type'] === 'Product');
+			const data = JSON.parse(scripts[0]!.textContent)['@graph'].find(
+				(node: any) => node['@type'] === 'Product',
+			);
 			// In the order the page shows its cards (the documented one), which its markup follows.
-			const cards = html.querySelectorAll('li.aar-review').map((card) => card.getAttribute('data-review-id'));
+			const cards = html
+				.querySelectorAll('li.aar-review')
+				.map((card) => card.getAttribute('data-review-id'));
 			const rated = product.reviews
 				.filter((review) => review.type === 'review' && review.rating !== undefined)
 				.sort((a, b) => cards.indexOf(a.id) - cards.indexOf(b.id));
@@ -128,12 +142,19 @@ describe('product pages', () => {
 			const pages = await Promise.all(pathsOf(product, 'fr').map(page));
 			const items = pages.flatMap((html) => html.querySelectorAll('li.aar-review'));
 			expect(items).toHaveLength(product.reviews.length);
-			for (const html of pages) expect(html.querySelectorAll('li.aar-review').length).toBeLessThanOrEqual(DEFAULT_REVIEWS_PER_PAGE);
+			for (const html of pages)
+				expect(html.querySelectorAll('li.aar-review').length).toBeLessThanOrEqual(
+					DEFAULT_REVIEWS_PER_PAGE,
+				);
 			// In the documented order (default first, newest first), not the service's: found by id.
 			product.reviews.forEach((review) => {
 				const item = items.find((li) => li.getAttribute('data-review-id') === review.id)!;
-				if (review.label?.trim()) expect(item.querySelector('.aar-label')!.textContent).toBe(review.label.trim());
-				if (review.user.firstname) expect(text(item.querySelector('.aar-author-name')!)).toContain(review.user.firstname.trim());
+				if (review.label?.trim())
+					expect(item.querySelector('.aar-label')!.textContent).toBe(review.label.trim());
+				if (review.user.firstname)
+					expect(text(item.querySelector('.aar-author-name')!)).toContain(
+						review.user.firstname.trim(),
+					);
 				const audio = item.querySelector('audio');
 				const safe = safeHttpUrl(review.audio_url);
 				if (safe) {
@@ -156,7 +177,9 @@ describe('product pages', () => {
 
 	it('ships at most a few hundred bytes of JavaScript, once per page', async () => {
 		expect(Buffer.byteLength(REVIEWS_SCRIPT)).toBeLessThan(500);
-		const html = await site.read(`${pathOf(en.find((p) => p.reviews.length > 1)!, 'en').slice(1)}index.html`);
+		const html = await site.read(
+			`${pathOf(en.find((p) => p.reviews.length > 1)!, 'en').slice(1)}index.html`,
+		);
 		expect(html.split(REVIEWS_SCRIPT)).toHaveLength(2);
 	});
 
@@ -166,30 +189,47 @@ describe('product pages', () => {
 			const html = parse(await site.read(file.slice(1)));
 			// JSON-LD, and the package's own few hundred bytes of script, verbatim: nothing from the service.
 			for (const script of html.querySelectorAll('script')) {
-				if (script.getAttribute('type') !== 'application/ld+json') expect(script.textContent, file).toBe(REVIEWS_SCRIPT);
+				if (script.getAttribute('type') !== 'application/ld+json')
+					expect(script.textContent, file).toBe(REVIEWS_SCRIPT);
 			}
 			for (const element of html.querySelectorAll('*')) {
 				for (const [name, value] of Object.entries(element.attributes)) {
 					expect(name.toLowerCase().startsWith('on'), `${file}: ${name}`).toBe(false);
 					// The one site-relative URL: Astro's own stylesheet of the components, shared by every page.
 					const ownStylesheet =
-						element.tagName === 'LINK' && element.getAttribute('rel') === 'stylesheet' && /^\/_astro\/[\w.-]+\.css$/.test(value);
+						element.tagName === 'LINK' &&
+						element.getAttribute('rel') === 'stylesheet' &&
+						/^\/_astro\/[\w.-]+\.css$/.test(value);
 					// Links between the site's own pages are root-relative paths (CONTRACT.md, "Inside a shop's site"): a path, never `//host`.
-					const sitePath = name === 'href' && (element.tagName === 'A' || element.tagName === 'LINK') && /^\/(?!\/)/.test(value);
-					if ((name === 'src' || name === 'href') && !ownStylesheet && !sitePath) expect(value, `${file}: ${name}`).toMatch(/^https?:\/\//);
+					const sitePath =
+						name === 'href' &&
+						(element.tagName === 'A' || element.tagName === 'LINK') &&
+						/^\/(?!\/)/.test(value);
+					if ((name === 'src' || name === 'href') && !ownStylesheet && !sitePath)
+						expect(value, `${file}: ${name}`).toMatch(/^https?:\/\//);
 				}
 			}
 		}
-		const adversarial = parse(await site.read(`${pathOf(fr.find((p) => p.external_id === 'red shoe')!, 'fr').slice(1)}index.html`));
+		const adversarial = parse(
+			await site.read(
+				`${pathOf(fr.find((p) => p.external_id === 'red shoe')!, 'fr').slice(1)}index.html`,
+			),
+		);
 		// Shown as text, escaped, never parsed as markup.
-		expect(adversarial.querySelector('title')!.textContent).toContain('"><img src=x onerror=alert(1)>');
+		expect(adversarial.querySelector('title')!.textContent).toContain(
+			'"><img src=x onerror=alert(1)>',
+		);
 		expect(adversarial.querySelector('h1')!.textContent).toContain('<script>alert(1)</script>');
 		expect(adversarial.querySelectorAll('img[src="x"]')).toHaveLength(0);
-		expect(adversarial.querySelector('.aar-transcript')!.textContent).toContain('<script>alert(1)</script>');
+		expect(adversarial.querySelector('.aar-transcript')!.textContent).toContain(
+			'<script>alert(1)</script>',
+		);
 	});
 
 	it('warns at sync time about every unsafe URL, naming the product ref and field', () => {
-		expect(site.output).toMatch(/Product ref "red shoe" \(locale fr\): reviews\[0\]\.audio_url is not an http\(s\) URL/);
+		expect(site.output).toMatch(
+			/Product ref "red shoe" \(locale fr\): reviews\[0\]\.audio_url is not an http\(s\) URL/,
+		);
 		expect(site.output).toMatch(/reviews\[0\]\.user\.image_url is not an http\(s\) URL/);
 	});
 });

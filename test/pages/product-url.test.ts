@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderedWith } from '../../integration/src/loaders/entry-metadata.js';
-import { type ProductEntryLike, productPages } from '../../integration/src/routing/product-paths.js';
+import {
+	type ProductEntryLike,
+	productPages,
+} from '../../integration/src/routing/product-paths.js';
 import { placePath, placesOf } from '../../integration/src/routing/product-url.js';
 import type { CatalogueIndex } from '../../integration/src/state/build-state.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
@@ -9,7 +12,12 @@ import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 // hands them. Both must give every entry the same path, whatever the locales and options.
 let sim: Simulator;
 beforeAll(async () => {
-	sim = await startSimulator({ products: 30, locales: ['fr', 'en', 'de'], seed: 19, adversarial: true });
+	sim = await startSimulator({
+		products: 30,
+		locales: ['fr', 'en', 'de'],
+		seed: 19,
+		adversarial: true,
+	});
 });
 afterAll(() => sim.close());
 
@@ -25,7 +33,11 @@ function entriesOf(locales: string[], multi = locales.length > 1): ProductEntryL
 }
 
 const CASES = [
-	{ name: 'three locales, the loader order decides', locales: ['en', 'fr', 'de'], defaultLocale: undefined },
+	{
+		name: 'three locales, the loader order decides',
+		locales: ['en', 'fr', 'de'],
+		defaultLocale: undefined,
+	},
 	{ name: 'a configured default locale', locales: ['fr', 'en', 'de'], defaultLocale: 'de' },
 	{ name: 'one locale', locales: ['fr'], defaultLocale: undefined },
 	{ name: 'one locale given as `locales`', locales: ['en'], defaultLocale: 'fr', multi: true },
@@ -36,7 +48,10 @@ describe('productUrl and the pages lay out the same entries alike', () => {
 		it(name, () => {
 			const collection = `url-${name}`;
 			const entries = entriesOf([...locales], 'multi' in rest ? rest.multi : undefined);
-			const index: CatalogueIndex = { locales, entries: entries.map((entry) => [entry.id, entry.data.external_id]) };
+			const index: CatalogueIndex = {
+				locales,
+				entries: entries.map((entry) => [entry.id, entry.data.external_id]),
+			};
 			for (const options of [
 				{ route: '/products/[ref]', trailingSlash: true, emptyProducts: 'noindex' as const },
 				{ route: '/shop/items/[ref]', trailingSlash: false, emptyProducts: 'skip' as const },
@@ -49,19 +64,26 @@ describe('productUrl and the pages lay out the same entries alike', () => {
 				const places = placesOf(index, defaultLocale);
 				for (const page of pages) {
 					const place = places.byId.get(page.props.entryId!)!;
-					expect(placePath(place, places, options.route, options.trailingSlash)).toBe(page.props.path);
+					expect(placePath(place, places, options.route, options.trailingSlash)).toBe(
+						page.props.path,
+					);
 				}
 				if (options.emptyProducts === 'skip') expect(pages.length).toBeLessThan(entries.length);
 			}
 			// The escaped refs and the case twins are there, so slugs depend on the other refs.
-			const twins = [...placesOf(index, defaultLocale).byId].filter(([id]) => /(^|\/)(S|s)hoe-1$/.test(id));
+			const twins = [...placesOf(index, defaultLocale).byId].filter(([id]) =>
+				/(^|\/)(S|s)hoe-1$/.test(id),
+			);
 			expect(new Set(twins.map(([, place]) => place.slug)).size).toBe(2);
 		});
 	}
 
 	it('lays out an index once, and again only when a sync replaced it', () => {
 		const entries = entriesOf(['fr']);
-		const index: CatalogueIndex = { locales: ['fr'], entries: entries.map((entry) => [entry.id, entry.data.external_id]) };
+		const index: CatalogueIndex = {
+			locales: ['fr'],
+			entries: entries.map((entry) => [entry.id, entry.data.external_id]),
+		};
 		expect(placesOf(index, undefined)).toBe(placesOf(index, undefined));
 		expect(placesOf({ ...index }, undefined)).not.toBe(placesOf(index, undefined));
 	});

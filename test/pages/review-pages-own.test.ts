@@ -26,16 +26,24 @@ beforeAll(async () => {
 	site = await buildFixture('own-pages', { extends: 'basic', label: 'review-pages-own', env });
 	const listed = (locale: string) => sim.listAll({ locale, without: 'inactive' });
 	// The fr product with the most reviews whose ref needs escaping: its review pages use the escaped slug.
-	const escaped = listed('fr').filter((product) => !/^[A-Za-z0-9_-]+$/.test(product.external_id) && product.reviews.length >= 3);
-	const chosen = (escaped.length > 0 ? escaped : listed('fr')).reduce((a, b) => (b.reviews.length > a.reviews.length ? b : a));
+	const escaped = listed('fr').filter(
+		(product) => !/^[A-Za-z0-9_-]+$/.test(product.external_id) && product.reviews.length >= 3,
+	);
+	const chosen = (escaped.length > 0 ? escaped : listed('fr')).reduce((a, b) =>
+		b.reviews.length > a.reviews.length ? b : a,
+	);
 	reviews = chosen.reviews.length;
-	slug = createSlugger([...listed('fr'), ...listed('en')].map((p) => p.external_id)).slugFor(chosen.external_id);
+	slug = createSlugger([...listed('fr'), ...listed('en')].map((p) => p.external_id)).slugFor(
+		chosen.external_id,
+	);
 }, 240_000);
 afterAll(() => sim?.close());
 
 const read = async (path: string) => parse(await site.read(`${path}index.html`));
 const hrefs = (html: ReturnType<typeof parse>) =>
-	html.querySelectorAll('.aar-review-pages a').map((a) => decodeURIComponent(a.getAttribute('href')!));
+	html
+		.querySelectorAll('.aar-review-pages a')
+		.map((a) => decodeURIComponent(a.getAttribute('href')!));
 
 describe('review pages in a shop’s own site', () => {
 	it('gives the own route the further review pages too, linking its own pages, base applied', async () => {
@@ -54,10 +62,13 @@ describe('review pages in a shop’s own site', () => {
 		const html = await read(`products/${slug}~reviews-2/`);
 		expect(html.querySelector('#shop-header')!.textContent).toBe('Fixture shop');
 		expect(html.querySelectorAll('title')).toHaveLength(1);
-		expect(html.querySelector('title')!.textContent).toMatch(/ – avis audio, page 2 \| Fixture shop$/);
+		expect(html.querySelector('title')!.textContent).toMatch(
+			/ – avis audio, page 2 \| Fixture shop$/,
+		);
 		expect(hrefs(html)).toEqual(expect.arrayContaining([`${BASE}/products/${slug}/`]));
 		expect(html.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(
-			new URL(`${BASE}/products/${encodeURIComponent(slug)}~reviews-2/`, 'https://shop.example').href,
+			new URL(`${BASE}/products/${encodeURIComponent(slug)}~reviews-2/`, 'https://shop.example')
+				.href,
 		);
 	});
 });

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { missingWordsWarnings } from '../../integration/src/hooks/page-option-warnings.js';
 import audioReviews from '../../integration/src/index.js';
 import { layoutFile } from '../../integration/src/options/page-options.js';
-import { BUILT_IN_WORDS, hasWords, languageName, missingWords, uiText, wordsFor } from '../../integration/src/words/ui-text.js';
+import {
+	BUILT_IN_WORDS,
+	hasWords,
+	languageName,
+	missingWords,
+	uiText,
+	wordsFor,
+} from '../../integration/src/words/ui-text.js';
 import { WORD_KEYS } from '../../integration/src/words/words.js';
 
 const REQUIRED = ['fr', 'en', 'de', 'es', 'it', 'nl', 'pt', 'pl', 'sv', 'da'];
@@ -18,14 +25,18 @@ describe('built-in words', () => {
 			expect(words.rated, locale).not.toBe(BUILT_IN_WORDS.en!.rated);
 			// A further review page's title names the page in the page's language.
 			expect(words.reviewPage, locale).not.toBe(BUILT_IN_WORDS.en!.reviewPage);
-			expect(uiText(locale)('reviewPage', { name: 'Chair', page: 12 }), locale).toMatch(/^Chair .*12$/);
+			expect(uiText(locale)('reviewPage', { name: 'Chair', page: 12 }), locale).toMatch(
+				/^Chair .*12$/,
+			);
 		}
 	});
 
 	it('say that a product has no reviews in every language, naming languages in the page’s own words', () => {
 		for (const locale of REQUIRED.filter((tag) => tag !== 'en')) {
 			for (const key of ['noReviews', 'noReviewsInLanguage', 'reviewsElsewhere'] as const)
-				expect(BUILT_IN_WORDS[locale]![key], `${locale}: ${key}`).not.toEqual(BUILT_IN_WORDS.en![key]);
+				expect(BUILT_IN_WORDS[locale]![key], `${locale}: ${key}`).not.toEqual(
+					BUILT_IN_WORDS.en![key],
+				);
 		}
 		expect(uiText('fr')('noReviewsInLanguage', { language: languageName('fr', 'fr') })).toBe(
 			'Aucun avis audio sur ce produit en français pour le moment.',
@@ -41,10 +52,18 @@ describe('built-in words', () => {
 	});
 
 	it('formats numbers and plurals through Intl (the French average reads naturally)', () => {
-		expect(uiText('fr')('average', { average: 2.6, count: 5 })).toBe('Note moyenne de 2,6 sur 5 (5 avis)');
-		expect(uiText('en')('average', { average: 4.5, count: 1 })).toBe('Average rating 4.5 out of 5 from 1 review');
-		expect(uiText('en')('average', { average: 4, count: 1_200 })).toBe('Average rating 4 out of 5 from 1,200 reviews');
-		expect(uiText('de')('average', { average: 4.25, count: 2 })).toBe('Durchschnittlich 4,25 von 5 Sternen bei 2 Bewertungen');
+		expect(uiText('fr')('average', { average: 2.6, count: 5 })).toBe(
+			'Note moyenne de 2,6 sur 5 (5 avis)',
+		);
+		expect(uiText('en')('average', { average: 4.5, count: 1 })).toBe(
+			'Average rating 4.5 out of 5 from 1 review',
+		);
+		expect(uiText('en')('average', { average: 4, count: 1_200 })).toBe(
+			'Average rating 4 out of 5 from 1,200 reviews',
+		);
+		expect(uiText('de')('average', { average: 4.25, count: 2 })).toBe(
+			'Durchschnittlich 4,25 von 5 Sternen bei 2 Bewertungen',
+		);
 		const pl = uiText('pl');
 		expect(pl('average', { average: 4, count: 1 })).toBe('Średnia ocena 4 na 5 (1 recenzja)');
 		expect(pl('average', { average: 4, count: 3 })).toBe('Średnia ocena 4 na 5 (3 recenzje)');
@@ -63,7 +82,11 @@ describe('built-in words', () => {
 });
 
 describe('uiText overrides', () => {
-	const overrides = { nl: { reviews: 'Audiorecensies van klanten' }, 'nl-BE': { anonymous: 'Naamloos' }, is: { reviews: 'Hljóðumsagnir' } };
+	const overrides = {
+		nl: { reviews: 'Audiorecensies van klanten' },
+		'nl-BE': { anonymous: 'Naamloos' },
+		is: { reviews: 'Hljóðumsagnir' },
+	};
 
 	it('layers built-in words, language overrides, regional overrides and a component’s own text', () => {
 		expect(wordsFor('nl-BE', overrides)).toMatchObject({
@@ -71,16 +94,28 @@ describe('uiText overrides', () => {
 			anonymous: 'Naamloos',
 			transcript: 'Transcriptie',
 		});
-		expect(uiText('nl', overrides, { transcript: 'Uitgeschreven' })('transcript')).toBe('Uitgeschreven');
+		expect(uiText('nl', overrides, { transcript: 'Uitgeschreven' })('transcript')).toBe(
+			'Uitgeschreven',
+		);
 		expect(missingWords('is', overrides)).toEqual(WORD_KEYS.filter((key) => key !== 'reviews'));
 		expect(hasWords('is', overrides)).toBe(false);
-		expect(hasWords('is', { is: Object.fromEntries(WORD_KEYS.map((key) => [key, key])) })).toBe(true);
+		expect(hasWords('is', { is: Object.fromEntries(WORD_KEYS.map((key) => [key, key])) })).toBe(
+			true,
+		);
 	});
 
 	it('cover the hub, breadcrumb and generated-description words too, placeholders filled', () => {
-		const words = { nl: { hub: 'Luister naar onze klanten', hubPage: '{hub} (blad {page})', describeEmpty: 'Alles over {name}.' } };
+		const words = {
+			nl: {
+				hub: 'Luister naar onze klanten',
+				hubPage: '{hub} (blad {page})',
+				describeEmpty: 'Alles over {name}.',
+			},
+		};
 		const text = uiText('nl', words);
-		expect(text('hubPage', { hub: text('hub'), page: 2 })).toBe('Luister naar onze klanten (blad 2)');
+		expect(text('hubPage', { hub: text('hub'), page: 2 })).toBe(
+			'Luister naar onze klanten (blad 2)',
+		);
 		expect(text('describeEmpty', { name: 'Stoel' })).toBe('Alles over Stoel.');
 		expect(text('home')).toBe(BUILT_IN_WORDS.nl!.home);
 		expect(uiText('nl')('hub')).toBe(BUILT_IN_WORDS.nl!.hub);

@@ -34,28 +34,37 @@ beforeAll(async () => {
 	const root = fileURLToPath(new URL(`../.tmp/dev-refresh-${process.pid}/`, import.meta.url));
 	await rm(root, { recursive: true, force: true });
 	await mkdir(root, { recursive: true });
-	await cp(fileURLToPath(new URL('../fixtures/basic/', import.meta.url)), root, { recursive: true });
+	await cp(fileURLToPath(new URL('../fixtures/basic/', import.meta.url)), root, {
+		recursive: true,
+	});
 	await writeFile(join(root, 'src/pages/links.astro'), LINKS_PAGE);
 	const astro = fileURLToPath(new URL('../../node_modules/astro/bin/astro.mjs', import.meta.url));
 	const port = await freePort();
-	server = spawn(process.execPath, [astro, 'dev', '--root', root, '--host', '127.0.0.1', '--port', String(port)], {
-		// A clean environment: the dev server must not see Vitest's own variables (VITEST, NODE_ENV=test…).
-		env: {
-			PATH: process.env.PATH,
-			HOME: process.env.HOME,
-			FORCE_COLOR: '0',
-			AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
-			AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
-			AUDIO_REVIEWS_LOCALES: 'fr,en',
-			AUDIO_REVIEWS_REFRESH_SECRET: SECRET,
+	server = spawn(
+		process.execPath,
+		[astro, 'dev', '--root', root, '--host', '127.0.0.1', '--port', String(port)],
+		{
+			// A clean environment: the dev server must not see Vitest's own variables (VITEST, NODE_ENV=test…).
+			env: {
+				PATH: process.env.PATH,
+				HOME: process.env.HOME,
+				FORCE_COLOR: '0',
+				AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+				AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+				AUDIO_REVIEWS_LOCALES: 'fr,en',
+				AUDIO_REVIEWS_REFRESH_SECRET: SECRET,
+			},
+			stdio: ['ignore', 'pipe', 'pipe'],
 		},
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
+	);
 	origin = await new Promise<string>((resolve, reject) => {
 		const timer = setTimeout(() => reject(new Error(`astro dev did not start:\n${log}`)), 90_000);
 		const onData = (chunk: Buffer) => {
 			log += chunk.toString();
-			if (plain(log).includes(`Local    http://127.0.0.1:${port}/`) && /Synced \d+ products/.test(log)) {
+			if (
+				plain(log).includes(`Local    http://127.0.0.1:${port}/`) &&
+				/Synced \d+ products/.test(log)
+			) {
 				clearTimeout(timer);
 				resolve(`http://127.0.0.1:${port}`);
 			}
@@ -79,7 +88,10 @@ afterAll(async () => {
 const post = (body?: unknown, secret: string | null = SECRET) =>
 	fetch(`${origin}${ENDPOINT}`, {
 		method: 'POST',
-		headers: { 'Content-Type': 'application/json', ...(secret === null ? {} : { Authorization: `Bearer ${secret}` }) },
+		headers: {
+			'Content-Type': 'application/json',
+			...(secret === null ? {} : { Authorization: `Bearer ${secret}` }),
+		},
 		...(body === undefined ? {} : { body: JSON.stringify(body) }),
 	});
 const page = async (path: string) => {
@@ -99,11 +111,18 @@ describe('dev refresh endpoint', () => {
 		const call = (body: BodyInit, headers: Record<string, string> = {}) =>
 			fetch(`${origin}${ENDPOINT}`, {
 				method: 'POST',
-				headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${SECRET}`, ...headers },
+				headers: {
+					'Content-Type': 'application/json',
+					Authorization: `Bearer ${SECRET}`,
+					...headers,
+				},
 				body,
 				duplex: 'half',
 			} as RequestInit);
-		const answer = async (response: Response) => ({ status: response.status, body: await response.json() });
+		const answer = async (response: Response) => ({
+			status: response.status,
+			body: await response.json(),
+		});
 		sim.resetStats();
 		// A page open in the developer's browser, on another site or on another port of localhost.
 		expect(await answer(await call('{}', { Origin: 'https://evil.example' }))).toEqual({
@@ -118,12 +137,18 @@ describe('dev refresh endpoint', () => {
 		// The "simple" request a cross-site form or no-cors fetch can send.
 		expect(await answer(await call('{}', { 'Content-Type': 'text/plain' }))).toEqual({
 			status: 415,
-			body: { error: 'unsupported_media_type', message: 'Send the body as JSON with `Content-Type: application/json` (got "text/plain").' },
+			body: {
+				error: 'unsupported_media_type',
+				message: 'Send the body as JSON with `Content-Type: application/json` (got "text/plain").',
+			},
 		});
 		const refs = Array.from({ length: 1001 }, (_, i) => `ref-${i}`);
 		expect(await answer(await call(JSON.stringify({ refs })))).toEqual({
 			status: 400,
-			body: { error: 'bad_request', message: 'Expected at most 1000 refs per call, got 1001; send {} for everything' },
+			body: {
+				error: 'bad_request',
+				message: 'Expected at most 1000 refs per call, got 1001; send {} for everything',
+			},
 		});
 		let offered = 0;
 		const chunk = new Uint8Array(64 * 1024).fill(0x20);
@@ -150,8 +175,12 @@ describe('dev refresh endpoint', () => {
 		expect(await response.json()).toEqual({ ok: true, refreshed: [ref] });
 		// One request per locale, all to the single-product endpoint.
 		expect({ list: sim.stats.list, single: sim.stats.single }).toEqual({ list: 0, single: 2 });
-		expect((await page(`/products/${ref}/`)).html).toContain('<title>Refreshed by the webhook</title>');
-		expect((await page(`/en/products/${ref}/`)).html).toContain('<title>Refreshed by the webhook</title>');
+		expect((await page(`/products/${ref}/`)).html).toContain(
+			'<title>Refreshed by the webhook</title>',
+		);
+		expect((await page(`/en/products/${ref}/`)).html).toContain(
+			'<title>Refreshed by the webhook</title>',
+		);
 	});
 
 	it('removes a product the service no longer knows', async () => {
@@ -186,6 +215,8 @@ describe('dev refresh endpoint', () => {
 		expect((await post()).status).toBe(200);
 		expect(sim.stats.list).toBeGreaterThanOrEqual(2);
 		expect(sim.stats.single).toBe(0);
-		expect((await page(`/products/${ref}/`)).html).toContain('<title>Changed before a full refresh</title>');
+		expect((await page(`/products/${ref}/`)).html).toContain(
+			'<title>Changed before a full refresh</title>',
+		);
 	});
 });

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChangeReport } from '../../integration/src/indexnow/change-report.js';
-import { type IndexNowReceiver, runIndexNowCli, startIndexNowReceiver, submittedUrls } from '../helpers/index-now-receiver.js';
+import {
+	type IndexNowReceiver,
+	runIndexNowCli,
+	startIndexNowReceiver,
+	submittedUrls,
+} from '../helpers/index-now-receiver.js';
 
 /**
  * `audio-reviews indexnow` (the package's bin) against a stand-in IndexNow endpoint on loopback,
@@ -22,9 +27,12 @@ afterAll(() => receiver.close());
 beforeEach(() => receiver.reset());
 
 const url = (i: number) => `https://shop.example/products/SKU-${i}/`;
-const urls = (from: number, count: number) => Array.from({ length: count }, (_, i) => url(from + i));
+const urls = (from: number, count: number) =>
+	Array.from({ length: count }, (_, i) => url(from + i));
 
-function report(lists: Partial<Pick<ChangeReport, 'added' | 'changed' | 'removed' | 'previousBuild'>>): ChangeReport {
+function report(
+	lists: Partial<Pick<ChangeReport, 'added' | 'changed' | 'removed' | 'previousBuild'>>,
+): ChangeReport {
 	return {
 		format: 1,
 		generatedAt: '2026-11-21T10:00:00.000Z',
@@ -36,7 +44,12 @@ function report(lists: Partial<Pick<ChangeReport, 'added' | 'changed' | 'removed
 		removed: [],
 		unchanged: 10,
 		lastKnownGood: [],
-		indexNow: { endpoint: receiver.endpoint, host: 'shop.example', key: KEY, keyLocation: `https://shop.example/${KEY}.txt` },
+		indexNow: {
+			endpoint: receiver.endpoint,
+			host: 'shop.example',
+			key: KEY,
+			keyLocation: `https://shop.example/${KEY}.txt`,
+		},
 		...lists,
 	};
 }
@@ -55,7 +68,11 @@ describe('audio-reviews indexnow', () => {
 		expect(receiver.submissions.map((s) => s.urlList.length)).toEqual([10_000, 1]);
 		expect(submittedUrls(receiver)).toEqual([...lists.added, ...lists.changed]);
 		for (const submission of receiver.submissions) {
-			expect(submission).toMatchObject({ host: 'shop.example', key: KEY, keyLocation: `https://shop.example/${KEY}.txt` });
+			expect(submission).toMatchObject({
+				host: 'shop.example',
+				key: KEY,
+				keyLocation: `https://shop.example/${KEY}.txt`,
+			});
 			expect(submission.contentType).toBe('application/json; charset=utf-8');
 		}
 		expect(stdout).toContain('submitting 10,001 URLs in 2 batches');
@@ -64,7 +81,9 @@ describe('audio-reviews indexnow', () => {
 	});
 
 	it('submits removed pages too, each URL once', async () => {
-		const { code } = await run(report({ changed: [url(1), url(2)], removed: [url(3)], added: [url(2)] }));
+		const { code } = await run(
+			report({ changed: [url(1), url(2)], removed: [url(3)], added: [url(2)] }),
+		);
 		expect(code).toBe(0);
 		expect(submittedUrls(receiver).sort()).toEqual([url(1), url(2), url(3)]);
 	});
@@ -80,7 +99,9 @@ describe('audio-reviews indexnow', () => {
 		const first = report({ previousBuild: null, added: urls(0, 3) });
 		const none = await run(first);
 		expect(none.code).toBe(0);
-		expect(none.stdout).toContain('First build (nothing to compare with): nothing submitted. Pass --first-build all to submit its 3 pages');
+		expect(none.stdout).toContain(
+			'First build (nothing to compare with): nothing submitted. Pass --first-build all to submit its 3 pages',
+		);
 		expect(receiver.submissions).toEqual([]);
 
 		const all = await run(first, '--first-build', 'all');
@@ -94,11 +115,19 @@ describe('audio-reviews indexnow', () => {
 		expect(code).toBe(0);
 		expect(receiver.submissions).toEqual([]);
 		const lines = stdout.trim().split('\n');
-		expect(lines[0]).toBe(`IndexNow dry run: would POST 10,001 URLs in 2 batches to ${receiver.endpoint} (from the test):`);
-		const bodies = lines.slice(1).map((line) => JSON.parse(line) as { host: string; urlList: string[] });
+		expect(lines[0]).toBe(
+			`IndexNow dry run: would POST 10,001 URLs in 2 batches to ${receiver.endpoint} (from the test):`,
+		);
+		const bodies = lines
+			.slice(1)
+			.map((line) => JSON.parse(line) as { host: string; urlList: string[] });
 		expect(bodies.map((body) => body.urlList.length)).toEqual([10_000, 1]);
 		expect(bodies.flatMap((body) => body.urlList)).toEqual(lists.changed);
-		expect(bodies[0]).toMatchObject({ host: 'shop.example', key: KEY, keyLocation: `https://shop.example/${KEY}.txt` });
+		expect(bodies[0]).toMatchObject({
+			host: 'shop.example',
+			key: KEY,
+			keyLocation: `https://shop.example/${KEY}.txt`,
+		});
 	});
 });
 
@@ -119,7 +148,9 @@ describe('audio-reviews indexnow: the endpoint answers', () => {
 		const { code, stderr } = await run(report({ changed: [url(1)] }), '--budget', '60');
 		expect(code).toBe(3);
 		expect(receiver.submissions).toHaveLength(1);
-		expect(stderr).toMatch(/still failing when the time budget ran out \(the next try was due in 360[01] s\)/);
+		expect(stderr).toMatch(
+			/still failing when the time budget ran out \(the next try was due in 360[01] s\)/,
+		);
 		expect(stderr).toContain('Too Many Requests');
 		expect(stderr).toContain(`url ${receiver.endpoint}`);
 	});
@@ -156,12 +187,23 @@ describe('audio-reviews indexnow: nothing sent when the report is not usable (ex
 			() => ({ ...report({ changed: [url(1)] }), indexNow: undefined }),
 			/without the `indexNow` option: add `indexNow: \{\}`/,
 		],
-		['site-relative URLs', () => report({ changed: ['/products/SKU-1/'] }), /not an absolute URL: set `site`/],
-		['another host', () => report({ changed: ['https://elsewhere.example/x/'] }), /not of host shop\.example/],
+		[
+			'site-relative URLs',
+			() => report({ changed: ['/products/SKU-1/'] }),
+			/not an absolute URL: set `site`/,
+		],
+		[
+			'another host',
+			() => report({ changed: ['https://elsewhere.example/x/'] }),
+			/not of host shop\.example/,
+		],
 		['another format', () => ({ ...report({}), format: 2 }), /unknown change report format 2/],
 	])('%s', async (_, make, message) => {
 		const written = make();
-		const result = written === undefined ? await runIndexNowCli(['--report', 'missing.json'], cwd) : await run(written);
+		const result =
+			written === undefined
+				? await runIndexNowCli(['--report', 'missing.json'], cwd)
+				: await run(written);
 		expect(result.code).toBe(2);
 		expect(result.stderr).toMatch(message);
 		expect(receiver.submissions).toEqual([]);

@@ -4,7 +4,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChangeReport } from '../../integration/src/indexnow/change-report.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
-import { type IndexNowReceiver, runIndexNowCli, startIndexNowReceiver, submittedUrls } from '../helpers/index-now-receiver.js';
+import {
+	type IndexNowReceiver,
+	runIndexNowCli,
+	startIndexNowReceiver,
+	submittedUrls,
+} from '../helpers/index-now-receiver.js';
 import { rebuildEnv, staticPagesOf } from '../helpers/sim-pages.js';
 
 /**
@@ -55,38 +60,62 @@ describe('IndexNow after a deploy', () => {
 		site = await buildFixture('basic', { child: true, label: 'indexnow', env });
 		expect(await readFile(join(site.dist, `${KEY}.txt`), 'utf8')).toBe(KEY);
 		expect(site.output).toContain(`IndexNow key file: dist/${KEY}.txt`);
-		const report = JSON.parse(await readFile(join(site.root, '.astro/audio-reviews-changes.json'), 'utf8')) as ChangeReport;
-		expect(report.indexNow).toEqual({ endpoint: receiver.endpoint, host: 'shop.example', key: KEY, keyLocation: `${SITE}/${KEY}.txt` });
+		const report = JSON.parse(
+			await readFile(join(site.root, '.astro/audio-reviews-changes.json'), 'utf8'),
+		) as ChangeReport;
+		expect(report.indexNow).toEqual({
+			endpoint: receiver.endpoint,
+			host: 'shop.example',
+			key: KEY,
+			keyLocation: `${SITE}/${KEY}.txt`,
+		});
 
 		const none = await submit();
 		expect(none.stdout).toContain('First build (nothing to compare with): nothing submitted');
 		expect(receiver.submissions).toEqual([]);
 
 		await submit('--first-build', 'all');
-		const everyPage = (await site.htmlFiles()).map((file) => absolute(file.replace(/index\.html$/, '')));
-		const refs = new Set(LOCALES.flatMap((locale) => sim.listAll({ locale, without: 'inactive' }).map((p) => p.external_id)));
+		const everyPage = (await site.htmlFiles()).map((file) =>
+			absolute(file.replace(/index\.html$/, '')),
+		);
+		const refs = new Set(
+			LOCALES.flatMap((locale) =>
+				sim.listAll({ locale, without: 'inactive' }).map((p) => p.external_id),
+			),
+		);
 		const productPages = [...refs].flatMap((ref) => pagesOf(ref));
 		expect(productPages.length).toBeGreaterThan(24 * LOCALES.length); // the long tail: a popular product's review pages
 		expect(everyPage.length).toBe(1 + HUBS.length + productPages.length);
 		expect(submittedUrls(receiver).sort()).toEqual(everyPage.sort());
-		expect(receiver.submissions[0]).toMatchObject({ host: 'shop.example', key: KEY, keyLocation: `${SITE}/${KEY}.txt` });
+		expect(receiver.submissions[0]).toMatchObject({
+			host: 'shop.example',
+			key: KEY,
+			keyLocation: `${SITE}/${KEY}.txt`,
+		});
 	}, 240_000);
 
 	it('a rebuild with nothing changed submits nothing', async () => {
 		await rebuild();
 		const { stdout } = await submit();
-		expect(stdout).toContain('Nothing changed since the previous build (0 changed, 0 added, 0 removed');
+		expect(stdout).toContain(
+			'Nothing changed since the previous build (0 changed, 0 added, 0 removed',
+		);
 		expect(receiver.submissions).toEqual([]);
 	}, 240_000);
 
 	it("after one edit: that product's pages in every locale, its hub pages and the home page that lists it", async () => {
 		const edited = sim.listAll({ locale: 'fr', without: 'inactive' })[7]!.external_id;
 		// The name shows on the hub pages (the home page of the fixture shows seo_name): both change with the product's pages.
-		sim.updateProduct(edited, { name: 'Renamed in the backoffice', seo_name: 'Renamed in the backoffice' });
+		sim.updateProduct(edited, {
+			name: 'Renamed in the backoffice',
+			seo_name: 'Renamed in the backoffice',
+		});
 		expect(pagesOf(edited)).toHaveLength(LOCALES.length);
 		await rebuild();
 		await submit();
-		expect(submittedUrls(receiver).sort()).toEqual([...pagesOf(edited), ...HUBS, '/'].map(absolute).sort());
+		expect(submittedUrls(receiver).sort()).toEqual(
+			[...pagesOf(edited), ...HUBS, '/'].map(absolute).sort(),
+		);
 		expect(receiver.submissions).toHaveLength(1);
 	}, 240_000);
 
@@ -96,8 +125,12 @@ describe('IndexNow after a deploy', () => {
 		sim.removeProduct(removed);
 		await rebuild();
 		await submit();
-		expect(submittedUrls(receiver).sort()).toEqual([...removedPages, ...HUBS, '/'].map(absolute).sort());
-		const report = JSON.parse(await readFile(join(site.root, '.astro/audio-reviews-changes.json'), 'utf8')) as ChangeReport;
+		expect(submittedUrls(receiver).sort()).toEqual(
+			[...removedPages, ...HUBS, '/'].map(absolute).sort(),
+		);
+		const report = JSON.parse(
+			await readFile(join(site.root, '.astro/audio-reviews-changes.json'), 'utf8'),
+		) as ChangeReport;
 		expect(report.removed).toEqual(removedPages.map(absolute).sort());
 	}, 240_000);
 });

@@ -28,7 +28,9 @@ beforeAll(async () => {
 afterAll(() => sim.close());
 
 const report = async (site: BuiltSite) =>
-	JSON.parse(await readFile(join(site.root, '.astro/audio-reviews-changes.json'), 'utf8')) as ChangeReport;
+	JSON.parse(
+		await readFile(join(site.root, '.astro/audio-reviews-changes.json'), 'utf8'),
+	) as ChangeReport;
 const mtime = (site: BuiltSite, file: string) => statSync(join(site.dist, file)).mtimeMs;
 const productFile = (ref: string) => `/products/${ref}/index.html`;
 
@@ -36,7 +38,12 @@ describe('keepOutDir: dist/ kept between builds', () => {
 	it('keeps unchanged pages in place and deletes only the pages of removed products', async () => {
 		const refs = sim.listAll({ locale: 'fr', without: 'inactive' }).map((p) => p.external_id);
 		expect(refs.every((ref) => /^[A-Za-z0-9_-]+$/.test(ref))).toBe(true);
-		const site = await buildFixture('keep-out-dir', { extends: 'basic', child: true, label: 'keep-out-dir', env });
+		const site = await buildFixture('keep-out-dir', {
+			extends: 'basic',
+			child: true,
+			label: 'keep-out-dir',
+			env,
+		});
 		const first = await site.htmlFiles();
 		expect(first).toContain('/google1234567890abcdef.html');
 		// Not a page of any build: written by hand into dist/ (say, by a deploy script).
@@ -54,8 +61,12 @@ describe('keepOutDir: dist/ kept between builds', () => {
 		const files = await again.htmlFiles();
 
 		expect(files).not.toContain(productFile(removed));
-		expect(statSync(join(again.dist, 'products'), { throwIfNoEntry: false })?.isDirectory()).toBe(true);
-		expect(statSync(join(again.dist, 'products', removed), { throwIfNoEntry: false })).toBeUndefined();
+		expect(statSync(join(again.dist, 'products'), { throwIfNoEntry: false })?.isDirectory()).toBe(
+			true,
+		);
+		expect(
+			statSync(join(again.dist, 'products', removed), { throwIfNoEntry: false }),
+		).toBeUndefined();
 		expect(files).toContain('/google1234567890abcdef.html');
 		expect(files).toContain('/legacy.html');
 		// The hub page lists the products: it stays, changed.
@@ -66,7 +77,9 @@ describe('keepOutDir: dist/ kept between builds', () => {
 
 		// Left in place, not re-rendered nor copied back from Astro's cache.
 		expect(output).not.toContain('(restored)');
-		expect(output.split('\n').filter((line) => /\/products\/.*\(cached\)/.test(line))).toHaveLength(refs.length - 2);
+		expect(output.split('\n').filter((line) => /\/products\/.*\(cached\)/.test(line))).toHaveLength(
+			refs.length - 2,
+		);
 		expect(mtime(again, productFile(untouched))).toBe(untouchedBefore);
 		expect(await again.read(productFile(edited))).toContain('Edited with dist/ kept');
 
@@ -95,23 +108,39 @@ describe('keepOutDir: dist/ kept between builds', () => {
 	}, 240_000);
 
 	it('never deletes or reads outside dist/ from a tampered cached page list', async () => {
-		const site = await buildFixture('keep-out-dir', { extends: 'basic', child: true, label: 'keep-out-dir-tampered', env });
+		const site = await buildFixture('keep-out-dir', {
+			extends: 'basic',
+			child: true,
+			label: 'keep-out-dir-tampered',
+			env,
+		});
 		// Files a tampered list points at: next to dist/, and behind a symbolic link inside it.
 		const outside = join(site.root, 'outside.html');
 		await writeFile(outside, 'not a page of dist/');
 		await mkdir(join(site.root, 'elsewhere'));
 		await writeFile(join(site.root, 'elsewhere', 'victim.html'), 'not a page of dist/ either');
 		await symlink(join(site.root, 'elsewhere'), join(site.dist, 'linked'));
-		const manifestPath = join(site.root, 'node_modules/.astro/astro-audio-reviews/pages-manifest.json');
+		const manifestPath = join(
+			site.root,
+			'node_modules/.astro/astro-audio-reviews/pages-manifest.json',
+		);
 		const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as { files: string[] };
-		const hostile = ['../outside.html', 'products/../../outside.html', outside, '..\\outside.html', 'linked/victim.html'];
+		const hostile = [
+			'../outside.html',
+			'products/../../outside.html',
+			outside,
+			'..\\outside.html',
+			'linked/victim.html',
+		];
 		manifest.files.push(...hostile);
 		await writeFile(manifestPath, JSON.stringify(manifest));
 		await new Promise((resolve) => setTimeout(resolve, 50));
 
 		const again = await buildFixture('keep-out-dir', { child: true, reuse: site, env });
 		expect(statSync(outside, { throwIfNoEntry: false })?.isFile()).toBe(true);
-		expect(statSync(join(site.root, 'elsewhere', 'victim.html'), { throwIfNoEntry: false })?.isFile()).toBe(true);
+		expect(
+			statSync(join(site.root, 'elsewhere', 'victim.html'), { throwIfNoEntry: false })?.isFile(),
+		).toBe(true);
 		expect(again.output).toContain(
 			'Ignored 5 entries of the cached page list that point outside dist/ (e.g. "../outside.html"): the restored node_modules/.astro cache is corrupt or was tampered with. Nothing outside dist/ was touched',
 		);

@@ -14,7 +14,10 @@ interface Recorded {
 }
 
 /** A stand-in purge API that records every call and answers `status`/`body`. */
-async function purgeApi(status: number, body: unknown): Promise<TestServer & { requests: Recorded[] }> {
+async function purgeApi(
+	status: number,
+	body: unknown,
+): Promise<TestServer & { requests: Recorded[] }> {
 	const requests: Recorded[] = [];
 	const server = await startServer(async (req, res) => {
 		let text = '';
@@ -26,7 +29,9 @@ async function purgeApi(status: number, body: unknown): Promise<TestServer & { r
 }
 
 /** The Cloudflare purge recipe against a stand-in of the purge API on loopback. */
-const SCRIPT = fileURLToPath(new URL('../../integration/scripts/purge-cloudflare.mjs', import.meta.url));
+const SCRIPT = fileURLToPath(
+	new URL('../../integration/scripts/purge-cloudflare.mjs', import.meta.url),
+);
 let api: Awaited<ReturnType<typeof purgeApi>>;
 let dir: string;
 
@@ -52,10 +57,19 @@ function report(changed: number, removed: number): ChangeReport {
 	};
 }
 
-async function run(file: string, env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+async function run(
+	file: string,
+	env: Record<string, string> = {},
+): Promise<{ code: number | null; output: string }> {
 	return new Promise((resolve) => {
 		const child = spawn(process.execPath, [SCRIPT, file], {
-			env: { PATH: process.env.PATH, CLOUDFLARE_ZONE_ID: 'zone-1', CLOUDFLARE_API_TOKEN: 'token-1', CLOUDFLARE_API_BASE: api.url, ...env },
+			env: {
+				PATH: process.env.PATH,
+				CLOUDFLARE_ZONE_ID: 'zone-1',
+				CLOUDFLARE_API_TOKEN: 'token-1',
+				CLOUDFLARE_API_BASE: api.url,
+				...env,
+			},
 		});
 		let output = '';
 		child.stdout.on('data', (chunk: Buffer) => (output += chunk));
@@ -72,7 +86,10 @@ describe('Cloudflare purge recipe', () => {
 		const { code, output } = await run(file);
 		expect(code, output).toBe(0);
 		expect(output).toContain('Purged 45 URLs');
-		expect(api.requests.map((r) => r.url)).toEqual(['/zones/zone-1/purge_cache', '/zones/zone-1/purge_cache']);
+		expect(api.requests.map((r) => r.url)).toEqual([
+			'/zones/zone-1/purge_cache',
+			'/zones/zone-1/purge_cache',
+		]);
 		expect(api.requests.every((r) => r.headers.authorization === 'Bearer token-1')).toBe(true);
 		const sent = api.requests.flatMap((r) => (JSON.parse(r.body) as { files: string[] }).files);
 		expect(sent).toEqual([...report(40, 5).changed, ...report(40, 5).removed]);
@@ -91,7 +108,10 @@ describe('Cloudflare purge recipe', () => {
 		expect(rel.code).toBe(2);
 		expect(rel.output).toContain('set `site`');
 
-		const failing = await purgeApi(403, { success: false, errors: [{ code: 10000, message: 'Authentication error' }] });
+		const failing = await purgeApi(403, {
+			success: false,
+			errors: [{ code: 10000, message: 'Authentication error' }],
+		});
 		try {
 			const file = join(dir, 'report.json');
 			const result = await run(file, { CLOUDFLARE_API_BASE: failing.url });

@@ -41,16 +41,21 @@ async function snapshot(site: BuiltSite): Promise<Map<string, string>> {
 }
 
 const report = async (site: BuiltSite) =>
-	JSON.parse(await readFile(join(site.root, '.astro/audio-reviews-changes.json'), 'utf8')) as ChangeReport;
+	JSON.parse(
+		await readFile(join(site.root, '.astro/audio-reviews-changes.json'), 'utf8'),
+	) as ChangeReport;
 
 /** Product pages Astro rendered rather than restored from its incremental cache. */
 const renderedPages = (output: string) =>
 	output
 		.split('\n')
-		.filter((line) => /\/products\/[^ ]+index\.html/.test(line) && !/\((cached|restored)\)/.test(line))
+		.filter(
+			(line) => /\/products\/[^ ]+index\.html/.test(line) && !/\((cached|restored)\)/.test(line),
+		)
 		.map((line) => /(\/(?:[a-z]{2}\/)?products\/[^ ]+\/)index\.html/.exec(line)![1]!)
 		.sort();
-const restoredCount = (output: string) => output.split('\n').filter((line) => /\/products\/.*\((cached|restored)\)/.test(line)).length;
+const restoredCount = (output: string) =>
+	output.split('\n').filter((line) => /\/products\/.*\((cached|restored)\)/.test(line)).length;
 
 /** Page paths of one product in every locale the simulator has it in, from the simulator's own data. */
 const pagesOf = (ref: string) => staticPagesOf(sim, LOCALES, ref);
@@ -76,7 +81,11 @@ describe('deploy-hook rebuilds', () => {
 		expect(site.output).toMatch(/\(6 not modified\)/);
 		expect(renderedPages(site.output)).toEqual([]);
 		const second = await report(site);
-		expect({ added: second.added, changed: second.changed, removed: second.removed }).toEqual({ added: [], changed: [], removed: [] });
+		expect({ added: second.added, changed: second.changed, removed: second.removed }).toEqual({
+			added: [],
+			changed: [],
+			removed: [],
+		});
 		expect(second.summary).toBe(`0 changed, 0 added, 0 removed, ${before.size} unchanged`);
 		expect(await snapshot(site)).toEqual(before);
 	}, 240_000);
@@ -102,10 +111,16 @@ describe('deploy-hook rebuilds', () => {
 		// The fixture's index and the hub pages list the products, so they change too: pages like any other.
 		const hubs = ['/products/', '/en/products/'];
 		const expectChanged = [...editedPages.map(file), ...hubs.map(file), '/index.html'].sort();
-		const changed = [...after.keys()].filter((path) => before.has(path) && before.get(path) !== after.get(path)).sort();
+		const changed = [...after.keys()]
+			.filter((path) => before.has(path) && before.get(path) !== after.get(path))
+			.sort();
 		expect(changed).toEqual(expectChanged);
-		expect([...after.keys()].filter((path) => !before.has(path)).sort()).toEqual(addedPages.map(file).sort());
-		expect([...before.keys()].filter((path) => !after.has(path)).sort()).toEqual(removedPages.map(file).sort());
+		expect([...after.keys()].filter((path) => !before.has(path)).sort()).toEqual(
+			addedPages.map(file).sort(),
+		);
+		expect([...before.keys()].filter((path) => !after.has(path)).sort()).toEqual(
+			removedPages.map(file).sort(),
+		);
 
 		const third = await report(site);
 		expect(third.changed).toEqual([...editedPages, ...hubs, '/'].sort());
@@ -118,7 +133,9 @@ describe('deploy-hook rebuilds', () => {
 
 		// Astro skipped every product page whose cacheKey did not move.
 		expect(renderedPages(site.output)).toEqual([...editedPages, ...addedPages].sort());
-		expect(restoredCount(site.output)).toBe(after.size - 1 - hubs.length - editedPages.length - addedPages.length);
+		expect(restoredCount(site.output)).toBe(
+			after.size - 1 - hubs.length - editedPages.length - addedPages.length,
+		);
 		// Pages before the removed product's position were Not Modified; the shift after it was not.
 		expect(sim.stats.notModified).toBeGreaterThan(0);
 		expect(sim.stats.single).toBe(0);
@@ -142,7 +159,11 @@ describe('deploy-hook rebuilds', () => {
 		// The failed build left the previous deploy's pages in place.
 		expect(await snapshot(site)).toEqual(before);
 
-		site = await buildFixture('basic', { child: true, reuse: site, env: { ...env, AUDIO_REVIEWS_ALLOW_SHRINK: '1' } });
+		site = await buildFixture('basic', {
+			child: true,
+			reuse: site,
+			env: { ...env, AUDIO_REVIEWS_ALLOW_SHRINK: '1' },
+		});
 		const allowed = await report(site);
 		expect(allowed.removed).toEqual(gone.flatMap((ref) => removedPathsOf(ref, before)).sort());
 		before = await snapshot(site);
@@ -158,10 +179,18 @@ describe('deploy-hook rebuilds', () => {
 			expect(plain(failure ?? '')).toContain('GET /ws/websites/{websiteId}/products');
 			expect(plain(failure ?? '')).toContain('HTTP 503');
 
-			site = await buildFixture('basic', { child: true, reuse: site, env: { ...env, AUDIO_REVIEWS_LAST_KNOWN_GOOD: '1' } });
+			site = await buildFixture('basic', {
+				child: true,
+				reuse: site,
+				env: { ...env, AUDIO_REVIEWS_LAST_KNOWN_GOOD: '1' },
+			});
 			const output = site.output;
-			expect(output).toMatch(/LAST KNOWN GOOD: the service is unreachable; building collection "products" from the store synced at \d{4}-/);
-			expect(output).toMatch(/LAST KNOWN GOOD: collection "products" was built from the store synced at/);
+			expect(output).toMatch(
+				/LAST KNOWN GOOD: the service is unreachable; building collection "products" from the store synced at \d{4}-/,
+			);
+			expect(output).toMatch(
+				/LAST KNOWN GOOD: collection "products" was built from the store synced at/,
+			);
 			const stale = await report(site);
 			expect(stale.lastKnownGood).toHaveLength(1);
 			expect(stale.lastKnownGood[0]!.reason).toMatch(/503/);
@@ -176,15 +205,26 @@ describe('deploy-hook rebuilds', () => {
 	}, 240_000);
 
 	it('discards a restored store made for another website and syncs in full', async () => {
-		const other = await startSimulator({ products: 5, locales: [...LOCALES], seed: 99, websiteId: '0b8f6a3e-2d4c-4e8a-9b1f-3c5d7e9f1a2b' });
+		const other = await startSimulator({
+			products: 5,
+			locales: [...LOCALES],
+			seed: 99,
+			websiteId: '0b8f6a3e-2d4c-4e8a-9b1f-3c5d7e9f1a2b',
+		});
 		try {
-			const otherEnv = { ...env, AUDIO_REVIEWS_BASE_URL: other.baseUrl, AUDIO_REVIEWS_WEBSITE_ID: other.websiteId };
+			const otherEnv = {
+				...env,
+				AUDIO_REVIEWS_BASE_URL: other.baseUrl,
+				AUDIO_REVIEWS_WEBSITE_ID: other.websiteId,
+			};
 			site = await buildFixture('basic', { child: true, reuse: site, env: otherEnv });
 			expect(site.output).toMatch(
 				/The restored content store does not match this site \(website id .*; base URL .*\): discarding it and syncing everything/,
 			);
 			const refs = other.listAll({ locale: 'fr', without: 'inactive' }).map((p) => p.external_id);
-			const files = (await site.htmlFiles()).filter((file) => file !== '/index.html' && !file.endsWith('/products/index.html'));
+			const files = (await site.htmlFiles()).filter(
+				(file) => file !== '/index.html' && !file.endsWith('/products/index.html'),
+			);
 			expect(files).toHaveLength(refs.length * LOCALES.length);
 			// Nothing of the first website survived, in pages or in the store.
 			expect(site.output).toMatch(
@@ -203,7 +243,11 @@ function removedPathsOf(ref: string, snapshotBefore: Map<string, string>): strin
 	return (
 		[...snapshotBefore.keys()]
 			// The product page and its further review pages.
-			.filter((file) => new RegExp(`/products/${ref.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(~reviews-\\d+)?/index\\.html$`).test(file))
+			.filter((file) =>
+				new RegExp(
+					`/products/${ref.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(~reviews-\\d+)?/index\\.html$`,
+				).test(file),
+			)
 			.map((file) => file.slice(0, -'index.html'.length))
 	);
 }

@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeReport } from '../../integration/src/indexnow/change-report.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
-import { type IndexNowReceiver, runIndexNowCli, startIndexNowReceiver, submittedUrls } from '../helpers/index-now-receiver.js';
+import {
+	type IndexNowReceiver,
+	runIndexNowCli,
+	startIndexNowReceiver,
+	submittedUrls,
+} from '../helpers/index-now-receiver.js';
 import { manyReviews } from '../helpers/seo-site.js';
 import { rebuildEnv } from '../helpers/sim-pages.js';
 
@@ -43,15 +48,20 @@ const env = () => ({
 const rendered = (output: string) =>
 	output
 		.split('\n')
-		.filter((line) => /\/products\/[^/ ]+\/index\.html/.test(line) && !/\((cached|restored)\)/.test(line))
+		.filter(
+			(line) => /\/products\/[^/ ]+\/index\.html/.test(line) && !/\((cached|restored)\)/.test(line),
+		)
 		.map((line) => /(\/(?:en\/)?products\/[^/ ]+\/)index\.html/.exec(line)![1]!);
-const pageOf = (ref: string, page: number) => `/products/${ref}${page === 1 ? '' : `~reviews-${page}`}/`;
+const pageOf = (ref: string, page: number) =>
+	`/products/${ref}${page === 1 ? '' : `~reviews-${page}`}/`;
 const absolute = (path: string) => new URL(path, SITE).href;
 
 describe('a new review on a product with review pages', () => {
 	it('re-renders only that product’s pages, and the change report and IndexNow list them', async () => {
 		site = await buildFixture('basic', { child: true, label: 'review-pages-rebuild', env: env() });
-		expect(rendered(site.output)).toEqual(expect.arrayContaining([1, 2, 3].map((n) => pageOf(MANY, n))));
+		expect(rendered(site.output)).toEqual(
+			expect.arrayContaining([1, 2, 3].map((n) => pageOf(MANY, n))),
+		);
 
 		const newest = manyReviews(MANY, 'fr', 7)
 			.slice(5)
@@ -65,13 +75,18 @@ describe('a new review on a product with review pages', () => {
 		// 7 reviews at 2 a page: 4 pages now, each of them rendered; a one-page product renders its 1 page.
 		// The product's English page, without reviews, renders too: it links to the French ones by their count.
 		const manyPages = [1, 2, 3, 4].map((n) => pageOf(MANY, n));
-		expect(rendered(site.output).sort()).toEqual([...manyPages, `/en${pageOf(MANY, 1)}`, pageOf(SMALL, 1)].sort());
+		expect(rendered(site.output).sort()).toEqual(
+			[...manyPages, `/en${pageOf(MANY, 1)}`, pageOf(SMALL, 1)].sort(),
+		);
 		const page4 = await site.read('products/many-reviews~reviews-4/index.html');
 		// Undated reviews come last: the one undated review of the seven.
 		expect(page4).toContain('data-review-id="many-reviews-fr-0003"');
 
-		const report = JSON.parse(await readFile(join(site.root, '.astro/audio-reviews-changes.json'), 'utf8')) as ChangeReport;
-		const productUrls = (urls: string[]) => urls.filter((url) => /\/products\/[^~/][^/]*\/$/.test(new URL(url).pathname));
+		const report = JSON.parse(
+			await readFile(join(site.root, '.astro/audio-reviews-changes.json'), 'utf8'),
+		) as ChangeReport;
+		const productUrls = (urls: string[]) =>
+			urls.filter((url) => /\/products\/[^~/][^/]*\/$/.test(new URL(url).pathname));
 		expect(productUrls(report.changed).sort()).toEqual(
 			[...manyPages.slice(0, 3), `/en${pageOf(MANY, 1)}`, pageOf(SMALL, 1)].map(absolute).sort(),
 		);
@@ -79,6 +94,8 @@ describe('a new review on a product with review pages', () => {
 
 		const submitted = await runIndexNowCli([], site.root);
 		expect(submitted.code, submitted.stderr).toBe(0);
-		expect(submittedUrls(receiver)).toEqual(expect.arrayContaining([...manyPages, pageOf(SMALL, 1)].map(absolute)));
+		expect(submittedUrls(receiver)).toEqual(
+			expect.arrayContaining([...manyPages, pageOf(SMALL, 1)].map(absolute)),
+		);
 	}, 300_000);
 });

@@ -27,7 +27,10 @@ const PAGE_TYPES: Record<string, (prefix: string) => string> = {
 };
 const PAGES = [
 	...['', '/en'].flatMap((prefix) =>
-		Object.entries(PAGE_TYPES).map(([type, path]) => ({ type: `${type}, ${prefix === '' ? 'fr' : 'en'}`, path: path(prefix) })),
+		Object.entries(PAGE_TYPES).map(([type, path]) => ({
+			type: `${type}, ${prefix === '' ? 'fr' : 'en'}`,
+			path: path(prefix),
+		})),
 	),
 	// A popular product's page and its further review pages (reviews in one locale, or in both).
 	{ type: 'product with 1,200 reviews, fr', path: `/products/${POPULAR.popular}/` },
@@ -78,7 +81,11 @@ describe('Lighthouse in Chromium, every page type and locale', () => {
 			});
 			const lhr = result!.lhr;
 			const score = (id: string) => Math.round((lhr.categories[id]!.score ?? 0) * 100);
-			const [seo, a11y, practices] = [score('seo'), score('accessibility'), score('best-practices')];
+			const [seo, a11y, practices] = [
+				score('seo'),
+				score('accessibility'),
+				score('best-practices'),
+			];
 			scores.push(`${type}: SEO ${seo}, accessibility ${a11y}, best practices ${practices}`);
 			for (const category of ['seo', 'accessibility', 'best-practices'] as const) {
 				for (const ref of lhr.categories[category]!.auditRefs) {
@@ -86,11 +93,13 @@ describe('Lighthouse in Chromium, every page type and locale', () => {
 					if (ref.weight === 0 || audit.score === null || audit.score === 1) continue;
 					const expected = type.startsWith('product without reviews') && ref.id === 'is-crawlable';
 					const details = JSON.stringify(audit.details ?? '').slice(0, 300);
-					if (!expected) failures.push(`${type} ${path}: ${category}/${ref.id} ${audit.title} ${details}`);
+					if (!expected)
+						failures.push(`${type} ${path}: ${category}/${ref.id} ${audit.title} ${details}`);
 				}
 			}
 			const noindexed = type.startsWith('product without reviews');
-			if ((seo !== 100 && !noindexed) || a11y !== 100 || practices !== 100) low.push({ type, seo, a11y, practices });
+			if ((seo !== 100 && !noindexed) || a11y !== 100 || practices !== 100)
+				low.push({ type, seo, a11y, practices });
 			pictures += avatarRequests(lhr).length;
 		}
 		console.log(`Lighthouse:\n${scores.join('\n')}\npictures loaded: ${pictures}`);
@@ -104,8 +113,14 @@ describe('Lighthouse in Chromium, every page type and locale', () => {
 /** The product page with the most reviews in the first locale (then the first in list order): the heaviest page type. */
 function mostReviewedPath(): string {
 	const products = sim.listAll({ locale: 'fr', without: 'inactive' });
-	const most = products.reduce((best, product) => (product.reviews.length > best.reviews.length ? product : best));
-	const slugger = createSlugger(['fr', 'en'].flatMap((locale) => sim.listAll({ locale, without: 'inactive' }).map((p) => p.external_id)));
+	const most = products.reduce((best, product) =>
+		product.reviews.length > best.reviews.length ? product : best,
+	);
+	const slugger = createSlugger(
+		['fr', 'en'].flatMap((locale) =>
+			sim.listAll({ locale, without: 'inactive' }).map((p) => p.external_id),
+		),
+	);
 	return productPath(slugger.slugFor(most.external_id), 'fr', 'fr');
 }
 
@@ -124,7 +139,10 @@ describe('Lighthouse on a phone (simulated slow 4G and CPU), the product page wi
 		const failing = ['seo', 'accessibility', 'best-practices'].flatMap((category) =>
 			lhr.categories[category]!.auditRefs.map((ref) => ({ ref, audit: lhr.audits[ref.id]! }))
 				.filter(({ ref, audit }) => ref.weight > 0 && audit.score !== null && audit.score !== 1)
-				.map(({ ref, audit }) => `${category}/${ref.id}: ${audit.title} ${JSON.stringify(audit.details ?? '').slice(0, 300)}`),
+				.map(
+					({ ref, audit }) =>
+						`${category}/${ref.id}: ${audit.title} ${JSON.stringify(audit.details ?? '').slice(0, 300)}`,
+				),
 		);
 		const cls = lhr.audits['cumulative-layout-shift']!.numericValue!;
 		console.log(
@@ -143,20 +161,27 @@ describe('Lighthouse on a phone (simulated slow 4G and CPU), the product page wi
 });
 
 /** The requests for authors' pictures (served by the simulator) the audited page made. */
-function avatarRequests(lhr: { audits: Record<string, { details?: unknown }> }): Array<{ url: string; statusCode: number }> {
+function avatarRequests(lhr: {
+	audits: Record<string, { details?: unknown }>;
+}): Array<{ url: string; statusCode: number }> {
 	type Item = { url: string; statusCode: number };
-	const items = (lhr.audits['network-requests']?.details as { items?: Item[] } | undefined)?.items ?? [];
+	const items =
+		(lhr.audits['network-requests']?.details as { items?: Item[] } | undefined)?.items ?? [];
 	return items.filter((item) => item.url.startsWith(`${sim.baseUrl}/media/avatars/`));
 }
 
 async function reviewCount(path: string): Promise<number | undefined> {
-	const html = await fetch(`${server.origin}${encodeURI(path)}`).then((response) => response.text());
+	const html = await fetch(`${server.origin}${encodeURI(path)}`).then((response) =>
+		response.text(),
+	);
 	return html.match(/<li class="aar-review"/g)?.length;
 }
 
 describe('W3C Nu HTML checker (vnu-jar), every page type and locale', () => {
 	it('reports 0 errors', async () => {
-		const files = [...PAGES.map(({ path }) => path), mostReviewedPath()].map((path) => join(site!.dist, path, 'index.html'));
+		const files = [...PAGES.map(({ path }) => path), mostReviewedPath()].map((path) =>
+			join(site!.dist, path, 'index.html'),
+		);
 		const { errors, code } = await nuErrors(files);
 		console.log(`Nu checker: ${files.length} pages, ${errors.length} errors`);
 		expect(errors).toEqual([]);

@@ -27,7 +27,8 @@ function read(data: unknown): any {
 }
 
 /** The graph's node of a type (the Product, or undefined). */
-const nodeOf = (data: any, type: string) => data['@graph'].find((node: any) => node['@type'] === type);
+const nodeOf = (data: any, type: string) =>
+	data['@graph'].find((node: any) => node['@type'] === type);
 
 describe('productJsonLd: ratings', () => {
 	const ratings = [5, 4, 4, 2.5, 0];
@@ -56,13 +57,29 @@ describe('productJsonLd: ratings', () => {
 		});
 		expect(data.aggregateRating.ratingValue).toBe(3.1);
 		// 2.5 counts toward 3 stars and 0 toward 1 star; the three testimonies (one rated) are counted apart.
-		expect(ratingSummary(mixed)).toEqual({ count: 5, average: 3.1, levels: { 5: 1, 4: 2, 3: 1, 2: 0, 1: 1 }, testimonies: 3 });
+		expect(ratingSummary(mixed)).toEqual({
+			count: 5,
+			average: 3.1,
+			levels: { 5: 1, 4: 2, 3: 1, 2: 0, 1: 1 },
+			testimonies: 3,
+		});
 	});
 
 	it('rounds a repeating mean to 1 decimal, the same number in the summary and the JSON-LD', () => {
-		const thirds = product([review('a', { rating: 5 }), review('b', { rating: 4 }), review('c', { rating: 4 })]);
-		expect(ratingSummary(thirds)).toEqual({ count: 3, average: 4.3, levels: { 5: 1, 4: 2, 3: 0, 2: 0, 1: 0 }, testimonies: 0 });
-		expect(nodeOf(read(productJsonLd(thirds, {})), 'Product').aggregateRating.ratingValue).toBe(4.3);
+		const thirds = product([
+			review('a', { rating: 5 }),
+			review('b', { rating: 4 }),
+			review('c', { rating: 4 }),
+		]);
+		expect(ratingSummary(thirds)).toEqual({
+			count: 3,
+			average: 4.3,
+			levels: { 5: 1, 4: 2, 3: 0, 2: 0, 1: 0 },
+			testimonies: 0,
+		});
+		expect(nodeOf(read(productJsonLd(thirds, {})), 'Product').aggregateRating.ratingValue).toBe(
+			4.3,
+		);
 		// A mean on the half (4.25) rounds up.
 		const quarters = product([
 			review('a', { rating: 5 }),
@@ -77,9 +94,19 @@ describe('productJsonLd: ratings', () => {
 		const data = read(productJsonLd(mixed, {}));
 		const node = nodeOf(data, 'Product');
 		expect(node.review.map((item: any) => item.reviewRating.ratingValue)).toEqual(ratings);
-		expect(node.review[4].reviewRating).toEqual({ '@type': 'Rating', ratingValue: 0, bestRating: 5, worstRating: 0 });
+		expect(node.review[4].reviewRating).toEqual({
+			'@type': 'Rating',
+			ratingValue: 0,
+			bestRating: 5,
+			worstRating: 0,
+		});
 		const audio = data['@graph'].filter((item: any) => item['@type'] === 'AudioObject');
-		expect(audio.map((item: any) => item['@id'])).toEqual(['#audio-r1', '#audio-r4', '#audio-r7', '#audio-r8']);
+		expect(audio.map((item: any) => item['@id'])).toEqual([
+			'#audio-r1',
+			'#audio-r4',
+			'#audio-r7',
+			'#audio-r8',
+		]);
 		expect(JSON.stringify(audio)).not.toMatch(/rating/i);
 	});
 
@@ -142,7 +169,12 @@ describe('productJsonLd: fields', () => {
 					review: [
 						{
 							'@type': 'Review',
-							author: { '@type': 'Person', name: 'Ana Silva', image: 'https://cdn.example.com/u1.jpg', description: 'Verified buyer' },
+							author: {
+								'@type': 'Person',
+								name: 'Ana Silva',
+								image: 'https://cdn.example.com/u1.jpg',
+								description: 'Verified buyer',
+							},
 							reviewRating: { '@type': 'Rating', ratingValue: 4.5, bestRating: 5, worstRating: 0 },
 							name: 'Great chair',
 							reviewBody: 'Sturdy </script> and comfy.',
@@ -157,7 +189,14 @@ describe('productJsonLd: fields', () => {
 							},
 						},
 					],
-					aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, ratingCount: 1, reviewCount: 1, bestRating: 5, worstRating: 0 },
+					aggregateRating: {
+						'@type': 'AggregateRating',
+						ratingValue: 4.5,
+						ratingCount: 1,
+						reviewCount: 1,
+						bestRating: 5,
+						worstRating: 0,
+					},
 				},
 				{
 					'@type': 'BreadcrumbList',
@@ -172,7 +211,10 @@ describe('productJsonLd: fields', () => {
 	});
 
 	it('falls back: name from name then seo_name then ref, author "Anonymous", optional fields left out', () => {
-		const bare = product([review('r1', { rating: 3, user: { id: 'u1' }, audio_url: undefined, label: '  ' })], { seo_name: 'SEO chair' });
+		const bare = product(
+			[review('r1', { rating: 3, user: { id: 'u1' }, audio_url: undefined, label: '  ' })],
+			{ seo_name: 'SEO chair' },
+		);
 		const node = nodeOf(read(productJsonLd(bare, {})), 'Product');
 		expect(node.name).toBe('SEO chair');
 		expect(node).not.toHaveProperty('description');
@@ -182,7 +224,9 @@ describe('productJsonLd: fields', () => {
 			author: { '@type': 'Person', name: 'Anonymous' },
 			reviewRating: { '@type': 'Rating', ratingValue: 3, bestRating: 5, worstRating: 0 },
 		});
-		expect(nodeOf(read(productJsonLd(product([review('r', { rating: 1 })]), {})), 'Product').name).toBe('SKU-7');
+		expect(
+			nodeOf(read(productJsonLd(product([review('r', { rating: 1 })]), {})), 'Product').name,
+		).toBe('SKU-7');
 	});
 
 	it('drops unsafe audio and image URLs and reports them with ref and field', () => {
@@ -197,7 +241,11 @@ describe('productJsonLd: fields', () => {
 		]);
 		const dropped: DroppedUrl[] = [];
 		const guard = createUrlGuard((info) => dropped.push(info));
-		const data = read(productJsonLd(hostile, { safeUrl: (value, field) => guard(value, field, hostile.external_id) }));
+		const data = read(
+			productJsonLd(hostile, {
+				safeUrl: (value, field) => guard(value, field, hostile.external_id),
+			}),
+		);
 		const node = nodeOf(data, 'Product');
 		expect(node.review[0].audio.contentUrl).toBe('https://cdn.example.com/r0.mp3');
 		expect(node.review[1]).not.toHaveProperty('audio');
@@ -214,7 +262,9 @@ describe('productJsonLd: fields', () => {
 	});
 
 	it('drops unsafe URLs with the default filter too', () => {
-		const data = read(productJsonLd(product([review('r1', { rating: 2, audio_url: 'vbscript:x' })]), {}));
+		const data = read(
+			productJsonLd(product([review('r1', { rating: 2, audio_url: 'vbscript:x' })]), {}),
+		);
 		expect(nodeOf(data, 'Product').review[0]).not.toHaveProperty('audio');
 	});
 });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { productPath } from '../../integration/src/routing/product-url.js';
 import type { Product } from '../../integration/src/schema/product.js';
-import { authorName, productDescription, productTitle } from '../../integration/src/seo/page-meta.js';
+import {
+	authorName,
+	productDescription,
+	productTitle,
+} from '../../integration/src/seo/page-meta.js';
 
 function product(extra: Partial<Product>): Product {
 	return { id: 'p1', external_id: 'SKU-7', website: { id: 'w1' }, reviews: [], ...extra };

@@ -9,7 +9,12 @@ describe('productJsonLd', () => {
 	it('marks up a Product with its rated reviews only and an aggregate computed from them', () => {
 		const product = validProduct();
 		product.reviews.push({ ...product.reviews[0]!, id: 'r3', rating: 3, label: undefined });
-		const graph = (productJsonLd(product, { url: 'https://shop.example/products/chair-oak-2/', locale: 'en' }) as any)['@graph'];
+		const graph = (
+			productJsonLd(product, {
+				url: 'https://shop.example/products/chair-oak-2/',
+				locale: 'en',
+			}) as any
+		)['@graph'];
 		const data = graph.find((node: any) => node['@type'] === 'Product');
 		expect(data.sku).toBe('chair-oak-2');
 		expect(data.name).toBe('Oak chair');
@@ -23,14 +28,22 @@ describe('productJsonLd', () => {
 			bestRating: 5,
 			worstRating: 0,
 		});
-		expect(data.review[0].reviewRating).toEqual({ '@type': 'Rating', ratingValue: 4.5, bestRating: 5, worstRating: 0 });
+		expect(data.review[0].reviewRating).toEqual({
+			'@type': 'Rating',
+			ratingValue: 4.5,
+			bestRating: 5,
+			worstRating: 0,
+		});
 		expect(data.review[0].author).toEqual({
 			'@type': 'Person',
 			name: 'Ana Silva',
 			image: 'https://cdn.example.com/u/1.jpg',
 			description: 'Verified buyer',
 		});
-		expect(data.review[0].audio).toMatchObject({ '@type': 'AudioObject', contentUrl: 'https://cdn.example.com/a/1.mp3' });
+		expect(data.review[0].audio).toMatchObject({
+			'@type': 'AudioObject',
+			contentUrl: 'https://cdn.example.com/a/1.mp3',
+		});
 		const testimony = graph.find((node: any) => node['@type'] === 'AudioObject');
 		expect(testimony.transcript).toBe('The shop delivered quickly.');
 	});
@@ -59,6 +72,8 @@ describe('productJsonLd', () => {
 	it('builds contract paths for default and other locales, and custom patterns', () => {
 		expect(productPath('SKU-1', 'fr', 'fr')).toBe('/products/SKU-1/');
 		expect(productPath('SKU-1', 'en', 'fr')).toBe('/en/products/SKU-1/');
-		expect(productPath('x~0123456789ab', 'en', 'fr', '/shop/item-[ref]')).toBe('/en/shop/item-x~0123456789ab/');
+		expect(productPath('x~0123456789ab', 'en', 'fr', '/shop/item-[ref]')).toBe(
+			'/en/shop/item-x~0123456789ab/',
+		);
 	});
 });

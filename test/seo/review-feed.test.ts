@@ -2,10 +2,19 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReviewFeed, type FeedPage, xmlDateTime } from '../../integration/src/feed/review-feed.js';
+import {
+	createReviewFeed,
+	type FeedPage,
+	xmlDateTime,
+} from '../../integration/src/feed/review-feed.js';
 import type { Product, Review } from '../../integration/src/schema/product.js';
 import { escapeXmlText } from '../../integration/src/seo/xml-text.js';
-import { type FeedSchemaVersion, GOOGLE_SAMPLE_2_4, readFeed, validateFeed } from '../helpers/review-feed-xml.js';
+import {
+	type FeedSchemaVersion,
+	GOOGLE_SAMPLE_2_4,
+	readFeed,
+	validateFeed,
+} from '../helpers/review-feed-xml.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -28,12 +37,21 @@ function review(id: string, extra: Partial<Review> = {}): Review {
 }
 
 function page(ref: string, reviews: Review[], locale?: string): FeedPage {
-	const product: Product = { id: `p-${ref}`, external_id: ref, name: `Name of ${ref}`, website: { id: 'w' }, reviews };
+	const product: Product = {
+		id: `p-${ref}`,
+		external_id: ref,
+		name: `Name of ${ref}`,
+		website: { id: 'w' },
+		reviews,
+	};
 	return { product, locale, path: `${locale ? `/${locale}` : ''}/products/${ref}/` };
 }
 
 // As the integration makes them: `new URL` percent-encodes what a path cannot hold.
-const options = { publisher: 'Shop', pageUrl: (path: string) => new URL(path, 'https://shop.example.com').href };
+const options = {
+	publisher: 'Shop',
+	pageUrl: (path: string) => new URL(path, 'https://shop.example.com').href,
+};
 
 async function written(xml: string): Promise<string> {
 	const file = join(dir, `feed-${Math.random().toString(36).slice(2)}.xml`);
@@ -42,7 +60,11 @@ async function written(xml: string): Promise<string> {
 }
 
 /** The whole document, its counts, and xmllint's verdict on it against the schema of its version. */
-async function render(pages: FeedPage[], publisher = 'Shop', schemaVersion: FeedSchemaVersion = '2.4') {
+async function render(
+	pages: FeedPage[],
+	publisher = 'Shop',
+	schemaVersion: FeedSchemaVersion = '2.4',
+) {
 	const feed = createReviewFeed(pages, { ...options, publisher, schemaVersion });
 	const xml = [...feed.chunks].join('');
 	const file = await written(xml);
@@ -51,16 +73,29 @@ async function render(pages: FeedPage[], publisher = 'Shop', schemaVersion: Feed
 
 describe('createReviewFeed', () => {
 	it('never writes a malformed or invalid document from hostile text', async () => {
-		const hostile = 'a\u0000b\u0001c\u0008d\u000be\u000cf\u001fg\uFFFEh\uFFFFi\uD800j\uDFFFk ]]> <x y="1"> & &amp; \r\n\u2028 🎧 end';
+		const hostile =
+			'a\u0000b\u0001c\u0008d\u000be\u000cf\u001fg\uFFFEh\uFFFFi\uD800j\uDFFFk ]]> <x y="1"> & &amp; \r\n\u2028 🎧 end';
 		const { xml, verdict } = await render(
-			[page(hostile, [review(hostile, { transcript: hostile, user: { id: 'u', firstname: hostile, lastname: '</name>' } })])],
+			[
+				page(hostile, [
+					review(hostile, {
+						transcript: hostile,
+						user: { id: 'u', firstname: hostile, lastname: '</name>' },
+					}),
+				]),
+			],
 			hostile,
 		);
 		expect(verdict.output).toContain('validates');
 		const expected = 'abcdefghijk ]]> <x y="1"> & &amp; \r\n\u2028 🎧 end';
 		const [parsed] = readFeed(xml).reviews;
 		expect(readFeed(xml).publisher).toBe(expected);
-		expect(parsed).toMatchObject({ id: expected, content: expected, reviewer: `${expected} </name>`, sku: expected });
+		expect(parsed).toMatchObject({
+			id: expected,
+			content: expected,
+			reviewer: `${expected} </name>`,
+			sku: expected,
+		});
 	});
 
 	it('leaves out unrated items, and rated ones without a transcript, a usable date or a unique id, counting why', async () => {
@@ -75,7 +110,10 @@ describe('createReviewFeed', () => {
 				review('local-time', { created_at: '2025-01-02T03:04:05' }),
 				review('feb-30', { created_at: '2024-02-30T00:00:00Z' }),
 			]),
-			page('B', [review('ok'), review('  ', { transcript: 'Blank id: written without review_id.' })]),
+			page('B', [
+				review('ok'),
+				review('  ', { transcript: 'Blank id: written without review_id.' }),
+			]),
 		]);
 		expect(verdict.valid).toBe(true);
 		expect(counts).toEqual({ reviews: 2, noTranscript: 2, noDate: 3, duplicateId: 1 });
@@ -95,7 +133,11 @@ describe('createReviewFeed', () => {
 
 	it('writes ratings as xs:decimal on the 0–5 scale', async () => {
 		const { xml, verdict } = await render([
-			page('A', [review('1', { rating: 0 }), review('2', { rating: 4.5 }), review('3', { rating: 1e-7 })]),
+			page('A', [
+				review('1', { rating: 0 }),
+				review('2', { rating: 4.5 }),
+				review('3', { rating: 1e-7 }),
+			]),
 		]);
 		expect(verdict.valid).toBe(true);
 		expect(readFeed(xml).reviews.map((r) => [r.rating, r.ratingMin, r.ratingMax])).toEqual([
@@ -141,14 +183,21 @@ describe('schema versions', () => {
 			expect(verdict.valid).toBe(true);
 			const feed = readFeed(xml);
 			expect(feed.version).toBe(version);
-			expect(feed.schemaLocation).toBe(`http://www.google.com/shopping/reviews/schema/product/${version}/product_reviews.xsd`);
+			expect(feed.schemaLocation).toBe(
+				`http://www.google.com/shopping/reviews/schema/product/${version}/product_reviews.xsd`,
+			);
 			expect((await validateFeed(file, other)).valid).toBe(false);
 		});
 	}
 
 	it('writes none of the elements 2.4 added: the service cannot vouch for them', async () => {
 		const { xml } = await render([page('A', [review('1')], 'fr')]);
-		for (const element of ['is_verified_purchase', 'is_incentivized_review', 'review_language', 'review_country'])
+		for (const element of [
+			'is_verified_purchase',
+			'is_incentivized_review',
+			'review_language',
+			'review_country',
+		])
 			expect(xml).not.toContain(element);
 	});
 
@@ -163,16 +212,25 @@ describe('schema versions', () => {
 		expect((await validateFeed(await written(placeLate), '2.4')).valid).toBe(false);
 		const asinsFirst = sample.replace(/(<gtins>)/, '<asins><asin>B07YMJ57MB</asin></asins>$1');
 		expect((await validateFeed(await written(asinsFirst), '2.4')).valid).toBe(false);
-		expect((await validateFeed(await written(sample.replace('<version>2.4<', '<version>2.3<')), '2.3')).valid).toBe(false);
+		expect(
+			(await validateFeed(await written(sample.replace('<version>2.4<', '<version>2.3<')), '2.3'))
+				.valid,
+		).toBe(false);
 	});
 
 	it('uses a 2.4 schema that takes the four new review elements where the 2.4 sample puts them, and nowhere else', async () => {
 		const { xml } = await render([page('A', [review('1')], 'fr')]);
-		const flags = '<is_verified_purchase>false</is_verified_purchase><is_incentivized_review>false</is_incentivized_review>';
+		const flags =
+			'<is_verified_purchase>false</is_verified_purchase><is_incentivized_review>false</is_incentivized_review>';
 		const place = '<review_language>fr</review_language><review_country>FR</review_country>';
-		const full = xml.replace('</reviewer>', `</reviewer>${flags}`).replace('</content>', `</content>${place}`);
+		const full = xml
+			.replace('</reviewer>', `</reviewer>${flags}`)
+			.replace('</content>', `</content>${place}`);
 		expect((await validateFeed(await written(full), '2.4')).valid).toBe(true);
-		expect((await validateFeed(await written(full.replace('<version>2.4<', '<version>2.3<')), '2.3')).valid).toBe(false);
+		expect(
+			(await validateFeed(await written(full.replace('<version>2.4<', '<version>2.3<')), '2.3'))
+				.valid,
+		).toBe(false);
 		const flagsLate = xml.replace('</products>', `</products>${flags}`);
 		expect((await validateFeed(await written(flagsLate), '2.4')).valid).toBe(false);
 		const placeEarly = xml.replace('</reviewer>', `</reviewer>${place}`);
@@ -206,6 +264,8 @@ describe('xmlDateTime', () => {
 
 describe('escapeXmlText', () => {
 	it('escapes markup and drops what XML 1.0 cannot hold', () => {
-		expect(escapeXmlText('<a href="x">\'&\'</a>]]>\r\u0000\uFFFF')).toBe('&lt;a href="x"&gt;\'&amp;\'&lt;/a&gt;]]&gt;&#13;');
+		expect(escapeXmlText('<a href="x">\'&\'</a>]]>\r\u0000\uFFFF')).toBe(
+			'&lt;a href="x"&gt;\'&amp;\'&lt;/a&gt;]]&gt;&#13;',
+		);
 	});
 });

@@ -26,12 +26,21 @@ describe('safeHttpUrl', () => {
 		const guard = createUrlGuard((info) => dropped.push(info));
 		expect(guard('javascript:x', 'reviews[1].audio_url', 'SKU-1')).toBeUndefined();
 		expect(guard(undefined, 'reviews[2].audio_url', 'SKU-1')).toBeUndefined();
-		expect(dropped).toEqual([{ value: 'javascript:x', field: 'reviews[1].audio_url', ref: 'SKU-1' }]);
+		expect(dropped).toEqual([
+			{ value: 'javascript:x', field: 'reviews[1].audio_url', ref: 'SKU-1' },
+		]);
 	});
 });
 
 describe('serializeJsonLd', () => {
-	const hostile = ['</script><script>alert(1)</script>', '<!--', '-->', '\u2028\u2029', '"quotes" and \\backslashes\\', '🎧 & <b>'];
+	const hostile = [
+		'</script><script>alert(1)</script>',
+		'<!--',
+		'-->',
+		'\u2028\u2029',
+		'"quotes" and \\backslashes\\',
+		'🎧 & <b>',
+	];
 
 	it('never leaves a character that could end the script element or break a parser', () => {
 		const out = serializeJsonLd({ items: hostile });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createUrlGuard, type DroppedUrl, safeHttpUrl, unsafeUrlFields } from '../../integration/src/schema/safe-url.js';
+import {
+	createUrlGuard,
+	type DroppedUrl,
+	safeHttpUrl,
+	unsafeUrlFields,
+} from '../../integration/src/schema/safe-url.js';
 
 describe('safeHttpUrl accepts absolute http(s) URLs, normalised', () => {
 	it.each([
@@ -53,7 +58,9 @@ describe('createUrlGuard', () => {
 	it('passes safe URLs through and reports every dropped non-empty value with ref and field', () => {
 		const dropped: DroppedUrl[] = [];
 		const guard = createUrlGuard((info) => dropped.push(info));
-		expect(guard('https://cdn.example.com/a.mp3', 'reviews[0].audio_url', 'SKU-1')).toBe('https://cdn.example.com/a.mp3');
+		expect(guard('https://cdn.example.com/a.mp3', 'reviews[0].audio_url', 'SKU-1')).toBe(
+			'https://cdn.example.com/a.mp3',
+		);
 		expect(guard('javascript:alert(1)', 'reviews[1].audio_url', 'SKU-1')).toBeUndefined();
 		expect(guard('//evil.example/x.png', 'reviews[1].user.image_url', 'a/b')).toBeUndefined();
 		expect(dropped).toEqual([
@@ -76,7 +83,10 @@ describe('unsafeUrlFields', () => {
 		const found = unsafeUrlFields({
 			audio_url: 'data:audio/mpeg;base64,AAAA',
 			reviews: [
-				{ audio_url: 'https://cdn.example.com/a.mp3', user: { image_url: 'https://cdn.example.com/u.png' } },
+				{
+					audio_url: 'https://cdn.example.com/a.mp3',
+					user: { image_url: 'https://cdn.example.com/u.png' },
+				},
 				{ audio_url: 'javascript:alert(1)', user: { image_url: '/u.png' } },
 				{ user: {} },
 			],

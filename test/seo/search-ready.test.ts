@@ -28,9 +28,12 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => sim?.close());
 
-const page = async (path: string): Promise<HTMLElement> => parse(await site.read(`${path.slice(1)}index.html`));
-const productOf = (locale: 'fr' | 'en', ref: string) => catalogue[locale].find((p) => p.external_id === ref)!;
-const shownIds = (html: HTMLElement) => new Set(html.querySelectorAll('.aar-review').map((card) => card.getAttribute('data-review-id')));
+const page = async (path: string): Promise<HTMLElement> =>
+	parse(await site.read(`${path.slice(1)}index.html`));
+const productOf = (locale: 'fr' | 'en', ref: string) =>
+	catalogue[locale].find((p) => p.external_id === ref)!;
+const shownIds = (html: HTMLElement) =>
+	new Set(html.querySelectorAll('.aar-review').map((card) => card.getAttribute('data-review-id')));
 const graphOf = (html: HTMLElement): any[] => {
 	const scripts = html.querySelectorAll('script[type="application/ld+json"]');
 	expect(scripts).toHaveLength(1);
@@ -53,9 +56,10 @@ describe("Google's rich-result rules (@adobe/structured-data-validator) over eve
 		const warnings = new Map<string, number>();
 		const files = await site.htmlFiles();
 		for (const file of files) {
-			const extracted = new WebAutoExtractor({ addLocation: true, embedSource: ['rdfa', 'microdata'] }).parse(
-				await site.read(file.slice(1)),
-			);
+			const extracted = new WebAutoExtractor({
+				addLocation: true,
+				embedSource: ['rdfa', 'microdata'],
+			}).parse(await site.read(file.slice(1)));
 			for (const issue of await validator.validate(extracted)) {
 				const line = `${file}: ${issue.rootType} ${issue.issueMessage}`;
 				if (issue.severity === 'ERROR') errors.push(line);
@@ -76,14 +80,20 @@ describe('the validator itself', () => {
 			'@context': 'https://schema.org',
 			'@type': 'Product',
 			name: 'Chair',
-			review: [{ '@type': 'Review', author: { '@type': 'Person', name: 'Ana' }, reviewBody: 'Nice.' }],
+			review: [
+				{ '@type': 'Review', author: { '@type': 'Person', name: 'Ana' }, reviewBody: 'Nice.' },
+			],
 		};
 		const html = `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify(old)}</script></head><body></body></html>`;
 		const issues = await new Validator().validate(
 			new WebAutoExtractor({ addLocation: true, embedSource: ['rdfa', 'microdata'] }).parse(html),
 		);
-		const errors = issues.filter((issue) => issue.severity === 'ERROR').map((issue) => issue.issueMessage);
-		expect(errors).toEqual(expect.arrayContaining(['Required attribute "reviewRating" is missing']));
+		const errors = issues
+			.filter((issue) => issue.severity === 'ERROR')
+			.map((issue) => issue.issueMessage);
+		expect(errors).toEqual(
+			expect.arrayContaining(['Required attribute "reviewRating" is missing']),
+		);
 		const bare = html.replace(/,"review":\[.*\]\}/, '}');
 		const bareIssues = await new Validator().validate(
 			new WebAutoExtractor({ addLocation: true, embedSource: ['rdfa', 'microdata'] }).parse(bare),
@@ -111,12 +121,17 @@ describe('structured data policy', () => {
 					expect(node).not.toHaveProperty('offers');
 					// The aggregate counts every rated review; the list holds those this page shows (a popular product's first reviewsPerPage).
 					// In the order the page shows its cards, which its markup follows.
-					const cards = html.querySelectorAll('.aar-review').map((card) => card.getAttribute('data-review-id'));
+					const cards = html
+						.querySelectorAll('.aar-review')
+						.map((card) => card.getAttribute('data-review-id'));
 					const shownRated = rated
 						.filter((review) => shownIds(html).has(review.id))
 						.sort((a, b) => cards.indexOf(a.id) - cards.indexOf(b.id));
-					expect(node.review.map((review: any) => review.reviewRating.ratingValue)).toEqual(shownRated.map((review) => review.rating));
-					for (const review of node.review) expect(review.reviewRating).toMatchObject({ bestRating: 5, worstRating: 0 });
+					expect(node.review.map((review: any) => review.reviewRating.ratingValue)).toEqual(
+						shownRated.map((review) => review.rating),
+					);
+					for (const review of node.review)
+						expect(review.reviewRating).toMatchObject({ bestRating: 5, worstRating: 0 });
 					// Independent mean, not the package's function.
 					const mean = rated.reduce((sum, review) => sum + review.rating, 0) / rated.length;
 					const shownMean = Math.round(mean * 10) / 10;
@@ -125,7 +140,9 @@ describe('structured data policy', () => {
 					expect(node.aggregateRating.ratingValue).toBe(summary!.average);
 					// The number itself, exactly: "3.1" is a substring of "3.13".
 					const shown = html.querySelector('.aar-average .aar-score')!.textContent.trim();
-					expect(shown).toBe(new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(shownMean));
+					expect(shown).toBe(
+						new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(shownMean),
+					);
 				}
 				const unrated = product.reviews.filter(
 					(review) =>
@@ -133,7 +150,9 @@ describe('structured data policy', () => {
 						shownIds(html).has(review.id) &&
 						(review.transcript?.trim() || review.audio_url?.startsWith('https://')),
 				);
-				expect(graph.filter((item) => item['@type'] === 'AudioObject')).toHaveLength(unrated.length);
+				expect(graph.filter((item) => item['@type'] === 'AudioObject')).toHaveLength(
+					unrated.length,
+				);
 				expect(graph.filter((item) => item['@type'] === 'Review')).toHaveLength(0);
 				const crumbs = graph.find((item) => item['@type'] === 'BreadcrumbList').itemListElement;
 				expect(crumbs.map((crumb: any) => decodeURI(crumb.item))).toEqual([
@@ -168,16 +187,26 @@ describe('head of every product page', () => {
 				const html = await page(pathOf(product, locale));
 				expect(html.querySelector('title')!.textContent).toBe(productTitle(product));
 				expect(html.querySelector('h1')!.textContent).toBe(productHeading(product));
-				const description = html.querySelector('meta[name="description"]')!.getAttribute('content')!;
+				const description = html
+					.querySelector('meta[name="description"]')!
+					.getAttribute('content')!;
 				expect(description.trim().length).toBeGreaterThan(0);
 				expect([...description].length).toBeLessThanOrEqual(160);
-				if (!product.seo_description?.trim()) expect(description).toContain(productHeading(product).replace(/\s+/g, ' ').slice(0, 20));
-				expect(html.querySelector('meta[property="og:locale"]')!.getAttribute('content')).toBe(locale === 'fr' ? 'fr_FR' : 'en_US');
-				expect(html.querySelector('meta[property="product:retailer_item_id"]')!.getAttribute('content')).toBe(product.external_id);
+				if (!product.seo_description?.trim())
+					expect(description).toContain(productHeading(product).replace(/\s+/g, ' ').slice(0, 20));
+				expect(html.querySelector('meta[property="og:locale"]')!.getAttribute('content')).toBe(
+					locale === 'fr' ? 'fr_FR' : 'en_US',
+				);
+				expect(
+					html.querySelector('meta[property="product:retailer_item_id"]')!.getAttribute('content'),
+				).toBe(product.external_id);
 				const robots = html.querySelector('meta[name="robots"]')?.getAttribute('content');
 				expect(robots).toBe(product.reviews.length === 0 ? 'noindex, follow' : undefined);
 				const audio = html.querySelector('meta[property="og:audio"]');
-				if (audio) expect(html.querySelector('meta[property="og:audio:type"]')!.getAttribute('content')).toBe('audio/mpeg');
+				if (audio)
+					expect(
+						html.querySelector('meta[property="og:audio:type"]')!.getAttribute('content'),
+					).toBe('audio/mpeg');
 			}
 		}
 	});
@@ -185,8 +214,12 @@ describe('head of every product page', () => {
 	it('generates the description in the page language from the rating summary', async () => {
 		const fr = await page(pathOf(productOf('fr', CASES.noSeoDescription), 'fr'));
 		const en = await page(pathOf(productOf('en', CASES.noSeoDescription), 'en'));
-		expect(fr.querySelector('meta[name="description"]')!.getAttribute('content')).toMatch(/ : noté 4,5\/5 dans \d+ avis audio\./);
-		expect(en.querySelector('meta[name="description"]')!.getAttribute('content')).toMatch(/: rated 4\.5\/5 in \d+ audio reviews?\./);
+		expect(fr.querySelector('meta[name="description"]')!.getAttribute('content')).toMatch(
+			/ : noté 4,5\/5 dans \d+ avis audio\./,
+		);
+		expect(en.querySelector('meta[name="description"]')!.getAttribute('content')).toMatch(
+			/: rated 4\.5\/5 in \d+ audio reviews?\./,
+		);
 	});
 
 	it('shows the exact average as stars (3.5 fills 70 %) and as text', async () => {
@@ -205,13 +238,17 @@ describe('URLs of non-ASCII and twin refs', () => {
 		expect(files.some((file) => file.startsWith('/products/strasse-1~'))).toBe(true);
 		expect(files.some((file) => file.startsWith('/products/straße-1~'))).toBe(true);
 		const html = await page('/products/théière-éco-50/');
-		expect(html.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(`${SITE}/products/th%C3%A9i%C3%A8re-%C3%A9co-50/`);
+		expect(html.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(
+			`${SITE}/products/th%C3%A9i%C3%A8re-%C3%A9co-50/`,
+		);
 	});
 });
 
 describe('hub pages', () => {
 	it('reach every product page and review page of the site by following links from the first hub page of each locale', async () => {
-		const products = (await site.htmlFiles()).filter((file) => /\/products\/(?!~page-)[^/]+\/index\.html$/.test(file));
+		const products = (await site.htmlFiles()).filter((file) =>
+			/\/products\/(?!~page-)[^/]+\/index\.html$/.test(file),
+		);
 		const seen = new Set<string>();
 		const queue = ['/products/', '/en/products/'];
 		while (queue.length > 0) {
@@ -226,19 +263,31 @@ describe('hub pages', () => {
 				if (url.origin === SITE) queue.push(decodeURIComponent(url.pathname));
 			}
 		}
-		const reached = [...seen].filter((path) => /\/products\/(?!~page-)[^/]+\/$/.test(path)).map((path) => `${path}index.html`);
-		expect(reached.sort()).toEqual(products.filter((file) => !file.endsWith('/products/index.html')).sort());
+		const reached = [...seen]
+			.filter((path) => /\/products\/(?!~page-)[^/]+\/$/.test(path))
+			.map((path) => `${path}index.html`);
+		expect(reached.sort()).toEqual(
+			products.filter((file) => !file.endsWith('/products/index.html')).sort(),
+		);
 	});
 
 	it('carry CollectionPage and ItemList JSON-LD without ratings, canonical and hreflang, and no Product', async () => {
 		const html = await page('/en/products/~page-2/');
 		const graph = graphOf(html);
-		expect(graph.map((node) => node['@type']).sort()).toEqual(['BreadcrumbList', 'CollectionPage', 'ItemList']);
+		expect(graph.map((node) => node['@type']).sort()).toEqual([
+			'BreadcrumbList',
+			'CollectionPage',
+			'ItemList',
+		]);
 		expect(JSON.stringify(graph)).not.toMatch(/rating|"Product"/i);
 		expect(graph.find((node) => node['@type'] === 'ItemList').itemListElement[0].position).toBe(9);
-		expect(html.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(`${SITE}/en/products/~page-2/`);
+		expect(html.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(
+			`${SITE}/en/products/~page-2/`,
+		);
 		const alternates = Object.fromEntries(
-			html.querySelectorAll('link[rel="alternate"]').map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]),
+			html
+				.querySelectorAll('link[rel="alternate"]')
+				.map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]),
 		);
 		expect(alternates).toEqual({
 			fr: `${SITE}/products/~page-2/`,
@@ -252,7 +301,10 @@ describe('hub pages', () => {
 describe('options: emptyProducts "skip", hub false', () => {
 	let bare: BuiltSite;
 	beforeAll(async () => {
-		bare = await buildSeoSite(sim, { label: 'search-ready-options', env: { FIXTURE_HUB: 'off', FIXTURE_EMPTY_PRODUCTS: 'skip' } });
+		bare = await buildSeoSite(sim, {
+			label: 'search-ready-options',
+			env: { FIXTURE_HUB: 'off', FIXTURE_EMPTY_PRODUCTS: 'skip' },
+		});
 	}, 240_000);
 
 	it('writes no page for a product without reviews and no hub page; breadcrumbs go home → product', async () => {
@@ -262,7 +314,10 @@ describe('options: emptyProducts "skip", hub false', () => {
 		expect(files).toContain(`/products/${CASES.onlyTestimonies}/index.html`);
 		const html = parse(await bare.read(`products/${CASES.onlyTestimonies}/index.html`));
 		const crumbs = graphOf(html).find((node) => node['@type'] === 'BreadcrumbList').itemListElement;
-		expect(crumbs.map((crumb: any) => crumb.item)).toEqual([`${SITE}/`, `${SITE}/products/${CASES.onlyTestimonies}/`]);
+		expect(crumbs.map((crumb: any) => crumb.item)).toEqual([
+			`${SITE}/`,
+			`${SITE}/products/${CASES.onlyTestimonies}/`,
+		]);
 		expect(html.querySelector('meta[name="robots"]')).toBeNull();
 	});
 });

@@ -27,9 +27,10 @@ async function sitemap(site: BuiltSite): Promise<Map<string, string | undefined>
 }
 
 const urlOf = (ref: string, locale: 'fr' | 'en') => {
-	const refs = [...sim.listAll({ locale: 'fr', without: 'inactive' }), ...sim.listAll({ locale: 'en', without: 'inactive' })].map(
-		(p) => p.external_id,
-	);
+	const refs = [
+		...sim.listAll({ locale: 'fr', without: 'inactive' }),
+		...sim.listAll({ locale: 'en', without: 'inactive' }),
+	].map((p) => p.external_id);
 	return `${SITE}${productPath(createSlugger(refs).slugFor(ref), locale, 'fr')}`;
 };
 
@@ -47,7 +48,8 @@ describe('sitemap lastmod from content dates', () => {
 		for (const url of products) expect(before.get(url), url).toBeDefined();
 
 		sim.updateProduct(edited, (product) => {
-			for (const review of product.reviews) review.transcript = `${review.transcript ?? ''} Edited.`;
+			for (const review of product.reviews)
+				review.transcript = `${review.transcript ?? ''} Edited.`;
 		});
 		// Changed JSON that the pages do not render moves no date.
 		sim.updateProduct(CASES.onlyUnrated, { config: { theme: 'dark' } } as never);
@@ -59,7 +61,8 @@ describe('sitemap lastmod from content dates', () => {
 		const moved = products.filter((url) => after.get(url) !== before.get(url));
 		expect(moved.sort()).toEqual([urlOf(edited, 'en'), urlOf(edited, 'fr')].sort());
 		for (const url of moved) expect(after.get(url)! > before.get(url)!).toBe(true);
-		for (const locale of ['fr', 'en'] as const) expect(after.has(urlOf(CASES.noReviews, locale))).toBe(false);
+		for (const locale of ['fr', 'en'] as const)
+			expect(after.has(urlOf(CASES.noReviews, locale))).toBe(false);
 		// A hub page's date is the newest of its products'.
 		const hubs = [...after.keys()].filter((url) => /\/products\/(~page-\d+\/)?$/.test(url));
 		expect(hubs.length).toBeGreaterThan(2);
@@ -75,7 +78,10 @@ describe('sitemap lastmod from content dates', () => {
 		const config = join(first.root, 'src', 'content.config.ts');
 		const source = await readFile(config, 'utf8');
 		expect(source).toContain('retryBaseDelayMs: 10,');
-		await writeFile(config, source.replace('retryBaseDelayMs: 10,', 'retryBaseDelayMs: 10,\n\t\t\tconcurrency: 4,'));
+		await writeFile(
+			config,
+			source.replace('retryBaseDelayMs: 10,', 'retryBaseDelayMs: 10,\n\t\t\tconcurrency: 4,'),
+		);
 		const second = await buildSeoSite(sim, { reuse: first, child: true });
 		expect(second.output).toContain('Content config changed');
 		expect(second.output).toContain('Clearing content store');

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createSlugger, foldRef, isReadableRef, MAX_SLUG_LENGTH, slugForRef } from '../../integration/src/routing/slug.js';
+import {
+	createSlugger,
+	foldRef,
+	isReadableRef,
+	MAX_SLUG_LENGTH,
+	slugForRef,
+} from '../../integration/src/routing/slug.js';
 import { fnv1a64 } from '../../integration/src/seo/hash.js';
 
 const SLUG_SHAPE = /^[\p{L}\p{N}_-][\p{L}\p{M}\p{N}_-]*$|^[\p{L}\p{M}\p{N}-]*~[0-9a-f]{12}$/u;
@@ -61,7 +67,15 @@ describe('fnv1a64', () => {
 	});
 
 	it('equals a BigInt reference over UTF-8 bytes for well-formed strings', () => {
-		for (const text of ['café', 'cafe\u0301', '日本語', '🎧-headphones', 'a/b', 'x'.repeat(300), '\u0000\u007f\u0080\u07ff\u0800\uffff']) {
+		for (const text of [
+			'café',
+			'cafe\u0301',
+			'日本語',
+			'🎧-headphones',
+			'a/b',
+			'x'.repeat(300),
+			'\u0000\u007f\u0080\u07ff\u0800\uffff',
+		]) {
 			expect(fnv1a64(text)).toBe(referenceFnv1a64(text));
 		}
 	});
@@ -135,7 +149,9 @@ describe('slugForRef', () => {
 	it('cuts the readable part to 48 chars without a trailing dash', () => {
 		const ref = `${'a'.repeat(47)} b${'c'.repeat(100)}`;
 		expect(slugForRef(ref, false)).toBe(`${'a'.repeat(47)}~${fnv1a64(ref).slice(0, 12)}`);
-		expect(slugForRef('x'.repeat(300), false)).toBe(`${'x'.repeat(48)}~${fnv1a64('x'.repeat(300)).slice(0, 12)}`);
+		expect(slugForRef('x'.repeat(300), false)).toBe(
+			`${'x'.repeat(48)}~${fnv1a64('x'.repeat(300)).slice(0, 12)}`,
+		);
 	});
 });
 
@@ -178,13 +194,19 @@ describe('createSlugger', () => {
 		for (const [i, slug] of slugs.entries()) {
 			const ref = HOSTILE_REFS[i];
 			expect(slug, JSON.stringify(ref)).toMatch(SLUG_SHAPE);
-			expect(new TextEncoder().encode(slug).length, JSON.stringify(ref)).toBeLessThanOrEqual(MAX_SLUG_LENGTH + 5);
+			expect(new TextEncoder().encode(slug).length, JSON.stringify(ref)).toBeLessThanOrEqual(
+				MAX_SLUG_LENGTH + 5,
+			);
 			expect(slug).not.toMatch(/[/\\.%?#\s\p{Cc}]/u);
 			expect(slugger.refFor(slug)).toBe(ref);
 		}
 		expectPairwiseDistinctCaseInsensitively(slugs);
 		// Only readable refs without twin survive unchanged (`---` is one too).
-		expect(slugs.filter((slug, i) => slug === HOSTILE_REFS[i])).toEqual(['日本語', '---', 'plain_ref-42']);
+		expect(slugs.filter((slug, i) => slug === HOSTILE_REFS[i])).toEqual([
+			'日本語',
+			'---',
+			'plain_ref-42',
+		]);
 	});
 
 	it('is deterministic and independent of iteration order', () => {

@@ -8,12 +8,17 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator } from '../../simulator/src/index.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const pkg = JSON.parse(await readFile(`${ROOT}package.json`, 'utf8')) as { bin: Record<string, string> };
+const pkg = JSON.parse(await readFile(`${ROOT}package.json`, 'utf8')) as {
+	bin: Record<string, string>;
+};
 const BIN = `${ROOT}${pkg.bin['audio-reviews-simulator']}`;
 const children: ChildProcess[] = [];
 
 beforeAll(() => {
-	if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build:pkg\` (npm test does) before this test`);
+	if (!existsSync(BIN))
+		throw new Error(
+			`${BIN} is missing: run \`npm run build:pkg\` (npm test does) before this test`,
+		);
 });
 afterEach(() => {
 	for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
@@ -37,7 +42,9 @@ async function banner(child: ChildProcess, last: string): Promise<Record<string,
 }
 
 /** Exit code and output of a run that ends by itself. */
-async function finished(child: ChildProcess): Promise<{ code: number | null; stdout: string; stderr: string }> {
+async function finished(
+	child: ChildProcess,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
 	let stdout = '';
 	let stderr = '';
 	child.stdout!.on('data', (chunk) => (stdout += chunk));
@@ -48,11 +55,23 @@ async function finished(child: ChildProcess): Promise<{ code: number | null; std
 
 describe('the audio-reviews-simulator bin', () => {
 	it('serves the catalogue its flags ask for, takes control over HTTP, and stops on SIGTERM', async () => {
-		const child = startBin(['--port', '0', '--products', '7', '--locales', 'de,nl', '--seed', '3', '--control']);
+		const child = startBin([
+			'--port',
+			'0',
+			'--products',
+			'7',
+			'--locales',
+			'de,nl',
+			'--seed',
+			'3',
+			'--control',
+		]);
 		const { baseUrl, websiteId, control } = await banner(child, 'control');
 		expect(control).toBe(`${baseUrl}/__control`);
 		const list = async () =>
-			(await fetch(`${baseUrl}/ws/websites/${websiteId}/products?locale=nl&limit=100`)).json() as Promise<{
+			(
+				await fetch(`${baseUrl}/ws/websites/${websiteId}/products?locale=nl&limit=100`)
+			).json() as Promise<{
 				count_item: number;
 				items: Array<{ external_id: string; name?: string }>;
 			}>;
@@ -76,12 +95,25 @@ describe('the audio-reviews-simulator bin', () => {
 	});
 
 	it('serves its own author pictures with --avatars served, and names the flag on a bad value', async () => {
-		const child = startBin(['--port', '0', '--products', '5', '--locales', 'fr', '--avatars', 'served']);
+		const child = startBin([
+			'--port',
+			'0',
+			'--products',
+			'5',
+			'--locales',
+			'fr',
+			'--avatars',
+			'served',
+		]);
 		const { baseUrl, websiteId } = await banner(child, 'try');
-		const list = (await (await fetch(`${baseUrl}/ws/websites/${websiteId}/products?locale=fr`)).json()) as {
+		const list = (await (
+			await fetch(`${baseUrl}/ws/websites/${websiteId}/products?locale=fr`)
+		).json()) as {
 			items: Array<{ reviews: Array<{ user: { image_url?: string } }> }>;
 		};
-		const picture = list.items.flatMap((item) => item.reviews).find((review) => review.user.image_url)!.user.image_url!;
+		const picture = list.items
+			.flatMap((item) => item.reviews)
+			.find((review) => review.user.image_url)!.user.image_url!;
 		expect(picture.startsWith(`${baseUrl}/media/avatars/`)).toBe(true);
 		const response = await fetch(picture);
 		expect(response.headers.get('content-type')).toBe('image/svg+xml');
@@ -94,7 +126,9 @@ describe('the audio-reviews-simulator bin', () => {
 	it('keeps the control API off without --control', async () => {
 		const child = startBin(['--port', '0', '--products', '1']);
 		const { baseUrl } = await banner(child, 'try');
-		expect((await fetch(`${baseUrl}/__control/products`, { method: 'POST', body: '{}' })).status).toBe(405);
+		expect(
+			(await fetch(`${baseUrl}/__control/products`, { method: 'POST', body: '{}' })).status,
+		).toBe(405);
 	});
 
 	it('documents every flag in --help', async () => {
@@ -117,7 +151,9 @@ describe('the audio-reviews-simulator bin', () => {
 	it('exits 2 naming the flag for a bad value or an unknown flag', async () => {
 		const bad = await finished(startBin(['--products', 'many']));
 		expect(bad.code).toBe(2);
-		expect(bad.stderr).toContain('audio-reviews-simulator: --products expects a number, got "many"');
+		expect(bad.stderr).toContain(
+			'audio-reviews-simulator: --products expects a number, got "many"',
+		);
 		const unknown = await finished(startBin(['--prodcts', '3']));
 		expect(unknown.code).toBe(2);
 		expect(unknown.stderr).toContain("'--prodcts'");

@@ -16,7 +16,8 @@ const options = { websiteId: DEMO_WEBSITE_ID, products: 3_000, locales: ['fr', '
 describe('demo catalogue', () => {
 	const products = generateCatalogue(options);
 	const audio = products.flatMap((p) => p.reviews);
-	const share = (predicate: (p: SimProduct) => boolean) => products.filter(predicate).length / products.length;
+	const share = (predicate: (p: SimProduct) => boolean) =>
+		products.filter(predicate).length / products.length;
 
 	it('is deterministic: same seed, same products; another seed, other products', () => {
 		expect(generateCatalogue(options)).toEqual(products);
@@ -43,11 +44,19 @@ describe('demo catalogue', () => {
 		expect(share((p) => p.experiment !== undefined)).toBeLessThan(0.08);
 		expect(share((p) => p.seo_name === undefined)).toBeGreaterThan(0.1);
 		expect(share((p) => p.seo_description === undefined)).toBeGreaterThan(0.1);
-		expect(products.some((p) => p.reviews.length > 0 && p.reviews.every((a) => !a.is_active))).toBe(true);
-		expect(products.some((p) => p.reviews.length > 0 && p.reviews.every((a) => a.awaitingValidation))).toBe(true);
-		expect(products.some((p) => p.reviews.length > 0 && p.reviews.every((a) => !a.validated))).toBe(true);
+		expect(products.some((p) => p.reviews.length > 0 && p.reviews.every((a) => !a.is_active))).toBe(
+			true,
+		);
+		expect(
+			products.some((p) => p.reviews.length > 0 && p.reviews.every((a) => a.awaitingValidation)),
+		).toBe(true);
+		expect(products.some((p) => p.reviews.length > 0 && p.reviews.every((a) => !a.validated))).toBe(
+			true,
+		);
 		expect(audio.some((a) => a.audio_url === '')).toBe(true);
-		expect(audio.filter((a) => a.audio_url).every((a) => /^https:\/\/[^ ]+\.mp3$/.test(a.audio_url!))).toBe(true);
+		expect(
+			audio.filter((a) => a.audio_url).every((a) => /^https:\/\/[^ ]+\.mp3$/.test(a.audio_url!)),
+		).toBe(true);
 	});
 
 	it('rates reviews within 0..5, some with halves, and seldom rates testimonies', () => {
@@ -56,26 +65,46 @@ describe('demo catalogue', () => {
 		expect(rated.some((a) => a.rating! % 1 !== 0)).toBe(true);
 		const testimonies = audio.filter((a) => a.type === 'testimony');
 		expect(testimonies.length / audio.length).toBeGreaterThan(0.15);
-		expect(testimonies.filter((a) => a.rating === undefined).length / testimonies.length).toBeGreaterThan(0.7);
-		expect(audio.filter((a) => a.type === 'review' && a.rating !== undefined).length).toBeGreaterThan(
-			0.9 * (audio.length - testimonies.length),
-		);
+		expect(
+			testimonies.filter((a) => a.rating === undefined).length / testimonies.length,
+		).toBeGreaterThan(0.7);
+		expect(
+			audio.filter((a) => a.type === 'review' && a.rating !== undefined).length,
+		).toBeGreaterThan(0.9 * (audio.length - testimonies.length));
 	});
 
 	it('averages about reviewsPerProduct items per covered locale outside the long tail, and everywhere without it', () => {
 		// The long tail's products have their own counts (long-tail.test.ts); the others keep the knob's.
-		const body = products.filter((_, index) => longTailTier(index, options.seed, undefined) === undefined);
+		const body = products.filter(
+			(_, index) => longTailTier(index, options.seed, undefined) === undefined,
+		);
 		expect(body.length).toBeGreaterThan(0.94 * products.length);
-		const perLocale = body.flatMap((p) => ['fr', 'en'].map((l) => p.reviews.filter((a) => a.locale === l).length)).filter((n) => n > 0);
+		const perLocale = body
+			.flatMap((p) => ['fr', 'en'].map((l) => p.reviews.filter((a) => a.locale === l).length))
+			.filter((n) => n > 0);
 		const mean = perLocale.reduce((a, b) => a + b, 0) / perLocale.length;
 		expect(mean).toBeGreaterThan(2.6);
 		expect(mean).toBeLessThan(3.4);
-		const one = generateCatalogue({ ...options, products: 500, reviewsPerProduct: 1, longTail: false });
-		const counts = one.flatMap((p) => ['fr', 'en'].map((l) => p.reviews.filter((a) => a.locale === l).length));
+		const one = generateCatalogue({
+			...options,
+			products: 500,
+			reviewsPerProduct: 1,
+			longTail: false,
+		});
+		const counts = one.flatMap((p) =>
+			['fr', 'en'].map((l) => p.reviews.filter((a) => a.locale === l).length),
+		);
 		expect(Math.max(...counts)).toBe(1);
 		expect(counts.filter((n) => n === 1).length).toBeGreaterThan(700);
-		const six = generateCatalogue({ ...options, products: 500, reviewsPerProduct: 6, longTail: false });
-		const perCovered = six.flatMap((p) => ['fr', 'en'].map((l) => p.reviews.filter((a) => a.locale === l).length)).filter((n) => n > 0);
+		const six = generateCatalogue({
+			...options,
+			products: 500,
+			reviewsPerProduct: 6,
+			longTail: false,
+		});
+		const perCovered = six
+			.flatMap((p) => ['fr', 'en'].map((l) => p.reviews.filter((a) => a.locale === l).length))
+			.filter((n) => n > 0);
 		expect(perCovered.reduce((a, b) => a + b, 0) / perCovered.length).toBeCloseTo(6, 0);
 	});
 
@@ -89,17 +118,26 @@ describe('demo catalogue', () => {
 		}
 		const fr = transcripts.filter((a) => a.locale === 'fr').map((a) => a.transcript!);
 		const en = transcripts.filter((a) => a.locale === 'en').map((a) => a.transcript!);
-		expect(fr.every((t) => /\b(je|j'|la|le|et|c'est|est)\b/i.test(t) && !/\bthe\b/.test(t))).toBe(true);
+		expect(fr.every((t) => /\b(je|j'|la|le|et|c'est|est)\b/i.test(t) && !/\bthe\b/.test(t))).toBe(
+			true,
+		);
 		expect(en.every((t) => /\b(the|I|it|and)\b/.test(t) && !/\b(je|c'est)\b/i.test(t))).toBe(true);
 		expect(fr.some((t) => t.includes('\n'))).toBe(true);
 	});
 
 	it('falls back to a generic bank for other locales and honours transcriptLength', () => {
-		const de = generateCatalogue({ ...options, products: 200, locales: ['de'], transcriptLength: [50, 120] }).flatMap((p) => p.reviews);
+		const de = generateCatalogue({
+			...options,
+			products: 200,
+			locales: ['de'],
+			transcriptLength: [50, 120],
+		}).flatMap((p) => p.reviews);
 		expect(de.every((a) => a.locale === 'de')).toBe(true);
 		const texts = de.map((a) => a.transcript).filter((t): t is string => t !== undefined);
 		expect(texts.every((t) => t.length >= 50 && t.length <= 120)).toBe(true);
-		expect(texts.some((t) => t.includes('Good value for money') || t.includes('Solid, well made'))).toBe(true);
+		expect(
+			texts.some((t) => t.includes('Good value for money') || t.includes('Solid, well made')),
+		).toBe(true);
 		expect(texts.some((t) => t.includes("J'ai") || t.includes('I bought'))).toBe(false);
 	});
 
@@ -112,7 +150,12 @@ describe('demo catalogue', () => {
 			const b = variations[1]!;
 			expect(ids.has(b.audioId!)).toBe(true);
 			expect(Object.values(b.audioIdsByLocale!).every((id) => ids.has(id))).toBe(true);
-			expect(variations[0]).toMatchObject({ widgetConfigId: null, audioId: null, audioPosition: null, position: 0 });
+			expect(variations[0]).toMatchObject({
+				widgetConfigId: null,
+				audioId: null,
+				audioPosition: null,
+				position: 0,
+			});
 		}
 	});
 });
@@ -125,15 +168,23 @@ describe('simulator catalogue', () => {
 			startSimulator({ products: 200, seed: 43 }),
 		]);
 		try {
-			const [ra, rb, rc] = await Promise.all([a, b, c].map((s) => fetch(listUrl(s, { limit: 100, offset: 50, locale: 'en' }))));
+			const [ra, rb, rc] = await Promise.all(
+				[a, b, c].map((s) => fetch(listUrl(s, { limit: 100, offset: 50, locale: 'en' }))),
+			);
 			const [ta, tb, tc] = await Promise.all([ra!, rb!, rc!].map((r) => r.text()));
 			expect(ta).toBe(tb);
 			expect(ra!.headers.get('etag')).toBe(rb!.headers.get('etag'));
 			expect(ra!.headers.get('last-modified')).toBe(rb!.headers.get('last-modified'));
 			expect(tc).not.toBe(ta);
-			expect(JSON.stringify(a.listAll({ locale: 'fr' }))).toBe(JSON.stringify(b.listAll({ locale: 'fr' })));
+			expect(JSON.stringify(a.listAll({ locale: 'fr' }))).toBe(
+				JSON.stringify(b.listAll({ locale: 'fr' })),
+			);
 			// The served product is the generator's product, regenerated on demand.
-			const generated = generateProduct(7, { websiteId: a.websiteId, locales: a.locales, seed: 42 });
+			const generated = generateProduct(7, {
+				websiteId: a.websiteId,
+				locales: a.locales,
+				seed: 42,
+			});
 			expect(a.inspect(generated.external_id)).toEqual(generated);
 		} finally {
 			await Promise.all([a, b, c].map((s) => s.close()));
@@ -147,7 +198,8 @@ describe('simulator catalogue', () => {
 			expect(plain.refs().some((ref) => ADVERSARIAL_REFS.includes(ref))).toBe(false);
 			expect(hostile.refs().slice(30)).toEqual([...ADVERSARIAL_REFS]);
 			for (const locale of ['fr', 'en']) {
-				for (const product of hostile.listAll({ locale })) expect(specProblems(product), product.external_id).toEqual([]);
+				for (const product of hostile.listAll({ locale }))
+					expect(specProblems(product), product.external_id).toEqual([]);
 			}
 			for (const ref of ADVERSARIAL_REFS) expect(specProblems(hostile.getProduct(ref))).toEqual([]);
 		} finally {
@@ -157,12 +209,27 @@ describe('simulator catalogue', () => {
 
 	it('covers the adversarial categories of refs', () => {
 		const refs = new Set(ADVERSARIAL_REFS);
-		for (const ref of ['red shoe', 'a/b', '../../etc/passwd', '..', '.', '100%', 'a%2Fb', '日本語', 'Shoe-1', 'shoe-1', '__proto__'])
+		for (const ref of [
+			'red shoe',
+			'a/b',
+			'../../etc/passwd',
+			'..',
+			'.',
+			'100%',
+			'a%2Fb',
+			'日本語',
+			'Shoe-1',
+			'shoe-1',
+			'__proto__',
+		])
 			expect(refs.has(ref), ref).toBe(true);
 		expect(refs.has('caf\u00e9') && refs.has('cafe\u0301')).toBe(true);
 		expect('caf\u00e9'.normalize('NFC')).toBe('cafe\u0301'.normalize('NFC'));
 		expect(ADVERSARIAL_REFS.some((ref) => ref.length === 300)).toBe(true);
-		expect(ADVERSARIAL_REFS.some((ref) => ref.includes('?')) && ADVERSARIAL_REFS.some((ref) => ref.includes('#'))).toBe(true);
+		expect(
+			ADVERSARIAL_REFS.some((ref) => ref.includes('?')) &&
+				ADVERSARIAL_REFS.some((ref) => ref.includes('#')),
+		).toBe(true);
 		expect(ADVERSARIAL_REFS.some((ref) => /\p{Extended_Pictographic}/u.test(ref))).toBe(true);
 	});
 
@@ -172,7 +239,9 @@ describe('simulator catalogue', () => {
 		const took = performance.now() - t;
 		try {
 			expect(took).toBeLessThan(10_000);
-			const { body } = await getJson(listUrl(big, { offset: 9_950, limit: 100, without: 'inactive' }));
+			const { body } = await getJson(
+				listUrl(big, { offset: 9_950, limit: 100, without: 'inactive' }),
+			);
 			expect(body).toMatchObject({ limit: 100, offset: 9_950, count_item: 10_000 });
 			expect(body.items).toHaveLength(50);
 			expect(body.items.at(-1).external_id).toMatch(/^(SKU-09999|[a-z]+-[a-z]+-9999)$/);

@@ -11,7 +11,10 @@ afterAll(() => sim.close());
 
 /** A control request with a JSON body, as a test in another process sends it. */
 function control(path: string, method = 'GET', body?: unknown) {
-	const init: RequestInit = { method, ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }) };
+	const init: RequestInit = {
+		method,
+		...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+	};
 	return getJson(`${sim.baseUrl}/__control${path}`, init);
 }
 
@@ -22,7 +25,9 @@ describe('the control API over HTTP', () => {
 			const response = await getJson(`${plain.baseUrl}/__control/products`);
 			expect(response.status).toBe(404);
 			expect(response.body.type).toBe('ERR_NOT_FOUND');
-			const removed = await getJson(`${plain.baseUrl}/__control/products/${plain.refs()[0]}`, { method: 'DELETE' });
+			const removed = await getJson(`${plain.baseUrl}/__control/products/${plain.refs()[0]}`, {
+				method: 'DELETE',
+			});
 			expect(removed.status).toBe(405);
 			expect(plain.refs()).toHaveLength(2);
 		} finally {
@@ -40,7 +45,10 @@ describe('the control API over HTTP', () => {
 	it('edits a product: the service sends the new fields with a new ETag', async () => {
 		const ref = sim.refs()[3]!;
 		const before = await getJson(singleUrl(sim, ref));
-		const patched = await control(`/products/${encodeURIComponent(ref)}`, 'PATCH', { name: 'Edited over HTTP', seo_name: 'Edited SEO' });
+		const patched = await control(`/products/${encodeURIComponent(ref)}`, 'PATCH', {
+			name: 'Edited over HTTP',
+			seo_name: 'Edited SEO',
+		});
 		expect(patched.status).toBe(200);
 		expect(patched.body).toMatchObject({ external_id: ref, name: 'Edited over HTTP' });
 		const after = await getJson(singleUrl(sim, ref));
@@ -49,15 +57,29 @@ describe('the control API over HTTP', () => {
 	});
 
 	it('adds a product with a rated review, filling the flags a test does not care about', async () => {
-		const count = (await getJson(listUrl(sim, { limit: 1, locale: 'fr' }))).body.count_item as number;
-		const review = { locale: 'fr', rating: 5, audio_url: 'https://cdn.example/a.mp3', transcript: 'Très bien' };
-		const added = await control('/products', 'POST', { external_id: 'NEW/1', name: 'New one', reviews: [review] });
+		const count = (await getJson(listUrl(sim, { limit: 1, locale: 'fr' }))).body
+			.count_item as number;
+		const review = {
+			locale: 'fr',
+			rating: 5,
+			audio_url: 'https://cdn.example/a.mp3',
+			transcript: 'Très bien',
+		};
+		const added = await control('/products', 'POST', {
+			external_id: 'NEW/1',
+			name: 'New one',
+			reviews: [review],
+		});
 		expect(added.status).toBe(201);
 		expect(added.body).toEqual({ ref: 'NEW/1' });
-		expect((await getJson(listUrl(sim, { limit: 1, locale: 'fr' }))).body.count_item).toBe(count + 1);
+		expect((await getJson(listUrl(sim, { limit: 1, locale: 'fr' }))).body.count_item).toBe(
+			count + 1,
+		);
 		const single = await getJson(singleUrl(sim, 'NEW/1', { locale: 'fr' }));
 		expect(single.body.name).toBe('New one');
-		expect(single.body.reviews).toEqual([expect.objectContaining({ rating: 5, transcript: 'Très bien', audio_url: review.audio_url })]);
+		expect(single.body.reviews).toEqual([
+			expect.objectContaining({ rating: 5, transcript: 'Très bien', audio_url: review.audio_url }),
+		]);
 		const again = await control('/products', 'POST', { external_id: 'NEW/1' });
 		expect(again.status).toBe(409);
 		expect(again.body.error).toMatch(/"NEW\/1" exists/);

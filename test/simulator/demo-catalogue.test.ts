@@ -7,7 +7,9 @@ describe("the demo site's catalogue", () => {
 		const sim = await startSimulator({ ...DEMO_CATALOGUE, locales: ['fr', 'en'] });
 		try {
 			for (const locale of ['fr', 'en']) {
-				const counts = sim.listAll({ locale, without: 'inactive' }).map((product) => product.reviews.length);
+				const counts = sim
+					.listAll({ locale, without: 'inactive' })
+					.map((product) => product.reviews.length);
 				expect(counts.filter((n) => n <= 5).length / counts.length, locale).toBeGreaterThan(0.9);
 				expect(
 					counts.some((n) => n > 5 && n < 100),

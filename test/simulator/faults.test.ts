@@ -30,7 +30,9 @@ describe('fault injection', () => {
 		const s = await sim({ errorRate: 0.3, faultSeed: 7 });
 		const statuses: number[] = [];
 		for (let i = 0; i < 400; i++) {
-			const { status, body } = await getJson(i % 2 ? listUrl(s, { limit: 1 }) : singleUrl(s, s.refs()[0]!));
+			const { status, body } = await getJson(
+				i % 2 ? listUrl(s, { limit: 1 }) : singleUrl(s, s.refs()[0]!),
+			);
 			statuses.push(status);
 			if (status !== 200) expect(body.type).toBe('ERR_DB_READ');
 		}
@@ -90,7 +92,9 @@ describe('fault injection', () => {
 	it('leaves requests hanging until the client gives up, and close() ends hanging requests at once', async () => {
 		const s = await sim({ hangRate: 1 });
 		const started = Date.now();
-		expect(await networkError(listUrl(s), { signal: AbortSignal.timeout(200) })).toMatch(/TimeoutError|AbortError/);
+		expect(await networkError(listUrl(s), { signal: AbortSignal.timeout(200) })).toMatch(
+			/TimeoutError|AbortError/,
+		);
 		expect(Date.now() - started).toBeGreaterThanOrEqual(190);
 		expect(s.stats.hangs).toBe(1);
 

@@ -86,14 +86,20 @@ describe('validators: ETag and Last-Modified', () => {
 		await en.arrayBuffer();
 
 		sim.resetStats();
-		const again = await fetch(singleUrl(sim, ref, { locale: 'fr' }), { headers: { 'If-None-Match': etag } });
+		const again = await fetch(singleUrl(sim, ref, { locale: 'fr' }), {
+			headers: { 'If-None-Match': etag },
+		});
 		expect(again.status).toBe(304);
 		expect(again.headers.get('etag')).toBe(etag);
 		expect(again.headers.get('access-control-allow-origin')).toBe('*');
 		expect(await again.text()).toBe('');
-		const weak = await fetch(singleUrl(sim, ref, { locale: 'fr' }), { headers: { 'If-None-Match': `"other", W/${etag}` } });
+		const weak = await fetch(singleUrl(sim, ref, { locale: 'fr' }), {
+			headers: { 'If-None-Match': `"other", W/${etag}` },
+		});
 		expect(weak.status).toBe(304);
-		const stale = await fetch(singleUrl(sim, ref, { locale: 'fr' }), { headers: { 'If-None-Match': '"stale"' } });
+		const stale = await fetch(singleUrl(sim, ref, { locale: 'fr' }), {
+			headers: { 'If-None-Match': '"stale"' },
+		});
 		expect(stale.status).toBe(200);
 		await stale.arrayBuffer();
 		expect(sim.stats.notModified).toBe(2);
@@ -106,25 +112,37 @@ describe('validators: ETag and Last-Modified', () => {
 		const lastModified = first.headers.get('last-modified')!;
 		const etag = first.headers.get('etag')!;
 		await first.arrayBuffer();
-		expect(new Date(lastModified).getTime()).toBe(Math.floor(sim.inspect(ref)!.updatedAt / 1000) * 1000);
+		expect(new Date(lastModified).getTime()).toBe(
+			Math.floor(sim.inspect(ref)!.updatedAt / 1000) * 1000,
+		);
 
-		expect((await fetch(singleUrl(sim, ref), { headers: { 'If-Modified-Since': lastModified } })).status).toBe(304);
+		expect(
+			(await fetch(singleUrl(sim, ref), { headers: { 'If-Modified-Since': lastModified } })).status,
+		).toBe(304);
 		const earlier = new Date(Date.parse(lastModified) - 1000).toUTCString();
 		const older = await fetch(singleUrl(sim, ref), { headers: { 'If-Modified-Since': earlier } });
 		expect(older.status).toBe(200);
 		await older.arrayBuffer();
 		// A non-matching If-None-Match wins over a matching If-Modified-Since.
-		const both = await fetch(singleUrl(sim, ref), { headers: { 'If-Modified-Since': lastModified, 'If-None-Match': '"nope"' } });
+		const both = await fetch(singleUrl(sim, ref), {
+			headers: { 'If-Modified-Since': lastModified, 'If-None-Match': '"nope"' },
+		});
 		expect(both.status).toBe(200);
 		await both.arrayBuffer();
 
 		sim.updateProduct(ref, { seo_description: 'Changed for validators' });
-		const changed = await fetch(singleUrl(sim, ref), { headers: { 'If-Modified-Since': lastModified } });
+		const changed = await fetch(singleUrl(sim, ref), {
+			headers: { 'If-Modified-Since': lastModified },
+		});
 		expect(changed.status).toBe(200);
-		expect(Date.parse(changed.headers.get('last-modified')!)).toBeGreaterThan(Date.parse(lastModified));
+		expect(Date.parse(changed.headers.get('last-modified')!)).toBeGreaterThan(
+			Date.parse(lastModified),
+		);
 		expect(changed.headers.get('etag')).not.toBe(etag);
 		expect((await changed.json()).seo_description).toBe('Changed for validators');
-		expect((await fetch(singleUrl(sim, ref), { headers: { 'If-None-Match': etag } })).status).toBe(200);
+		expect((await fetch(singleUrl(sim, ref), { headers: { 'If-None-Match': etag } })).status).toBe(
+			200,
+		);
 	});
 
 	it('dates a list page by its newest product, and by the last insertion or removal', async () => {
@@ -152,7 +170,9 @@ describe('validators: ETag and Last-Modified', () => {
 	it('sends no validators and never 304 with conditional: false', async () => {
 		const plain = await startSimulator({ products: 5, locales: ['fr'], conditional: false });
 		try {
-			const response = await fetch(listUrl(plain), { headers: { 'If-None-Match': '*', 'If-Modified-Since': new Date().toUTCString() } });
+			const response = await fetch(listUrl(plain), {
+				headers: { 'If-None-Match': '*', 'If-Modified-Since': new Date().toUTCString() },
+			});
 			expect(response.status).toBe(200);
 			expect(response.headers.get('etag')).toBeNull();
 			expect(response.headers.get('last-modified')).toBeNull();

@@ -10,7 +10,12 @@ let wideModels: SimProduct[];
 
 beforeAll(async () => {
 	sim = await startSimulator({ products: 240, locales: ['fr', 'en'], seed: 5 });
-	wide = await startSimulator({ products: 1_000, locales: ['fr', 'en', 'de'], seed: 77, maxLimit: 5_000 });
+	wide = await startSimulator({
+		products: 1_000,
+		locales: ['fr', 'en', 'de'],
+		seed: 77,
+		maxLimit: 5_000,
+	});
 	wideModels = internalModels(wide);
 });
 afterAll(async () => {
@@ -26,7 +31,9 @@ describe('list endpoint: paging', () => {
 		expect(body.offset).toBe(0);
 		expect(body.count_item).toBe(240);
 		expect(body.items).toHaveLength(50);
-		expect(body.items.map((p: { external_id: string }) => p.external_id)).toEqual(sim.refs().slice(0, 50));
+		expect(body.items.map((p: { external_id: string }) => p.external_id)).toEqual(
+			sim.refs().slice(0, 50),
+		);
 		expect(body.items).toEqual(sim.listAll({ locale: 'fr' }).slice(0, 50));
 	});
 
@@ -50,7 +57,11 @@ describe('list endpoint: paging', () => {
 		try {
 			expect((await getJson(listUrl(small))).body).toMatchObject({ limit: 20, count_item: 30 });
 			expect((await getJson(listUrl(small, { limit: 15 }))).body.limit).toBe(15);
-			expect((await getJson(listUrl(small, { limit: 25, offset: 20 }))).body).toMatchObject({ limit: 20, offset: 20, count_item: 30 });
+			expect((await getJson(listUrl(small, { limit: 25, offset: 20 }))).body).toMatchObject({
+				limit: 20,
+				offset: 20,
+				count_item: 30,
+			});
 		} finally {
 			await small.close();
 		}
@@ -60,7 +71,9 @@ describe('list endpoint: paging', () => {
 		const seen: string[] = [];
 		const counts = new Set<number>();
 		for (let offset = 0; offset < 240; offset += 70) {
-			const { body } = await getJson(listUrl(sim, { limit: 70, offset, locale: 'en', without: 'inactive' }));
+			const { body } = await getJson(
+				listUrl(sim, { limit: 70, offset, locale: 'en', without: 'inactive' }),
+			);
 			expect(body.offset).toBe(offset);
 			counts.add(body.count_item);
 			seen.push(...body.items.map((p: { external_id: string }) => p.external_id));
@@ -93,22 +106,27 @@ describe('list endpoint: filters (withAudio × published table)', () => {
 		[undefined, false],
 	];
 	for (const locale of ['fr', 'en', 'de', 'es']) {
-		it.each(combos)(`locale=${locale} withAudio=%s published=%s matches an independent computation`, async (withAudio, published) => {
-			const query: Record<string, string | number | boolean> = { limit: 5_000, locale };
-			if (withAudio !== undefined) query.withAudio = withAudio;
-			if (published !== undefined) query.published = published;
-			const { status, body } = await getJson(listUrl(wide, query));
-			expect(status).toBe(200);
-			const expected = wideModels.filter((p) => expectedMatch(p, locale, withAudio, published)).map((p) => p.external_id);
-			expect(body.count_item).toBe(expected.length);
-			expect(body.items.map((p: { external_id: string }) => p.external_id)).toEqual(expected);
-			const truth = wide.listAll({
-				locale,
-				...(withAudio === undefined ? {} : { withAudio }),
-				...(published === undefined ? {} : { published }),
-			});
-			expect(body.items).toEqual(truth);
-		});
+		it.each(combos)(
+			`locale=${locale} withAudio=%s published=%s matches an independent computation`,
+			async (withAudio, published) => {
+				const query: Record<string, string | number | boolean> = { limit: 5_000, locale };
+				if (withAudio !== undefined) query.withAudio = withAudio;
+				if (published !== undefined) query.published = published;
+				const { status, body } = await getJson(listUrl(wide, query));
+				expect(status).toBe(200);
+				const expected = wideModels
+					.filter((p) => expectedMatch(p, locale, withAudio, published))
+					.map((p) => p.external_id);
+				expect(body.count_item).toBe(expected.length);
+				expect(body.items.map((p: { external_id: string }) => p.external_id)).toEqual(expected);
+				const truth = wide.listAll({
+					locale,
+					...(withAudio === undefined ? {} : { withAudio }),
+					...(published === undefined ? {} : { published }),
+				});
+				expect(body.items).toEqual(truth);
+			},
+		);
 	}
 
 	it('the table rows are non-trivial: each interesting set is non-empty and they partition as the spec says', async () => {
@@ -137,12 +155,20 @@ describe('list endpoint: filters (withAudio × published table)', () => {
 	it('filters reviews to the requested locale, inactive ones included unless without=inactive', async () => {
 		const models = new Map(wideModels.map((p) => [p.external_id, p]));
 		for (const without of [undefined, 'inactive'] as const) {
-			const { body } = await getJson(listUrl(wide, { limit: 5_000, locale: 'en', ...(without ? { without } : {}) }));
+			const { body } = await getJson(
+				listUrl(wide, { limit: 5_000, locale: 'en', ...(without ? { without } : {}) }),
+			);
 			let inactiveSeen = 0;
 			for (const product of body.items) {
 				const model = models.get(product.external_id)!;
 				const expected = model.reviews
-					.filter((a) => a.locale === 'en' && a.validated && !a.awaitingValidation && (without !== 'inactive' || a.is_active))
+					.filter(
+						(a) =>
+							a.locale === 'en' &&
+							a.validated &&
+							!a.awaitingValidation &&
+							(without !== 'inactive' || a.is_active),
+					)
 					.map((a) => a.id);
 				expect(product.reviews.map((r: { id: string }) => r.id)).toEqual(expected);
 				inactiveSeen += product.reviews.filter((r: { is_active: boolean }) => !r.is_active).length;
@@ -186,7 +212,9 @@ describe('list endpoint: errors', () => {
 	});
 
 	it('answers an unknown website with status 200 and ERR_DB_MISSING', async () => {
-		const { status, body } = await getJson(listUrl(sim, {}, '00000000-0000-4000-8000-000000000000'));
+		const { status, body } = await getJson(
+			listUrl(sim, {}, '00000000-0000-4000-8000-000000000000'),
+		);
 		expect(status).toBe(200);
 		expect(body.type).toBe('ERR_DB_MISSING');
 		expect(body).not.toHaveProperty('items');

@@ -12,15 +12,23 @@ import {
 } from '../../simulator/src/index.js';
 import { getJson, singleUrl, specProblems } from './helpers.js';
 
-const TEN_K: CatalogueOptions = { websiteId: DEMO_WEBSITE_ID, products: 10_000, locales: ['fr'], seed: 2024 };
+const TEN_K: CatalogueOptions = {
+	websiteId: DEMO_WEBSITE_ID,
+	products: 10_000,
+	locales: ['fr'],
+	seed: 2024,
+};
 
 /** Summaries are enough to count: flags and counts are those of the full product (catalogue.ts). */
 function catalogue(options: CatalogueOptions): SimProduct[] {
-	return Array.from({ length: options.products ?? 300 }, (_, index) => generateProduct(index, options, { summaryOnly: true }));
+	return Array.from({ length: options.products ?? 300 }, (_, index) =>
+		generateProduct(index, options, { summaryOnly: true }),
+	);
 }
 
 /** Audio items the list endpoint sends as published in `locale`: what a product page shows. */
-const shown = (product: SimProduct, locale: string) => product.reviews.filter((audio) => isPublished(audio, locale)).length;
+const shown = (product: SimProduct, locale: string) =>
+	product.reviews.filter((audio) => isPublished(audio, locale)).length;
 
 /** Indexes of the catalogue's products in each tier. */
 function tiers(options: CatalogueOptions): Record<string, number[]> {
@@ -55,7 +63,9 @@ describe('the long tail of review counts (default)', () => {
 		const found = tiers(TEN_K);
 		expect(found.thousands).toHaveLength(1);
 		// Each run of 200 indexes holds one "hundreds" product (unless the bestseller took its spot).
-		const runs = new Set([...found.hundreds!, ...found.thousands!].map((index) => Math.floor(index / 200)));
+		const runs = new Set(
+			[...found.hundreds!, ...found.thousands!].map((index) => Math.floor(index / 200)),
+		);
 		expect(runs.size).toBe(50);
 		expect(found.hundreds!.length).toBeGreaterThanOrEqual(49);
 		expect(tiers(TEN_K)).toEqual(found);
@@ -94,8 +104,12 @@ describe('the long tail of review counts (default)', () => {
 			expect(items.length).toBeGreaterThanOrEqual(120);
 			const texts = items.map((audio) => audio.transcript).filter(Boolean);
 			expect(new Set(texts).size).toBe(texts.length);
-			expect(items.every((audio) => audio.created_at && !Number.isNaN(Date.parse(audio.created_at)))).toBe(true);
-			expect(items.filter((audio) => audio.rating !== undefined).length).toBeGreaterThan(items.length / 2);
+			expect(
+				items.every((audio) => audio.created_at && !Number.isNaN(Date.parse(audio.created_at))),
+			).toBe(true);
+			expect(items.filter((audio) => audio.rating !== undefined).length).toBeGreaterThan(
+				items.length / 2,
+			);
 		}
 		expect(new Set(product.reviews.map((audio) => audio.id)).size).toBe(product.reviews.length);
 		expect(shown(product, 'fr')).toBeGreaterThanOrEqual(100);
@@ -104,7 +118,9 @@ describe('the long tail of review counts (default)', () => {
 
 describe('the long tail knobs', () => {
 	it('sets each tier by its share; 0 turns a tier off; false gives every product about reviewsPerProduct', () => {
-		expect(tiers({ ...TEN_K, longTail: { hundreds: 0.01 } }).hundreds!.length).toBeGreaterThanOrEqual(99);
+		expect(
+			tiers({ ...TEN_K, longTail: { hundreds: 0.01 } }).hundreds!.length,
+		).toBeGreaterThanOrEqual(99);
 		expect(tiers({ ...TEN_K, longTail: { thousands: 0.001 } }).thousands).toHaveLength(10);
 		const noTens = tiers({ ...TEN_K, longTail: { tens: 0 } });
 		expect(noTens.tens).toEqual([]);
@@ -121,7 +137,9 @@ describe('the long tail knobs', () => {
 		await expect(startSimulator({ longTail: { popular: 0.1 } as LongTailOptions })).rejects.toThrow(
 			/longTail\.popular is not a tier: use tens, hundreds or thousands/,
 		);
-		await expect(startSimulator({ longTail: 'on' as unknown as false })).rejects.toThrow(/longTail must be false or an object/);
+		await expect(startSimulator({ longTail: 'on' as unknown as false })).rejects.toThrow(
+			/longTail must be false or an object/,
+		);
 	});
 
 	it('reads --long-tail from the command line: off, or tier=share pairs', () => {
@@ -131,7 +149,9 @@ describe('the long tail knobs', () => {
 		};
 		expect(parse('off')).toBe(false);
 		expect(parse('hundreds=0.01,thousands=0')).toEqual({ hundreds: 0.01, thousands: 0 });
-		expect(() => parse('popular=0.1')).toThrow(/--long-tail expects off or tens=…,hundreds=…,thousands=…/);
+		expect(() => parse('popular=0.1')).toThrow(
+			/--long-tail expects off or tens=…,hundreds=…,thousands=…/,
+		);
 		expect(() => parse('tens=many')).toThrow(/--long-tail expects a number/);
 	});
 });

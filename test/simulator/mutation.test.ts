@@ -35,7 +35,9 @@ describe('runtime mutation', () => {
 			for (const audio of product.reviews) if (audio.locale === 'fr') audio.is_active = false;
 		});
 		expect(await count({ published: true })).toBe(published - 1);
-		expect(sim.listAll({ locale: 'fr', withAudio: true, published: false }).map((p) => p.external_id)).toContain(ref);
+		expect(
+			sim.listAll({ locale: 'fr', withAudio: true, published: false }).map((p) => p.external_id),
+		).toContain(ref);
 		const single = await getJson(singleUrl(sim, ref, { locale: 'fr' }));
 		expect(single.body.reviews).toEqual([]);
 		expect(single.body).not.toHaveProperty('audio_url');
@@ -69,8 +71,12 @@ describe('runtime mutation', () => {
 		const ref = sim.refs()[20]!;
 		sim.updateProduct(ref, { external_id: `${ref}-renamed` });
 		expect((await getJson(singleUrl(sim, ref))).body.type).toBe('ERR_DB_MISSING');
-		expect((await getJson(singleUrl(sim, `${ref}-renamed`))).body.external_id).toBe(`${ref}-renamed`);
-		expect(() => sim.updateProduct(`${ref}-renamed`, { external_id: sim.refs()[0]! })).toThrow(/exists/);
+		expect((await getJson(singleUrl(sim, `${ref}-renamed`))).body.external_id).toBe(
+			`${ref}-renamed`,
+		);
+		expect(() => sim.updateProduct(`${ref}-renamed`, { external_id: sim.refs()[0]! })).toThrow(
+			/exists/,
+		);
 		sim.updateProduct(`${ref}-renamed`, { external_id: ref });
 		expect(sim.refs()[20]).toBe(ref);
 	});
@@ -88,7 +94,9 @@ describe('runtime mutation', () => {
 		expect(sim.getProduct(ref).reviews).toHaveLength(reviews);
 		const listed = sim.listAll({ locale: 'fr' }).find((p) => p.external_id === ref)!;
 		listed.website.id = 'tampered';
-		expect(sim.listAll({ locale: 'fr' }).find((p) => p.external_id === ref)!.website.id).toBe(sim.websiteId);
+		expect(sim.listAll({ locale: 'fr' }).find((p) => p.external_id === ref)!.website.id).toBe(
+			sim.websiteId,
+		);
 		const model = sim.inspect(ref)!;
 		const audio = model.reviews.length;
 		model.reviews.length = 0;
@@ -147,11 +155,23 @@ describe('onRequest hook, stats and request log', () => {
 			await getJson(singleUrl(s, ref, { locale: 'fr' }));
 			await getJson(singleUrl(s, 'café'));
 			await getJson(`${s.baseUrl}/other`);
-			expect(s.stats).toMatchObject({ total: 6, list: 2, single: 3, notModified: 0, resets: 0, hangs: 0 });
+			expect(s.stats).toMatchObject({
+				total: 6,
+				list: 2,
+				single: 3,
+				notModified: 0,
+				resets: 0,
+				hangs: 0,
+			});
 			expect(s.stats.byStatus).toEqual({ 200: 4, 400: 1, 404: 1 });
 			expect({ ...s.stats.byRef }).toEqual({ [ref]: 2, café: 1 });
 			expect(s.requests).toHaveLength(6);
-			expect(s.requests[1]).toMatchObject({ method: 'GET', endpoint: 'list', status: 400, query: { limit: 'bad' } });
+			expect(s.requests[1]).toMatchObject({
+				method: 'GET',
+				endpoint: 'list',
+				status: 400,
+				query: { limit: 'bad' },
+			});
 			expect(s.requests[4]).toMatchObject({
 				endpoint: 'single',
 				ref: 'café',

@@ -1,6 +1,11 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADVERSARIAL_REFS, type SimProduct, type Simulator, startSimulator } from '../../simulator/src/index.js';
+import {
+	ADVERSARIAL_REFS,
+	type SimProduct,
+	type Simulator,
+	startSimulator,
+} from '../../simulator/src/index.js';
 import { getJson, internalModels, singleUrl, specProblems } from './helpers.js';
 
 let sim: Simulator;
@@ -14,12 +19,20 @@ afterAll(() => sim.close());
 
 const visibleActive = (p: SimProduct, locale?: string) =>
 	p.reviews
-		.filter((a) => a.validated && !a.awaitingValidation && a.is_active && (locale === undefined || a.locale === locale))
+		.filter(
+			(a) =>
+				a.validated &&
+				!a.awaitingValidation &&
+				a.is_active &&
+				(locale === undefined || a.locale === locale),
+		)
 		.map((a) => a.id);
 
 describe('single endpoint', () => {
 	it('returns active audio of every locale when no locale is given, strictly one locale when given', async () => {
-		const model = models.find((p) => visibleActive(p, 'fr').length > 0 && visibleActive(p, 'en').length > 0)!;
+		const model = models.find(
+			(p) => visibleActive(p, 'fr').length > 0 && visibleActive(p, 'en').length > 0,
+		)!;
 		const all = await getJson(singleUrl(sim, model.external_id));
 		expect(all.status).toBe(200);
 		expect(all.body.external_id).toBe(model.external_id);
@@ -33,11 +46,17 @@ describe('single endpoint', () => {
 	});
 
 	it('never sends inactive, unvalidated or pending audio', async () => {
-		const tricky = models.filter((p) => p.reviews.some((a) => !a.is_active || !a.validated || a.awaitingValidation)).slice(0, 25);
+		const tricky = models
+			.filter((p) => p.reviews.some((a) => !a.is_active || !a.validated || a.awaitingValidation))
+			.slice(0, 25);
 		expect(tricky.length).toBe(25);
 		for (const model of tricky) {
 			const { body } = await getJson(singleUrl(sim, model.external_id));
-			const hidden = new Set(model.reviews.filter((a) => !a.is_active || !a.validated || a.awaitingValidation).map((a) => a.id));
+			const hidden = new Set(
+				model.reviews
+					.filter((a) => !a.is_active || !a.validated || a.awaitingValidation)
+					.map((a) => a.id),
+			);
 			expect(body.reviews.some((r: { id: string }) => hidden.has(r.id))).toBe(false);
 			expect(body.reviews.every((r: { is_active: boolean }) => r.is_active)).toBe(true);
 		}
@@ -50,10 +69,14 @@ describe('single endpoint', () => {
 			const { body, text } = await getJson(singleUrl(sim, model.external_id, { locale: 'fr' }));
 			expect(specProblems(body)).toEqual([]);
 			// null only where the spec says "string or null" / "number or null".
-			expect(text.replace(/"(widgetConfigId|audioId|audioPosition)":null/g, '')).not.toContain(':null');
+			expect(text.replace(/"(widgetConfigId|audioId|audioPosition)":null/g, '')).not.toContain(
+				':null',
+			);
 			if (!('seo_name' in body)) withoutSeo++;
 			if ('experiment' in body) withExperiment++;
-			const byDefault = body.reviews.find((r: { is_default: boolean; audio_url?: string }) => r.is_default && r.audio_url);
+			const byDefault = body.reviews.find(
+				(r: { is_default: boolean; audio_url?: string }) => r.is_default && r.audio_url,
+			);
 			if (byDefault) expect(body.audio_url).toBe(byDefault.audio_url);
 			else expect(body).not.toHaveProperty('audio_url');
 			expect(body).toEqual(sim.getProduct(model.external_id, { locale: 'fr' }));
@@ -118,7 +141,9 @@ describe('single endpoint: refs that break naive path handling', () => {
 
 	it('keeps case twins and NFC/NFD spellings apart', async () => {
 		const ids = await Promise.all(
-			['Shoe-1', 'shoe-1', 'caf\u00e9', 'cafe\u0301'].map(async (ref) => (await getJson(singleUrl(sim, ref))).body.id as string),
+			['Shoe-1', 'shoe-1', 'caf\u00e9', 'cafe\u0301'].map(
+				async (ref) => (await getJson(singleUrl(sim, ref))).body.id as string,
+			),
 		);
 		expect(new Set(ids).size).toBe(4);
 		expect((await getJson(singleUrl(sim, 'SHOE-1'))).body.type).toBe('ERR_DB_MISSING');
@@ -139,11 +164,18 @@ describe('single endpoint: refs that break naive path handling', () => {
 		] as const) {
 			const body = await new Promise<string>((resolve, reject) => {
 				const url = new URL(sim.baseUrl);
-				request({ host: url.hostname, port: url.port, path: `/ws/websites/${sim.websiteId}/products/${path}` }, (res) => {
-					let text = '';
-					res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-					res.on('end', () => resolve(text));
-				})
+				request(
+					{
+						host: url.hostname,
+						port: url.port,
+						path: `/ws/websites/${sim.websiteId}/products/${path}`,
+					},
+					(res) => {
+						let text = '';
+						res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+						res.on('end', () => resolve(text));
+					},
+				)
 					.on('error', reject)
 					.end();
 			});

@@ -1,6 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CatalogueSyncError, type ClientOptions, createClient, syncCatalogue } from '../../integration/src/entries/client.js';
-import { type HostileService, type HostileServiceOptions, makeCatalogue, useHostileServices } from '../helpers/hostile-service.js';
+import {
+	CatalogueSyncError,
+	type ClientOptions,
+	createClient,
+	syncCatalogue,
+} from '../../integration/src/entries/client.js';
+import {
+	type HostileService,
+	type HostileServiceOptions,
+	makeCatalogue,
+	useHostileServices,
+} from '../helpers/hostile-service.js';
 
 const fast = { retryBaseDelayMs: 5, retryMaxDelayMs: 20 } as const;
 const query = { locale: 'fr', without: 'inactive' } as const;
@@ -15,7 +25,9 @@ describe('a count_item far above the real catalogue', () => {
 	for (const claimed of [1_000_000, 1e10]) {
 		it(`stops at the first short page: count_item ${claimed} for 50 products costs 3 attempts of 7 requests`, async () => {
 			const service = await hostile({ catalogue: makeCatalogue(50), countItem: () => claimed });
-			const error = await syncCatalogue(clientOf(service), { query, pageSize: 100 }).catch((e: unknown) => e);
+			const error = await syncCatalogue(clientOf(service), { query, pageSize: 100 }).catch(
+				(e: unknown) => e,
+			);
 			expect(error).toBeInstanceOf(CatalogueSyncError);
 			expect((error as Error).message).toBe(
 				`The catalogue kept changing during the sync, or its pages do not add up (the pages ended after 50 products while count_item is ${claimed}); ` +
@@ -43,7 +55,10 @@ describe('products shifting between pages, count_item unchanged', () => {
 	}
 
 	it('is seen at the overlapping page boundary and re-synced: every product that existed throughout arrives', async () => {
-		const service = await hostile({ catalogue: makeCatalogue(250), misbehave: shiftOnListRequest(2) });
+		const service = await hostile({
+			catalogue: makeCatalogue(250),
+			misbehave: shiftOnListRequest(2),
+		});
 		const before = ids(service.catalogue);
 		const resyncs: string[] = [];
 		const result = await syncCatalogue(clientOf(service, { concurrency: 1 }), {
@@ -58,11 +73,16 @@ describe('products shifting between pages, count_item unchanged', () => {
 		expect(ids(result.items)).toEqual(ids(service.catalogue));
 		// p100 sat on the first page boundary when the shift happened; it existed throughout.
 		expect(ids(result.items)).toContain('p100');
-		expect(before.filter((id) => id !== 'p5').every((id) => ids(result.items).includes(id))).toBe(true);
+		expect(before.filter((id) => id !== 'p5').every((id) => ids(result.items).includes(id))).toBe(
+			true,
+		);
 	});
 
 	it('is seen with pages fetched concurrently too', async () => {
-		const service = await hostile({ catalogue: makeCatalogue(1_000), misbehave: shiftOnListRequest(5) });
+		const service = await hostile({
+			catalogue: makeCatalogue(1_000),
+			misbehave: shiftOnListRequest(5),
+		});
 		const result = await syncCatalogue(clientOf(service), { query, pageSize: 100 });
 		expect(result.attempts).toBe(2);
 		expect(ids(result.items)).toEqual(ids(service.catalogue));

@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CatalogueSyncError, createClient, syncCatalogue } from '../../integration/src/entries/client.js';
+import {
+	CatalogueSyncError,
+	createClient,
+	syncCatalogue,
+} from '../../integration/src/entries/client.js';
 import { useHostileServices } from '../helpers/hostile-service.js';
 import { LYING_SERVICES } from '../helpers/lying-services.js';
 
@@ -17,16 +21,27 @@ describe('the build-time sync against a lying list endpoint', () => {
 		for (const pageSize of lie.pageSizes) {
 			it(`${lie.name}, pages of ${pageSize}: ${lie.expected === 'exact' ? 'exactly the catalogue' : 'a named failure'}`, async () => {
 				const service = await hostile(lie.service());
-				const client = createClient({ baseUrl: service.url, websiteId: service.websiteId, retryBaseDelayMs: 5, retryMaxDelayMs: 20 });
-				const outcome = await syncCatalogue(client, { query, pageSize }).catch((error: unknown) => error);
+				const client = createClient({
+					baseUrl: service.url,
+					websiteId: service.websiteId,
+					retryBaseDelayMs: 5,
+					retryMaxDelayMs: 20,
+				});
+				const outcome = await syncCatalogue(client, { query, pageSize }).catch(
+					(error: unknown) => error,
+				);
 				if (lie.expected === 'exact') {
 					expect(outcome).not.toBeInstanceOf(Error);
-					expect(ids((outcome as { items: unknown[] }).items)).toEqual(service.catalogue.map((product) => product.id));
+					expect(ids((outcome as { items: unknown[] }).items)).toEqual(
+						service.catalogue.map((product) => product.id),
+					);
 					return;
 				}
 				expect(outcome).toBeInstanceOf(CatalogueSyncError);
 				expect((outcome as Error).message).toMatch(lie.expected);
-				expect((outcome as Error).message).toContain('endpoint GET /ws/websites/{websiteId}/products');
+				expect((outcome as Error).message).toContain(
+					'endpoint GET /ws/websites/{websiteId}/products',
+				);
 			});
 		}
 	}

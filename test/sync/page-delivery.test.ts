@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 
-const idOf = (item: unknown) => (item instanceof ReusedItem ? item.id : (item as { id: string }).id);
+const idOf = (item: unknown) =>
+	item instanceof ReusedItem ? item.id : (item as { id: string }).id;
 
 describe('syncCatalogue with onPage', () => {
 	it('delivers every product once, page by page, and keeps none in the result', async () => {
@@ -34,7 +35,11 @@ describe('syncCatalogue with onPage', () => {
 	});
 
 	it('delivers a product the service repeats on two pages once, and counts it once', async () => {
-		const catalogue = Array.from({ length: 20 }, (_, i) => ({ ...validProduct(), id: `p${i}`, external_id: `SKU-${i}` }));
+		const catalogue = Array.from({ length: 20 }, (_, i) => ({
+			...validProduct(),
+			id: `p${i}`,
+			external_id: `SKU-${i}`,
+		}));
 		// Later pages repeat a product of page one in place of SKU-10; count_item says 20, so the
 		// repeat leaves one short and the sync must not accept it.
 		const server = await startServer((req, res) => {
@@ -42,7 +47,8 @@ describe('syncCatalogue with onPage', () => {
 			const offset = Number(url.searchParams.get('offset'));
 			const limit = Number(url.searchParams.get('limit'));
 			const page = catalogue.slice(offset, offset + limit);
-			const items = offset === 0 ? page : page.map((item) => (item.id === 'p10' ? catalogue[8] : item));
+			const items =
+				offset === 0 ? page : page.map((item) => (item.id === 'p10' ? catalogue[8] : item));
 			sendJson(res, 200, { limit, offset, count_item: catalogue.length, items });
 		});
 		try {

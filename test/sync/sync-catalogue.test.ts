@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogueSyncError, createClient, syncCatalogue } from '../../integration/src/entries/client.js';
+import {
+	CatalogueSyncError,
+	createClient,
+	syncCatalogue,
+} from '../../integration/src/entries/client.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { sendJson, startServer } from '../helpers/http-server.js';
 import { validProduct } from '../helpers/products.js';
@@ -13,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 
-const clientFor = (s: Simulator, extra = {}) => createClient({ baseUrl: s.baseUrl, websiteId: s.websiteId, ...fast, ...extra });
+const clientFor = (s: Simulator, extra = {}) =>
+	createClient({ baseUrl: s.baseUrl, websiteId: s.websiteId, ...fast, ...extra });
 const ids = (items: unknown[]) => items.map((item) => (item as { id: string }).id);
 
 describe('syncCatalogue', () => {
@@ -39,12 +44,21 @@ describe('syncCatalogue', () => {
 
 	it('adapts when the cap is lower than the echoed limit (items shorter than asked)', async () => {
 		// A service that echoes the asked limit but silently returns at most 30 items.
-		const catalogue = Array.from({ length: 95 }, (_, i) => ({ ...validProduct(), id: `p${i}`, external_id: `SKU-${i}` }));
+		const catalogue = Array.from({ length: 95 }, (_, i) => ({
+			...validProduct(),
+			id: `p${i}`,
+			external_id: `SKU-${i}`,
+		}));
 		const server = await startServer((req, res) => {
 			const url = new URL(req.url!, 'http://x');
 			const limit = Number(url.searchParams.get('limit'));
 			const offset = Number(url.searchParams.get('offset'));
-			sendJson(res, 200, { limit, offset, count_item: catalogue.length, items: catalogue.slice(offset, offset + Math.min(limit, 30)) });
+			sendJson(res, 200, {
+				limit,
+				offset,
+				count_item: catalogue.length,
+				items: catalogue.slice(offset, offset + Math.min(limit, 30)),
+			});
 		});
 		try {
 			const client = createClient({ baseUrl: server.url, websiteId: sim.websiteId, ...fast });
@@ -57,7 +71,10 @@ describe('syncCatalogue', () => {
 	});
 
 	it('handles an empty catalogue and a catalogue smaller than one page', async () => {
-		const empty = await syncCatalogue(clientFor(sim), { query: { ...query, locale: 'de' }, pageSize: 100 });
+		const empty = await syncCatalogue(clientFor(sim), {
+			query: { ...query, locale: 'de' },
+			pageSize: 100,
+		});
 		expect(empty.count).toBe(sim.listAll({ ...query, locale: 'de' }).length);
 		const small = await startSimulator({ products: 7, locales: ['fr'], seed: 1 });
 		try {
@@ -70,8 +87,16 @@ describe('syncCatalogue', () => {
 	});
 
 	it('applies the list filters on the service side, never client-side', async () => {
-		for (const filters of [{ withAudio: true }, { withAudio: true, published: true }, { withAudio: false }, { published: false }]) {
-			const result = await syncCatalogue(clientFor(sim), { query: { ...query, ...filters }, pageSize: 100 });
+		for (const filters of [
+			{ withAudio: true },
+			{ withAudio: true, published: true },
+			{ withAudio: false },
+			{ published: false },
+		]) {
+			const result = await syncCatalogue(clientFor(sim), {
+				query: { ...query, ...filters },
+				pageSize: 100,
+			});
 			expect(ids(result.items)).toEqual(ids(sim.listAll({ ...query, ...filters })));
 		}
 	});
@@ -87,7 +112,11 @@ describe('syncCatalogue', () => {
 				}
 			});
 			const resyncs: string[] = [];
-			const result = await syncCatalogue(clientFor(live, { concurrency: 1 }), { query, pageSize: 100, onResync: (r) => resyncs.push(r) });
+			const result = await syncCatalogue(clientFor(live, { concurrency: 1 }), {
+				query,
+				pageSize: 100,
+				onResync: (r) => resyncs.push(r),
+			});
 			expect(added).toBe(true);
 			expect(resyncs).toHaveLength(1);
 			expect(resyncs[0]).toMatch(/count_item changed from 450 to 451/);
@@ -109,7 +138,10 @@ describe('syncCatalogue', () => {
 					live.removeProduct(live.refs()[5]!);
 				}
 			});
-			const result = await syncCatalogue(clientFor(live, { concurrency: 1 }), { query, pageSize: 100 });
+			const result = await syncCatalogue(clientFor(live, { concurrency: 1 }), {
+				query,
+				pageSize: 100,
+			});
 			expect(result.attempts).toBe(2);
 			expect(ids(result.items)).toEqual(ids(live.listAll(query)));
 		} finally {
@@ -123,11 +155,15 @@ describe('syncCatalogue', () => {
 			live.onRequest(() => {
 				if (live.stats.list % 2 === 0) live.addProduct();
 			});
-			const error = await syncCatalogue(clientFor(live, { concurrency: 1 }), { query, pageSize: 100, maxAttempts: 3 }).catch(
-				(e: unknown) => e,
-			);
+			const error = await syncCatalogue(clientFor(live, { concurrency: 1 }), {
+				query,
+				pageSize: 100,
+				maxAttempts: 3,
+			}).catch((e: unknown) => e);
 			expect(error).toBeInstanceOf(CatalogueSyncError);
-			expect((error as Error).message).toMatch(/kept changing during the sync, or its pages do not add up/);
+			expect((error as Error).message).toMatch(
+				/kept changing during the sync, or its pages do not add up/,
+			);
 			expect((error as CatalogueSyncError).endpoint).toBe('listProducts');
 		} finally {
 			await live.close();
@@ -135,7 +171,11 @@ describe('syncCatalogue', () => {
 	});
 
 	it("refuses a page that repeats its predecessor's products (an unstable sort), re-syncing a bounded number of times", async () => {
-		const catalogue = Array.from({ length: 40 }, (_, i) => ({ ...validProduct(), id: `p${i}`, external_id: `SKU-${i}` }));
+		const catalogue = Array.from({ length: 40 }, (_, i) => ({
+			...validProduct(),
+			id: `p${i}`,
+			external_id: `SKU-${i}`,
+		}));
 		let requests = 0;
 		const server = await startServer((req, res) => {
 			requests++;
@@ -144,11 +184,18 @@ describe('syncCatalogue', () => {
 			const offset = Number(url.searchParams.get('offset'));
 			// An unstable sort on the service side: every later page starts one product early, and p39 is never shown.
 			const start = offset === 0 ? 0 : offset - 1;
-			sendJson(res, 200, { limit, offset, count_item: 40, items: catalogue.slice(start, start + limit) });
+			sendJson(res, 200, {
+				limit,
+				offset,
+				count_item: 40,
+				items: catalogue.slice(start, start + limit),
+			});
 		});
 		try {
 			const client = createClient({ baseUrl: server.url, websiteId: sim.websiteId, ...fast });
-			const error = await syncCatalogue(client, { query, pageSize: 20, maxAttempts: 2 }).catch((e: unknown) => e);
+			const error = await syncCatalogue(client, { query, pageSize: 20, maxAttempts: 2 }).catch(
+				(e: unknown) => e,
+			);
 			expect(error).toBeInstanceOf(CatalogueSyncError);
 			expect((error as Error).message).toContain(
 				'products shifted between pages: the page at offset 19 does not start with the product that ended the page before',

@@ -15,12 +15,24 @@ import {
 	type ProductValidationError,
 	type ServiceError,
 } from 'astro-audio-reviews/client';
-import { type ProductsLoaderOptions, productsLiveLoader, productsLoader } from 'astro-audio-reviews/loaders';
-import { type LayoutProps, type ProductEntryLike, productUrl, type ratingSummary } from 'astro-audio-reviews/pages';
+import {
+	type ProductsLoaderOptions,
+	productsLiveLoader,
+	productsLoader,
+} from 'astro-audio-reviews/loaders';
+import {
+	type LayoutProps,
+	type ProductEntryLike,
+	productUrl,
+	type ratingSummary,
+} from 'astro-audio-reviews/pages';
 import type { Product, productSchema, Review } from 'astro-audio-reviews/schema';
 import { describe, expectTypeOf, it } from 'vitest';
 
-const connection = { baseUrl: 'https://api.example.com', websiteId: '00000000-0000-4000-8000-000000000000' };
+const connection = {
+	baseUrl: 'https://api.example.com',
+	websiteId: '00000000-0000-4000-8000-000000000000',
+};
 
 describe('entry data', () => {
 	it('is the validated product', () => {
@@ -38,7 +50,9 @@ describe('options', () => {
 		expectTypeOf<typeof connection>().toExtend<ProductsLoaderOptions>();
 		expectTypeOf<{ baseUrl: string }>().not.toExtend<ProductsLoaderOptions>();
 		expectTypeOf<{ onInvalid: 'skip' } & typeof connection>().toExtend<ProductsLoaderOptions>();
-		expectTypeOf<{ onInvalid: 'ignore' } & typeof connection>().not.toExtend<ProductsLoaderOptions>();
+		expectTypeOf<
+			{ onInvalid: 'ignore' } & typeof connection
+		>().not.toExtend<ProductsLoaderOptions>();
 	});
 
 	it('takes what astro:env gives: an optional variable is string | undefined, the option still named', () => {
@@ -46,7 +60,9 @@ describe('options', () => {
 		expectTypeOf<FromEnv>().toExtend<ProductsLoaderOptions>();
 		expectTypeOf<FromEnv>().toExtend<Parameters<typeof productsLiveLoader>[0]>();
 		expectTypeOf<{ websiteId: string | undefined }>().not.toExtend<ProductsLoaderOptions>();
-		expectTypeOf<{ websiteId: string | undefined }>().toExtend<NonNullable<AudioReviewsOptions['invalidate']>>();
+		expectTypeOf<{ websiteId: string | undefined }>().toExtend<
+			NonNullable<AudioReviewsOptions['invalidate']>
+		>();
 	});
 
 	it('gives Astro a loader, a live loader and an integration', () => {
@@ -58,9 +74,15 @@ describe('options', () => {
 	});
 
 	it('offers the review feed in schema 2.4 or 2.3', () => {
-		expectTypeOf<{ reviewsFeed: { publisher: 'Shop'; schemaVersion: '2.3' } }>().toExtend<AudioReviewsOptions>();
-		expectTypeOf<{ reviewsFeed: { publisher: 'Shop'; schemaVersion: '2.4' } }>().toExtend<AudioReviewsOptions>();
-		expectTypeOf<{ reviewsFeed: { publisher: 'Shop'; schemaVersion: '2.2' } }>().not.toExtend<AudioReviewsOptions>();
+		expectTypeOf<{
+			reviewsFeed: { publisher: 'Shop'; schemaVersion: '2.3' };
+		}>().toExtend<AudioReviewsOptions>();
+		expectTypeOf<{
+			reviewsFeed: { publisher: 'Shop'; schemaVersion: '2.4' };
+		}>().toExtend<AudioReviewsOptions>();
+		expectTypeOf<{
+			reviewsFeed: { publisher: 'Shop'; schemaVersion: '2.2' };
+		}>().not.toExtend<AudioReviewsOptions>();
 	});
 
 	it('takes hub: true, false or { pageSize?, order?: "name" | "rating" }', () => {
@@ -92,7 +114,11 @@ describe('client and errors', () => {
 
 describe('layout', () => {
 	it('gives a layout the props the injected pages pass it', () => {
-		expectTypeOf<LayoutProps>().toEqualTypeOf<{ title: string; description?: string | undefined; lang: string }>();
+		expectTypeOf<LayoutProps>().toEqualTypeOf<{
+			title: string;
+			description?: string | undefined;
+			lang: string;
+		}>();
 	});
 });
 
@@ -102,6 +128,8 @@ describe('links', () => {
 		expectTypeOf(productUrl(entry)).toEqualTypeOf<string>();
 		expectTypeOf(productUrl(entry, { route: '/shop/[ref]' })).toEqualTypeOf<string>();
 		// What getCollection returns for a productsLoader() collection fits.
-		expectTypeOf<{ id: string; collection: 'products'; data: Product; digest?: string }>().toExtend<Parameters<typeof productUrl>[0]>();
+		expectTypeOf<{ id: string; collection: 'products'; data: Product; digest?: string }>().toExtend<
+			Parameters<typeof productUrl>[0]
+		>();
 	});
 });

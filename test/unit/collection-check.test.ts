@@ -11,6 +11,8 @@ describe('the message of a collection the pages cannot read', () => {
 	});
 
 	it('quotes a name that is not an identifier', () => {
-		expect(emptyCollectionError('shop-products', new Map()).message).toContain('(`"shop-products": defineCollection(');
+		expect(emptyCollectionError('shop-products', new Map()).message).toContain(
+			'(`"shop-products": defineCollection(',
+		);
 	});
 });

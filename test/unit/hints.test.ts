@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { doubledPathHint, isUnreachable, unreachableHint } from '../../integration/src/client/hints.js';
+import {
+	doubledPathHint,
+	isUnreachable,
+	unreachableHint,
+} from '../../integration/src/client/hints.js';
 
 describe('doubledPathHint', () => {
 	it('names the API path baseUrl already ends in, and the baseUrl to use', () => {
@@ -9,9 +13,11 @@ describe('doubledPathHint', () => {
 		expect(doubledPathHint('https://api.example.com/shop/ws/websites')).toBe(
 			'`baseUrl` ends in "/ws/websites", a path the client adds itself (so the request asked for /ws/websites/ws/websites…): set `baseUrl` to "https://api.example.com/shop"',
 		);
-		expect(doubledPathHint('https://api.example.com/ws/websites/0b8f6a8e-5a0c-4d7e-9b1f-2c3d4e5f6a7b/products')).toContain(
-			'set `baseUrl` to "https://api.example.com"',
-		);
+		expect(
+			doubledPathHint(
+				'https://api.example.com/ws/websites/0b8f6a8e-5a0c-4d7e-9b1f-2c3d4e5f6a7b/products',
+			),
+		).toContain('set `baseUrl` to "https://api.example.com"');
 	});
 
 	it('stays quiet for a baseUrl without the API path', () => {

@@ -18,7 +18,10 @@ describe('hub option', () => {
 	it('rejects a wrong value or an unknown key, naming the field and what it takes', () => {
 		const expected: Array<[unknown, string]> = [
 			[{ order: 'rating', sort: 'desc' }, 'hub.sort: unknown option'],
-			[{ pageSize: 0 }, 'hub.pageSize: Expected `hub.pageSize` to be a whole number from 1 to 1000'],
+			[
+				{ pageSize: 0 },
+				'hub.pageSize: Expected `hub.pageSize` to be a whole number from 1 to 1000',
+			],
 			...['rating', { order: 'stars' }, { order: 5 }].map((hub): [unknown, string] => [
 				hub,
 				"hub: Expected `hub` to be true, false or { pageSize?: <1 to 1000>, order?: 'name' | 'rating' }, e.g. hub: { order: 'rating' } to list the best rated products first",

@@ -1,9 +1,16 @@
 import audioReviews from 'astro-audio-reviews';
 import { afterEach, describe, expect, it } from 'vitest';
-import { purgedPagesConfig, resolveIndexNow } from '../../integration/src/indexnow/index-now-settings.js';
+import {
+	purgedPagesConfig,
+	resolveIndexNow,
+} from '../../integration/src/indexnow/index-now-settings.js';
 import { productsLiveLoader } from '../../integration/src/loaders/products-live-loader.js';
 import { liveProductUrls } from '../../integration/src/on-demand/live-urls.js';
-import { DEFAULT_LIVE_ROUTE, indexNowOptionSchema, type ResolvedIndexNowOption } from '../../integration/src/options/index-now-option.js';
+import {
+	DEFAULT_LIVE_ROUTE,
+	indexNowOptionSchema,
+	type ResolvedIndexNowOption,
+} from '../../integration/src/options/index-now-option.js';
 import { lentSource } from '../helpers/live-content.js';
 
 /** `audioReviews({ indexNow })`: what it needs from the config and the environment, and the messages that say the fix. */
@@ -33,10 +40,13 @@ describe('indexNow option', () => {
 			keyFile: `${KEY}.txt`,
 		});
 		process.env.SHOP_INDEXNOW = 'Another-Key-0123';
-		const shop = resolveIndexNow(option({ keyEnv: 'SHOP_INDEXNOW', endpoint: 'https://www.bing.com/indexnow' }), {
-			...context,
-			base: '/shop/',
-		});
+		const shop = resolveIndexNow(
+			option({ keyEnv: 'SHOP_INDEXNOW', endpoint: 'https://www.bing.com/indexnow' }),
+			{
+				...context,
+				base: '/shop/',
+			},
+		);
 		expect(shop).toMatchObject({
 			endpoint: 'https://www.bing.com/indexnow',
 			keyLocation: 'https://shop.example.com/shop/Another-Key-0123.txt',
@@ -44,7 +54,11 @@ describe('indexNow option', () => {
 	});
 
 	it.each([
-		['no site', { site: undefined }, '`site` is not set in the Astro config: IndexNow takes absolute URLs of one host'],
+		[
+			'no site',
+			{ site: undefined },
+			'`site` is not set in the Astro config: IndexNow takes absolute URLs of one host',
+		],
 		[
 			'no change report',
 			{ changeReport: false as const },
@@ -66,7 +80,9 @@ describe('indexNow option', () => {
 			'INDEXNOW_KEY is not an IndexNow key: it must be 8 to 128 characters of a-z, A-Z, 0-9 and - (it has 5 characters)',
 		);
 		process.env.INDEXNOW_KEY = 'has_an_underscore';
-		expect(() => resolveIndexNow(option(), context)).toThrow('(it has 17 characters, including "_")');
+		expect(() => resolveIndexNow(option(), context)).toThrow(
+			'(it has 17 characters, including "_")',
+		);
 		process.env.INDEXNOW_KEY = 'x'.repeat(129);
 		expect(() => resolveIndexNow(option(), context)).toThrow('it has 129 characters');
 		process.env.INDEXNOW_KEY = KEY;
@@ -95,13 +111,21 @@ describe('indexNow option', () => {
 
 	it('the webhook submits a purged product in every locale of the live loader, as the on-demand sitemap lists it', async () => {
 		const websiteId = '5f0c6d1e-2b3a-4c5d-8e9f-0a1b2c3d4e5f';
-		const custom = { route: '/shop/items/[...ref]', trailingSlash: false, base: '/de', site: context.site, websiteId };
+		const custom = {
+			route: '/shop/items/[...ref]',
+			trailingSlash: false,
+			base: '/de',
+			site: context.site,
+			websiteId,
+		};
 		// No live loader (a site that only purges): the default locale's page only.
 		expect(liveProductUrls({ ...custom, defaultLocale: undefined }, 'a/b é', undefined)).toEqual([
 			'https://shop.example.com/de/shop/items/a%2Fb%20%C3%A9',
 		]);
 		// The live loader lends its options, as the webhook's route asks for them through getLiveCollection().
-		const source = await lentSource(productsLiveLoader({ baseUrl: 'http://127.0.0.1:9', websiteId, locales: ['fr', 'en'] }));
+		const source = await lentSource(
+			productsLiveLoader({ baseUrl: 'http://127.0.0.1:9', websiteId, locales: ['fr', 'en'] }),
+		);
 		expect(liveProductUrls({ ...custom, defaultLocale: 'en' }, 'a/b é', source)).toEqual([
 			'https://shop.example.com/de/fr/shop/items/a%2Fb%20%C3%A9',
 			'https://shop.example.com/de/shop/items/a%2Fb%20%C3%A9',
@@ -112,16 +136,22 @@ describe('indexNow option', () => {
 			'https://shop.example.com/de/en/shop/items/x',
 		]);
 		// `submitPurged: true` and the sitemaps' route of a `route: false` site make the same URLs.
-		const setup = { trailingSlash: true, base: '/', site: context.site, websiteId, defaultLocale: undefined };
+		const setup = {
+			trailingSlash: true,
+			base: '/',
+			site: context.site,
+			websiteId,
+			defaultLocale: undefined,
+		};
 		expect(liveProductUrls({ ...setup, route: DEFAULT_LIVE_ROUTE }, 'x', source)).toEqual(
 			liveProductUrls({ ...setup, route: '/products/[ref]' }, 'x', source),
 		);
 	});
 
 	it('validates the option itself at config time', () => {
-		expect(() => audioReviews({ indexNow: { endpoint: 'http://api.indexnow.org/indexnow' } })).toThrow(
-			'indexNow.endpoint: Expected `indexNow.endpoint` to be an https URL',
-		);
+		expect(() =>
+			audioReviews({ indexNow: { endpoint: 'http://api.indexnow.org/indexnow' } }),
+		).toThrow('indexNow.endpoint: Expected `indexNow.endpoint` to be an https URL');
 		expect(() => audioReviews({ indexNow: { keyEnv: 'not a name' } })).toThrow(
 			'Expected `indexNow.keyEnv` to be the name of an environment variable',
 		);
@@ -131,8 +161,12 @@ describe('indexNow option', () => {
 		expect(() => audioReviews({ indexNow: { submitPurged: 'yes' as never } })).toThrow(
 			'Expected `indexNow.submitPurged` to be true, false or',
 		);
-		expect(() => audioReviews({ indexNow: { key: KEY } as never })).toThrow('indexNow.key: unknown option');
+		expect(() => audioReviews({ indexNow: { key: KEY } as never })).toThrow(
+			'indexNow.key: unknown option',
+		);
 		// Loopback http is accepted: a local proxy or a test receiver.
-		expect(() => audioReviews({ indexNow: { endpoint: 'http://127.0.0.1:9/indexnow' } })).not.toThrow();
+		expect(() =>
+			audioReviews({ indexNow: { endpoint: 'http://127.0.0.1:9/indexnow' } }),
+		).not.toThrow();
 	});
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, formatNumber, plural, pluralCategory } from '../../integration/src/format/numbers.js';
+import {
+	countOf,
+	formatNumber,
+	plural,
+	pluralCategory,
+} from '../../integration/src/format/numbers.js';
 
 describe('formatNumber', () => {
 	it('groups digits the en-US way for logs and messages, and keeps at most two decimals', () => {

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createClient } from '../../integration/src/entries/client.js';
 import { resolveIntegrationOptions } from '../../integration/src/hooks/integration-options.js';
 
-const valid = { baseUrl: 'https://api.example.com/', websiteId: '0b8f6a8e-5a0c-4d7e-9b1f-2c3d4e5f6a7b' };
+const valid = {
+	baseUrl: 'https://api.example.com/',
+	websiteId: '0b8f6a8e-5a0c-4d7e-9b1f-2c3d4e5f6a7b',
+};
 
 function message(fn: () => unknown): string {
 	try {
@@ -19,8 +22,16 @@ describe('option rules', () => {
 	it.each([
 		['concurrency', 'Expected `concurrency` to be a whole number from 1 to 64', ['6', 0, 1.5, 65]],
 		['retries', 'Expected `retries` to be a whole number from 0 to 20', ['2', -1, 1.5, 21]],
-		['pageSize', 'Expected `pageSize` to be a whole number from 1 to 10000', [null, 0, 2.5, 10_001]],
-		['maxResponseBytes', 'Expected `maxResponseBytes` to be a whole number of bytes, at least 1024', ['2048', 1023, 2048.5]],
+		[
+			'pageSize',
+			'Expected `pageSize` to be a whole number from 1 to 10000',
+			[null, 0, 2.5, 10_001],
+		],
+		[
+			'maxResponseBytes',
+			'Expected `maxResponseBytes` to be a whole number of bytes, at least 1024',
+			['2048', 1023, 2048.5],
+		],
 	])('%s', (name, expected, values) => {
 		for (const value of values)
 			expect(
@@ -49,7 +60,9 @@ describe('option rules', () => {
 		expect(message(() => resolveIntegrationOptions({ uiText: { french: {} } }))).toContain(
 			'"french" is not a locale tag such as "nl" or "pt-BR"',
 		);
-		expect(resolveIntegrationOptions({ uiText: { 'zh-Hant-TW': {} } }).uiText).toEqual({ 'zh-Hant-TW': {} });
+		expect(resolveIntegrationOptions({ uiText: { 'zh-Hant-TW': {} } }).uiText).toEqual({
+			'zh-Hant-TW': {},
+		});
 	});
 
 	it('texts that may not be empty: the same sentence whether the value is missing its type or empty', () => {
@@ -64,6 +77,8 @@ describe('option rules', () => {
 		expect(message(() => resolveIntegrationOptions({ defaultLocale: '' }))).toContain(
 			'defaultLocale: Expected `defaultLocale` to be one of',
 		);
-		expect(message(() => createClient({ ...valid, type: '' }))).toContain('type: Expected `type` to be a widget type such as "standalone"');
+		expect(message(() => createClient({ ...valid, type: '' }))).toContain(
+			'type: Expected `type` to be a widget type such as "standalone"',
+		);
 	});
 });

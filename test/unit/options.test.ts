@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createClient } from '../../integration/src/entries/client.js';
 import { productsLoader } from '../../integration/src/entries/loaders.js';
 
-const valid = { baseUrl: 'https://api.example.com/', websiteId: '0b8f6a8e-5a0c-4d7e-9b1f-2c3d4e5f6a7b' };
+const valid = {
+	baseUrl: 'https://api.example.com/',
+	websiteId: '0b8f6a8e-5a0c-4d7e-9b1f-2c3d4e5f6a7b',
+};
 
 function failure(fn: () => unknown): { message: string; hint: string | undefined } {
 	try {
@@ -36,8 +39,12 @@ describe('options are validated at config time', () => {
 
 	it('takes an unset environment variable (undefined) and says what to set', () => {
 		const { message } = failure(() => productsLoader({ baseUrl: undefined, websiteId: undefined }));
-		expect(message).toContain('baseUrl: required; Expected `baseUrl` to be the service base address');
-		expect(message).toMatch(/websiteId: required; Expected `websiteId` to be the website UUID.*is its environment variable set\?/);
+		expect(message).toContain(
+			'baseUrl: required; Expected `baseUrl` to be the service base address',
+		);
+		expect(message).toMatch(
+			/websiteId: required; Expected `websiteId` to be the website UUID.*is its environment variable set\?/,
+		);
 	});
 
 	it('requires baseUrl and websiteId', () => {
@@ -47,8 +54,12 @@ describe('options are validated at config time', () => {
 	});
 
 	it('rejects a baseUrl that is not http(s)', () => {
-		expect(failure(() => createClient({ ...valid, baseUrl: 'ftp://x' })).message).toContain('baseUrl');
-		expect(failure(() => createClient({ ...valid, baseUrl: 'api.example.com' })).message).toContain('absolute http(s) URL');
+		expect(failure(() => createClient({ ...valid, baseUrl: 'ftp://x' })).message).toContain(
+			'baseUrl',
+		);
+		expect(failure(() => createClient({ ...valid, baseUrl: 'api.example.com' })).message).toContain(
+			'absolute http(s) URL',
+		);
 	});
 
 	it('echoes a baseUrl without a scheme and gives the address to set', () => {
@@ -69,17 +80,23 @@ describe('options are validated at config time', () => {
 		expect(message).toBe(
 			'Invalid productsLoader options:\n- locale: Expected `locale` to be one locale such as "fr"; for several, rename it: `locales: ["fr","en"]` (the first one is the default)',
 		);
-		expect(failure(() => productsLoader({ ...valid, locale: 'not a locale' })).message).toContain('locale: Expected a BCP-47 locale');
+		expect(failure(() => productsLoader({ ...valid, locale: 'not a locale' })).message).toContain(
+			'locale: Expected a BCP-47 locale',
+		);
 	});
 
 	it('suggests the intended option for a typo', () => {
 		const { message } = failure(() => productsLoader({ ...valid, pagesize: 10 } as never));
-		expect(message).toBe('Invalid productsLoader options:\n- pagesize: unknown option (did you mean `pageSize`?)');
+		expect(message).toBe(
+			'Invalid productsLoader options:\n- pagesize: unknown option (did you mean `pageSize`?)',
+		);
 	});
 
 	it('ends no line in punctuation, since Astro appends a full stop when it prints the message', () => {
 		const { message } = failure(() => productsLoader({ ...valid, locle: 'en' } as never));
-		expect(`${message}.`).toBe('Invalid productsLoader options:\n- locle: unknown option (did you mean `locale`?).');
+		expect(`${message}.`).toBe(
+			'Invalid productsLoader options:\n- locle: unknown option (did you mean `locale`?).',
+		);
 	});
 
 	it('echoes a websiteId that is not a UUID', () => {
@@ -90,13 +107,15 @@ describe('options are validated at config time', () => {
 	});
 
 	it('rejects `locale` together with `locales`, saying which to keep', () => {
-		const { message } = failure(() => productsLoader({ ...valid, locale: 'en', locales: ['fr', 'en'] }));
+		const { message } = failure(() =>
+			productsLoader({ ...valid, locale: 'en', locales: ['fr', 'en'] }),
+		);
 		expect(message).toBe(
 			'Invalid productsLoader options:\n- locale, locales: set one, not both. Keep `locales: ["fr","en"]` for several locales (the first one is the default), or `locale: "en"` alone for one locale',
 		);
-		expect(failure(() => createClient({ ...valid, locale: 'en', locales: ['en'] })).message).toContain(
-			'locale, locales: set one, not both.',
-		);
+		expect(
+			failure(() => createClient({ ...valid, locale: 'en', locales: ['en'] })).message,
+		).toContain('locale, locales: set one, not both.');
 	});
 
 	it.each([
@@ -113,6 +132,8 @@ describe('options are validated at config time', () => {
 		[{ retryBudgetMs: 0 }, 'retryBudgetMs'],
 		[{ maxResponseBytes: 100 }, 'maxResponseBytes'],
 	])('rejects %j naming %s', (extra, option) => {
-		expect(failure(() => productsLoader({ ...valid, ...extra } as never)).message).toContain(`${option}:`);
+		expect(failure(() => productsLoader({ ...valid, ...extra } as never)).message).toContain(
+			`${option}:`,
+		);
 	});
 });

@@ -57,8 +57,14 @@ function isPacked(path: string): boolean {
  * node_modules: to a file that exists and that the package ships. Files it does not ship are
  * linked on GitHub, and those links must name a file that exists too.
  */
-function linkProblem(page: DocPage, target: string, pages: Map<string, DocPage>): string | undefined {
-	const remote = [`${REPOSITORY}/blob/main/`, RAW_FILES].find((prefix) => target.startsWith(prefix));
+function linkProblem(
+	page: DocPage,
+	target: string,
+	pages: Map<string, DocPage>,
+): string | undefined {
+	const remote = [`${REPOSITORY}/blob/main/`, RAW_FILES].find((prefix) =>
+		target.startsWith(prefix),
+	);
 	if (/^(https?:|mailto:)/.test(target) && !remote) return undefined;
 	const [rawPath = '', anchor] = target.split('#') as [string, string | undefined];
 	const path = remote

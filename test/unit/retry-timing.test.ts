@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, parseRetryAfter, RETRYABLE_STATUSES, retryDelay } from '../../integration/src/client/retry-timing.js';
+import {
+	backoffDelay,
+	parseRetryAfter,
+	RETRYABLE_STATUSES,
+	retryDelay,
+} from '../../integration/src/client/retry-timing.js';
 
 const options = { retryBaseDelayMs: 200, retryMaxDelayMs: 5_000 };
 
@@ -7,7 +12,9 @@ describe('backoffDelay (full jitter, capped)', () => {
 	it('grows the ceiling exponentially from the base delay', () => {
 		// random() just below 1 gives the ceiling itself (floored).
 		const top = () => 0.999999;
-		expect([1, 2, 3, 4, 5].map((attempt) => backoffDelay(attempt, options, top))).toEqual([199, 399, 799, 1599, 3199]);
+		expect([1, 2, 3, 4, 5].map((attempt) => backoffDelay(attempt, options, top))).toEqual([
+			199, 399, 799, 1599, 3199,
+		]);
 	});
 
 	it('never exceeds the cap, however many attempts', () => {
@@ -65,7 +72,9 @@ describe('retryDelay', () => {
 
 describe('RETRYABLE_STATUSES', () => {
 	it('retries rate limiting and transient server errors, never 400', () => {
-		for (const status of [429, 500, 502, 503, 504]) expect(RETRYABLE_STATUSES.has(status)).toBe(true);
-		for (const status of [400, 401, 403, 404, 501]) expect(RETRYABLE_STATUSES.has(status)).toBe(false);
+		for (const status of [429, 500, 502, 503, 504])
+			expect(RETRYABLE_STATUSES.has(status)).toBe(true);
+		for (const status of [400, 401, 403, 404, 501])
+			expect(RETRYABLE_STATUSES.has(status)).toBe(false);
 	});
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { errorBodySchema, productListSchema, productSchema, validateProduct } from '../../integration/src/entries/schema.js';
+import {
+	errorBodySchema,
+	productListSchema,
+	productSchema,
+	validateProduct,
+} from '../../integration/src/entries/schema.js';
 import { isIsoDateTime } from '../../integration/src/schema/text.js';
 import { validProduct } from '../helpers/products.js';
 
@@ -14,7 +19,9 @@ describe('productSchema', () => {
 			id: 'p1',
 			external_id: 'SKU-1',
 			website: { id: 'w1' },
-			reviews: [{ id: 'r1', type: 'testimony', is_active: true, is_default: false, user: { id: 'u1' } }],
+			reviews: [
+				{ id: 'r1', type: 'testimony', is_active: true, is_default: false, user: { id: 'u1' } },
+			],
 		};
 		expect(productSchema.parse(minimal)).toEqual(minimal);
 	});
@@ -27,13 +34,16 @@ describe('productSchema', () => {
 		if (!result.success) expect(result.error.paths).toContain(field);
 	});
 
-	it.each([['id'], ['type'], ['is_active'], ['is_default'], ['user']])('requires reviews[].%s', (field) => {
-		const product = validProduct();
-		delete (product.reviews[1] as Record<string, unknown>)[field];
-		const result = validateProduct(product);
-		expect(result.success).toBe(false);
-		if (!result.success) expect(result.error.paths).toContain(`reviews[1].${field}`);
-	});
+	it.each([['id'], ['type'], ['is_active'], ['is_default'], ['user']])(
+		'requires reviews[].%s',
+		(field) => {
+			const product = validProduct();
+			delete (product.reviews[1] as Record<string, unknown>)[field];
+			const result = validateProduct(product);
+			expect(result.success).toBe(false);
+			if (!result.success) expect(result.error.paths).toContain(`reviews[1].${field}`);
+		},
+	);
 
 	it('keeps rating within 0..5 and names the field path and the ref', () => {
 		for (const rating of [0, 2.5, 5]) {
@@ -121,7 +131,10 @@ describe('productSchema', () => {
 
 describe('envelopes', () => {
 	it('parses the error body and the list envelope', () => {
-		expect(errorBodySchema.parse({ type: 'ERR_DB_MISSING', message: 'no' })).toEqual({ type: 'ERR_DB_MISSING', message: 'no' });
+		expect(errorBodySchema.parse({ type: 'ERR_DB_MISSING', message: 'no' })).toEqual({
+			type: 'ERR_DB_MISSING',
+			message: 'no',
+		});
 		expect(errorBodySchema.safeParse({ message: 'no type' }).success).toBe(false);
 		const list = { limit: 50, offset: 0, count_item: 1, items: [validProduct()] };
 		expect(productListSchema.parse(list).items).toHaveLength(1);
@@ -130,12 +143,14 @@ describe('envelopes', () => {
 });
 
 describe('created_at: ISO 8601 date-times only', () => {
-	it.each(['2026-03-01T10:00:00Z', '2026-03-01T10:00:00.123456+02:00', '2026-03-01T10:00-0530', '2024-02-29T23:59:59Z'])(
-		'accepts %s',
-		(value) => {
-			expect(isIsoDateTime(value)).toBe(true);
-		},
-	);
+	it.each([
+		'2026-03-01T10:00:00Z',
+		'2026-03-01T10:00:00.123456+02:00',
+		'2026-03-01T10:00-0530',
+		'2024-02-29T23:59:59Z',
+	])('accepts %s', (value) => {
+		expect(isIsoDateTime(value)).toBe(true);
+	});
 	it.each([
 		'1',
 		'2026',

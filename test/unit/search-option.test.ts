@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { resolveIntegrationOptions } from '../../integration/src/hooks/integration-options.js';
 import type { Product } from '../../integration/src/schema/product.js';
-import { aroundName, searchDescription, searchHeading } from '../../integration/src/view/search-markup.js';
+import {
+	aroundName,
+	searchDescription,
+	searchHeading,
+} from '../../integration/src/view/search-markup.js';
 import { uiText } from '../../integration/src/words/ui-text.js';
 import { thrownMessage } from '../helpers/thrown.js';
 
@@ -27,10 +31,14 @@ describe('search option', () => {
 });
 
 describe("search markup of the package's own words", () => {
-	const product = (reviews: number) => ({ reviews: Array.from({ length: reviews }, () => ({})) }) as unknown as Product;
+	const product = (reviews: number) =>
+		({ reviews: Array.from({ length: reviews }, () => ({})) }) as unknown as Product;
 
 	it("splits a further review page's heading around the name, in every built-in phrase shape", () => {
-		expect(aroundName((name) => uiText('en')('reviewPage', { name, page: 3 }))).toEqual(['', ' – audio reviews, page 3']);
+		expect(aroundName((name) => uiText('en')('reviewPage', { name, page: 3 }))).toEqual([
+			'',
+			' – audio reviews, page 3',
+		]);
 		expect(aroundName((name) => `Seite 2: ${name}`)).toEqual(['Seite 2: ', '']);
 		// A site's override that leaves the name out, or holds it twice: no split, the heading stays whole.
 		expect(aroundName(() => 'Page 3')).toBeUndefined();
@@ -39,7 +47,10 @@ describe("search markup of the package's own words", () => {
 
 	it('leaves a further page heading and an empty page description out of the index, and nothing without the option', () => {
 		expect(searchHeading('pagefind', product(30), 2)).toEqual({ 'data-pagefind-ignore': '' });
-		expect(searchHeading('pagefind', product(30), 1)).toEqual({ 'data-pagefind-meta': 'title', 'data-pagefind-sort': 'reviews:30' });
+		expect(searchHeading('pagefind', product(30), 1)).toEqual({
+			'data-pagefind-meta': 'title',
+			'data-pagefind-sort': 'reviews:30',
+		});
 		expect(searchDescription('pagefind', product(0))).toEqual({ 'data-pagefind-ignore': '' });
 		expect(searchDescription('pagefind', product(1))).toEqual({});
 		expect(searchHeading(false, product(30), 2)).toEqual({});

@@ -10,7 +10,9 @@ import { PREREQS, planFor } from '../../scripts/test-prereqs.mjs';
 
 const run = promisify(execFile);
 const SCRIPT = fileURLToPath(new URL('../../scripts/test-prereqs.mjs', import.meta.url));
-const prereq = (name: string) => PREREQS.find((candidate) => candidate.name === name) ?? expect.unreachable(`no prerequisite ${name}`);
+const prereq = (name: string) =>
+	PREREQS.find((candidate) => candidate.name === name) ??
+	expect.unreachable(`no prerequisite ${name}`);
 const chromium = prereq('Chromium');
 const java = prereq('Java 17');
 
@@ -56,7 +58,9 @@ describe('the prerequisites npm test checks first', () => {
 			expect(failure.code).toBe(1);
 			expect(failure.stderr).toMatch(MISSING_JAVA_LINE);
 			// As npm test runs it, by its own user and with its PATH: npm test ran it first, so all is there.
-			const missing = PREREQS.filter((candidate) => !candidate.present()).map((candidate) => candidate.name);
+			const missing = PREREQS.filter((candidate) => !candidate.present()).map(
+				(candidate) => candidate.name,
+			);
 			expect(missing, 'run npm test first: it installs the prerequisites as root').toEqual([]);
 			const { stdout, stderr } = await run(process.execPath, [script]);
 			expect(stdout + stderr).toBe('');
@@ -76,18 +80,25 @@ const MISSING_JAVA_LINE =
  * that every user can reach. Resolves with the exit code and stderr.
  */
 async function runWithoutRoot(script: string): Promise<{ code: number | null; stderr: string }> {
-	if (process.getuid?.() !== 0) return outcome(run(process.execPath, [script], { env: { PATH: '/nonexistent' } }));
+	if (process.getuid?.() !== 0)
+		return outcome(run(process.execPath, [script], { env: { PATH: '/nonexistent' } }));
 	const folder = await mkdtemp(join(await reachableTempDir(), 'aar-prereqs-'));
 	try {
 		await chmod(folder, 0o755);
 		const node = join(folder, 'node');
 		// A hard link where the file system allows it: the binary is over 100 MB.
-		await link(process.execPath, node).catch(() => copyFile(process.execPath, node, constants.COPYFILE_FICLONE));
+		await link(process.execPath, node).catch(() =>
+			copyFile(process.execPath, node, constants.COPYFILE_FICLONE),
+		);
 		const copy = join(folder, 'test-prereqs.mjs');
 		await copyFile(script, copy);
 		await chmod(copy, 0o644);
 		return await outcome(
-			run('/usr/sbin/runuser', ['-u', 'nobody', '--', '/usr/bin/env', '-i', 'PATH=/nonexistent', node, copy], { cwd: folder }),
+			run(
+				'/usr/sbin/runuser',
+				['-u', 'nobody', '--', '/usr/bin/env', '-i', 'PATH=/nonexistent', node, copy],
+				{ cwd: folder },
+			),
 		);
 	} finally {
 		await rm(folder, { recursive: true, force: true });
@@ -97,7 +108,10 @@ async function runWithoutRoot(script: string): Promise<{ code: number | null; st
 function outcome(running: Promise<unknown>): Promise<{ code: number | null; stderr: string }> {
 	return running.then(
 		() => ({ code: 0, stderr: '' }),
-		(error: { code: number | null; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+		(error: { code: number | null; stderr: string }) => ({
+			code: error.code,
+			stderr: error.stderr,
+		}),
 	);
 }
 
@@ -106,7 +120,9 @@ async function reachableTempDir(): Promise<string> {
 	for (const candidate of [tmpdir(), '/tmp']) {
 		if (await everyoneCanEnter(candidate)) return candidate;
 	}
-	throw new Error(`Neither ${tmpdir()} nor /tmp can be entered by every user: set TMPDIR to a folder of mode 1777 (or 0755)`);
+	throw new Error(
+		`Neither ${tmpdir()} nor /tmp can be entered by every user: set TMPDIR to a folder of mode 1777 (or 0755)`,
+	);
 }
 
 async function everyoneCanEnter(folder: string): Promise<boolean> {

@@ -1,7 +1,10 @@
 import type { Product } from 'astro-audio-reviews/schema';
 
 /** The product a component was given, or an error that says what went wrong with the props. */
-export function productOf(component: string, props: { entry?: { data: Product } | undefined; product?: Product | undefined }): Product {
+export function productOf(
+	component: string,
+	props: { entry?: { data: Product } | undefined; product?: Product | undefined },
+): Product {
 	if (props.product) return props.product;
 	if (props.entry) return props.entry.data;
 	if ('entry' in props) {
@@ -9,5 +12,7 @@ export function productOf(component: string, props: { entry?: { data: Product } 
 			`${component}: \`entry\` is undefined: getEntry() found no entry with that id. With \`locales\`, ids are "<locale>/<ref>", e.g. getEntry('products', 'fr/SKU-42').`,
 		);
 	}
-	throw new Error(`${component}: pass \`entry\` (from getEntry() or getCollection()) or \`product\` (entry.data).`);
+	throw new Error(
+		`${component}: pass \`entry\` (from getEntry() or getCollection()) or \`product\` (entry.data).`,
+	);
 }

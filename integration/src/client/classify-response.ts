@@ -1,5 +1,10 @@
 import type { AudioReviewsError, Endpoint } from '../errors/errors.js';
-import { NotFoundError, quoteServiceText, ResponseFormatError, ServiceError } from '../errors/errors.js';
+import {
+	NotFoundError,
+	quoteServiceText,
+	ResponseFormatError,
+	ServiceError,
+} from '../errors/errors.js';
 import { doubledPathHint, unknownWebsiteHint } from './hints.js';
 import { parseRetryAfter, RETRYABLE_STATUSES } from './retry-timing.js';
 
@@ -27,12 +32,21 @@ export interface JsonResponse {
 }
 
 /** Builds the final error once the number of attempts is known, so the message can say it. */
-export type ErrorFactory = (final: { attempts: number; note?: string | undefined }) => AudioReviewsError;
+export type ErrorFactory = (final: {
+	attempts: number;
+	note?: string | undefined;
+}) => AudioReviewsError;
 
 /** `retryLimit` lowers `retries` for failures where more attempts only delay the message. */
 export type Attempt =
 	| { ok: true; response: JsonResponse }
-	| { ok: false; fail: ErrorFactory; retryable: boolean; retryAfterMs?: number | undefined; retryLimit?: number | undefined };
+	| {
+			ok: false;
+			fail: ErrorFactory;
+			retryable: boolean;
+			retryAfterMs?: number | undefined;
+			retryLimit?: number | undefined;
+	  };
 
 /** What the request asked, which decides how some answers read. */
 export interface Asked {
@@ -50,7 +64,12 @@ export function suffix(message: string, note: string | undefined): string {
 }
 
 /** Turns a complete response (body read) into data or a typed failure, retryable or not. */
-export function classify(context: RequestContext, response: Response, text: string, asked: Asked): Attempt {
+export function classify(
+	context: RequestContext,
+	response: Response,
+	text: string,
+	asked: Asked,
+): Attempt {
 	const { status } = response;
 	const validators: Validators = {
 		etag: response.headers.get('etag') ?? undefined,
@@ -65,17 +84,31 @@ export function classify(context: RequestContext, response: Response, text: stri
 		body = undefined;
 	}
 	const errorBody = asErrorBody(body);
-	const errorContext = { ...context, status, type: errorBody?.type, serviceMessage: errorBody?.message };
+	const errorContext = {
+		...context,
+		status,
+		type: errorBody?.type,
+		serviceMessage: errorBody?.message,
+	};
 	const service =
 		(Ctor: typeof ServiceError, message: string, hint?: string): ErrorFactory =>
 		({ attempts, note }) =>
-			new Ctor(message, { ...errorContext, attempts, hint: hint === undefined ? note : suffix(hint, note) });
+			new Ctor(message, {
+				...errorContext,
+				attempts,
+				hint: hint === undefined ? note : suffix(hint, note),
+			});
 
 	if (status >= 200 && status < 300) {
 		if (errorBody) {
 			// Errors on the single-product endpoint come with status 200.
-			if (errorBody.type === 'ERR_DB_MISSING') return { ok: false, retryable: false, fail: notFound(context, service, asked) };
-			return { ok: false, retryable: RETRYABLE_TYPES.has(errorBody.type), fail: service(ServiceError, 'The service returned an error') };
+			if (errorBody.type === 'ERR_DB_MISSING')
+				return { ok: false, retryable: false, fail: notFound(context, service, asked) };
+			return {
+				ok: false,
+				retryable: RETRYABLE_TYPES.has(errorBody.type),
+				fail: service(ServiceError, 'The service returned an error'),
+			};
 		}
 		if (body === undefined) {
 			// A complete body that is not JSON: the same request would get the same body.
@@ -83,7 +116,11 @@ export function classify(context: RequestContext, response: Response, text: stri
 				ok: false,
 				retryable: false,
 				fail: ({ attempts }) =>
-					new ResponseFormatError(`Expected a JSON body, got ${quoteServiceText(text, 80)}`, { ...context, status, attempts }),
+					new ResponseFormatError(`Expected a JSON body, got ${quoteServiceText(text, 80)}`, {
+						...context,
+						status,
+						attempts,
+					}),
 			};
 		}
 		return { ok: true, response: { status, body, notModified: false, validators, attempts: 1 } };
@@ -91,33 +128,65 @@ export function classify(context: RequestContext, response: Response, text: stri
 
 	const retryable = RETRYABLE_STATUSES.has(status);
 	const hint = status === 404 ? doubledPathHint(asked.baseUrl) : undefined;
-	const message = status === 400 ? 'The service rejected a query parameter' : `The service answered HTTP ${status}`;
+	const message =
+		status === 400
+			? 'The service rejected a query parameter'
+			: `The service answered HTTP ${status}`;
 	return {
 		ok: false,
 		retryable,
 		retryAfterMs: retryable ? parseRetryAfter(response.headers.get('retry-after')) : undefined,
-		fail: errorBody?.type === 'ERR_DB_MISSING' ? notFound(context, service, asked, hint) : service(ServiceError, message, hint),
+		fail:
+			errorBody?.type === 'ERR_DB_MISSING'
+				? notFound(context, service, asked, hint)
+				: service(ServiceError, message, hint),
 	};
 }
 
-type ServiceErrorFactory = (Ctor: typeof ServiceError, message: string, hint?: string) => ErrorFactory;
+type ServiceErrorFactory = (
+	Ctor: typeof ServiceError,
+	message: string,
+	hint?: string,
+) => ErrorFactory;
 
 /**
  * The list endpoint has no ref: its ERR_DB_MISSING can only mean the website, which on a first
  * build is almost always a mistyped or copied `websiteId`, so the message names it.
  */
-function notFound(context: RequestContext, service: ServiceErrorFactory, asked: Asked, hint?: string): ErrorFactory {
-	if (context.endpoint !== 'listProducts') return service(NotFoundError, 'Product or website not found', hint);
+function notFound(
+	context: RequestContext,
+	service: ServiceErrorFactory,
+	asked: Asked,
+	hint?: string,
+): ErrorFactory {
+	if (context.endpoint !== 'listProducts')
+		return service(NotFoundError, 'Product or website not found', hint);
 	const website = unknownWebsiteHint(asked.websiteId);
-	return service(NotFoundError, 'Website not found', hint === undefined ? website : `${website}; ${hint}`);
+	return service(
+		NotFoundError,
+		'Website not found',
+		hint === undefined ? website : `${website}; ${hint}`,
+	);
 }
 
 /** 304 is an answer only to a conditional request; to any other it leaves nothing to read. */
-function notModified(context: RequestContext, validators: Validators, conditional: boolean): Attempt {
-	if (conditional) return { ok: true, response: { status: 304, body: undefined, notModified: true, validators, attempts: 1 } };
+function notModified(
+	context: RequestContext,
+	validators: Validators,
+	conditional: boolean,
+): Attempt {
+	if (conditional)
+		return {
+			ok: true,
+			response: { status: 304, body: undefined, notModified: true, validators, attempts: 1 },
+		};
 	const message =
 		'The service answered 304 Not Modified to a request that sent no validators (If-None-Match, If-Modified-Since): there is no copy to reuse';
-	return { ok: false, retryable: false, fail: ({ attempts }) => new ResponseFormatError(message, { ...context, status: 304, attempts }) };
+	return {
+		ok: false,
+		retryable: false,
+		fail: ({ attempts }) => new ResponseFormatError(message, { ...context, status: 304, attempts }),
+	};
 }
 
 function asErrorBody(body: unknown): { type: string; message?: string | undefined } | undefined {

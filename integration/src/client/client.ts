@@ -7,10 +7,25 @@ import {
 	type SharedOptions,
 	sharedOptionsSchema,
 } from '../options/shared-options.js';
-import { type Product, type ProductList, type ProductListEnvelope, productListEnvelopeSchema } from '../schema/product.js';
+import {
+	type Product,
+	type ProductList,
+	type ProductListEnvelope,
+	productListEnvelopeSchema,
+} from '../schema/product.js';
 import { validateProduct } from '../schema/validate.js';
-import { createRequester, type RequestOptions, type RequestStats, type Validators } from './request.js';
-import { type GetProductQuery, getProductUrl, type ListProductsQuery, listProductsUrl } from './urls.js';
+import {
+	createRequester,
+	type RequestOptions,
+	type RequestStats,
+	type Validators,
+} from './request.js';
+import {
+	type GetProductQuery,
+	getProductUrl,
+	type ListProductsQuery,
+	listProductsUrl,
+} from './urls.js';
 
 export interface RawProductResponse {
 	/** Unvalidated product JSON; `undefined` when the service answered 304 Not Modified. */
@@ -42,11 +57,18 @@ export interface AudioReviewsClient {
 	/** One list page, every item validated. */
 	listProducts(query?: ListProductsQuery, request?: RequestOptions): Promise<ProductList>;
 	/** One product as the service sent it, for callers that validate themselves (or send validators). */
-	getProductRaw(ref: string, query?: GetProductQuery, request?: RequestOptions): Promise<RawProductResponse>;
+	getProductRaw(
+		ref: string,
+		query?: GetProductQuery,
+		request?: RequestOptions,
+	): Promise<RawProductResponse>;
 	/** One list page with raw items, for callers that validate item by item. */
 	listProductsRaw(query?: ListProductsQuery, request?: RequestOptions): Promise<RawListResponse>;
 	/** One list page, conditional on `request.validators`: the service may answer 304 Not Modified. */
-	listProductsConditional(query?: ListProductsQuery, request?: RequestOptions): Promise<ConditionalListResponse>;
+	listProductsConditional(
+		query?: ListProductsQuery,
+		request?: RequestOptions,
+	): Promise<ConditionalListResponse>;
 }
 
 /** The options the loaders share (docs/options.md, the public contract); query options become per-call defaults. */
@@ -67,7 +89,11 @@ export function createClient(options: ClientOptions): AudioReviewsClient {
 			published: resolved.published,
 			limit: resolved.pageSize,
 		},
-		get: { locale: options.locale === undefined ? undefined : resolved.locale, variant: resolved.variant, type: resolved.type },
+		get: {
+			locale: options.locale === undefined ? undefined : resolved.locale,
+			variant: resolved.variant,
+			type: resolved.type,
+		},
 	});
 }
 
@@ -82,9 +108,14 @@ type Context = ConstructorParameters<typeof ResponseFormatError>[1];
  * Every caller of the single-product endpoint (build, refresh, live pages) shares this check:
  * another product's data must never be stored or served under the requested ref.
  */
-function assertRequestedProduct(ref: string, response: { body: unknown; status: number }, context: Context): void {
+function assertRequestedProduct(
+	ref: string,
+	response: { body: unknown; status: number },
+	context: Context,
+): void {
 	const answered = (response.body as { external_id?: unknown } | undefined)?.external_id;
-	if (typeof answered === 'string' && answered !== ref) throw new WrongProductError(ref, answered, { ...context, status: response.status });
+	if (typeof answered === 'string' && answered !== ref)
+		throw new WrongProductError(ref, answered, { ...context, status: response.status });
 }
 
 /** The list envelope; its items are validated one by one by the caller, so one bad product is reported by its ref. */
@@ -106,27 +137,49 @@ export function clientFromResolved(
 	const request = createRequester(options, sharedLimiter(options.baseUrl, options.concurrency));
 	const { baseUrl, websiteId } = options;
 
-	async function getProductRaw(ref: string, given: GetProductQuery = {}, init: RequestOptions = {}): Promise<RawProductResponse> {
+	async function getProductRaw(
+		ref: string,
+		given: GetProductQuery = {},
+		init: RequestOptions = {},
+	): Promise<RawProductResponse> {
 		const query = { ...defaults.get, ...given };
 		const url = getProductUrl(baseUrl, websiteId, ref, query);
 		const context = { endpoint: 'getProduct' as const, url, ref, locale: query.locale };
 		const response = await request(context, init);
 		assertRequestedProduct(ref, response, context);
-		return { product: response.body, notModified: response.notModified, validators: response.validators };
+		return {
+			product: response.body,
+			notModified: response.notModified,
+			validators: response.validators,
+		};
 	}
 
-	async function listProductsConditional(given: ListProductsQuery = {}, init: RequestOptions = {}): Promise<ConditionalListResponse> {
+	async function listProductsConditional(
+		given: ListProductsQuery = {},
+		init: RequestOptions = {},
+	): Promise<ConditionalListResponse> {
 		const query = { ...defaults.list, ...given };
 		const url = listProductsUrl(baseUrl, websiteId, query);
 		const context = { endpoint: 'listProducts' as const, url, locale: query.locale };
 		const response = await request(context, init);
-		if (response.notModified) return { notModified: true, page: undefined, validators: response.validators };
-		return { notModified: false, page: listEnvelope(response, context), validators: response.validators };
+		if (response.notModified)
+			return { notModified: true, page: undefined, validators: response.validators };
+		return {
+			notModified: false,
+			page: listEnvelope(response, context),
+			validators: response.validators,
+		};
 	}
 
-	async function listProductsRaw(given: ListProductsQuery = {}, init: RequestOptions = {}): Promise<RawListResponse> {
+	async function listProductsRaw(
+		given: ListProductsQuery = {},
+		init: RequestOptions = {},
+	): Promise<RawListResponse> {
 		// Without validators the service has nothing to compare with, so it never answers 304.
-		const response = await listProductsConditional(given, { signal: init.signal, deadline: init.deadline });
+		const response = await listProductsConditional(given, {
+			signal: init.signal,
+			deadline: init.deadline,
+		});
 		return { page: response.page!, validators: response.validators };
 	}
 
@@ -138,7 +191,11 @@ export function clientFromResolved(
 		listProductsConditional,
 		async getProduct(ref, query = {}, init = {}) {
 			const { product } = await getProductRaw(ref, query, init);
-			const result = validateProduct(product, { endpoint: 'getProduct', ref, locale: query.locale });
+			const result = validateProduct(product, {
+				endpoint: 'getProduct',
+				ref,
+				locale: query.locale,
+			});
 			if (!result.success) throw result.error;
 			return result.data;
 		},

@@ -1,7 +1,19 @@
 import type { LimitFunction } from 'p-limit';
-import { AudioReviewsError, NetworkError, ResponseTooLargeError, TimeoutError } from '../errors/errors.js';
+import {
+	AudioReviewsError,
+	NetworkError,
+	ResponseTooLargeError,
+	TimeoutError,
+} from '../errors/errors.js';
 import type { ResolvedConnectionOptions } from '../options/shared-options.js';
-import { type Attempt, classify, type JsonResponse, type RequestContext, suffix, type Validators } from './classify-response.js';
+import {
+	type Attempt,
+	classify,
+	type JsonResponse,
+	type RequestContext,
+	suffix,
+	type Validators,
+} from './classify-response.js';
 import { isUnreachable, UNREACHABLE_RETRIES, unreachableHint } from './hints.js';
 import { retryDelay } from './retry-timing.js';
 import { fetchSameOrigin, readCapped } from './transport.js';
@@ -36,7 +48,10 @@ export interface Requester {
  * The budget is a deadline: an attempt still running when it passes is aborted, so one request
  * never takes longer than `retryBudgetMs` from its first attempt, whatever `timeoutMs` says.
  */
-export function createRequester(options: ResolvedConnectionOptions, limit: LimitFunction): Requester {
+export function createRequester(
+	options: ResolvedConnectionOptions,
+	limit: LimitFunction,
+): Requester {
 	const session: Session = {
 		options,
 		fetchImpl: options.fetch ?? globalThis.fetch,
@@ -45,7 +60,10 @@ export function createRequester(options: ResolvedConnectionOptions, limit: Limit
 	};
 	const { stats } = session;
 
-	async function request(context: RequestContext, request: RequestOptions = {}): Promise<JsonResponse> {
+	async function request(
+		context: RequestContext,
+		request: RequestOptions = {},
+	): Promise<JsonResponse> {
 		// Without a caller's deadline the budget starts with the first attempt, not in the
 		// limiter's queue: a long queue is the build's own concurrency at work, not a slow service.
 		let deadline = request.deadline;
@@ -59,7 +77,10 @@ export function createRequester(options: ResolvedConnectionOptions, limit: Limit
 				throw outcome.fail({ attempts: attempt });
 			const delay = retryDelay(attempt, outcome.retryAfterMs, options);
 			if (Date.now() + delay > deadline!) {
-				throw outcome.fail({ attempts: attempt, note: `gave up: the next retry would exceed ${budgetOf(options, request)}` });
+				throw outcome.fail({
+					attempts: attempt,
+					note: `gave up: the next retry would exceed ${budgetOf(options, request)}`,
+				});
 			}
 			stats.retries++;
 			await sleep(delay, request.signal);
@@ -80,16 +101,27 @@ interface Session {
 
 function budgetOf(options: ResolvedConnectionOptions, request: RequestOptions): string {
 	const retryBudget = `the retry budget of ${options.retryBudgetMs} ms`;
-	return request.deadline === undefined ? retryBudget : `the visitor's deadline (${retryBudget}, counted from the request)`;
+	return request.deadline === undefined
+		? retryBudget
+		: `the visitor's deadline (${retryBudget}, counted from the request)`;
 }
 
 /** One attempt, cut at `deadline`; `session.answerMs` learns from it how long the service takes. */
-async function attemptOnce(session: Session, context: RequestContext, request: RequestOptions, deadline: number): Promise<Attempt> {
+async function attemptOnce(
+	session: Session,
+	context: RequestContext,
+	request: RequestOptions,
+	deadline: number,
+): Promise<Attempt> {
 	const { options, stats } = session;
 	const remaining = deadline - Date.now();
 	if (remaining <= 0) return outOfTime(context, `No response within ${budgetOf(options, request)}`);
 	// A visitor's attempt with less time left than the service lately takes would only be cut at the deadline: not sent.
-	if (request.deadline !== undefined && session.answerMs !== undefined && remaining < session.answerMs)
+	if (
+		request.deadline !== undefined &&
+		session.answerMs !== undefined &&
+		remaining < session.answerMs
+	)
 		return outOfTime(
 			context,
 			`No response within the visitor's deadline: ${remaining} ms were left and the service lately answers in about ${Math.round(session.answerMs)} ms, so the request was not sent`,
@@ -101,22 +133,38 @@ async function attemptOnce(session: Session, context: RequestContext, request: R
 	const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
 	stats.requests++;
 	try {
-		const response = await fetchSameOrigin(session.fetchImpl, context.url, { headers, signal }, context);
+		const response = await fetchSameOrigin(
+			session.fetchImpl,
+			context.url,
+			{ headers, signal },
+			context,
+		);
 		// The body is read inside the timeout: a stalled body is as dead as a stalled connection.
 		const body = await readCapped(response, options.maxResponseBytes);
-		session.answerMs = session.answerMs === undefined ? Date.now() - sentAt : 0.7 * session.answerMs + 0.3 * (Date.now() - sentAt);
+		session.answerMs =
+			session.answerMs === undefined
+				? Date.now() - sentAt
+				: 0.7 * session.answerMs + 0.3 * (Date.now() - sentAt);
 		if (body.tooLarge) return tooLarge(context, response.status, options.maxResponseBytes);
-		const conditional = headers['If-None-Match'] !== undefined || headers['If-Modified-Since'] !== undefined;
-		return classify(context, response, body.text, { conditional, baseUrl: options.baseUrl, websiteId: options.websiteId });
+		const conditional =
+			headers['If-None-Match'] !== undefined || headers['If-Modified-Since'] !== undefined;
+		return classify(context, response, body.text, {
+			conditional,
+			baseUrl: options.baseUrl,
+			websiteId: options.websiteId,
+		});
 	} catch (error) {
 		if (request.signal?.aborted) throw request.signal.reason;
 		// Deterministic: a redirect loop or a redirect elsewhere is the same on every attempt.
-		if (error instanceof AudioReviewsError) return { ok: false, retryable: false, fail: () => error };
+		if (error instanceof AudioReviewsError)
+			return { ok: false, retryable: false, fail: () => error };
 		if (timeout.aborted)
 			return timedOut(
 				context,
 				error,
-				cutByBudget ? `${budgetOf(options, request)} (the attempt in flight was stopped at the deadline)` : undefined,
+				cutByBudget
+					? `${budgetOf(options, request)} (the attempt in flight was stopped at the deadline)`
+					: undefined,
 				options,
 			);
 		return networkFailure(context, error, options.baseUrl);
@@ -141,10 +189,13 @@ async function queued(
 		ok: false,
 		retryable: false,
 		fail: ({ attempts }) =>
-			new TimeoutError("No response by the visitor's deadline: the request waited behind `concurrency` others until then", {
-				...context,
-				attempts: attempts - 1,
-			}),
+			new TimeoutError(
+				"No response by the visitor's deadline: the request waited behind `concurrency` others until then",
+				{
+					...context,
+					attempts: attempts - 1,
+				},
+			),
 	};
 	// Only a request still queued is given up here: one under way is stopped by its own attempt's deadline.
 	const waiting = new Promise<Attempt>((resolve) => {
@@ -166,32 +217,53 @@ async function queued(
 	}
 }
 
-function headersFor(options: ResolvedConnectionOptions, request: RequestOptions): Record<string, string> {
+function headersFor(
+	options: ResolvedConnectionOptions,
+	request: RequestOptions,
+): Record<string, string> {
 	const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
 	if (request.validators?.etag) headers['If-None-Match'] = request.validators.etag;
-	if (request.validators?.lastModified) headers['If-Modified-Since'] = request.validators.lastModified;
+	if (request.validators?.lastModified)
+		headers['If-Modified-Since'] = request.validators.lastModified;
 	return headers;
 }
 
 /** Final: no time left for an attempt. */
 function outOfTime(context: RequestContext, message: string): Attempt {
-	return { ok: false, retryable: false, fail: ({ attempts }) => new TimeoutError(message, { ...context, attempts }) };
+	return {
+		ok: false,
+		retryable: false,
+		fail: ({ attempts }) => new TimeoutError(message, { ...context, attempts }),
+	};
 }
 
 /** An attempt that ran out of time: its own timeout (retryable), or the budget's deadline (`budgetCut`, final). */
-function timedOut(context: RequestContext, error: unknown, budgetCut: string | undefined, options: ResolvedConnectionOptions): Attempt {
-	const what = budgetCut === undefined ? `No response within ${options.timeoutMs} ms` : `No response within ${budgetCut}`;
+function timedOut(
+	context: RequestContext,
+	error: unknown,
+	budgetCut: string | undefined,
+	options: ResolvedConnectionOptions,
+): Attempt {
+	const what =
+		budgetCut === undefined
+			? `No response within ${options.timeoutMs} ms`
+			: `No response within ${budgetCut}`;
 	return {
 		ok: false,
 		retryable: budgetCut === undefined,
-		fail: ({ attempts, note }) => new TimeoutError(suffix(what, note), { ...context, attempts, cause: error }),
+		fail: ({ attempts, note }) =>
+			new TimeoutError(suffix(what, note), { ...context, attempts, cause: error }),
 	};
 }
 
 /** Deterministic: the same request would send the same body. */
 function tooLarge(context: RequestContext, status: number, maxBytes: number): Attempt {
 	const message = `The response body exceeded \`maxResponseBytes\` (${maxBytes} bytes, counted decompressed); reading stopped there. Raise \`maxResponseBytes\` if the service really sends pages this large, or lower \`pageSize\``;
-	return { ok: false, retryable: false, fail: ({ attempts }) => new ResponseTooLargeError(message, { ...context, status, attempts }) };
+	return {
+		ok: false,
+		retryable: false,
+		fail: ({ attempts }) => new ResponseTooLargeError(message, { ...context, status, attempts }),
+	};
 }
 
 /**
@@ -208,13 +280,17 @@ function networkFailure(context: RequestContext, error: unknown, baseUrl: string
 		ok: false,
 		retryable: true,
 		retryLimit: unreachable ? UNREACHABLE_RETRIES : undefined,
-		fail: ({ attempts, note }) => new NetworkError(suffix(message, note), { ...context, attempts, cause: error }),
+		fail: ({ attempts, note }) =>
+			new NetworkError(suffix(message, note), { ...context, attempts, cause: error }),
 	};
 }
 function describeNetworkError(error: unknown): string {
 	const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
 	// Node's message usually names the code already ("connect ECONNREFUSED 127.0.0.1:9").
-	if (cause?.code) return cause.message?.includes(cause.code) ? cause.message : `${cause.code}${cause.message ? ` ${cause.message}` : ''}`;
+	if (cause?.code)
+		return cause.message?.includes(cause.code)
+			? cause.message
+			: `${cause.code}${cause.message ? ` ${cause.message}` : ''}`;
 	return error instanceof Error ? error.message : String(error);
 }
 

@@ -16,7 +16,11 @@ export interface BackoffOptions {
  * retries of many concurrent requests instead of having them hit a recovering service at once.
  * `attempt` is the number of the attempt that just failed, from 1.
  */
-export function backoffDelay(attempt: number, options: BackoffOptions, random: () => number = Math.random): number {
+export function backoffDelay(
+	attempt: number,
+	options: BackoffOptions,
+	random: () => number = Math.random,
+): number {
 	const ceiling = Math.min(options.retryMaxDelayMs, options.retryBaseDelayMs * 2 ** (attempt - 1));
 	return Math.floor(random() * ceiling);
 }
@@ -25,7 +29,10 @@ export function backoffDelay(attempt: number, options: BackoffOptions, random: (
  * Parses `Retry-After` (RFC 9110 §10.2.3): delay-seconds or an HTTP-date.
  * Returns milliseconds to wait, or undefined when absent or unparseable.
  */
-export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
+export function parseRetryAfter(
+	value: string | null | undefined,
+	now: number = Date.now(),
+): number | undefined {
 	if (value == null) return undefined;
 	const trimmed = value.trim();
 	if (trimmed === '') return undefined;

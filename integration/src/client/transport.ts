@@ -17,18 +17,31 @@ export interface FetchInit {
  * followed up to `MAX_REDIRECTS`; a redirect to another origin is refused with an error saying
  * where it pointed. Throws `RedirectError`, never retried: the same request gets the same answer.
  */
-export async function fetchSameOrigin(fetchImpl: typeof fetch, url: string, init: FetchInit, context: ErrorContext): Promise<Response> {
+export async function fetchSameOrigin(
+	fetchImpl: typeof fetch,
+	url: string,
+	init: FetchInit,
+	context: ErrorContext,
+): Promise<Response> {
 	const origin = new URL(url).origin;
 	let current = url;
 	for (let redirects = 0; ; redirects++) {
-		const response = await fetchImpl(current, { method: 'GET', headers: init.headers, signal: init.signal, redirect: 'manual' });
+		const response = await fetchImpl(current, {
+			method: 'GET',
+			headers: init.headers,
+			signal: init.signal,
+			redirect: 'manual',
+		});
 		if (!REDIRECT_STATUSES.has(response.status)) return response;
 		await response.body?.cancel().catch(() => undefined);
 		const status = response.status;
 		const location = response.headers.get('location');
 		const target = location === null ? undefined : URL.parse(location, current);
 		if (!target) {
-			throw new RedirectError(`The service answered a redirect (HTTP ${status}) without a usable Location header`, { ...context, status });
+			throw new RedirectError(
+				`The service answered a redirect (HTTP ${status}) without a usable Location header`,
+				{ ...context, status },
+			);
 		}
 		const where = quoteServiceText(target.href);
 		if (target.origin !== origin) {
@@ -38,16 +51,21 @@ export async function fetchSameOrigin(fetchImpl: typeof fetch, url: string, init
 			);
 		}
 		if (redirects === MAX_REDIRECTS) {
-			throw new RedirectError(`Gave up after ${MAX_REDIRECTS} redirects in a row (a redirect loop?); the last one pointed to ${where}`, {
-				...context,
-				status,
-			});
+			throw new RedirectError(
+				`Gave up after ${MAX_REDIRECTS} redirects in a row (a redirect loop?); the last one pointed to ${where}`,
+				{
+					...context,
+					status,
+				},
+			);
 		}
 		current = target.href;
 	}
 }
 
-export type BodyRead = { text: string; tooLarge?: undefined } | { tooLarge: true; text?: undefined };
+export type BodyRead =
+	| { text: string; tooLarge?: undefined }
+	| { tooLarge: true; text?: undefined };
 
 /**
  * Reads the body as UTF-8 text, counting bytes as they stream and stopping past `maxBytes`.

@@ -17,11 +17,20 @@ export interface GetProductQuery {
 	variant?: string | undefined;
 }
 
-export function listProductsUrl(baseUrl: string, websiteId: string, query: ListProductsQuery): string {
+export function listProductsUrl(
+	baseUrl: string,
+	websiteId: string,
+	query: ListProductsQuery,
+): string {
 	return `${baseUrl}/ws/websites/${encodeURIComponent(websiteId)}/products${queryString(query)}`;
 }
 
-export function getProductUrl(baseUrl: string, websiteId: string, ref: string, query: GetProductQuery): string {
+export function getProductUrl(
+	baseUrl: string,
+	websiteId: string,
+	ref: string,
+	query: GetProductQuery,
+): string {
 	// WHATWG URLs (and so `fetch`) resolve `.` and `..` segments, even percent-encoded ones:
 	// such a ref would silently address another resource. Refuse it with a clear error.
 	if (ref === '.' || ref === '..') {

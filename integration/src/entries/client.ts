@@ -26,4 +26,9 @@ export {
 	TimeoutError,
 	WrongProductError,
 } from '../errors/errors.js';
-export { type SyncOptions, type SyncProgress, type SyncResult, syncCatalogue } from '../sync/sync-catalogue.js';
+export {
+	type SyncOptions,
+	type SyncProgress,
+	type SyncResult,
+	syncCatalogue,
+} from '../sync/sync-catalogue.js';

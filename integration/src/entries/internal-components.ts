@@ -15,9 +15,20 @@ export { absoluteUrl, withBase } from '../routing/url.js';
 export { safeHttpUrl } from '../schema/safe-url.js';
 export { type Crumb, hubJsonLd } from '../seo/graph.js';
 export { metaDescription } from '../seo/meta-description.js';
-export { authorName, ogLocale, productDescription, productHeading, productTitle } from '../seo/page-meta.js';
+export {
+	authorName,
+	ogLocale,
+	productDescription,
+	productHeading,
+	productTitle,
+} from '../seo/page-meta.js';
 export { productJsonLd, type RatingSummary } from '../seo/product-json-ld.js';
-export { isRatedReview, type PlacedReview, ratingSummary, testimonyCount } from '../seo/review-policy.js';
+export {
+	isRatedReview,
+	type PlacedReview,
+	ratingSummary,
+	testimonyCount,
+} from '../seo/review-policy.js';
 export { serializeJsonLd } from '../seo/serialize-json-ld.js';
 export { REVIEWS_SCRIPT } from '../view/review-script.js';
 export { avatarTint, initialsOf, isLongTranscript } from '../view/review-view.js';

@@ -3,7 +3,10 @@
 
 export { listsTag, productTag, websiteTag } from '../loaders/cache-tags.js';
 export { cacheControlHeader } from '../on-demand/cache-policy.js';
-export type { PurgedPagesSubmission, PurgedSubmissionReport } from '../on-demand/index-now-purged.js';
+export type {
+	PurgedPagesSubmission,
+	PurgedSubmissionReport,
+} from '../on-demand/index-now-purged.js';
 export {
 	createInvalidateHandler,
 	type InvalidateHandlerOptions,

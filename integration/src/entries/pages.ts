@@ -1,7 +1,12 @@
 // Public entry point `astro-audio-reviews/pages` (package.json `exports`): each name it gives, from the
 // module that defines it.
 
-export type { Alternate, ProductEntryLike, ProductPageProps, StaticPath } from '../routing/product-paths.js';
+export type {
+	Alternate,
+	ProductEntryLike,
+	ProductPageProps,
+	StaticPath,
+} from '../routing/product-paths.js';
 export type { ReviewPagePlace } from '../routing/review-pages.js';
 export type { RatingSummary } from '../seo/review-policy.js';
 export type { LayoutProps } from '../view/page-config.js';

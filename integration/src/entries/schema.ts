@@ -22,4 +22,9 @@ export {
 	type Website,
 	websiteSchema,
 } from '../schema/product.js';
-export { formatIssuePath, type ProductValidationResult, refOf, validateProduct } from '../schema/validate.js';
+export {
+	formatIssuePath,
+	type ProductValidationResult,
+	refOf,
+	validateProduct,
+} from '../schema/validate.js';

@@ -15,7 +15,10 @@ export const SERVICE_TEXT_MAX_CHARS = 200;
 
 /** Writes every control character as a visible escape, so the text stays on one line. */
 export function escapeControl(text: string): string {
-	return text.replace(CONTROL, (char) => NAMED[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+	return text.replace(
+		CONTROL,
+		(char) => NAMED[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+	);
 }
 
 /**
@@ -70,7 +73,10 @@ export class AudioReviewsError extends Error {
 	readonly attempts: number | undefined;
 
 	constructor(message: string, context: ErrorContext = {}) {
-		super(escapeControl(withContext(message, context)), context.cause === undefined ? undefined : { cause: context.cause });
+		super(
+			escapeControl(withContext(message, context)),
+			context.cause === undefined ? undefined : { cause: context.cause },
+		);
 		this.endpoint = context.endpoint;
 		this.url = context.url;
 		this.ref = context.ref;
@@ -87,7 +93,8 @@ function withContext(message: string, context: ErrorContext): string {
 	if (context.locale !== undefined) details.push(`locale ${context.locale}`);
 	if (context.type !== undefined) details.push(`type ${context.type}`);
 	if (context.status !== undefined) details.push(`HTTP ${context.status}`);
-	if (context.attempts !== undefined && context.attempts > 1) details.push(`${context.attempts} attempts`);
+	if (context.attempts !== undefined && context.attempts > 1)
+		details.push(`${context.attempts} attempts`);
 	if (context.endpoint !== undefined) details.push(`endpoint ${ENDPOINT_PATHS[context.endpoint]}`);
 	if (context.url !== undefined) details.push(`url ${context.url}`);
 	return details.length === 0 ? message : `${message} (${details.join(', ')})`;
@@ -136,9 +143,14 @@ export class ServiceError extends AudioReviewsError {
 	readonly serviceMessage: string | undefined;
 
 	/** `hint`, the likely fix, comes after the service's own words. */
-	constructor(message: string, context: ErrorContext & { serviceMessage?: string | undefined; hint?: string | undefined }) {
+	constructor(
+		message: string,
+		context: ErrorContext & { serviceMessage?: string | undefined; hint?: string | undefined },
+	) {
 		// Quoted and cut: the text is the service's, and reaches build logs and server logs.
-		const said = context.serviceMessage ? `${message}: ${quoteServiceText(context.serviceMessage)}` : message;
+		const said = context.serviceMessage
+			? `${message}: ${quoteServiceText(context.serviceMessage)}`
+			: message;
 		super(context.hint ? `${said}; ${context.hint}` : said, context);
 		this.serviceMessage = context.serviceMessage;
 	}
@@ -176,7 +188,9 @@ export class ProductValidationError extends AudioReviewsError {
 	readonly paths: readonly string[];
 
 	constructor(issues: readonly core.$ZodIssue[], context: ErrorContext) {
-		const summary = issues.map((issue) => `${formatIssuePath(issue.path)}: ${issue.message}`).join('; ');
+		const summary = issues
+			.map((issue) => `${formatIssuePath(issue.path)}: ${issue.message}`)
+			.join('; ');
 		super(`Invalid product: ${summary}`, context);
 		this.issues = issues;
 		this.paths = issues.map((issue) => formatIssuePath(issue.path));
@@ -213,9 +227,20 @@ export class IndexNowError extends AudioReviewsError {
 
 	constructor(
 		message: string,
-		context: { url: string; status?: number | undefined; attempts: number; retryable: boolean; cause?: unknown },
+		context: {
+			url: string;
+			status?: number | undefined;
+			attempts: number;
+			retryable: boolean;
+			cause?: unknown;
+		},
 	) {
-		super(message, { url: context.url, status: context.status, attempts: context.attempts, cause: context.cause });
+		super(message, {
+			url: context.url,
+			status: context.status,
+			attempts: context.attempts,
+			cause: context.cause,
+		});
 		this.retryable = context.retryable;
 	}
 }

@@ -57,12 +57,19 @@ export interface ReviewFeed {
  * The feed of `pages`. Pages are taken in order of ref, then locale, and reviews in the
  * service's order: the same catalogue gives the same bytes whatever order it was synced in.
  */
-export function createReviewFeed(pages: readonly FeedPage[], options: ReviewFeedOptions): ReviewFeed {
+export function createReviewFeed(
+	pages: readonly FeedPage[],
+	options: ReviewFeedOptions,
+): ReviewFeed {
 	const counts: ReviewFeedCounts = { reviews: 0, noTranscript: 0, noDate: 0, duplicateId: 0 };
 	return { counts, chunks: feedChunks(sortedPages(pages), options, counts) };
 }
 
-function* feedChunks(pages: readonly FeedPage[], options: ReviewFeedOptions, counts: ReviewFeedCounts): Generator<string> {
+function* feedChunks(
+	pages: readonly FeedPage[],
+	options: ReviewFeedOptions,
+	counts: ReviewFeedCounts,
+): Generator<string> {
 	const publisher = feedText(options.publisher) ?? ANONYMOUS;
 	yield '<?xml version="1.0" encoding="UTF-8"?>\n' +
 		`<feed xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="${schemaLocation(options.schemaVersion)}">\n` +
@@ -150,7 +157,8 @@ function feedId(value: string): string | undefined {
 	return presentText(id) === undefined ? undefined : id;
 }
 
-const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2}))?$/;
+const ISO_DATE_TIME =
+	/^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2}))?$/;
 
 /**
  * `created_at` as an `xs:dateTime` in UTC, or undefined unless it is an ISO 8601 date, or a
@@ -189,7 +197,9 @@ function xmlDecimal(value: number): string {
 
 function sortedPages(pages: readonly FeedPage[]): FeedPage[] {
 	const key = (page: FeedPage) => page.product.external_id;
-	return [...pages].sort((a, b) => compare(key(a), key(b)) || compare(a.locale ?? '', b.locale ?? ''));
+	return [...pages].sort(
+		(a, b) => compare(key(a), key(b)) || compare(a.locale ?? '', b.locale ?? ''),
+	);
 }
 
 /** Code-unit order: unlike `localeCompare`, the same on every machine and Node version. */

@@ -75,7 +75,10 @@ export async function buildReviewFeed(
  * catalogue's size. Written under a temporary name then renamed, so a host serving `dist/`
  * never sees half a feed.
  */
-export async function writeReviewFeed(pages: readonly FeedPage[], target: ReviewFeedTarget): Promise<WrittenReviewFeed> {
+export async function writeReviewFeed(
+	pages: readonly FeedPage[],
+	target: ReviewFeedTarget,
+): Promise<WrittenReviewFeed> {
 	const started = performance.now();
 	const file = join(target.dir, ...target.path.split('/'));
 	const feed = createReviewFeed(pages, {
@@ -92,7 +95,13 @@ export async function writeReviewFeed(pages: readonly FeedPage[], target: Review
 		await rm(temporary, { force: true });
 		throw error;
 	}
-	return { file, bytes: (await stat(file)).size, counts: feed.counts, pages: pages.length, ms: performance.now() - started };
+	return {
+		file,
+		bytes: (await stat(file)).size,
+		counts: feed.counts,
+		pages: pages.length,
+		ms: performance.now() - started,
+	};
 }
 
 function* joined(chunks: Iterable<string>, size: number): Generator<string> {
@@ -108,7 +117,11 @@ function* joined(chunks: Iterable<string>, size: number): Generator<string> {
 }
 
 /** The build log's lines about the feed: what was written, and what was left out and why. */
-export function logReviewFeed(written: WrittenReviewFeed, path: string, logger: AstroIntegrationLogger): void {
+export function logReviewFeed(
+	written: WrittenReviewFeed,
+	path: string,
+	logger: AstroIntegrationLogger,
+): void {
 	const { counts } = written;
 	logger.info(
 		`Review feed: ${path}, ${countOf(counts.reviews, 'review')} from ${countOf(written.pages, 'product page')} ` +
@@ -116,7 +129,8 @@ export function logReviewFeed(written: WrittenReviewFeed, path: string, logger: 
 	);
 	const left = counts.noTranscript + counts.noDate + counts.duplicateId;
 	if (left === 0) return;
-	const duplicates = counts.duplicateId > 0 ? ` / ${formatNumber(counts.duplicateId)} duplicate id` : '';
+	const duplicates =
+		counts.duplicateId > 0 ? ` / ${formatNumber(counts.duplicateId)} duplicate id` : '';
 	logger.info(
 		`${countOf(left, 'review')} left out of the feed: ${formatNumber(counts.noTranscript)} no transcript / ${formatNumber(counts.noDate)} no date${duplicates}`,
 	);

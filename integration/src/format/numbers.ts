@@ -11,7 +11,11 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
 const pluralRules = new Map<string, Intl.PluralRules>();
 
 /** The formatter of `locale` from `cache`, or of English when Intl does not know the locale. */
-export function formatterFor<T>(cache: Map<string, T>, locale: string, create: (locale: string) => T): T {
+export function formatterFor<T>(
+	cache: Map<string, T>,
+	locale: string,
+	create: (locale: string) => T,
+): T {
 	let format = cache.get(locale);
 	if (format === undefined) {
 		try {
@@ -26,7 +30,11 @@ export function formatterFor<T>(cache: Map<string, T>, locale: string, create: (
 
 /** `12345` → `12,345`; `4.5` → `4,5` in French: digits grouped, at most two decimals. English unless told. */
 export function formatNumber(value: number, locale = 'en-US'): string {
-	return formatterFor(numberFormats, locale, (l) => new Intl.NumberFormat(l, { maximumFractionDigits: 2 })).format(value);
+	return formatterFor(
+		numberFormats,
+		locale,
+		(l) => new Intl.NumberFormat(l, { maximumFractionDigits: 2 }),
+	).format(value);
 }
 
 /** The `Intl.PluralRules` category of `count` in `locale` (`one`, `few`, `other`…). */

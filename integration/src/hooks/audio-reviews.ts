@@ -1,6 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
-import { type IndexNowSettings, purgedPagesConfig, resolveIndexNow } from '../indexnow/index-now-settings.js';
+import {
+	type IndexNowSettings,
+	purgedPagesConfig,
+	resolveIndexNow,
+} from '../indexnow/index-now-settings.js';
 import { layoutFile } from '../options/page-options.js';
 import { REFRESH_SECRET_ENV } from '../options/rebuild-options.js';
 import { checkReviewsFeedConfig } from '../options/review-feed-option.js';
@@ -10,7 +14,11 @@ import { type LocaleRouting, localeRoutingOf } from '../routing/locale-routing.j
 import { forgetLoaded, staleCollections } from '../state/build-state.js';
 import { collectPublishedPages } from '../state/published-pages.js';
 import type { PageConfig } from '../view/page-config.js';
-import { virtualCataloguePlugin, virtualConfigPlugin, virtualLayoutPlugin } from '../virtual/virtual-modules.js';
+import {
+	virtualCataloguePlugin,
+	virtualConfigPlugin,
+	virtualLayoutPlugin,
+} from '../virtual/virtual-modules.js';
 import { createRefreshHandler } from './dev-refresh.js';
 import { finishOutput, urlsEndInSlash, warnAboutPages } from './finish-build.js';
 import {
@@ -50,7 +58,10 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 			'astro:server:setup': ({ server, refreshContent, logger }) => {
 				if (resolved.refresh === false || !refreshContent) return;
 				const secret = resolved.refresh.secret ?? (process.env[REFRESH_SECRET_ENV] || undefined);
-				server.middlewares.use(resolved.refresh.path, createRefreshHandler({ secret, refreshContent, log: logger }));
+				server.middlewares.use(
+					resolved.refresh.path,
+					createRefreshHandler({ secret, refreshContent, log: logger }),
+				);
 				refreshNote = `Refresh webhook: POST ${resolved.refresh.path} (${secret ? 'secret required' : `no secret set: any local client may call it; set ${REFRESH_SECRET_ENV} to require one`})`;
 			},
 			// Not in server:setup, which also runs for the build's internal server.
@@ -92,7 +103,11 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 type SetupHook = Parameters<NonNullable<AstroIntegration['hooks']['astro:config:setup']>>[0];
 
 /** `astro:config:setup`: checks what needs Astro's config, then injects the routes and virtual modules; returns the IndexNow settings for the build's end. */
-function setUp(resolved: ResolvedAudioReviewsOptions, setup: SetupHook, routing: LocaleRouting): IndexNowSettings | undefined {
+function setUp(
+	resolved: ResolvedAudioReviewsOptions,
+	setup: SetupHook,
+	routing: LocaleRouting,
+): IndexNowSettings | undefined {
 	const { config, command, injectRoute, updateConfig, logger } = setup;
 	// Before the content sync of this build (tests and tools run several builds in one process).
 	if (command === 'build') forgetLoaded();
@@ -104,7 +119,11 @@ function setUp(resolved: ResolvedAudioReviewsOptions, setup: SetupHook, routing:
 		changeReport: resolved.changeReport,
 		invalidate: resolved.invalidate !== undefined,
 	});
-	injectInvalidateRoute(resolved.invalidate, { injectRoute, updateConfig }, purgedPagesConfig(resolved.indexNow, indexNow, config.site));
+	injectInvalidateRoute(
+		resolved.invalidate,
+		{ injectRoute, updateConfig },
+		purgedPagesConfig(resolved.indexNow, indexNow, config.site),
+	);
 	// Unchanged pages then stay in dist/ ("(cached)") instead of being deleted and copied
 	// back from Astro's cache ("(restored)"); build:done prunes what went stale.
 	if (resolved.keepOutDir) updateConfig({ vite: { build: { emptyOutDir: false } } });
@@ -119,13 +138,26 @@ function setUp(resolved: ResolvedAudioReviewsOptions, setup: SetupHook, routing:
 		},
 	});
 	if (resolved.route !== false) injectPageRoutes(pageConfig, injectRoute);
-	const onDemandSite = { route: resolved.route, hub: resolved.hub !== false, websiteId: resolved.invalidate?.websiteId };
-	injectOnDemandRoutes(resolved.onDemand, onDemandSite, { config, injectRoute, updateConfig, logger });
+	const onDemandSite = {
+		route: resolved.route,
+		hub: resolved.hub !== false,
+		websiteId: resolved.invalidate?.websiteId,
+	};
+	injectOnDemandRoutes(resolved.onDemand, onDemandSite, {
+		config,
+		injectRoute,
+		updateConfig,
+		logger,
+	});
 	return indexNow;
 }
 
 /** What the injected pages, the components and `astro-audio-reviews/pages` know of the options (also with `route: false`). */
-function pageConfigFor(resolved: ResolvedAudioReviewsOptions, config: AstroConfig, routing: LocaleRouting): PageConfig {
+function pageConfigFor(
+	resolved: ResolvedAudioReviewsOptions,
+	config: AstroConfig,
+	routing: LocaleRouting,
+): PageConfig {
 	const route = normalizeRoute(resolved.route === false ? DEFAULT_ROUTE : resolved.route);
 	return {
 		collection: resolved.collection,

@@ -3,7 +3,12 @@ import type { RefreshContentOptions } from 'astro';
 import { LOADER_NAME } from '../loaders/products-loader.js';
 import { REFRESH_CONTEXT_KEY } from '../loaders/refresh-products.js';
 import { presentsSecret } from '../on-demand/secret.js';
-import { parseWebhookBody, readCappedBody, refuseHead, type WebhookRefusal } from '../on-demand/webhook.js';
+import {
+	parseWebhookBody,
+	readCappedBody,
+	refuseHead,
+	type WebhookRefusal,
+} from '../on-demand/webhook.js';
 
 /**
  * `astro dev` webhook: the backoffice POSTs here when a shop edits content. `{}` (or no body)
@@ -20,10 +25,18 @@ export interface RefreshHandlerOptions {
 
 export function createRefreshHandler(options: RefreshHandlerOptions) {
 	return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-		const head = refuseHead({ method: req.method ?? '', host: req.headers.host, header: (name) => headerValue(req, name) });
+		const head = refuseHead({
+			method: req.method ?? '',
+			host: req.headers.host,
+			header: (name) => headerValue(req, name),
+		});
 		if (head) return refuse(res, head);
-		if (options.secret !== undefined && !presentsSecret((name) => headerValue(req, name), options.secret)) {
-			const message = 'Missing or wrong secret: send `Authorization: Bearer <secret>` or `X-Audio-Reviews-Secret: <secret>`';
+		if (
+			options.secret !== undefined &&
+			!presentsSecret((name) => headerValue(req, name), options.secret)
+		) {
+			const message =
+				'Missing or wrong secret: send `Authorization: Bearer <secret>` or `X-Audio-Reviews-Secret: <secret>`';
 			return reply(res, 401, { error: 'unauthorized', message });
 		}
 		const body = await readCappedBody(req, req.headers['content-length']);
@@ -38,9 +51,16 @@ export function createRefreshHandler(options: RefreshHandlerOptions) {
 			});
 		} catch (error) {
 			options.log.warn(`Refresh failed: ${(error as Error).message}`);
-			return reply(res, 502, { error: 'refresh_failed', message: `Refresh failed: ${(error as Error).message}` });
+			return reply(res, 502, {
+				error: 'refresh_failed',
+				message: `Refresh failed: ${(error as Error).message}`,
+			});
 		}
-		options.log.info(refs ? `Refreshed products ${refs.map((ref) => JSON.stringify(ref)).join(', ')}` : 'Re-synced every product');
+		options.log.info(
+			refs
+				? `Refreshed products ${refs.map((ref) => JSON.stringify(ref)).join(', ')}`
+				: 'Re-synced every product',
+		);
 		return reply(res, 200, { ok: true, refreshed: refs ?? 'all' });
 	};
 }
@@ -54,7 +74,16 @@ function refuse(res: ServerResponse, refused: WebhookRefusal): void {
 	reply(res, refused.status, { error: refused.error, message: refused.message }, refused.headers);
 }
 
-function reply(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-	res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
+function reply(
+	res: ServerResponse,
+	status: number,
+	body: unknown,
+	headers: Record<string, string> = {},
+): void {
+	res.writeHead(status, {
+		'Content-Type': 'application/json; charset=utf-8',
+		'Cache-Control': 'no-store',
+		...headers,
+	});
 	res.end(JSON.stringify(body));
 }

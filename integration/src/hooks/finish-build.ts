@@ -3,7 +3,11 @@ import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegrationLogger } from 'astro';
 import { buildReviewFeed } from '../feed/write-review-feed.js';
 import { reportChanges } from '../indexnow/change-report.js';
-import { type IndexNowSettings, indexNowTarget, writeKeyFile } from '../indexnow/index-now-settings.js';
+import {
+	type IndexNowSettings,
+	indexNowTarget,
+	writeKeyFile,
+} from '../indexnow/index-now-settings.js';
 import { outputFiles } from '../indexnow/prune-output.js';
 import { type LocaleRouting, localeMismatchWarnings } from '../routing/locale-routing.js';
 import { recordedCatalogue, type StaleCollection } from '../state/build-state.js';
@@ -25,7 +29,10 @@ export function warnAboutPages(
 	const locales = recordedCatalogue(resolved.collection)?.locales ?? [];
 	for (const warning of missingWordsWarnings(locales, resolved.uiText)) logger.warn(warning);
 	for (const warning of localeMismatchWarnings(routing, locales)) logger.warn(warning);
-	const headWarning = resolved.route === false ? undefined : layoutHeadWarning(resolved.layout, normalizeRoute(resolved.route), assets);
+	const headWarning =
+		resolved.route === false
+			? undefined
+			: layoutHeadWarning(resolved.layout, normalizeRoute(resolved.route), assets);
 	if (headWarning) logger.warn(headWarning);
 }
 
@@ -42,33 +49,56 @@ export interface FinishContext {
 }
 
 /** After the pages: the review feed, then the change report (and pruning of a kept dist/). */
-export async function finishOutput(resolved: ResolvedAudioReviewsOptions, context: FinishContext): Promise<void> {
+export async function finishOutput(
+	resolved: ResolvedAudioReviewsOptions,
+	context: FinishContext,
+): Promise<void> {
 	const { config, logger, dir } = context;
-	const feed = await buildReviewFeed(resolved.reviewsFeed, { collection: resolved.collection, dir, config, logger });
+	const feed = await buildReviewFeed(resolved.reviewsFeed, {
+		collection: resolved.collection,
+		dir,
+		config,
+		logger,
+	});
 	if (context.indexNow)
-		logger.info(`IndexNow key file: ${relative(fileURLToPath(config.root), await writeKeyFile(context.indexNow, dir))}`);
+		logger.info(
+			`IndexNow key file: ${relative(fileURLToPath(config.root), await writeKeyFile(context.indexNow, dir))}`,
+		);
 	// Whoever turned it off (this integration or the user), dist/ was not emptied.
 	const keptOutDir = config.vite?.build?.emptyOutDir === false;
 	if (resolved.changeReport === false && !keptOutDir) return;
-	const reportPath = resolved.changeReport === false ? undefined : fileURLToPath(new URL(resolved.changeReport, config.root));
+	const reportPath =
+		resolved.changeReport === false
+			? undefined
+			: fileURLToPath(new URL(resolved.changeReport, config.root));
 	const outputs = outputFiles(context.assets);
 	if (feed) outputs.add(feed.file);
 	const report = await reportChanges({
 		dir,
-		manifestPath: fileURLToPath(new URL('astro-audio-reviews/pages-manifest.json', config.cacheDir)),
+		manifestPath: fileURLToPath(
+			new URL('astro-audio-reviews/pages-manifest.json', config.cacheDir),
+		),
 		reportPath,
 		style: { site: config.site, base: config.base, trailingSlash: urlsEndInSlash(config) },
 		stale: context.stale,
 		outputs,
 		otherFiles: feed ? [feed.path] : undefined,
-		prune: keptOutDir ? { startedAt: context.startedAt, publicDir: fileURLToPath(config.publicDir) } : undefined,
+		prune: keptOutDir
+			? { startedAt: context.startedAt, publicDir: fileURLToPath(config.publicDir) }
+			: undefined,
 		indexNow: context.indexNow && indexNowTarget(context.indexNow),
 	});
 	logReport(report, logger);
-	if (reportPath) logger.info(`Pages since the last build: ${report.summary} (${relative(fileURLToPath(config.root), reportPath)})`);
+	if (reportPath)
+		logger.info(
+			`Pages since the last build: ${report.summary} (${relative(fileURLToPath(config.root), reportPath)})`,
+		);
 }
 
-function logReport(report: Awaited<ReturnType<typeof reportChanges>>, logger: AstroIntegrationLogger): void {
+function logReport(
+	report: Awaited<ReturnType<typeof reportChanges>>,
+	logger: AstroIntegrationLogger,
+): void {
 	if (report.pruned.length > 0) {
 		logger.info(
 			`Deleted ${report.pruned.length} page${report.pruned.length === 1 ? '' : 's'} of the previous build that this build no longer has (dist/ is kept between builds: vite.build.emptyOutDir is false)`,
@@ -90,5 +120,8 @@ function logReport(report: Awaited<ReturnType<typeof reportChanges>>, logger: As
 
 /** Canonical, hreflang and report URLs must be the ones the host serves without a redirect. */
 export function urlsEndInSlash(config: AstroConfig): boolean {
-	return config.trailingSlash === 'always' || (config.trailingSlash !== 'never' && config.build.format !== 'file');
+	return (
+		config.trailingSlash === 'always' ||
+		(config.trailingSlash !== 'never' && config.build.format !== 'file')
+	);
 }

@@ -7,10 +7,14 @@ import { PLACEHOLDERS } from '../words/words.js';
 const schema = integrationOptionsSchema(PLACEHOLDERS);
 
 // `uiText` is validated loosely (to word its errors) but typed precisely for users.
-export type AudioReviewsOptions = Omit<z.input<typeof schema>, 'uiText'> & { uiText?: UiTextOverrides };
+export type AudioReviewsOptions = Omit<z.input<typeof schema>, 'uiText'> & {
+	uiText?: UiTextOverrides;
+};
 export type ResolvedAudioReviewsOptions = z.output<typeof schema>;
 
-export function resolveIntegrationOptions(options: AudioReviewsOptions | undefined): ResolvedAudioReviewsOptions {
+export function resolveIntegrationOptions(
+	options: AudioReviewsOptions | undefined,
+): ResolvedAudioReviewsOptions {
 	return parseOptions(schema, options, 'audioReviews');
 }
 

@@ -22,11 +22,17 @@ const PAGE_EXTENSIONS = ['astro', 'md', 'mdx', 'html', 'ts', 'js'];
 /** Whether the site's own `src/pages` answers `path` (`/products` → `products.astro`, `products/index.astro`…), which the hub would collide with. */
 function ownPageAt(config: Pick<AstroConfig, 'srcDir'>, path: string): boolean {
 	const pages = new URL('pages/', config.srcDir);
-	const names = PAGE_EXTENSIONS.flatMap((ext) => [`${path.slice(1)}.${ext}`, `${path.slice(1)}/index.${ext}`]);
+	const names = PAGE_EXTENSIONS.flatMap((ext) => [
+		`${path.slice(1)}.${ext}`,
+		`${path.slice(1)}/index.${ext}`,
+	]);
 	return names.some((name) => existsSync(new URL(name, pages)));
 }
 
-type SetupHook = Pick<HookParameters<'astro:config:setup'>, 'config' | 'injectRoute' | 'updateConfig' | 'logger'>;
+type SetupHook = Pick<
+	HookParameters<'astro:config:setup'>,
+	'config' | 'injectRoute' | 'updateConfig' | 'logger'
+>;
 
 /**
  * Injects the sitemap and hub routes (on demand, so they need an adapter). Where the static pages
@@ -40,10 +46,14 @@ export function injectOnDemandRoutes(
 ): void {
 	if (option === false || !usesLiveLoader(hook.config)) return;
 	if (!hook.config.adapter) {
-		hook.logger.warn('productsLiveLoader() is used but the site has no adapter: the on-demand sitemaps and hub pages are not injected');
+		hook.logger.warn(
+			'productsLiveLoader() is used but the site has no adapter: the on-demand sitemaps and hub pages are not injected',
+		);
 		return;
 	}
-	const usesSitemapIntegration = hook.config.integrations.some((integration: AstroIntegration) => integration.name === '@astrojs/sitemap');
+	const usesSitemapIntegration = hook.config.integrations.some(
+		(integration: AstroIntegration) => integration.name === '@astrojs/sitemap',
+	);
 	const sitemap =
 		option.sitemap === false
 			? false
@@ -55,24 +65,47 @@ export function injectOnDemandRoutes(
 	hook.updateConfig({
 		vite: { plugins: [virtualOnDemandPlugin({ websiteId: site.websiteId, sitemap })] },
 	});
-	if (sitemap && usesSitemapIntegration) hook.updateConfig({ integrations: [sitemapIncludeCheck(sitemap.include)] });
+	if (sitemap && usesSitemapIntegration)
+		hook.updateConfig({ integrations: [sitemapIncludeCheck(sitemap.include)] });
 	const page = (name: string) => new URL(`../../routes/${name}`, import.meta.url);
 	if (sitemap) {
-		hook.injectRoute({ pattern: `${sitemap.path}.xml`, entrypoint: page('live-sitemap-index.ts'), prerender: false });
-		hook.injectRoute({ pattern: `${sitemap.path}-[file].xml`, entrypoint: page('live-sitemap-file.ts'), prerender: false });
+		hook.injectRoute({
+			pattern: `${sitemap.path}.xml`,
+			entrypoint: page('live-sitemap-index.ts'),
+			prerender: false,
+		});
+		hook.injectRoute({
+			pattern: `${sitemap.path}-[file].xml`,
+			entrypoint: page('live-sitemap-file.ts'),
+			prerender: false,
+		});
 	}
 	if (site.route !== false) return;
 	// The site's own route serves the unprefixed locale; the loader's other locales are served here, at the URLs the lists publish.
 	const parent = hubRoute('/products/[ref]')!;
-	hook.injectRoute({ pattern: `/[locale]${parent}/[...ref]`, entrypoint: page('live-product.astro'), prerender: false });
+	hook.injectRoute({
+		pattern: `/[locale]${parent}/[...ref]`,
+		entrypoint: page('live-product.astro'),
+		prerender: false,
+	});
 	if (!site.hub || !option.hub) return;
 	if (ownPageAt(hook.config, parent)) {
-		hook.logger.info(`src/pages has its own page at ${parent}/: the on-demand hub pages are not injected`);
+		hook.logger.info(
+			`src/pages has its own page at ${parent}/: the on-demand hub pages are not injected`,
+		);
 		return;
 	}
 	for (const prefix of ['', '/[locale]']) {
-		hook.injectRoute({ pattern: `${prefix}${parent}`, entrypoint: page('live-hub.astro'), prerender: false });
-		hook.injectRoute({ pattern: `${prefix}${parent}/~page-[page]`, entrypoint: page('live-hub.astro'), prerender: false });
+		hook.injectRoute({
+			pattern: `${prefix}${parent}`,
+			entrypoint: page('live-hub.astro'),
+			prerender: false,
+		});
+		hook.injectRoute({
+			pattern: `${prefix}${parent}/~page-[page]`,
+			entrypoint: page('live-hub.astro'),
+			prerender: false,
+		});
 	}
 }
 
@@ -83,8 +116,16 @@ export function injectInvalidateRoute(
 	indexNow?: PurgedPagesConfig,
 ): void {
 	if (!option) return;
-	const config = { websiteId: option.websiteId, secretEnv: option.secretEnv, ...(indexNow ? { indexNow } : {}) };
+	const config = {
+		websiteId: option.websiteId,
+		secretEnv: option.secretEnv,
+		...(indexNow ? { indexNow } : {}),
+	};
 	hook.updateConfig({ vite: { plugins: [virtualLiveConfigPlugin(config)] } });
 	const route = option.route.length > 1 ? option.route.replace(/\/+$/, '') : option.route;
-	hook.injectRoute({ pattern: route, entrypoint: new URL('../../routes/invalidate.ts', import.meta.url), prerender: false });
+	hook.injectRoute({
+		pattern: route,
+		entrypoint: new URL('../../routes/invalidate.ts', import.meta.url),
+		prerender: false,
+	});
 }

@@ -8,9 +8,16 @@ import { WORD_KEYS } from '../words/words.js';
  * The build warnings for locales whose pages would show English words: one for the locales
  * without any words of their own, one per locale whose `uiText` leaves some words out.
  */
-export function missingWordsWarnings(locales: readonly string[], overrides: UiTextOverrides = {}): string[] {
-	const gaps = locales.map((locale) => ({ locale, missing: missingWords(locale, overrides) })).filter((gap) => gap.missing.length > 0);
-	const without = gaps.filter((gap) => gap.missing.length === WORD_KEYS.length).map((gap) => gap.locale);
+export function missingWordsWarnings(
+	locales: readonly string[],
+	overrides: UiTextOverrides = {},
+): string[] {
+	const gaps = locales
+		.map((locale) => ({ locale, missing: missingWords(locale, overrides) }))
+		.filter((gap) => gap.missing.length > 0);
+	const without = gaps
+		.filter((gap) => gap.missing.length === WORD_KEYS.length)
+		.map((gap) => gap.locale);
 	const warnings = gaps
 		.filter((gap) => gap.missing.length < WORD_KEYS.length)
 		.map(

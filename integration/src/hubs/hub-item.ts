@@ -53,8 +53,10 @@ export const RATING_PRIOR = 5;
  */
 export function dampedAverageIn(ratings: readonly HubRating[]): (rating: HubRating) => number {
 	const count = ratings.reduce((sum, rating) => sum + rating.count, 0);
-	const mean = ratings.reduce((sum, rating) => sum + rating.average * rating.count, 0) / Math.max(count, 1);
-	return (rating) => (rating.average * rating.count + mean * RATING_PRIOR) / (rating.count + RATING_PRIOR);
+	const mean =
+		ratings.reduce((sum, rating) => sum + rating.average * rating.count, 0) / Math.max(count, 1);
+	return (rating) =>
+		(rating.average * rating.count + mean * RATING_PRIOR) / (rating.count + RATING_PRIOR);
 }
 
 /**
@@ -62,13 +64,23 @@ export function dampedAverageIn(ratings: readonly HubRating[]): (rating: HubRati
  * damped average first (`dampedAverageIn`; more reviews first on a tie), unrated products after,
  * by name. Ties end on the path, so the order is stable from one build to the next. Returns a new array.
  */
-export function sortHubItems(items: readonly HubItem[], order: HubOrder, locale: string | undefined): HubItem[] {
+export function sortHubItems(
+	items: readonly HubItem[],
+	order: HubOrder,
+	locale: string | undefined,
+): HubItem[] {
 	const collator = new Intl.Collator(safeLocale(locale));
-	const byName = (a: HubItem, b: HubItem) => collator.compare(a.name, b.name) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+	const byName = (a: HubItem, b: HubItem) =>
+		collator.compare(a.name, b.name) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 	if (order === 'name') return [...items].sort(byName);
 	const damped = dampedAverageIn(items.flatMap((item) => item.rating ?? []));
 	const scored = items.map((item) => ({ item, score: item.rating ? damped(item.rating) : -1 }));
-	scored.sort((a, b) => b.score - a.score || (b.item.rating?.count ?? 0) - (a.item.rating?.count ?? 0) || byName(a.item, b.item));
+	scored.sort(
+		(a, b) =>
+			b.score - a.score ||
+			(b.item.rating?.count ?? 0) - (a.item.rating?.count ?? 0) ||
+			byName(a.item, b.item),
+	);
 	return scored.map(({ item }) => item);
 }
 

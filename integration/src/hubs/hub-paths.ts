@@ -73,8 +73,16 @@ export function hubPages(products: readonly StaticPath[], options: HubOptions): 
 			pageCount: Math.ceil(list.length / pageSize),
 		});
 	}
-	const site = { defaultLocale, routing, pageSize, trailingSlash: options.trailingSlash ?? true, hubs };
-	return hubs.flatMap((hub) => Array.from({ length: hub.pageCount }, (_, index) => hubPage(hub, index + 1, site)));
+	const site = {
+		defaultLocale,
+		routing,
+		pageSize,
+		trailingSlash: options.trailingSlash ?? true,
+		hubs,
+	};
+	return hubs.flatMap((hub) =>
+		Array.from({ length: hub.pageCount }, (_, index) => hubPage(hub, index + 1, site)),
+	);
 }
 
 interface LocaleHub {
@@ -94,8 +102,14 @@ interface HubSite {
 }
 
 /** The locale's product pages in the hub's order. */
-function sortedItems(list: readonly StaticPath[], locale: string | undefined, order: HubOrder): HubItem[] {
-	const items = list.map((path) => hubItemOf(path.props.product, path.props.path, path.props.lastmod));
+function sortedItems(
+	list: readonly StaticPath[],
+	locale: string | undefined,
+	order: HubOrder,
+): HubItem[] {
+	const items = list.map((path) =>
+		hubItemOf(path.props.product, path.props.path, path.props.lastmod),
+	);
 	return sortHubItems(items, order, locale);
 }
 
@@ -103,7 +117,10 @@ function hubPage(hub: LocaleHub, page: number, site: HubSite): HubStaticPath {
 	const { defaultLocale, pageSize, trailingSlash } = site;
 	const alternates = site.hubs
 		.filter((other) => other.locale !== undefined && page <= other.pageCount)
-		.map((other) => ({ locale: other.locale!, path: hubPagePath(other.base, page, trailingSlash) }));
+		.map((other) => ({
+			locale: other.locale!,
+			path: hubPagePath(other.base, page, trailingSlash),
+		}));
 	const items = hub.items.slice((page - 1) * pageSize, page * pageSize);
 	const props: HubPageProps = {
 		locale: hub.locale,
@@ -120,7 +137,11 @@ function hubPage(hub: LocaleHub, page: number, site: HubSite): HubStaticPath {
 		alternates: defaultLocale === undefined ? [] : sortDefaultFirst(alternates, defaultLocale),
 		lastmod: newestDate(items.map((item) => item.lastmod)),
 	};
-	const rendered = { ...props, lastmod: undefined, items: items.map(({ lastmod: _, ...shown }) => shown) };
+	const rendered = {
+		...props,
+		lastmod: undefined,
+		items: items.map(({ lastmod: _, ...shown }) => shown),
+	};
 	const segment = localeSegment(site.routing, hub.locale);
 	const param = hubPageParam(page);
 	return {
@@ -131,5 +152,8 @@ function hubPage(hub: LocaleHub, page: number, site: HubSite): HubStaticPath {
 }
 
 function sortDefaultFirst(alternates: Alternate[], defaultLocale: string): Alternate[] {
-	return [...alternates.filter((a) => a.locale === defaultLocale), ...alternates.filter((a) => a.locale !== defaultLocale)];
+	return [
+		...alternates.filter((a) => a.locale === defaultLocale),
+		...alternates.filter((a) => a.locale !== defaultLocale),
+	];
 }

@@ -7,7 +7,11 @@ import { parseRoute, siteCatalogue } from '../routing/site-catalogue.js';
 import { registerSitemapPages } from '../sitemaps/sitemap.js';
 import { type HubStaticPath, hubPages } from './hub-paths.js';
 
-export async function getHubStaticPaths({ routePattern }: { routePattern: string }): Promise<HubStaticPath[]> {
+export async function getHubStaticPaths({
+	routePattern,
+}: {
+	routePattern: string;
+}): Promise<HubStaticPath[]> {
 	const { route } = parseRoute(config.route);
 	const { products } = await siteCatalogue(route);
 	const hub = config.hub || undefined;

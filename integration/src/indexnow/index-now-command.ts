@@ -3,7 +3,12 @@ import { parseArgs } from 'node:util';
 import { countOf, formatNumber } from '../format/numbers.js';
 import { DEFAULT_CHANGE_REPORT } from '../options/rebuild-options.js';
 import { indexNowBody, splitBatches, submitToIndexNow } from './index-now.js';
-import { type FirstBuildChoice, IndexNowUsageError, planSubmission, readChangeReport } from './index-now-report.js';
+import {
+	type FirstBuildChoice,
+	IndexNowUsageError,
+	planSubmission,
+	readChangeReport,
+} from './index-now-report.js';
 
 /**
  * `audio-reviews indexnow`: run after the deploy (the key file must be live before the engines
@@ -57,9 +62,11 @@ function parseCommandArgs(argv: string[], cwd: string): CommandOptions {
 		throw new IndexNowUsageError((error as Error).message);
 	}
 	const firstBuild = values['first-build'] ?? 'none';
-	if (firstBuild !== 'none' && firstBuild !== 'all') throw new IndexNowUsageError('Expected --first-build to be "none" or "all"');
+	if (firstBuild !== 'none' && firstBuild !== 'all')
+		throw new IndexNowUsageError('Expected --first-build to be "none" or "all"');
 	const budget = Number(values.budget ?? 120);
-	if (!Number.isFinite(budget) || budget <= 0) throw new IndexNowUsageError('Expected --budget to be a number of seconds above 0');
+	if (!Number.isFinite(budget) || budget <= 0)
+		throw new IndexNowUsageError('Expected --budget to be a number of seconds above 0');
 	return {
 		report: resolve(cwd, String(values.report ?? DEFAULT_CHANGE_REPORT)),
 		dryRun: values['dry-run'] === true,
@@ -72,7 +79,11 @@ function parseCommandArgs(argv: string[], cwd: string): CommandOptions {
 export async function runIndexNowCommand(argv: string[], io: CommandIo): Promise<number> {
 	try {
 		const options = parseCommandArgs(argv, io.cwd);
-		const plan = planSubmission(await readChangeReport(options.report), options.report, options.firstBuild);
+		const plan = planSubmission(
+			await readChangeReport(options.report),
+			options.report,
+			options.firstBuild,
+		);
 		if (plan.urls.length === 0) {
 			io.out(`IndexNow: ${plan.reason}.`);
 			return EXIT.ok;

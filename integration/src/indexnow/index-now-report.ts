@@ -31,13 +31,19 @@ export async function readChangeReport(path: string): Promise<ChangeReport> {
 	try {
 		report = JSON.parse(text) as ChangeReport;
 	} catch {
-		throw new IndexNowUsageError(`${path} is not JSON: it is not a change report of astro-audio-reviews`);
+		throw new IndexNowUsageError(
+			`${path} is not JSON: it is not a change report of astro-audio-reviews`,
+		);
 	}
 	if (report?.format !== REPORT_FORMAT)
-		throw new IndexNowUsageError(`${path}: unknown change report format ${JSON.stringify(report?.format)}`);
+		throw new IndexNowUsageError(
+			`${path}: unknown change report format ${JSON.stringify(report?.format)}`,
+		);
 	const lists = [report.added, report.changed, report.removed];
 	if (!lists.every((list) => Array.isArray(list) && list.every((url) => typeof url === 'string')))
-		throw new IndexNowUsageError(`${path}: added, changed and removed must be lists of URLs; rebuild to write it anew`);
+		throw new IndexNowUsageError(
+			`${path}: added, changed and removed must be lists of URLs; rebuild to write it anew`,
+		);
 	return report;
 }
 
@@ -46,7 +52,11 @@ export async function readChangeReport(path: string): Promise<ChangeReport> {
  * the engine to drop it). A first build compares with nothing, so its "added" is every page, not
  * what changed: it is submitted only when asked (`--first-build all`, e.g. for a site's launch).
  */
-export function planSubmission(report: ChangeReport, path: string, firstBuild: FirstBuildChoice): SubmissionPlan {
+export function planSubmission(
+	report: ChangeReport,
+	path: string,
+	firstBuild: FirstBuildChoice,
+): SubmissionPlan {
 	const target = checkedTarget(report.indexNow, path);
 	if (report.previousBuild === null) {
 		if (firstBuild === 'none') {
@@ -56,10 +66,25 @@ export function planSubmission(report: ChangeReport, path: string, firstBuild: F
 				reason: `First build (nothing to compare with): nothing submitted. Pass --first-build all to submit its ${report.added.length} pages`,
 			};
 		}
-		return { target, urls: checkedUrls(report.added, target, path), reason: `First build: all ${report.added.length} pages` };
+		return {
+			target,
+			urls: checkedUrls(report.added, target, path),
+			reason: `First build: all ${report.added.length} pages`,
+		};
 	}
-	const urls = checkedUrls([...new Set([...report.added, ...report.changed, ...report.removed])], target, path);
-	return { target, urls, reason: urls.length === 0 ? `Nothing changed since the previous build (${report.summary})` : report.summary };
+	const urls = checkedUrls(
+		[...new Set([...report.added, ...report.changed, ...report.removed])],
+		target,
+		path,
+	);
+	return {
+		target,
+		urls,
+		reason:
+			urls.length === 0
+				? `Nothing changed since the previous build (${report.summary})`
+				: report.summary,
+	};
 }
 
 function checkedTarget(target: IndexNowTarget | undefined, path: string): IndexNowTarget {
@@ -69,7 +94,9 @@ function checkedTarget(target: IndexNowTarget | undefined, path: string): IndexN
 		);
 	const fields = [target.endpoint, target.host, target.key, target.keyLocation];
 	if (!fields.every((field) => typeof field === 'string' && field !== ''))
-		throw new IndexNowUsageError(`${path}: its indexNow block is incomplete; rebuild to write it anew`);
+		throw new IndexNowUsageError(
+			`${path}: its indexNow block is incomplete; rebuild to write it anew`,
+		);
 	return target;
 }
 

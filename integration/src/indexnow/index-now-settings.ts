@@ -28,11 +28,17 @@ interface SiteContext {
  * `astro build`) the key from the environment. `astro dev` neither writes a key file nor submits
  * anything: a developer's purges must not reach the engines.
  */
-export function resolveIndexNow(option: ResolvedIndexNowOption | undefined, context: SiteContext): IndexNowSettings | undefined {
+export function resolveIndexNow(
+	option: ResolvedIndexNowOption | undefined,
+	context: SiteContext,
+): IndexNowSettings | undefined {
 	if (!option) return undefined;
 	const key = process.env[option.keyEnv];
 	const building = context.command === 'build';
-	const problems = [...configProblems(option, context), ...(building ? keyProblems(option.keyEnv, key) : [])];
+	const problems = [
+		...configProblems(option, context),
+		...(building ? keyProblems(option.keyEnv, key) : []),
+	];
 	if (problems.length > 0) {
 		throw new AudioReviewsOptionsError(
 			`Invalid audioReviews options:\n- indexNow: ${problems.join('\n- indexNow: ')}`,
@@ -46,13 +52,17 @@ export function resolveIndexNow(option: ResolvedIndexNowOption | undefined, cont
 function configProblems(option: ResolvedIndexNowOption, context: SiteContext): string[] {
 	const problems: string[] = [];
 	if (!context.site)
-		problems.push('`site` is not set in the Astro config: IndexNow takes absolute URLs of one host, and checks the key file at that host');
+		problems.push(
+			'`site` is not set in the Astro config: IndexNow takes absolute URLs of one host, and checks the key file at that host',
+		);
 	if (context.changeReport === false)
 		problems.push(
 			'`changeReport` is false: the indexnow command submits the URLs the change report lists, so keep it (or remove `indexNow`)',
 		);
 	if (option.submitPurged !== false && !context.invalidate)
-		problems.push('`indexNow.submitPurged` needs the invalidation webhook: set `invalidate: { websiteId }` too (docs/on-demand.md)');
+		problems.push(
+			'`indexNow.submitPurged` needs the invalidation webhook: set `invalidate: { websiteId }` too (docs/on-demand.md)',
+		);
 	return problems;
 }
 
@@ -69,10 +79,21 @@ function keyProblems(keyEnv: string, key: string | undefined): string[] {
 }
 
 /** The key file lives at the output root, so it is served under `base`; keyLocation says where, and covers every page below it. */
-function indexNowSettings(endpoint: string, key: string, site: string, base: string): IndexNowSettings {
+function indexNowSettings(
+	endpoint: string,
+	key: string,
+	site: string,
+	base: string,
+): IndexNowSettings {
 	const keyFile = `${key}.txt`;
 	const folder = `${base.replace(/\/+$/, '')}/`;
-	return { endpoint, key, host: new URL(site).host, keyLocation: new URL(`${folder}${keyFile}`, site).href, keyFile };
+	return {
+		endpoint,
+		key,
+		host: new URL(site).host,
+		keyLocation: new URL(`${folder}${keyFile}`, site).href,
+		keyFile,
+	};
 }
 
 /** Where and with which key to submit, without the file name (what the change report and the webhook carry). */

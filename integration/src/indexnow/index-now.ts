@@ -60,13 +60,19 @@ const MEANINGS: Record<number, string> = {
 
 export function splitBatches<T>(items: readonly T[], size: number = INDEXNOW_MAX_BATCH): T[][] {
 	const batches: T[][] = [];
-	for (let start = 0; start < items.length; start += size) batches.push(items.slice(start, start + size));
+	for (let start = 0; start < items.length; start += size)
+		batches.push(items.slice(start, start + size));
 	return batches;
 }
 
 /** The body of one POST, exactly as sent. */
 export function indexNowBody(target: IndexNowTarget, urlList: readonly string[]): string {
-	return JSON.stringify({ host: target.host, key: target.key, keyLocation: target.keyLocation, urlList });
+	return JSON.stringify({
+		host: target.host,
+		key: target.key,
+		keyLocation: target.keyLocation,
+		urlList,
+	});
 }
 
 /** Submits `urls` batch after batch; stops at the first batch that fails. Never throws for the endpoint's answers. */
@@ -76,11 +82,15 @@ export async function submitToIndexNow(
 	options: IndexNowSubmitOptions,
 ): Promise<IndexNowOutcome> {
 	const deadline = Date.now() + options.budgetMs;
-	const batches = splitBatches(urls, Math.min(options.batchSize ?? INDEXNOW_MAX_BATCH, INDEXNOW_MAX_BATCH));
+	const batches = splitBatches(
+		urls,
+		Math.min(options.batchSize ?? INDEXNOW_MAX_BATCH, INDEXNOW_MAX_BATCH),
+	);
 	const accepted: AcceptedBatch[] = [];
 	for (const [index, batch] of batches.entries()) {
 		const result = await postWithRetries(target, batch, options, deadline);
-		if (result instanceof IndexNowError) return { accepted, submitted: countUrls(accepted), error: result };
+		if (result instanceof IndexNowError)
+			return { accepted, submitted: countUrls(accepted), error: result };
 		const done = { index: index + 1, of: batches.length, urls: batch.length, ...result };
 		accepted.push(done);
 		options.onBatch?.(done);
@@ -88,7 +98,8 @@ export async function submitToIndexNow(
 	return { accepted, submitted: countUrls(accepted) };
 }
 
-const countUrls = (batches: readonly AcceptedBatch[]) => batches.reduce((sum, batch) => sum + batch.urls, 0);
+const countUrls = (batches: readonly AcceptedBatch[]) =>
+	batches.reduce((sum, batch) => sum + batch.urls, 0);
 
 async function postWithRetries(
 	target: IndexNowTarget,
@@ -96,14 +107,22 @@ async function postWithRetries(
 	options: IndexNowSubmitOptions,
 	deadline: number,
 ): Promise<{ status: number; attempts: number } | IndexNowError> {
-	const timing = { retryBaseDelayMs: options.retryBaseDelayMs ?? 1000, retryMaxDelayMs: options.retryMaxDelayMs ?? 30_000 };
+	const timing = {
+		retryBaseDelayMs: options.retryBaseDelayMs ?? 1000,
+		retryMaxDelayMs: options.retryMaxDelayMs ?? 30_000,
+	};
 	const body = indexNowBody(target, batch);
 	for (let attempt = 1; ; attempt++) {
 		const answer = await postOnce(target.endpoint, body, options, deadline);
-		if ('status' in answer && (answer.status === 200 || answer.status === 202)) return { status: answer.status, attempts: attempt };
+		if ('status' in answer && (answer.status === 200 || answer.status === 202))
+			return { status: answer.status, attempts: attempt };
 		const retryable = !('status' in answer) || RETRYABLE_STATUSES.has(answer.status);
 		if (!retryable) return refusal(target.endpoint, answer as Answer, attempt);
-		const wait = retryDelay(attempt, 'status' in answer ? parseRetryAfter(answer.retryAfter) : undefined, timing);
+		const wait = retryDelay(
+			attempt,
+			'status' in answer ? parseRetryAfter(answer.retryAfter) : undefined,
+			timing,
+		);
 		if (Date.now() + wait >= deadline) return gaveUp(target.endpoint, answer, attempt, wait);
 		await new Promise((resolve) => setTimeout(resolve, wait));
 	}
@@ -140,16 +159,25 @@ async function postOnce(
 }
 
 function refusal(endpoint: string, answer: Answer, attempts: number): IndexNowError {
-	const meaning = MEANINGS[answer.status] ?? `HTTP ${answer.status}: not an answer of the IndexNow protocol`;
-	return new IndexNowError(`IndexNow endpoint refused the submission. ${meaning}${said(answer.text)}`, {
-		url: endpoint,
-		status: answer.status,
-		attempts,
-		retryable: false,
-	});
+	const meaning =
+		MEANINGS[answer.status] ?? `HTTP ${answer.status}: not an answer of the IndexNow protocol`;
+	return new IndexNowError(
+		`IndexNow endpoint refused the submission. ${meaning}${said(answer.text)}`,
+		{
+			url: endpoint,
+			status: answer.status,
+			attempts,
+			retryable: false,
+		},
+	);
 }
 
-function gaveUp(endpoint: string, answer: Answer | { cause: Error }, attempts: number, wait: number): IndexNowError {
+function gaveUp(
+	endpoint: string,
+	answer: Answer | { cause: Error },
+	attempts: number,
+	wait: number,
+): IndexNowError {
 	const what =
 		'status' in answer
 			? `${MEANINGS[answer.status] ?? `HTTP ${answer.status}`}${said(answer.text)}`

@@ -60,7 +60,8 @@ const PRUNABLE_FILE = /\.(?:html|xml)$/;
  */
 export function isPagePathInside(dir: string, file: unknown): file is string {
 	if (typeof file !== 'string' || !PRUNABLE_FILE.test(file) || /[\\\0]/.test(file)) return false;
-	if (file.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) return false;
+	if (file.split('/').some((segment) => segment === '' || segment === '.' || segment === '..'))
+		return false;
 	const path = join(dir, ...file.split('/'));
 	if (!isWithin(dir, path)) return false;
 	try {
@@ -80,13 +81,17 @@ function isWithin(root: string, path: string): boolean {
  * what pruning would delete if they were known pages. Without the previous build's page list
  * they cannot be told from files someone else put there, so they are only counted, for a warning.
  */
-export function leftoverFiles(context: Omit<PruneContext, 'previousPages'>, files: readonly string[]): string[] {
+export function leftoverFiles(
+	context: Omit<PruneContext, 'previousPages'>,
+	files: readonly string[],
+): string[] {
 	return files.filter((file) => isLeftover(context, file));
 }
 
 function isLeftover(context: Omit<PruneContext, 'previousPages'>, file: string): boolean {
 	const path = join(context.dir, ...file.split('/'));
-	if (context.outputs.has(path) || existsSync(join(context.publicDir, ...file.split('/')))) return false;
+	if (context.outputs.has(path) || existsSync(join(context.publicDir, ...file.split('/'))))
+		return false;
 	try {
 		return statSync(path).mtimeMs < context.startedAt;
 	} catch {

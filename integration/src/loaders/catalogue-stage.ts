@@ -79,7 +79,11 @@ export class CatalogueStage {
 	/** Plans every item of a delivery; changed products go through the collection's `parseData`. */
 	readonly take = async ({ locale, items, endpoint, position }: Delivery): Promise<void> => {
 		const stage = this.#stages.get(locale)!;
-		const source: EntrySource = { endpoint, locale, entryId: (ref) => this.#plan.entryId(locale, ref) };
+		const source: EntrySource = {
+			endpoint,
+			locale,
+			entryId: (ref) => this.#plan.entryId(locale, ref),
+		};
 		stage.returned += items.length;
 		for (const [index, raw] of items.entries()) {
 			if (raw instanceof ReusedItem) {
@@ -89,15 +93,22 @@ export class CatalogueStage {
 				continue;
 			}
 			const entry = planEntry(raw, source, this.#context.store, this.#digest);
-			if (entry.kind === 'invalid') stage.invalid.push({ position: position + index, value: entry.error });
+			if (entry.kind === 'invalid')
+				stage.invalid.push({ position: position + index, value: entry.error });
 			else if (entry.kind === 'unchanged') keep(stage, entry.id, 'unchanged');
 			else await this.#stageChanged(stage, entry.entry, entry.replaces, position + index);
 		}
 	};
 
-	async #stageChanged(stage: LocaleStage, entry: StoredEntry, replaces: boolean, position: number): Promise<void> {
+	async #stageChanged(
+		stage: LocaleStage,
+		entry: StoredEntry,
+		replaces: boolean,
+		position: number,
+	): Promise<void> {
 		keep(stage, entry.id, replaces ? 'updated' : 'added');
-		for (const warning of unsafeUrlWarnings(entry.data, entry.locale)) stage.warnings.push({ position, value: warning });
+		for (const warning of unsafeUrlWarnings(entry.data, entry.locale))
+			stage.warnings.push({ position, value: warning });
 		// parseData applies the collection's schema: ours (which trusts what was just
 		// validated), or the user's own if they replaced it.
 		const data = await this.#context.parseData({ id: entry.id, data: entry.data });
@@ -170,7 +181,12 @@ export class CatalogueStage {
 		for (const stage of stages) {
 			// In list order, as a store filled in one pass holds them.
 			for (const entry of inListOrder(stage.changed)) {
-				store.set({ id: entry.id, data: entry.data, digest: entry.digest, rendered: rendered?.(entry) });
+				store.set({
+					id: entry.id,
+					data: entry.data,
+					digest: entry.digest,
+					rendered: rendered?.(entry),
+				});
 			}
 			stage.changed = [];
 		}

@@ -30,7 +30,9 @@ interface DatesFile {
 }
 
 /** What locates a collection's dates file and decides whether its dates apply. */
-export type DatesScope = Pick<LoaderContext, 'config' | 'collection' | 'watcher'> & { fingerprint: Fingerprint };
+export type DatesScope = Pick<LoaderContext, 'config' | 'collection' | 'watcher'> & {
+	fingerprint: Fingerprint;
+};
 
 export interface ContentDates {
 	/** Records the entry's rendered content; its date moves to `now` only when that content differs. */
@@ -51,7 +53,10 @@ function renderedFields(product: Product): unknown {
 	return { external_id, name, seo_name, seo_description, audio_url, reviews };
 }
 
-export function contentDates(scope: DatesScope & Pick<LoaderContext, 'generateDigest'>, now: string): ContentDates {
+export function contentDates(
+	scope: DatesScope & Pick<LoaderContext, 'generateDigest'>,
+	now: string,
+): ContentDates {
 	const dates = readDates(scope);
 	const observe = (id: string, product: Product) => {
 		const digest = scope.generateDigest(renderedFields(product) as Record<string, unknown>);
@@ -84,7 +89,12 @@ export function storedDates(scope: DatesScope): (id: string) => string | undefin
  */
 function datesPath(scope: DatesScope): string {
 	const folder = scope.watcher ? new URL('.astro/', scope.config.root) : scope.config.cacheDir;
-	return fileURLToPath(new URL(`astro-audio-reviews/content-dates/${encodeURIComponent(scope.collection)}.json`, folder));
+	return fileURLToPath(
+		new URL(
+			`astro-audio-reviews/content-dates/${encodeURIComponent(scope.collection)}.json`,
+			folder,
+		),
+	);
 }
 
 function readDates(scope: DatesScope): Dates {
@@ -96,14 +106,26 @@ function readDates(scope: DatesScope): Dates {
 		return {};
 	}
 	const { format, fingerprint, dates } = file ?? {};
-	if (format !== FILE_FORMAT || !fingerprint || !dates || typeof dates !== 'object' || Array.isArray(dates)) return {};
+	if (
+		format !== FILE_FORMAT ||
+		!fingerprint ||
+		!dates ||
+		typeof dates !== 'object' ||
+		Array.isArray(dates)
+	)
+		return {};
 	if (fingerprintChanges(fingerprint, scope.fingerprint).length > 0) return {};
 	// A restored cache is a file anyone could have edited: only dates the sitemap can print are kept.
 	return Object.fromEntries(Object.entries(dates).filter(([, value]) => isDated(value)));
 }
 
 function isDated(value: unknown): value is [string, string] {
-	return Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'string' && ISO_DATE.test(value[1]);
+	return (
+		Array.isArray(value) &&
+		typeof value[0] === 'string' &&
+		typeof value[1] === 'string' &&
+		ISO_DATE.test(value[1])
+	);
 }
 
 /** Written to a temporary file then renamed: a build killed mid-write leaves the old dates whole. */
@@ -111,6 +133,13 @@ function writeDates(scope: DatesScope, dates: Dates): void {
 	const path = datesPath(scope);
 	mkdirSync(dirname(path), { recursive: true });
 	const temporary = `${path}.${process.pid}.tmp`;
-	writeFileSync(temporary, JSON.stringify({ format: FILE_FORMAT, fingerprint: scope.fingerprint, dates } satisfies DatesFile));
+	writeFileSync(
+		temporary,
+		JSON.stringify({
+			format: FILE_FORMAT,
+			fingerprint: scope.fingerprint,
+			dates,
+		} satisfies DatesFile),
+	);
 	renameSync(temporary, path);
 }

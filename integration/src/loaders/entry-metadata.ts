@@ -43,13 +43,24 @@ const isString = (value: unknown): value is string => typeof value === 'string';
  */
 export function entryFacts(entry: WithRendered): EntryFacts | undefined {
 	const facts = entry.rendered?.metadata?.[METADATA_KEY] as Partial<EntryFacts> | undefined;
-	if (!facts || !isString(facts.locale) || !Array.isArray(facts.locales) || !facts.locales.every(isString)) return undefined;
+	if (
+		!facts ||
+		!isString(facts.locale) ||
+		!Array.isArray(facts.locales) ||
+		!facts.locales.every(isString)
+	)
+		return undefined;
 	if (facts.contentDate !== undefined && !isString(facts.contentDate)) return undefined;
 	return { locale: facts.locale, locales: facts.locales, contentDate: facts.contentDate };
 }
 
 function sameFacts(a: EntryFacts | undefined, b: EntryFacts): boolean {
-	return a !== undefined && a.locale === b.locale && a.contentDate === b.contentDate && a.locales.join('\n') === b.locales.join('\n');
+	return (
+		a !== undefined &&
+		a.locale === b.locale &&
+		a.contentDate === b.contentDate &&
+		a.locales.join('\n') === b.locales.join('\n')
+	);
 }
 
 /** The facts of the entry `id` (of `locale`) with `contentDate`. */
@@ -65,11 +76,18 @@ export function factsFor(plan: LocalePlan, dateOf: (id: string) => string | unde
  * Astro's `set` skips an entry whose digest is unchanged, so the entry is deleted first; its
  * data and digest are kept as they are.
  */
-export function stampEntries(store: DataStore, plan: LocalePlan, facts: FactsOf, ids: Iterable<string>): void {
+export function stampEntries(
+	store: DataStore,
+	plan: LocalePlan,
+	facts: FactsOf,
+	ids: Iterable<string>,
+): void {
 	for (const id of ids) {
 		const entry = store.get<{ external_id: string }>(id);
 		if (!entry) continue;
-		const locale = plan.locales.find((candidate) => plan.entryId(candidate, entry.data.external_id) === id) ?? plan.locales[0]!;
+		const locale =
+			plan.locales.find((candidate) => plan.entryId(candidate, entry.data.external_id) === id) ??
+			plan.locales[0]!;
 		const wanted = facts(id, locale);
 		if (sameFacts(entryFacts(entry as WithRendered), wanted)) continue;
 		store.delete(id);

@@ -3,7 +3,12 @@ import type { AudioReviewsClient } from '../client/client.js';
 import { AudioReviewsError, NotFoundError } from '../errors/errors.js';
 import type { ResolvedProductsLoaderOptions } from '../options/loader-options.js';
 import type { ResolvedSharedOptions } from '../options/shared-options.js';
-import { catalogueQuery, type PageMemo, type SyncProgress, syncCatalogue } from '../sync/sync-catalogue.js';
+import {
+	catalogueQuery,
+	type PageMemo,
+	type SyncProgress,
+	syncCatalogue,
+} from '../sync/sync-catalogue.js';
 import type { CatalogueStage, Delivery } from './catalogue-stage.js';
 import { progressLogger } from './progress-log.js';
 import type { SyncState } from './sync-state.js';
@@ -41,7 +46,8 @@ export async function fetchLocale(
 		onProgress: hooks.onProgress,
 		onResync: (reason) => hooks.onResync(locale, reason),
 		previous: hooks.previous,
-		onPage: (items, page) => hooks.onItems({ locale, items, endpoint: 'listProducts', position: page.offset }),
+		onPage: (items, page) =>
+			hooks.onItems({ locale, items, endpoint: 'listProducts', position: page.offset }),
 	});
 	return { locale, cap: result.cap, pages: result.pages, notModified: result.notModified };
 }
@@ -58,7 +64,11 @@ async function fetchRefs(
 	const settled = await Promise.all(
 		refs.map(async (ref) => {
 			try {
-				const { product } = await client.getProductRaw(ref, { locale, variant: options.variant, type: options.type });
+				const { product } = await client.getProductRaw(ref, {
+					locale,
+					variant: options.variant,
+					type: options.type,
+				});
 				return product;
 			} catch (error) {
 				// A listed ref that does not exist is a config mistake to report, not a product to drop silently.
@@ -75,7 +85,12 @@ async function fetchRefs(
 	if (missing.length > 0) {
 		throw new AudioReviewsError(
 			`${missing.length} of the products listed in \`refs\` do not exist (ERR_DB_MISSING): ${missing.map((ref) => JSON.stringify(ref)).join(', ')}. Remove them from \`refs\` or check the website id`,
-			{ endpoint: 'getProduct', locale, type: 'ERR_DB_MISSING', ref: missing.length === 1 ? missing[0] : undefined },
+			{
+				endpoint: 'getProduct',
+				locale,
+				type: 'ERR_DB_MISSING',
+				ref: missing.length === 1 ? missing[0] : undefined,
+			},
 		);
 	}
 	await hooks.onItems({ locale, items: settled, endpoint: 'getProduct', position: 0 });
@@ -92,9 +107,14 @@ export function stagedFetcher(
 	const onProgress = progressLogger(context.logger);
 	const onResync = (locale: string, reason: string) => {
 		stage.reset(locale);
-		context.logger.warn(`Catalogue changed during the sync of locale ${locale} (${reason}); syncing again`);
+		context.logger.warn(
+			`Catalogue changed during the sync of locale ${locale} (${reason}); syncing again`,
+		);
 	};
-	return (locales: readonly string[], previous: (locale: string) => ReturnType<SyncState['pages']>) =>
+	return (
+		locales: readonly string[],
+		previous: (locale: string) => ReturnType<SyncState['pages']>,
+	) =>
 		Promise.all(
 			locales.map((locale) =>
 				fetchLocale(client, resolved, locale, {

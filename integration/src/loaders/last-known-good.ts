@@ -1,6 +1,13 @@
 import type { LoaderContext } from 'astro/loaders';
 import type { AudioReviewsError } from '../errors/errors.js';
-import { CatalogueSyncError, NetworkError, NotFoundError, ResponseFormatError, ServiceError, TimeoutError } from '../errors/errors.js';
+import {
+	CatalogueSyncError,
+	NetworkError,
+	NotFoundError,
+	ResponseFormatError,
+	ServiceError,
+	TimeoutError,
+} from '../errors/errors.js';
 import { ENV, envFlag, type ResolvedProductsLoaderOptions } from '../options/loader-options.js';
 import { markStale } from '../state/build-state.js';
 import type { DatesScope } from './content-dates.js';
@@ -30,7 +37,8 @@ export function serveLastKnownGood(
 	error: unknown,
 ): boolean {
 	const enabled = resolved.lastKnownGood || envFlag(ENV.lastKnownGood);
-	if (!enabled || !isOutage(error) || !state.lastSync || context.store.keys().length === 0) return false;
+	if (!enabled || !isOutage(error) || !state.lastSync || context.store.keys().length === 0)
+		return false;
 	const since = state.lastSync.lastKnownGood?.since ?? state.lastSync.at;
 	const reason = error.message.split('\n')[0]!;
 	context.logger.warn(

@@ -53,7 +53,12 @@ export function isLiveSourceFilter(filter: object | undefined): filter is LiveSo
 }
 
 /** `LiveSourceFilter` is for the routes the integration injects (on-demand/live-source.ts). */
-export type ProductsLiveLoader = LiveLoader<Product, ProductEntryFilter, ProductCollectionFilter | LiveSourceFilter, AudioReviewsError>;
+export type ProductsLiveLoader = LiveLoader<
+	Product,
+	ProductEntryFilter,
+	ProductCollectionFilter | LiveSourceFilter,
+	AudioReviewsError
+>;
 type LiveEntryResult = Awaited<ReturnType<ProductsLiveLoader['loadEntry']>>;
 
 /**
@@ -70,7 +75,9 @@ export const LIVE_REQUEST_DEFAULTS = {
 
 function withRequestTimeDefaults(options: ProductsLiveLoaderOptions): ProductsLiveLoaderOptions {
 	if (typeof options !== 'object' || options === null) return options;
-	const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+	const given = Object.fromEntries(
+		Object.entries(options).filter(([, value]) => value !== undefined),
+	);
 	return { ...LIVE_REQUEST_DEFAULTS, ...given } as ProductsLiveLoaderOptions;
 }
 
@@ -112,12 +119,27 @@ export function productsLiveLoader(options: ProductsLiveLoaderOptions): Products
 function sharedEntryLoads(client: LiveClient, resolved: ResolvedLiveOptions) {
 	const shared = singleFlight<LiveEntryResult>();
 	const site = websiteTag(resolved.websiteId);
-	async function loadOne(ref: string, locale: string | undefined, variant: string | undefined): Promise<LiveEntryResult> {
+	async function loadOne(
+		ref: string,
+		locale: string | undefined,
+		variant: string | undefined,
+	): Promise<LiveEntryResult> {
 		try {
-			const response = await client.getProductRaw(ref, { locale, variant, type: resolved.type }, { deadline: visitorDeadline(resolved) });
-			const result = entryFromRaw(response.product, { endpoint: 'getProduct', ref, locale, entryId: (id) => id });
+			const response = await client.getProductRaw(
+				ref,
+				{ locale, variant, type: resolved.type },
+				{ deadline: visitorDeadline(resolved) },
+			);
+			const result = entryFromRaw(response.product, {
+				endpoint: 'getProduct',
+				ref,
+				locale,
+				entryId: (id) => id,
+			});
 			if (!result.ok) return { error: result.error };
-			const lastModified = response.validators.lastModified ? new Date(response.validators.lastModified) : undefined;
+			const lastModified = response.validators.lastModified
+				? new Date(response.validators.lastModified)
+				: undefined;
 			return {
 				id: result.entry.id,
 				data: result.entry.data,
@@ -137,7 +159,11 @@ function sharedEntryLoads(client: LiveClient, resolved: ResolvedLiveOptions) {
 }
 
 /** `getLiveCollection()`: one list of products, every item validated, or the first error. */
-async function loadList(client: LiveClient, resolved: ResolvedLiveOptions, filter: ProductCollectionFilter) {
+async function loadList(
+	client: LiveClient,
+	resolved: ResolvedLiveOptions,
+	filter: ProductCollectionFilter,
+) {
 	const site = websiteTag(resolved.websiteId);
 	try {
 		const items = await listLiveProducts(
@@ -152,7 +178,11 @@ async function loadList(client: LiveClient, resolved: ResolvedLiveOptions, filte
 			},
 			{ pageSize: resolved.pageSize, deadline: visitorDeadline(resolved) },
 		);
-		const source = { endpoint: 'listProducts' as const, locale: filter.locale ?? resolved.locale, entryId: (ref: string) => ref };
+		const source = {
+			endpoint: 'listProducts' as const,
+			locale: filter.locale ?? resolved.locale,
+			entryId: (ref: string) => ref,
+		};
 		const entries = [];
 		for (const item of items) {
 			const result = entryFromRaw(item, source);
@@ -167,7 +197,10 @@ async function loadList(client: LiveClient, resolved: ResolvedLiveOptions, filte
 }
 
 function missingRef(): AudioReviewsError {
-	return new NotFoundError('getLiveEntry() needs a product ref: pass it as the id or as `{ ref }`', { endpoint: 'getProduct' });
+	return new NotFoundError(
+		'getLiveEntry() needs a product ref: pass it as the id or as `{ ref }`',
+		{ endpoint: 'getProduct' },
+	);
 }
 
 /**

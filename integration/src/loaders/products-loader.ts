@@ -18,7 +18,14 @@ import { loaderSchema } from './loader-schema.js';
 import { refreshProducts, refreshRequest } from './refresh-products.js';
 import { guardShrink } from './shrink-guard.js';
 import { STORE_FORMAT } from './stored-entry.js';
-import { type Fingerprint, fingerprintOf, trustedSyncState, writeFingerprint, writeLastSync, writePages } from './sync-state.js';
+import {
+	type Fingerprint,
+	fingerprintOf,
+	trustedSyncState,
+	writeFingerprint,
+	writeLastSync,
+	writePages,
+} from './sync-state.js';
 import { logSyncSummary, reportInvalid } from './sync-summary.js';
 import { foreignWebsiteWarning } from './website-check.js';
 
@@ -49,11 +56,17 @@ export function productsLoader(options: ProductsLoaderOptions): ProductsLoader {
 
 /** Every entry's id and ref, read back from the store: what the pages will read from the collection. */
 function catalogueIndex(context: LoaderContext, plan: LocalePlan): CatalogueIndex {
-	const entries = context.store.entries().map(([id, entry]) => [id, (entry.data as Product).external_id] as const);
+	const entries = context.store
+		.entries()
+		.map(([id, entry]) => [id, (entry.data as Product).external_id] as const);
 	return { locales: plan.locales, entries };
 }
 
-async function syncAll(context: LoaderContext, resolved: ResolvedProductsLoaderOptions, plan: LocalePlan): Promise<void> {
+async function syncAll(
+	context: LoaderContext,
+	resolved: ResolvedProductsLoaderOptions,
+	plan: LocalePlan,
+): Promise<void> {
 	const { logger, meta } = context;
 	const startedAt = performance.now();
 	const client = clientFromResolved(resolved);
@@ -68,7 +81,12 @@ async function syncAll(context: LoaderContext, resolved: ResolvedProductsLoaderO
 	} catch (error) {
 		if (!serveLastKnownGood({ ...context, fingerprint }, resolved, state, error)) throw error;
 		// The stored entries serve their stored dates (entries of an older store get them from the dates file).
-		stampEntries(context.store, plan, factsFor(plan, storedDates({ ...context, fingerprint })), context.store.keys());
+		stampEntries(
+			context.store,
+			plan,
+			factsFor(plan, storedDates({ ...context, fingerprint })),
+			context.store.keys(),
+		);
 		return;
 	}
 	guardShrink(resolved, state, stage.returnedCounts(), 'returned');
@@ -77,7 +95,9 @@ async function syncAll(context: LoaderContext, resolved: ResolvedProductsLoaderO
 	if (missing.length > 0) {
 		// 304 for a page whose products are not all in the store (skipped as invalid, or a store
 		// edited by hand): ask those locales again without validators.
-		logger.info(`Re-fetching locale ${missing.join(', ')} in full: the store lacks products of unchanged pages`);
+		logger.info(
+			`Re-fetching locale ${missing.join(', ')} in full: the store lacks products of unchanged pages`,
+		);
 		for (const locale of missing) stage.reset(locale);
 		const again = await fetchInto(missing, () => undefined);
 		fetched = fetched.map((entry) => again.find((other) => other.locale === entry.locale) ?? entry);
@@ -99,7 +119,9 @@ async function syncAll(context: LoaderContext, resolved: ResolvedProductsLoaderO
 	writeLastSync(meta, { at: new Date().toISOString(), products: Object.fromEntries(kept) });
 	for (const entry of fetched) writePages(meta, entry.locale, entry.pages);
 	markFresh(context.collection);
-	const products = new Set([...keptIds].map((id) => context.store.get<Product>(id)?.data.external_id)).size;
+	const products = new Set(
+		[...keptIds].map((id) => context.store.get<Product>(id)?.data.external_id),
+	).size;
 	logSyncSummary(logger, {
 		locales: plan.locales,
 		products,
@@ -113,7 +135,12 @@ async function syncAll(context: LoaderContext, resolved: ResolvedProductsLoaderO
 }
 
 /** Writes the staged sync, each entry with its facts (entry-metadata.ts), and saves the content dates. */
-function commitSync(context: LoaderContext, plan: LocalePlan, stage: CatalogueStage, fingerprint: Fingerprint) {
+function commitSync(
+	context: LoaderContext,
+	plan: LocalePlan,
+	stage: CatalogueStage,
+	fingerprint: Fingerprint,
+) {
 	const dates = contentDates({ ...context, fingerprint }, new Date().toISOString());
 	const facts = factsFor(plan, dates.dateOf);
 	const removed = stage.commit((entry) => {

@@ -9,7 +9,10 @@ const EVERY_MS = 2_000;
  * Progress lines for long syncs only: nothing during the first two seconds (a small
  * catalogue stays silent), then at most one line every two seconds.
  */
-export function progressLogger(logger: LoaderContext['logger'], now: () => number = () => performance.now()) {
+export function progressLogger(
+	logger: LoaderContext['logger'],
+	now: () => number = () => performance.now(),
+) {
 	const started = now();
 	let lastLog = started;
 	const state = new Map<string, SyncProgress>();
@@ -25,6 +28,8 @@ export function progressLogger(logger: LoaderContext['logger'], now: () => numbe
 			total += item.total;
 		}
 		const percent = total === 0 ? 100 : Math.floor((received / total) * 100);
-		logger.info(`Loading products: ${formatNumber(received)} / ${formatNumber(total)} (${percent}%)`);
+		logger.info(
+			`Loading products: ${formatNumber(received)} / ${formatNumber(total)} (${percent}%)`,
+		);
 	};
 }

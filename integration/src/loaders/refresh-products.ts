@@ -17,10 +17,14 @@ export interface RefreshRequest {
 export const REFRESH_CONTEXT_KEY = 'astroAudioReviews';
 
 /** The refs a dev refresh names, or undefined for an ordinary (full) sync. */
-export function refreshRequest(data: Record<string, unknown> | undefined): RefreshRequest | undefined {
+export function refreshRequest(
+	data: Record<string, unknown> | undefined,
+): RefreshRequest | undefined {
 	const request = data?.[REFRESH_CONTEXT_KEY] as { refs?: unknown } | undefined;
 	if (!request || !Array.isArray(request.refs) || request.refs.length === 0) return undefined;
-	const refs = request.refs.filter((ref): ref is string => typeof ref === 'string' && ref.length > 0);
+	const refs = request.refs.filter(
+		(ref): ref is string => typeof ref === 'string' && ref.length > 0,
+	);
 	return refs.length > 0 ? { refs } : undefined;
 }
 
@@ -41,17 +45,33 @@ export async function refreshProducts(
 	const dates = contentDates({ ...context, fingerprint }, new Date().toISOString());
 	const facts = factsFor(plan, dates.dateOf);
 	const refreshOne = async (locale: string, ref: string): Promise<RefreshResult> => {
-		const source = { endpoint: 'getProduct' as const, ref, locale, entryId: (of: string) => plan.entryId(locale, of) };
+		const source = {
+			endpoint: 'getProduct' as const,
+			ref,
+			locale,
+			entryId: (of: string) => plan.entryId(locale, of),
+		};
 		try {
-			const { product } = await client.getProductRaw(ref, { locale, variant: resolved.variant, type: resolved.type });
-			return await storeRefreshed(context, planEntry(product, source, context.store, digestOfRaw(context)), dates, facts);
+			const { product } = await client.getProductRaw(ref, {
+				locale,
+				variant: resolved.variant,
+				type: resolved.type,
+			});
+			return await storeRefreshed(
+				context,
+				planEntry(product, source, context.store, digestOfRaw(context)),
+				dates,
+				facts,
+			);
 		} catch (error) {
 			if (!(error instanceof NotFoundError)) throw error;
 			context.store.delete(source.entryId(ref));
 			return 'removed';
 		}
 	};
-	const results = await Promise.all(plan.locales.flatMap((locale) => request.refs.map((ref) => refreshOne(locale, ref))));
+	const results = await Promise.all(
+		plan.locales.flatMap((locale) => request.refs.map((ref) => refreshOne(locale, ref))),
+	);
 	const kept = new Set(context.store.keys());
 	dates.save(kept, (id) => context.store.get<Product>(id)?.data);
 	stampEntries(context.store, plan, facts, kept);
@@ -72,6 +92,11 @@ async function storeRefreshed(
 	const { id, data, digest, locale } = entry.entry;
 	for (const warning of unsafeUrlWarnings(data, locale)) context.logger.warn(warning);
 	dates.observe(id, data);
-	context.store.set({ id, data: await context.parseData({ id, data }), digest, rendered: renderedWith(facts(id, locale!)) });
+	context.store.set({
+		id,
+		data: await context.parseData({ id, data }),
+		digest,
+		rendered: renderedWith(facts(id, locale!)),
+	});
 	return 'updated';
 }

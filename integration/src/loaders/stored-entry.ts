@@ -35,14 +35,20 @@ export interface StoredEntry {
 	// in `rendered.metadata` (entry-metadata.ts), never in `data`.
 }
 
-export type EntryResult = { ok: true; entry: StoredEntry } | { ok: false; error: ProductValidationError };
+export type EntryResult =
+	| { ok: true; entry: StoredEntry }
+	| { ok: false; error: ProductValidationError };
 
 /**
  * The one way raw service JSON becomes an entry: validated against the product schema (an
  * invalid product is an error naming its ref, locale and field paths, never an entry).
  */
 export function entryFromRaw(raw: unknown, source: EntrySource, digest?: string): EntryResult {
-	const result = validateProduct(raw, { endpoint: source.endpoint, ref: source.ref, locale: source.locale });
+	const result = validateProduct(raw, {
+		endpoint: source.endpoint,
+		ref: source.ref,
+		locale: source.locale,
+	});
 	if (!result.success) return { ok: false, error: result.error };
 	markValidated(result.data);
 	const id = source.entryId(source.ref ?? result.data.external_id);
@@ -62,9 +68,18 @@ export type EntryPlan =
  * What storing one raw product would do, decided by its digest before any validation: an
  * unchanged product costs one hash, a changed one is validated once.
  */
-export function planEntry(raw: unknown, source: EntrySource, stored: StoredEntries, digestOfRaw: (raw: unknown) => string): EntryPlan {
+export function planEntry(
+	raw: unknown,
+	source: EntrySource,
+	stored: StoredEntries,
+	digestOfRaw: (raw: unknown) => string,
+): EntryPlan {
 	// Hashing recurses through the raw JSON: a value nested thousands deep must be refused first.
-	const unsafe = structureError(raw, { endpoint: source.endpoint, ref: source.ref, locale: source.locale });
+	const unsafe = structureError(raw, {
+		endpoint: source.endpoint,
+		ref: source.ref,
+		locale: source.locale,
+	});
 	if (unsafe) return { kind: 'invalid', error: unsafe };
 	const ref = source.ref ?? refOf(raw);
 	const id = ref === undefined ? undefined : source.entryId(ref);
@@ -77,6 +92,9 @@ export function planEntry(raw: unknown, source: EntrySource, stored: StoredEntri
 }
 
 /** Digests the raw JSON together with the store format, so a new format rewrites every entry. */
-export function digestOfRaw(context: Pick<LoaderContext, 'generateDigest'>): (raw: unknown) => string {
-	return (raw) => context.generateDigest({ format: STORE_FORMAT, product: raw as Record<string, unknown> });
+export function digestOfRaw(
+	context: Pick<LoaderContext, 'generateDigest'>,
+): (raw: unknown) => string {
+	return (raw) =>
+		context.generateDigest({ format: STORE_FORMAT, product: raw as Record<string, unknown> });
 }

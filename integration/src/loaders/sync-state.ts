@@ -20,7 +20,9 @@ const KEYS = {
 export const PACKAGE_VERSION: string = (() => {
 	try {
 		// integration/{src,dist}/loaders → repository root, in the source tree and in the tarball.
-		const json = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+		const json = JSON.parse(
+			readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
+		) as { version?: unknown };
 		return typeof json.version === 'string' ? json.version : 'unknown';
 	} catch {
 		return 'unknown';
@@ -49,7 +51,11 @@ export interface Fingerprint {
 	storeFormat: number;
 }
 
-export function fingerprintOf(options: ResolvedSharedOptions, locales: readonly string[], storeFormat: number): Fingerprint {
+export function fingerprintOf(
+	options: ResolvedSharedOptions,
+	locales: readonly string[],
+	storeFormat: number,
+): Fingerprint {
 	return {
 		websiteId: options.websiteId.toLowerCase(),
 		baseUrl: options.baseUrl,
@@ -71,7 +77,8 @@ export function fingerprintOf(options: ResolvedSharedOptions, locales: readonly 
 export function fingerprintChanges(previous: Fingerprint, current: Fingerprint): string[] {
 	const changes: string[] = [];
 	const note = (what: string, a: unknown, b: unknown) => {
-		if (JSON.stringify(a) !== JSON.stringify(b)) changes.push(`${what} ${JSON.stringify(a)} → ${JSON.stringify(b)}`);
+		if (JSON.stringify(a) !== JSON.stringify(b))
+			changes.push(`${what} ${JSON.stringify(a)} → ${JSON.stringify(b)}`);
 	};
 	note('website id', previous.websiteId, current.websiteId);
 	note('base URL', previous.baseUrl, current.baseUrl);
@@ -113,7 +120,11 @@ export function writeLastSync(meta: MetaStore, lastSync: LastSync): void {
 	meta.set(KEYS.lastSync, JSON.stringify(lastSync));
 }
 
-export function writePages(meta: MetaStore, locale: string, pages: readonly PageMemo[] | undefined): void {
+export function writePages(
+	meta: MetaStore,
+	locale: string,
+	pages: readonly PageMemo[] | undefined,
+): void {
 	if (pages === undefined) meta.delete(KEYS.pages(locale));
 	else meta.set(KEYS.pages(locale), JSON.stringify(pages));
 }
@@ -140,7 +151,11 @@ function readJson<T>(meta: MetaStore, key: string): T | undefined {
  * The sync state of the store, or a fresh start when the store was written for another site,
  * locale set or store format: a restored CI cache of another site must not leak entries into this one.
  */
-export function trustedSyncState(context: LoaderContext, plan: LocalePlan, fingerprint: Fingerprint): SyncState {
+export function trustedSyncState(
+	context: LoaderContext,
+	plan: LocalePlan,
+	fingerprint: Fingerprint,
+): SyncState {
 	const state = readSyncState(context.meta);
 	const mismatch = state.fingerprint
 		? fingerprintChanges(state.fingerprint, fingerprint)
@@ -148,8 +163,12 @@ export function trustedSyncState(context: LoaderContext, plan: LocalePlan, finge
 			? ['no record of what wrote it']
 			: [];
 	if (mismatch.length === 0) return state;
-	context.logger.warn(`The restored content store does not match this site (${mismatch.join('; ')}): discarding it and syncing everything`);
+	context.logger.warn(
+		`The restored content store does not match this site (${mismatch.join('; ')}): discarding it and syncing everything`,
+	);
 	context.store.clear();
-	clearSyncState(context.meta, [...new Set([...plan.locales, ...(state.fingerprint?.locales ?? [])])]);
+	clearSyncState(context.meta, [
+		...new Set([...plan.locales, ...(state.fingerprint?.locales ?? [])]),
+	]);
 	return readSyncState(context.meta);
 }

@@ -12,10 +12,16 @@ type Logger = LoaderContext['logger'];
 const LISTED_ERRORS = 20;
 
 /** Logs the invalid products; with `onInvalid: "error"` the build then fails, naming the first. */
-export function reportInvalid(invalid: readonly ProductValidationError[], mode: 'error' | 'skip', logger: Logger): void {
+export function reportInvalid(
+	invalid: readonly ProductValidationError[],
+	mode: 'error' | 'skip',
+	logger: Logger,
+): void {
 	const log = mode === 'error' ? logger.error.bind(logger) : logger.warn.bind(logger);
-	for (const error of invalid.slice(0, LISTED_ERRORS)) log(mode === 'skip' ? `Skipped: ${error.message}` : error.message);
-	if (invalid.length > LISTED_ERRORS) log(`…and ${invalid.length - LISTED_ERRORS} more invalid products`);
+	for (const error of invalid.slice(0, LISTED_ERRORS))
+		log(mode === 'skip' ? `Skipped: ${error.message}` : error.message);
+	if (invalid.length > LISTED_ERRORS)
+		log(`…and ${invalid.length - LISTED_ERRORS} more invalid products`);
 	if (mode === 'error') {
 		const first = invalid[0]!;
 		throw new AudioReviewsError(

@@ -11,16 +11,24 @@ const LISTED_REFS = 5;
  * build. The warning names the refs, so a service mixing websites (or a `websiteId` copied from
  * another shop) is seen at the first build, and each build repeats it while it lasts.
  */
-export function foreignWebsiteWarning(store: Pick<DataStore, 'get'>, ids: Iterable<string>, websiteId: string): string | undefined {
+export function foreignWebsiteWarning(
+	store: Pick<DataStore, 'get'>,
+	ids: Iterable<string>,
+	websiteId: string,
+): string | undefined {
 	// Keyed by ref: with several locales one product has one entry per locale.
 	const byRef = new Map<string, string>();
 	for (const id of ids) {
-		const data = store.get(id)?.data as { external_id?: unknown; website?: { id?: unknown } } | undefined;
+		const data = store.get(id)?.data as
+			| { external_id?: unknown; website?: { id?: unknown } }
+			| undefined;
 		const owner = data?.website?.id;
 		if (typeof owner === 'string' && owner.toLowerCase() !== websiteId.toLowerCase())
 			byRef.set(String(data!.external_id ?? id), owner.slice(0, 80));
 	}
-	const foreign = [...byRef].map(([ref, owner]) => `${JSON.stringify(ref)} (website.id ${JSON.stringify(owner)})`);
+	const foreign = [...byRef].map(
+		([ref, owner]) => `${JSON.stringify(ref)} (website.id ${JSON.stringify(owner)})`,
+	);
 	if (foreign.length === 0) return undefined;
 	const listed =
 		foreign.slice(0, LISTED_REFS).join(', ') +

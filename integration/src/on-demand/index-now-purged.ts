@@ -28,23 +28,36 @@ export type PurgedSubmissionReport =
 	| { submitted: 0; error: string; status?: number };
 
 /** Best effort: never throws, and a failure never changes the purge's answer. */
-export async function submitPurgedPages(submission: PurgedPagesSubmission, request: WebhookRequest): Promise<PurgedSubmissionReport> {
+export async function submitPurgedPages(
+	submission: PurgedPagesSubmission,
+	request: WebhookRequest,
+): Promise<PurgedSubmissionReport> {
 	// A whole-website purge names no page; submitting every URL of a large catalogue is the sitemap's job.
-	if (request.scope === 'website') return { submitted: 0, skipped: 'a whole-website purge names no page: nothing submitted' };
+	if (request.scope === 'website')
+		return { submitted: 0, skipped: 'a whole-website purge names no page: nothing submitted' };
 	const started = Date.now();
 	let urls: string[];
 	try {
-		urls = [...new Set((await Promise.all(request.refs.map((ref) => submission.pageUrl(ref)))).flat())];
+		urls = [
+			...new Set((await Promise.all(request.refs.map((ref) => submission.pageUrl(ref)))).flat()),
+		];
 	} catch (error) {
 		return { submitted: 0, error: `could not make the page URLs: ${(error as Error).message}` };
 	}
 	const outcome = await submitToIndexNow(submission.target, urls, {
-		budgetMs: Math.max(0, (submission.budgetMs ?? PURGED_SUBMISSION_BUDGET_MS) - (Date.now() - started)),
+		budgetMs: Math.max(
+			0,
+			(submission.budgetMs ?? PURGED_SUBMISSION_BUDGET_MS) - (Date.now() - started),
+		),
 		retryBaseDelayMs: 200,
 		retryMaxDelayMs: 1000,
 		...(submission.fetch ? { fetch: submission.fetch } : {}),
 	});
 	if (outcome.error)
-		return { submitted: 0, error: outcome.error.message, ...(outcome.error.status ? { status: outcome.error.status } : {}) };
+		return {
+			submitted: 0,
+			error: outcome.error.message,
+			...(outcome.error.status ? { status: outcome.error.status } : {}),
+		};
 	return { submitted: outcome.submitted, status: outcome.accepted[0]?.status ?? 0 };
 }

@@ -53,7 +53,10 @@ type CacheLike = Pick<APIContext['cache'], 'enabled' | 'invalidate'>;
  */
 export function createInvalidateHandler(options: InvalidateHandlerOptions): APIRoute {
 	const maxRefs = options.maxRefs ?? WEBHOOK_LIMITS.maxRefs;
-	const readSecret = typeof options.secret === 'function' ? options.secret : () => options.secret as string | undefined;
+	const readSecret =
+		typeof options.secret === 'function'
+			? options.secret
+			: () => options.secret as string | undefined;
 
 	return async ({ request, cache }) => {
 		const head = refuseHead(webRequestHead(request));
@@ -66,38 +69,58 @@ export function createInvalidateHandler(options: InvalidateHandlerOptions): APIR
 			});
 		}
 		if (!presentsSecret((name) => request.headers.get(name), expected)) {
-			return json(401, { error: 'unauthorized', message: 'Missing or wrong secret.' }, { 'WWW-Authenticate': 'Bearer' });
+			return json(
+				401,
+				{ error: 'unauthorized', message: 'Missing or wrong secret.' },
+				{ 'WWW-Authenticate': 'Bearer' },
+			);
 		}
-		const body = await readCappedBody(webStreamChunks(request.body), request.headers.get('content-length') ?? undefined);
+		const body = await readCappedBody(
+			webStreamChunks(request.body),
+			request.headers.get('content-length') ?? undefined,
+		);
 		if (!body.ok) return refusal(body.refusal);
 		const parsed = parseWebhookBody(body.value, maxRefs);
 		if (!parsed.ok) return refusal(parsed.refusal);
 		if (!isCacheEnabled(cache)) {
 			return json(501, {
 				error: 'cache_disabled',
-				message: 'Route caching is not enabled (set `cache.provider` in the Astro config); nothing to invalidate.',
+				message:
+					'Route caching is not enabled (set `cache.provider` in the Astro config); nothing to invalidate.',
 			});
 		}
 		const result = invalidationTags(options.websiteId, parsed.value);
 		try {
 			await cache.invalidate({ tags: result.tags });
 		} catch (error) {
-			return json(502, { error: 'invalidation_failed', message: `The cache provider failed to purge: ${(error as Error).message}` });
+			return json(502, {
+				error: 'invalidation_failed',
+				message: `The cache provider failed to purge: ${(error as Error).message}`,
+			});
 		}
-		const indexNow = options.indexNow ? { indexNow: await submitPurgedPages(options.indexNow, parsed.value) } : {};
+		const indexNow = options.indexNow
+			? { indexNow: await submitPurgedPages(options.indexNow, parsed.value) }
+			: {};
 		return json(200, { ok: true, ...result, ...indexNow });
 	};
 }
 
 function webRequestHead(request: Request): WebhookRequestHead {
-	return { method: request.method, host: new URL(request.url).host, header: (name) => request.headers.get(name) ?? undefined };
+	return {
+		method: request.method,
+		host: new URL(request.url).host,
+		header: (name) => request.headers.get(name) ?? undefined,
+	};
 }
 
 /**
  * The cache tags a request purges: the ones `productsLiveLoader` puts on the pages, plus, for
  * products, the lists (sitemaps, hub pages), which a product added, removed or renamed changes.
  */
-export function invalidationTags(websiteId: string, request: InvalidationRequest): InvalidationResult {
+export function invalidationTags(
+	websiteId: string,
+	request: InvalidationRequest,
+): InvalidationResult {
 	if (request.scope === 'website') return { scope: 'website', tags: [websiteTag(websiteId)] };
 	const tags = [...request.refs.map((ref) => productTag(websiteId, ref)), listsTag(websiteId)];
 	return { scope: 'products', refs: request.refs, tags };
@@ -123,6 +146,10 @@ function refusal(refused: WebhookRefusal): Response {
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
 	return new Response(JSON.stringify(body), {
 		status,
-		headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': NO_STORE, ...headers },
+		headers: {
+			'Content-Type': 'application/json; charset=utf-8',
+			'Cache-Control': NO_STORE,
+			...headers,
+		},
 	});
 }

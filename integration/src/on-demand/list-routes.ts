@@ -2,7 +2,11 @@ import type { APIContext } from 'astro';
 import { listsTag, websiteTag } from '../loaders/cache-tags.js';
 import type { LiveSource } from '../loaders/products-live-loader.js';
 import { type CachePolicy, resolveCachePolicy } from '../options/cache-policy-option.js';
-import { type LocaleRouting, localeOfSegment, withDefaultLocale } from '../routing/locale-routing.js';
+import {
+	type LocaleRouting,
+	localeOfSegment,
+	withDefaultLocale,
+} from '../routing/locale-routing.js';
 import { type CatalogueQuery, catalogueQuery } from '../sync/sync-catalogue.js';
 import type { PageConfig } from '../view/page-config.js';
 import { cacheControlHeader } from './cache-policy.js';
@@ -45,7 +49,11 @@ export interface LiveLists {
 
 export async function liveLists(config: LiveListsConfig): Promise<LiveLists> {
 	const source = await liveSourceOf(config.content, liveSourceQuery(config));
-	return { source, ...liveLocaleRule(source, config), query: (locale) => catalogueQuery(source.options, locale) };
+	return {
+		source,
+		...liveLocaleRule(source, config),
+		query: (locale) => catalogueQuery(source.options, locale),
+	};
 }
 
 /** The live collection the routes read: `onDemand.collection`, else `collection`; and the website it must read. */
@@ -56,7 +64,10 @@ export function liveSourceQuery(
 }
 
 /** The loader's locales, and the site's default locale: the configured one when the loader has it, else its first. */
-export function liveLocaleRule(source: LiveSource, site: LocaleRouting): Pick<LiveLists, 'locales' | 'defaultLocale' | 'routing'> {
+export function liveLocaleRule(
+	source: LiveSource,
+	site: LocaleRouting,
+): Pick<LiveLists, 'locales' | 'defaultLocale' | 'routing'> {
 	const locales = liveLocales(source.options);
 	const preferred = site.defaultLocale;
 	const defaultLocale = preferred && locales.includes(preferred) ? preferred : locales[0]!;
@@ -64,19 +75,34 @@ export function liveLocaleRule(source: LiveSource, site: LocaleRouting): Pick<Li
 }
 
 /** The loader's locale a `[locale]` segment of the URL names, or undefined when it names none (a 404). */
-export function localeOfParam(lists: Pick<LiveLists, 'locales' | 'routing'>, param: string | undefined): string | undefined {
+export function localeOfParam(
+	lists: Pick<LiveLists, 'locales' | 'routing'>,
+	param: string | undefined,
+): string | undefined {
 	return localeOfSegment(lists.routing, param, lists.locales);
 }
 
 /** A crawler needs no five-minute freshness: the webhook purges a list as soon as it changes. */
-export const SITEMAP_CACHE_POLICY: Readonly<CachePolicy> = resolveCachePolicy({ maxAge: 3600, swr: 86_400 });
+export const SITEMAP_CACHE_POLICY: Readonly<CachePolicy> = resolveCachePolicy({
+	maxAge: 3600,
+	swr: 86_400,
+});
 
 type CacheContext = Pick<APIContext, 'cache'>;
 
 /** Caches a list answer under the website's and the lists' tags, and tells a CDN the same. */
-export function cacheList(context: CacheContext, websiteId: string, policy: CachePolicy, headers: Headers): void {
+export function cacheList(
+	context: CacheContext,
+	websiteId: string,
+	policy: CachePolicy,
+	headers: Headers,
+): void {
 	if (context.cache.enabled)
-		context.cache.set({ maxAge: policy.maxAge, swr: policy.swr, tags: [websiteTag(websiteId), listsTag(websiteId)] });
+		context.cache.set({
+			maxAge: policy.maxAge,
+			swr: policy.swr,
+			tags: [websiteTag(websiteId), listsTag(websiteId)],
+		});
 	headers.set('Cache-Control', cacheControlHeader(policy));
 }
 
@@ -84,7 +110,11 @@ export function cacheList(context: CacheContext, websiteId: string, policy: Cach
  * A list page that does not exist (a hub page or sitemap file past the catalogue's end), cached
  * briefly under the lists' tag, so the webhook announcing the product that fills it purges it.
  */
-export function listNotFound(context: CacheContext, websiteId: string | undefined, what: string): Response {
+export function listNotFound(
+	context: CacheContext,
+	websiteId: string | undefined,
+	what: string,
+): Response {
 	const policy = resolveCachePolicy();
 	if (context.cache.enabled) {
 		context.cache.set({ maxAge: policy.notFoundMaxAge, swr: 0 });

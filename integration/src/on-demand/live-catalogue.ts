@@ -23,10 +23,14 @@ export function liveLocales(options: ResolvedSharedOptions): readonly string[] {
  * Two small requests, so a count far above (or below) the real catalogue never sizes a sitemap
  * index of empty (or missing) files.
  */
-export async function verifiedCount(client: AudioReviewsClient, query: CatalogueQuery): Promise<number> {
+export async function verifiedCount(
+	client: AudioReviewsClient,
+	query: CatalogueQuery,
+): Promise<number> {
 	const head = await client.listProductsRaw({ ...query, offset: 0, limit: 1 });
 	const count = head.page.count_item;
-	if (count === 0 && head.page.items.length > 0) throw countMismatch(count, `${head.page.items.length}`, query);
+	if (count === 0 && head.page.items.length > 0)
+		throw countMismatch(count, `${head.page.items.length}`, query);
 	if (count > 0) await confirmCount(client, query, count);
 	return count;
 }
@@ -47,10 +51,13 @@ export async function confirmCount(
 }
 
 function countMismatch(count: number, held: string, query: CatalogueQuery): CatalogueSyncError {
-	return new CatalogueSyncError(`count_item says ${count} products, but the list holds ${held}; refusing to size a list of pages from it`, {
-		endpoint: 'listProducts',
-		locale: query.locale,
-	});
+	return new CatalogueSyncError(
+		`count_item says ${count} products, but the list holds ${held}; refusing to size a list of pages from it`,
+		{
+			endpoint: 'listProducts',
+			locale: query.locale,
+		},
+	);
 }
 
 /**

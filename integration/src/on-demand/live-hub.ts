@@ -4,7 +4,14 @@ import type { HubPageProps } from '../hubs/hub-paths.js';
 import { hubBasePath, hubPagePath } from '../routing/hub-urls.js';
 import { hasPage } from '../routing/product-paths.js';
 import type { Product } from '../schema/product.js';
-import { cacheList, type LiveListsConfig, listErrorResponse, listNotFound, liveLists, localeOfParam } from './list-routes.js';
+import {
+	cacheList,
+	type LiveListsConfig,
+	listErrorResponse,
+	listNotFound,
+	liveLists,
+	localeOfParam,
+} from './list-routes.js';
 import { catalogueSlice, confirmCount } from './live-catalogue.js';
 import { effectivePolicy, liveProductPath } from './live-page.js';
 import { liveHubPath } from './live-urls.js';
@@ -18,32 +25,56 @@ import { liveHubPath } from './live-urls.js';
  */
 type HubContext = Pick<AstroGlobal, 'cache' | 'params' | 'response'>;
 
-export async function liveHubPage(astro: HubContext, config: LiveListsConfig): Promise<HubPageProps | Response> {
+export async function liveHubPage(
+	astro: HubContext,
+	config: LiveListsConfig,
+): Promise<HubPageProps | Response> {
 	const pageSize = config.hub === false ? undefined : config.hub.pageSize;
 	const page = hubPageNumber(astro.params.page);
-	if (pageSize === undefined || page === undefined) return listNotFound(astro, config.websiteId, 'such hub page');
+	if (pageSize === undefined || page === undefined)
+		return listNotFound(astro, config.websiteId, 'such hub page');
 	try {
 		const lists = await liveLists(config);
 		// Only the locale the site's routing puts at the URL: `/<default locale>/products/` is no page
 		// unless the default locale is prefixed, `/products/` none when it is. Checked before the
 		// path is made, so any other segment of the URL is a 404, not a failure.
 		const locale = localeOfParam(lists, astro.params.locale);
-		const base = locale === undefined ? undefined : hubBasePath(config.route, locale, lists.routing);
+		const base =
+			locale === undefined ? undefined : hubBasePath(config.route, locale, lists.routing);
 		const websiteId = lists.source.options.websiteId;
 		if (locale === undefined || base === undefined)
-			return listNotFound(astro, websiteId, `hub for the locale ${JSON.stringify(astro.params.locale ?? lists.defaultLocale)}`);
+			return listNotFound(
+				astro,
+				websiteId,
+				`hub for the locale ${JSON.stringify(astro.params.locale ?? lists.defaultLocale)}`,
+			);
 		const { client, options } = lists.source;
 		const offset = (page - 1) * pageSize;
 		// One more than the page holds: a `count_item` too low still leads on to the next page.
 		const range = { offset, end: offset + pageSize + 1 };
 		// A visitor waits on a hub page as on a product page: the loader's budget from now, queue included.
 		const deadline = Date.now() + options.retryBudgetMs;
-		const slice = await catalogueSlice(client, options, lists.query(locale), range, (p: Product) => p, deadline);
+		const slice = await catalogueSlice(
+			client,
+			options,
+			lists.query(locale),
+			range,
+			(p: Product) => p,
+			deadline,
+		);
 		// The page count comes from count_item: checked where it claims products past this page's walk.
-		if (slice.count > range.end) await confirmCount(client, lists.query(locale), slice.count, { deadline });
-		if (page > 1 && slice.products.length === 0) return listNotFound(astro, websiteId, `hub page ${page}: the catalogue ends before it`);
-		const pageCount = Math.max(Math.ceil(slice.count / pageSize), slice.products.length > pageSize ? page + 1 : page, 1);
-		const shown = slice.products.slice(0, pageSize).filter((product) => hasPage(product.reviews.length, config.emptyProducts));
+		if (slice.count > range.end)
+			await confirmCount(client, lists.query(locale), slice.count, { deadline });
+		if (page > 1 && slice.products.length === 0)
+			return listNotFound(astro, websiteId, `hub page ${page}: the catalogue ends before it`);
+		const pageCount = Math.max(
+			Math.ceil(slice.count / pageSize),
+			slice.products.length > pageSize ? page + 1 : page,
+			1,
+		);
+		const shown = slice.products
+			.slice(0, pageSize)
+			.filter((product) => hasPage(product.reviews.length, config.emptyProducts));
 		const multilingual = lists.locales.length > 1;
 		const props: HubPageProps = {
 			locale: multilingual ? locale : undefined,
@@ -54,7 +85,9 @@ export async function liveHubPage(astro: HubContext, config: LiveListsConfig): P
 			base,
 			path: hubPagePath(base, page, config.trailingSlash),
 			trailingSlash: config.trailingSlash,
-			items: shown.map((product) => hubItemOf(product, liveProductPath(config, locale, lists.routing, product.external_id))),
+			items: shown.map((product) =>
+				hubItemOf(product, liveProductPath(config, locale, lists.routing, product.external_id)),
+			),
 			firstPosition: offset + 1,
 			total: Math.max(slice.count, offset + slice.products.length),
 			// Every locale has a first page; how far the others' further pages go is not known here.

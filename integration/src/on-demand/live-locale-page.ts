@@ -34,9 +34,16 @@ export async function liveLocaleProductPage(
 	const { options } = lists.source;
 	const locale = localeOfParam(lists, astro.params.locale ?? '');
 	if (locale === undefined)
-		return listNotFound(astro, options.websiteId, `product page in the locale ${JSON.stringify(astro.params.locale ?? '')}`);
+		return listNotFound(
+			astro,
+			options.websiteId,
+			`product page in the locale ${JSON.stringify(astro.params.locale ?? '')}`,
+		);
 	const ref = liveRef(astro, { route: config.route }) ?? '';
-	const result = await config.content.getLiveEntry(liveSourceQuery(config).collection, { ref, locale });
+	const result = await config.content.getLiveEntry(liveSourceQuery(config).collection, {
+		ref,
+		locale,
+	});
 	return liveProductPage(astro, result, {
 		ref,
 		route: config.route,

@@ -1,11 +1,24 @@
 import type { AstroGlobal } from 'astro';
 import { escapeControl, ProductValidationError, ResponseFormatError } from '../errors/errors.js';
 import { productTag, websiteTag } from '../loaders/cache-tags.js';
-import { type CachePolicy, type CachePolicyInput, resolveCachePolicy } from '../options/cache-policy-option.js';
+import {
+	type CachePolicy,
+	type CachePolicyInput,
+	resolveCachePolicy,
+} from '../options/cache-policy-option.js';
 import { DEFAULT_REVIEWS_PER_PAGE } from '../options/integration-options.js';
 import { type LocaleRouting, type LocaleRule, localePrefix } from '../routing/locale-routing.js';
-import { type EmptyProducts, hasPage, isIndexable, type ProductPageProps } from '../routing/product-paths.js';
-import { type ReviewPagePlace, reviewPageCount, reviewPageSegment } from '../routing/review-pages.js';
+import {
+	type EmptyProducts,
+	hasPage,
+	isIndexable,
+	type ProductPageProps,
+} from '../routing/product-paths.js';
+import {
+	type ReviewPagePlace,
+	reviewPageCount,
+	reviewPageSegment,
+} from '../routing/review-pages.js';
 import type { Product } from '../schema/product.js';
 import { cacheControlHeader, NO_STORE, notFoundCacheControlHeader } from './cache-policy.js';
 import { liveReviewPage } from './live-ref.js';
@@ -21,7 +34,13 @@ export interface LivePageContext {
 
 /** What `getLiveEntry()` returns, reduced to what the helpers read. */
 export interface LiveEntryResultLike {
-	entry?: { id: string; data: Product; cacheHint?: { tags?: string[]; lastModified?: Date } | undefined } | undefined;
+	entry?:
+		| {
+				id: string;
+				data: Product;
+				cacheHint?: { tags?: string[]; lastModified?: Date } | undefined;
+		  }
+		| undefined;
 	error?: Error | undefined;
 }
 
@@ -73,7 +92,10 @@ export function liveProductPage(
 	const emptyProducts = options.emptyProducts ?? 'noindex';
 	const route = options.route ?? '/products/[ref]';
 	const perPage = options.reviewsPerPage ?? DEFAULT_REVIEWS_PER_PAGE;
-	const page = astro.request && astro.params ? liveReviewPage({ request: astro.request, params: astro.params }, { route }) : 1;
+	const page =
+		astro.request && astro.params
+			? liveReviewPage({ request: astro.request, params: astro.params }, { route })
+			: 1;
 	const pageCount = entry ? reviewPageCount(entry.data.reviews.length, perPage) : 1;
 	if (entry && !error && hasPage(entry.data.reviews.length, emptyProducts) && page <= pageCount) {
 		if (astro.cache.enabled) {
@@ -89,7 +111,12 @@ export function liveProductPage(
 			routing: options.routing ?? options.defaultLocale,
 		};
 		const reviewPage = livePagesOf(where, entry.data.external_id, { page, pageCount, perPage });
-		return liveProps(entry.data, reviewPage, isIndexable(entry.data.reviews.length, emptyProducts), options);
+		return liveProps(
+			entry.data,
+			reviewPage,
+			isIndexable(entry.data.reviews.length, emptyProducts),
+			options,
+		);
 	}
 	// A product without a page (emptyProducts: 'skip'), or a review page past its last: 404 as an unknown ref.
 	if ((entry && !error) || isNotFound(error)) {
@@ -97,18 +124,31 @@ export function liveProductPage(
 			if (policy.notFoundMaxAge === 0) astro.cache.set(false);
 			else {
 				astro.cache.set({ maxAge: policy.notFoundMaxAge, swr: 0 });
-				if (options.websiteId) astro.cache.set({ tags: [websiteTag(options.websiteId), productTag(options.websiteId, options.ref)] });
+				if (options.websiteId)
+					astro.cache.set({
+						tags: [websiteTag(options.websiteId), productTag(options.websiteId, options.ref)],
+					});
 			}
 		}
 		return notFoundResponse(options.ref, policy);
 	}
 	if (astro.cache.enabled) astro.cache.set(false);
-	return liveErrorResponse(error ?? new Error('getLiveEntry() returned neither an entry nor an error'), { ref: options.ref });
+	return liveErrorResponse(
+		error ?? new Error('getLiveEntry() returned neither an entry nor an error'),
+		{ ref: options.ref },
+	);
 }
 
 /** A 404 page for an unknown ref, cacheable briefly by shared caches. */
-export function notFoundResponse(ref: string, policy: CachePolicy = resolveCachePolicy()): Response {
-	return notFoundPage('Product not found', `No product with the reference <code>${escapeHtml(ref)}</code>.`, policy);
+export function notFoundResponse(
+	ref: string,
+	policy: CachePolicy = resolveCachePolicy(),
+): Response {
+	return notFoundPage(
+		'Product not found',
+		`No product with the reference <code>${escapeHtml(ref)}</code>.`,
+		policy,
+	);
 }
 
 /**
@@ -119,7 +159,10 @@ export function notFoundPage(title: string, message: string, policy: CachePolicy
 	const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${title}</title></head><body><h1>${title}</h1><p>${message}</p></body></html>`;
 	return new Response(body, {
 		status: 404,
-		headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': notFoundCacheControlHeader(policy) },
+		headers: {
+			'Content-Type': 'text/html; charset=utf-8',
+			'Cache-Control': notFoundCacheControlHeader(policy),
+		},
 	});
 }
 
@@ -128,11 +171,20 @@ export function notFoundPage(title: string, message: string, policy: CachePolicy
  * data that fails the schema, 503 otherwise (unreachable, 5xx, timeout). The body says what
  * happened in plain words; the service's own text never reaches it (it is untrusted).
  */
-export function liveErrorResponse(error: Error, context: { ref?: string; what?: string } = {}): Response {
+export function liveErrorResponse(
+	error: Error,
+	context: { ref?: string; what?: string } = {},
+): Response {
 	const badData =
-		error instanceof ProductValidationError || error instanceof ResponseFormatError || error.name === 'LiveCollectionValidationError';
+		error instanceof ProductValidationError ||
+		error instanceof ResponseFormatError ||
+		error.name === 'LiveCollectionValidationError';
 	const status = badData ? 502 : 503;
-	const what = context.what ?? (context.ref === undefined ? 'This page' : `The page of product ${JSON.stringify(context.ref)}`);
+	const what =
+		context.what ??
+		(context.ref === undefined
+			? 'This page'
+			: `The page of product ${JSON.stringify(context.ref)}`);
 	const why = badData
 		? 'the product catalogue service sent data that failed validation'
 		: 'the product catalogue service is unavailable or did not answer in time';
@@ -147,7 +199,11 @@ export function liveErrorResponse(error: Error, context: { ref?: string; what?: 
 		`${status} ${badData ? 'Bad Gateway' : 'Service Unavailable'}: ${what} cannot be shown right now because ${why}${kind}. Please try again in a moment.\n`,
 		{
 			status,
-			headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_STORE, 'Retry-After': '30' },
+			headers: {
+				'Content-Type': 'text/plain; charset=utf-8',
+				'Cache-Control': NO_STORE,
+				'Retry-After': '30',
+			},
 		},
 	);
 }
@@ -182,7 +238,9 @@ function livePagesOf(
 	ref: string,
 	place: { page: number; pageCount: number; perPage: number },
 ): ReviewPagePlace {
-	const paths = Array.from({ length: place.pageCount }, (_, index) => liveProductPath(where, where.locale, where.routing, ref, index + 1));
+	const paths = Array.from({ length: place.pageCount }, (_, index) =>
+		liveProductPath(where, where.locale, where.routing, ref, index + 1),
+	);
 	return { page: place.page, paths, perPage: place.perPage };
 }
 
@@ -207,7 +265,10 @@ function liveProps(
 }
 
 /** The cache policy of a page: `overrides`, then the matching `routeRules`, then the defaults. */
-export function effectivePolicy(astro: LivePageContext, overrides: CachePolicyInput | undefined): CachePolicy {
+export function effectivePolicy(
+	astro: LivePageContext,
+	overrides: CachePolicyInput | undefined,
+): CachePolicy {
 	// routeRules are applied to `Astro.cache` before the page runs: read their maxAge/swr back.
 	const fromRules = astro.cache.enabled ? astro.cache.options : {};
 	return resolveCachePolicy({
@@ -241,7 +302,12 @@ export interface LiveStaticPath {
  */
 export function liveStaticPaths(
 	entries: readonly { id: string; data: Product }[],
-	options: { route?: string; trailingSlash?: boolean; emptyProducts?: EmptyProducts; reviewsPerPage?: number } = {},
+	options: {
+		route?: string;
+		trailingSlash?: boolean;
+		emptyProducts?: EmptyProducts;
+		reviewsPerPage?: number;
+	} = {},
 ): LiveStaticPath[] {
 	const perPage = options.reviewsPerPage ?? DEFAULT_REVIEWS_PER_PAGE;
 	const emptyProducts = options.emptyProducts ?? 'noindex';
@@ -262,9 +328,17 @@ export function liveStaticPaths(
 		const route = options.route ?? '/products/[ref]';
 		// The product's further review pages too: the on-demand route would render them the same.
 		for (let page = 1; page <= pageCount; page++) {
-			const where = { route, trailingSlash: options.trailingSlash ?? true, locale: '', routing: '' };
+			const where = {
+				route,
+				trailingSlash: options.trailingSlash ?? true,
+				locale: '',
+				routing: '',
+			};
 			const reviewPage = livePagesOf(where, ref, { page, pageCount, perPage });
-			paths.push({ params: { ref: reviewPageSegment(ref, page) }, props: liveProps(entry.data, reviewPage, indexable, {}) });
+			paths.push({
+				params: { ref: reviewPageSegment(ref, page) },
+				props: liveProps(entry.data, reviewPage, indexable, {}),
+			});
 		}
 	}
 	return paths;

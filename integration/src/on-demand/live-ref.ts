@@ -11,7 +11,10 @@ import { parseReviewPageSegment } from '../routing/review-pages.js';
  * `~reviews-<n>` after the encoded ref (`livePath` encodes a ref's own `~`): left out here, read by
  * `liveReviewPage`.
  */
-export function liveRef(astro: RoutedRequest, options: { route?: string } = {}): string | undefined {
+export function liveRef(
+	astro: RoutedRequest,
+	options: { route?: string } = {},
+): string | undefined {
 	const found = rawParam(astro, options.route);
 	if (found === undefined) return undefined;
 	const { raw, routed } = found;
@@ -34,7 +37,10 @@ export function liveReviewPage(astro: RoutedRequest, options: { route?: string }
 type RoutedRequest = { request: Request; params: Record<string, string | undefined> };
 
 /** The raw (still encoded) path segments the route's ref parameter spans, and the parameter Astro routed. */
-function rawParam(astro: RoutedRequest, route = '/products/[...ref]'): { raw: string; routed: string } | undefined {
+function rawParam(
+	astro: RoutedRequest,
+	route = '/products/[...ref]',
+): { raw: string; routed: string } | undefined {
 	const param = /\[(?:\.\.\.)?(\w+)\]/.exec(route)?.[1] ?? 'ref';
 	const routed = astro.params[param];
 	if (routed === undefined) return undefined;

@@ -44,23 +44,44 @@ export function productsPerFile(config: LiveSitemapConfig, locales: number): num
 	return Math.max(1, Math.floor((config.urlsPerFile ?? SITEMAP_LIMITS.urls) / locales));
 }
 
-export async function liveSitemapIndex(context: SitemapContext, config: LiveSitemapConfig): Promise<Response> {
+export async function liveSitemapIndex(
+	context: SitemapContext,
+	config: LiveSitemapConfig,
+): Promise<Response> {
 	try {
 		const lists = await liveLists(config);
-		const xml = await shared(`${lists.source.options.websiteId}|${context.site ?? context.url.origin}|index`, async () => {
-			const counts = await Promise.all(lists.locales.map((locale) => verifiedCount(lists.source.client, lists.query(locale))));
-			const files = Math.max(1, Math.ceil(Math.max(...counts) / productsPerFile(config, lists.locales.length)));
-			const at = (n: number) => liveAbsoluteUrl(config, context.site, context.url, `${config.path}-${n}.xml`);
-			const others = (config.include ?? []).map((path) => liveAbsoluteUrl(config, context.site, context.url, path));
-			return sitemapIndexXml([...others, ...Array.from({ length: files }, (_, index) => at(index + 1))]);
-		});
+		const xml = await shared(
+			`${lists.source.options.websiteId}|${context.site ?? context.url.origin}|index`,
+			async () => {
+				const counts = await Promise.all(
+					lists.locales.map((locale) => verifiedCount(lists.source.client, lists.query(locale))),
+				);
+				const files = Math.max(
+					1,
+					Math.ceil(Math.max(...counts) / productsPerFile(config, lists.locales.length)),
+				);
+				const at = (n: number) =>
+					liveAbsoluteUrl(config, context.site, context.url, `${config.path}-${n}.xml`);
+				const others = (config.include ?? []).map((path) =>
+					liveAbsoluteUrl(config, context.site, context.url, path),
+				);
+				return sitemapIndexXml([
+					...others,
+					...Array.from({ length: files }, (_, index) => at(index + 1)),
+				]);
+			},
+		);
 		return xmlResponse(context, lists, xml!);
 	} catch (error) {
 		return listErrorResponse(context, error, 'The sitemap index');
 	}
 }
 
-export async function liveSitemapFile(context: SitemapContext, config: LiveSitemapConfig, file: string | undefined): Promise<Response> {
+export async function liveSitemapFile(
+	context: SitemapContext,
+	config: LiveSitemapConfig,
+	file: string | undefined,
+): Promise<Response> {
 	const n = /^[1-9]\d{0,8}$/.test(file ?? '') ? Number(file) : undefined;
 	if (n === undefined) return listNotFound(context, config.websiteId, 'such sitemap file');
 	try {
@@ -68,7 +89,12 @@ export async function liveSitemapFile(context: SitemapContext, config: LiveSitem
 		// Keyed by origin too: without `site`, URLs are the request's origin's.
 		const key = `${lists.source.options.websiteId}|${context.site ?? context.url.origin}|${n}`;
 		const xml = await shared(key, () => sitemapFileXml(context, config, lists, n));
-		if (xml === undefined) return listNotFound(context, lists.source.options.websiteId, `sitemap file ${n}: the catalogue ends before it`);
+		if (xml === undefined)
+			return listNotFound(
+				context,
+				lists.source.options.websiteId,
+				`sitemap file ${n}: the catalogue ends before it`,
+			);
 		return xmlResponse(context, lists, xml);
 	} catch (error) {
 		return listErrorResponse(context, error, `Sitemap file ${n}`);
@@ -98,15 +124,24 @@ async function sitemapFileXml(
 		pages: reviewPageCount(product.reviews.length, perPage),
 	});
 	const { client, options } = lists.source;
-	const slices = await Promise.all(lists.locales.map((locale) => catalogueSlice(client, options, lists.query(locale), range, pick)));
+	const slices = await Promise.all(
+		lists.locales.map((locale) =>
+			catalogueSlice(client, options, lists.query(locale), range, pick),
+		),
+	);
 	if (n > 1 && slices.every((slice) => slice.products.length === 0)) return undefined;
 	const url = (path: string) => liveAbsoluteUrl(config, context.site, context.url, path);
-	const productUrl = (locale: string, ref: string, page: number) => url(liveProductPath(config, locale, lists.routing, ref, page));
+	const productUrl = (locale: string, ref: string, page: number) =>
+		url(liveProductPath(config, locale, lists.routing, ref, page));
 	// Per ref, the locales where its page is indexable and how many review pages each has: page n's alternates are the locales that have a page n.
 	const indexableLocales = new Map<string, Array<{ locale: string; pages: number }>>();
 	lists.locales.forEach((locale, i) => {
 		for (const item of slices[i]!.products)
-			if (item.indexable) indexableLocales.set(item.ref, [...(indexableLocales.get(item.ref) ?? []), { locale, pages: item.pages }]);
+			if (item.indexable)
+				indexableLocales.set(item.ref, [
+					...(indexableLocales.get(item.ref) ?? []),
+					{ locale, pages: item.pages },
+				]);
 	});
 	const urls: SitemapUrl[] = [];
 	lists.locales.forEach((locale, i) => {
@@ -115,13 +150,19 @@ async function sitemapFileXml(
 			for (let page = 1; page <= item.pages; page++) {
 				const others = indexableLocales.get(item.ref)!.filter((other) => page <= other.pages);
 				const alternates =
-					others.length > 1 ? others.map((other) => ({ hreflang: other.locale, href: productUrl(other.locale, item.ref, page) })) : [];
+					others.length > 1
+						? others.map((other) => ({
+								hreflang: other.locale,
+								href: productUrl(other.locale, item.ref, page),
+							}))
+						: [];
 				urls.push({ loc: productUrl(locale, item.ref, page), alternates });
 			}
 		}
 	});
 	// A urlset needs one URL: a range of noindexed products only lists the hub (or the home page).
-	const hub = config.hub === false ? undefined : liveHubPath(config, lists.defaultLocale, lists.routing, 1);
+	const hub =
+		config.hub === false ? undefined : liveHubPath(config, lists.defaultLocale, lists.routing, 1);
 	if (urls.length === 0) urls.push({ loc: url(hub ?? '/'), alternates: [] });
 	if (urls.length > SITEMAP_LIMITS.urls) {
 		throw new Error(

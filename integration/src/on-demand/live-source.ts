@@ -25,7 +25,10 @@ type LiveResult = { error?: Error | undefined };
  */
 export interface LiveContent {
 	getLiveCollection(collection: string, filter: LiveSourceFilter): Promise<LiveResult>;
-	getLiveEntry(collection: string, filter: { ref: string; locale: string }): Promise<LiveEntryResultLike>;
+	getLiveEntry(
+		collection: string,
+		filter: { ref: string; locale: string },
+	): Promise<LiveEntryResultLike>;
 }
 
 type AnyFunction = (...args: never[]) => unknown;
@@ -35,7 +38,10 @@ type AnyFunction = (...args: never[]) => unknown;
  * and filters of its collections, `undefined` in a site without live collections), which the
  * package cannot name: the one place they are taken as the shapes the routes call.
  */
-export function liveContentOf(module: { getLiveCollection: AnyFunction; getLiveEntry: AnyFunction }): LiveContent {
+export function liveContentOf(module: {
+	getLiveCollection: AnyFunction;
+	getLiveEntry: AnyFunction;
+}): LiveContent {
 	return module as unknown as LiveContent;
 }
 
@@ -51,7 +57,10 @@ export interface LiveSourceQuery {
  * collection is not a live one read by productsLiveLoader(), or reads another website than the
  * webhook purges.
  */
-export async function liveSourceOf(content: Pick<LiveContent, 'getLiveCollection'>, query: LiveSourceQuery): Promise<LiveSource> {
+export async function liveSourceOf(
+	content: Pick<LiveContent, 'getLiveCollection'>,
+	query: LiveSourceQuery,
+): Promise<LiveSource> {
 	let lent: LiveSource | undefined;
 	const result = await content.getLiveCollection(query.collection, {
 		lendSource: (source) => {
@@ -62,10 +71,15 @@ export async function liveSourceOf(content: Pick<LiveContent, 'getLiveCollection
 	const fix = `: define it in src/live.config.ts with productsLiveLoader(), or set \`onDemand.collection\` to the name of the one that is`;
 	if (!lent) {
 		const astroSays = result.error ? ` (${result.error.message})` : '';
-		throw new Error(`astro-audio-reviews: ${wanted} is not a live collection read by productsLiveLoader()${fix}${astroSays}`);
+		throw new Error(
+			`astro-audio-reviews: ${wanted} is not a live collection read by productsLiveLoader()${fix}${astroSays}`,
+		);
 	}
 	if (result.error) throw result.error;
-	if (query.websiteId !== undefined && lent.options.websiteId.toLowerCase() !== query.websiteId.toLowerCase()) {
+	if (
+		query.websiteId !== undefined &&
+		lent.options.websiteId.toLowerCase() !== query.websiteId.toLowerCase()
+	) {
 		throw new Error(
 			`astro-audio-reviews: ${wanted} reads website ${lent.options.websiteId}, but \`invalidate.websiteId\` of audioReviews() is ${query.websiteId}: set both to the same website`,
 		);

@@ -15,16 +15,29 @@ import type { LiveContent } from './live-source.js';
  * URLs of the on-demand pages in every locale, prefixed as the site's routing says (as the static
  * pages; products through `liveProductPath`).
  */
-export type LiveUrlConfig = Pick<PageConfig, 'route' | 'trailingSlash' | 'base' | 'defaultLocale' | 'prefixDefaultLocale' | 'localePaths'>;
+export type LiveUrlConfig = Pick<
+	PageConfig,
+	'route' | 'trailingSlash' | 'base' | 'defaultLocale' | 'prefixDefaultLocale' | 'localePaths'
+>;
 
 /** Site-relative path of page `page` of the locale's hub, or undefined when the route has no hub. */
-export function liveHubPath(config: LiveUrlConfig, locale: string, routing: LocaleRule, page: number): string | undefined {
+export function liveHubPath(
+	config: LiveUrlConfig,
+	locale: string,
+	routing: LocaleRule,
+	page: number,
+): string | undefined {
 	const base = hubBasePath(config.route, locale, routing);
 	return base === undefined ? undefined : hubPagePath(base, page, config.trailingSlash);
 }
 
 /** Absolute URL of a site path: `site` when set, else the origin the request came to. */
-export function liveAbsoluteUrl(config: LiveUrlConfig, site: URL | undefined, requestUrl: URL, path: string): string {
+export function liveAbsoluteUrl(
+	config: LiveUrlConfig,
+	site: URL | undefined,
+	requestUrl: URL,
+	path: string,
+): string {
 	return new URL(withBase(config.base, path), site ?? requestUrl.origin).href;
 }
 
@@ -51,7 +64,9 @@ export function liveProductUrls(
 		liveAbsoluteUrl(config, site, site, liveProductPath(config, locale, routing, ref, page));
 	if (!source) return [url('', config, 1)];
 	const { locales, routing } = liveLocaleRule(source, config);
-	return locales.flatMap((locale) => Array.from({ length: pageCount(locale) }, (_, index) => url(locale, routing, index + 1)));
+	return locales.flatMap((locale) =>
+		Array.from({ length: pageCount(locale) }, (_, index) => url(locale, routing, index + 1)),
+	);
 }
 
 /** How long the webhook waits for the purged products to load before it submits their first pages only: a third of the submission's budget. */
@@ -77,7 +92,11 @@ export function purgedProductsWait(): PurgedProductsWait {
  * service, or behind the call's other refs) is submitted with its product pages only.
  */
 export async function livePurgedUrls(
-	config: LiveProductUrlsConfig & { collection: string; liveCollection?: string | undefined; reviewsPerPage?: number | undefined },
+	config: LiveProductUrlsConfig & {
+		collection: string;
+		liveCollection?: string | undefined;
+		reviewsPerPage?: number | undefined;
+	},
 	content: Pick<LiveContent, 'getLiveEntry'> | undefined,
 	source: LiveSource | undefined,
 	ref: string,
@@ -89,7 +108,10 @@ export async function livePurgedUrls(
 	const loads = liveLocales(source.options).map((locale) =>
 		wait.limit(async () => {
 			if (Date.now() >= wait.until) return;
-			const { entry } = await content.getLiveEntry(liveSourceQuery(config).collection, { ref, locale });
+			const { entry } = await content.getLiveEntry(liveSourceQuery(config).collection, {
+				ref,
+				locale,
+			});
 			if (entry) counts.set(locale, reviewPageCount(entry.data.reviews.length, perPage));
 		}),
 	);

@@ -7,7 +7,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
  * <secret>`, compared in constant time. An `Authorization` header with another scheme falls back
  * to the second header; a Bearer secret that is wrong never does.
  */
-export function presentsSecret(header: (name: string) => string | null | undefined, expected: string): boolean {
+export function presentsSecret(
+	header: (name: string) => string | null | undefined,
+	expected: string,
+): boolean {
 	const presented = presentedSecret(header);
 	return presented !== undefined && secretsMatch(presented, expected);
 }

@@ -44,7 +44,13 @@ type Parsed<T> = { ok: true; value: T } | { ok: false; refusal: WebhookRefusal }
 
 /** The checks that need no body: method, cross-site, content type. */
 export function refuseHead(head: WebhookRequestHead): WebhookRefusal | undefined {
-	if (head.method !== 'POST') return { status: 405, error: 'method_not_allowed', message: 'Use POST.', headers: { Allow: 'POST' } };
+	if (head.method !== 'POST')
+		return {
+			status: 405,
+			error: 'method_not_allowed',
+			message: 'Use POST.',
+			headers: { Allow: 'POST' },
+		};
 	const crossSite = crossSiteReason(head);
 	if (crossSite)
 		return {
@@ -65,7 +71,8 @@ export function refuseHead(head: WebhookRequestHead): WebhookRefusal | undefined
 
 function crossSiteReason(head: WebhookRequestHead): string | undefined {
 	const site = head.header('sec-fetch-site')?.toLowerCase();
-	if (site !== undefined && site !== 'same-origin' && site !== 'none') return `Sec-Fetch-Site: ${site.slice(0, 20)}`;
+	if (site !== undefined && site !== 'same-origin' && site !== 'none')
+		return `Sec-Fetch-Site: ${site.slice(0, 20)}`;
 	const origin = head.header('origin');
 	if (origin === undefined) return undefined;
 	let host: string | undefined;
@@ -74,7 +81,9 @@ function crossSiteReason(head: WebhookRequestHead): string | undefined {
 	} catch {
 		host = undefined;
 	}
-	return host !== undefined && host === head.host ? undefined : `Origin ${JSON.stringify(origin.slice(0, 80))} is not this server`;
+	return host !== undefined && host === head.host
+		? undefined
+		: `Origin ${JSON.stringify(origin.slice(0, 80))} is not this server`;
 }
 
 /** Reads at most `maxBytes`: refuses a larger declared length unread, and stops a larger stream at the cap. */
@@ -89,7 +98,8 @@ export async function readCappedBody(
 		message: `Body larger than ${maxBytes} bytes.`,
 		headers: { Connection: 'close' },
 	};
-	if (declaredLength !== undefined && Number(declaredLength) > maxBytes) return { ok: false, refusal: tooLarge };
+	if (declaredLength !== undefined && Number(declaredLength) > maxBytes)
+		return { ok: false, refusal: tooLarge };
 	// TextDecoder rather than Buffer: the invalidation route also runs on edge runtimes.
 	const decoder = new TextDecoder();
 	let text = '';
@@ -104,7 +114,9 @@ export async function readCappedBody(
 }
 
 /** A Web stream as chunks, cancelled when the reader stops early (a body over the cap). */
-export async function* webStreamChunks(body: ReadableStream<Uint8Array> | null): AsyncGenerator<Uint8Array> {
+export async function* webStreamChunks(
+	body: ReadableStream<Uint8Array> | null,
+): AsyncGenerator<Uint8Array> {
 	if (!body) return;
 	const reader = body.getReader();
 	try {
@@ -122,7 +134,10 @@ export async function* webStreamChunks(body: ReadableStream<Uint8Array> | null):
  * `{}` or an empty body: everything; `{ "ref": "…" }` or `{ "refs": ["…"] }`: those products.
  * Refs are de-duplicated, at most `maxRefs`.
  */
-export function parseWebhookBody(text: string, maxRefs: number = WEBHOOK_LIMITS.maxRefs): Parsed<WebhookRequest> {
+export function parseWebhookBody(
+	text: string,
+	maxRefs: number = WEBHOOK_LIMITS.maxRefs,
+): Parsed<WebhookRequest> {
 	if (text.trim() === '') return { ok: true, value: { scope: 'website' } };
 	let body: unknown;
 	try {
@@ -133,18 +148,25 @@ export function parseWebhookBody(text: string, maxRefs: number = WEBHOOK_LIMITS.
 	return parseWebhookJson(body, maxRefs);
 }
 
-export function parseWebhookJson(body: unknown, maxRefs: number = WEBHOOK_LIMITS.maxRefs): Parsed<WebhookRequest> {
+export function parseWebhookJson(
+	body: unknown,
+	maxRefs: number = WEBHOOK_LIMITS.maxRefs,
+): Parsed<WebhookRequest> {
 	if (body === undefined) return { ok: true, value: { scope: 'website' } };
 	if (typeof body !== 'object' || body === null || Array.isArray(body))
 		return badRequest('Expected a JSON object: {"ref": "…"}, {"refs": ["…"]} or {} for everything');
 	const record = body as Record<string, unknown>;
 	const unknown = Object.keys(record).filter((key) => key !== 'ref' && key !== 'refs');
 	if (unknown.length > 0)
-		return badRequest(`Unknown field(s) ${unknown.map((k) => JSON.stringify(k.slice(0, 40))).join(', ')}: expected "ref" or "refs"`);
+		return badRequest(
+			`Unknown field(s) ${unknown.map((k) => JSON.stringify(k.slice(0, 40))).join(', ')}: expected "ref" or "refs"`,
+		);
 	const refs: string[] = [];
 	if ('ref' in record) {
 		if (!isRef(record.ref))
-			return badRequest(`Expected "ref" to be a product ref: a non-empty string of at most ${WEBHOOK_LIMITS.maxRefLength} characters`);
+			return badRequest(
+				`Expected "ref" to be a product ref: a non-empty string of at most ${WEBHOOK_LIMITS.maxRefLength} characters`,
+			);
 		refs.push(record.ref);
 	}
 	if ('refs' in record) {
@@ -153,17 +175,23 @@ export function parseWebhookJson(body: unknown, maxRefs: number = WEBHOOK_LIMITS
 				`Expected "refs" to be an array of product refs (non-empty strings of at most ${WEBHOOK_LIMITS.maxRefLength} characters)`,
 			);
 		}
-		if (record.refs.length === 0) return badRequest('Expected "refs" to name at least one product; send {} for everything');
+		if (record.refs.length === 0)
+			return badRequest('Expected "refs" to name at least one product; send {} for everything');
 		refs.push(...(record.refs as string[]));
 	}
 	if (refs.length === 0) return { ok: true, value: { scope: 'website' } };
 	const unique = [...new Set(refs)];
-	if (unique.length > maxRefs) return badRequest(`Expected at most ${maxRefs} refs per call, got ${unique.length}; send {} for everything`);
+	if (unique.length > maxRefs)
+		return badRequest(
+			`Expected at most ${maxRefs} refs per call, got ${unique.length}; send {} for everything`,
+		);
 	return { ok: true, value: { scope: 'products', refs: unique } };
 }
 
 function isRef(value: unknown): value is string {
-	return typeof value === 'string' && value.length > 0 && value.length <= WEBHOOK_LIMITS.maxRefLength;
+	return (
+		typeof value === 'string' && value.length > 0 && value.length <= WEBHOOK_LIMITS.maxRefLength
+	);
 }
 
 function badRequest(message: string): { ok: false; refusal: WebhookRefusal } {

@@ -14,7 +14,9 @@ function isEndpoint(value: string): boolean {
 	try {
 		const url = new URL(value);
 		// The key and the URL list travel in the body: plain http only where it never leaves the machine (tests, a local proxy).
-		return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+		return (
+			url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))
+		);
 	} catch {
 		return false;
 	}

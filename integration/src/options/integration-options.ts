@@ -11,16 +11,21 @@ import { searchOptionSchema } from './search-option.js';
 export const DEFAULT_REVIEWS_PER_PAGE = 20;
 
 const integrationOptionsShape = {
-	collection: nonEmptyText('collection', 'the name of the content collection that uses productsLoader()').default('products'),
+	collection: nonEmptyText(
+		'collection',
+		'the name of the content collection that uses productsLoader()',
+	).default('products'),
 	route: z
 		.union([
 			z
 				.string()
 				.refine((value) => value.startsWith('/') && value.includes('[ref]'), {
-					message: 'Expected `route` to be a path pattern starting with "/" and containing "[ref]", e.g. "/products/[ref]"',
+					message:
+						'Expected `route` to be a path pattern starting with "/" and containing "[ref]", e.g. "/products/[ref]"',
 				})
 				.refine((value) => !value.includes('[locale]'), {
-					message: 'Leave "[locale]" out of `route`: locales other than the default are prefixed automatically',
+					message:
+						'Leave "[locale]" out of `route`: locales other than the default are prefixed automatically',
 				}),
 			z.literal(false),
 		])
@@ -29,7 +34,10 @@ const integrationOptionsShape = {
 	 * The locale served without a prefix. Defaults to Astro's `i18n.defaultLocale`, else the
 	 * first locale of the collection.
 	 */
-	defaultLocale: nonEmptyText('defaultLocale', 'one of the collection\'s locales, e.g. "fr"').optional(),
+	defaultLocale: nonEmptyText(
+		'defaultLocale',
+		'one of the collection\'s locales, e.g. "fr"',
+	).optional(),
 	/** Injects the webhook route that purges cached on-demand pages by tag (docs/on-demand.md). */
 	invalidate: invalidateOptionSchema.optional(),
 	/** IndexNow (docs/indexnow.md): the build writes the key file; `npx audio-reviews indexnow` submits what the change report lists. */
@@ -64,7 +72,9 @@ const integrationOptionsShape = {
 	search: searchOptionSchema,
 	/** A product without any review in a locale: a `noindex, follow` page, a normal page, or no page. */
 	emptyProducts: z
-		.enum(['noindex', 'index', 'skip'], { message: 'Expected `emptyProducts` to be "noindex", "index" or "skip"' })
+		.enum(['noindex', 'index', 'skip'], {
+			message: 'Expected `emptyProducts` to be "noindex", "index" or "skip"',
+		})
 		.default('noindex'),
 	/**
 	 * Hub pages listing the products at the route's parent path; `{ pageSize, order }` sets how
@@ -92,5 +102,7 @@ const integrationOptionsShape = {
 /** The options of `audioReviews()`; `placeholders` are the pages' words, which `uiText` may override. */
 export function integrationOptionsSchema(placeholders: WordPlaceholders) {
 	// Same key order as the shape (a spread keeps it), so problems are listed in the order of the docs.
-	return z.object({ ...integrationOptionsShape, uiText: uiTextOptionSchema(placeholders).optional() }).strict();
+	return z
+		.object({ ...integrationOptionsShape, uiText: uiTextOptionSchema(placeholders).optional() })
+		.strict();
 }

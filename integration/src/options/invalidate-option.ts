@@ -8,15 +8,22 @@ export const DEFAULT_SECRET_ENV = 'AUDIO_REVIEWS_WEBHOOK_SECRET';
 /** The `invalidate` option of `audioReviews()`: injects the webhook route that purges cached pages. */
 export const invalidateOptionSchema = z
 	.object({
-		websiteId: websiteIdSchema('Expected `invalidate.websiteId` to be the website UUID the live loader uses (its cache tags embed it)'),
+		websiteId: websiteIdSchema(
+			'Expected `invalidate.websiteId` to be the website UUID the live loader uses (its cache tags embed it)',
+		),
 		route: z
 			.string()
 			.regex(/^\/[A-Za-z0-9_\-/.]*$/, {
-				message: 'Expected `invalidate.route` to be a static path starting with "/", e.g. "/_audio-reviews/invalidate"',
+				message:
+					'Expected `invalidate.route` to be a static path starting with "/", e.g. "/_audio-reviews/invalidate"',
 			})
-			.refine((value) => !value.includes('..') && !value.includes('//'), { message: 'Expected `invalidate.route` to hold no ".." or "//"' })
+			.refine((value) => !value.includes('..') && !value.includes('//'), {
+				message: 'Expected `invalidate.route` to hold no ".." or "//"',
+			})
 			.default(DEFAULT_INVALIDATE_ROUTE),
-		secretEnv: envVarName('invalidate.secretEnv', 'AUDIO_REVIEWS_WEBHOOK_SECRET').default(DEFAULT_SECRET_ENV),
+		secretEnv: envVarName('invalidate.secretEnv', 'AUDIO_REVIEWS_WEBHOOK_SECRET').default(
+			DEFAULT_SECRET_ENV,
+		),
 	})
 	.strict();
 

@@ -1,7 +1,11 @@
 import { z } from 'astro/zod';
 import { parseOptions } from './parse-options.js';
 import { flag } from './rules.js';
-import { type ResolvedSharedOptions, type SharedOptions, sharedOptionsSchema } from './shared-options.js';
+import {
+	type ResolvedSharedOptions,
+	type SharedOptions,
+	sharedOptionsSchema,
+} from './shared-options.js';
 
 /**
  * Options only the build-time loader has: they guard what a deploy-hook rebuild may publish.
@@ -25,9 +29,15 @@ const MAX_SHRINK_HINT =
 
 const buildOptionsSchema = z.object({
 	maxShrink: z
-		.union([z.number().min(0, { message: MAX_SHRINK_HINT }).max(1, { message: MAX_SHRINK_HINT }), z.literal(false)], {
-			message: MAX_SHRINK_HINT,
-		})
+		.union(
+			[
+				z.number().min(0, { message: MAX_SHRINK_HINT }).max(1, { message: MAX_SHRINK_HINT }),
+				z.literal(false),
+			],
+			{
+				message: MAX_SHRINK_HINT,
+			},
+		)
 		.default(BUILD_DEFAULTS.maxShrink),
 	lastKnownGood: flag('lastKnownGood').default(BUILD_DEFAULTS.lastKnownGood),
 	conditional: flag('conditional').default(BUILD_DEFAULTS.conditional),
@@ -40,11 +50,16 @@ export type ProductsLoaderOptions = z.input<typeof productsLoaderSchema>;
 export type ResolvedProductsLoaderOptions = z.output<typeof productsLoaderSchema>;
 
 /** Validated at config time: a typo or a bad id fails `astro build` before any request. */
-export function resolveLoaderOptions(options: SharedOptions, caller: string): ResolvedSharedOptions {
+export function resolveLoaderOptions(
+	options: SharedOptions,
+	caller: string,
+): ResolvedSharedOptions {
 	return parseOptions(sharedOptionsSchema, options, caller);
 }
 
-export function resolveProductsLoaderOptions(options: ProductsLoaderOptions): ResolvedProductsLoaderOptions {
+export function resolveProductsLoaderOptions(
+	options: ProductsLoaderOptions,
+): ResolvedProductsLoaderOptions {
 	return parseOptions(productsLoaderSchema, options, 'productsLoader');
 }
 
@@ -55,7 +70,8 @@ export interface LocalePlan {
 }
 
 export function localePlan(options: ResolvedSharedOptions): LocalePlan {
-	if (options.locales) return { locales: options.locales, entryId: (locale, ref) => `${locale}/${ref}` };
+	if (options.locales)
+		return { locales: options.locales, entryId: (locale, ref) => `${locale}/${ref}` };
 	return { locales: [options.locale], entryId: (_locale, ref) => ref };
 }
 

@@ -25,7 +25,10 @@ const sitemapOptionSchema = z
 			.array(
 				z
 					.string()
-					.regex(/^\/\S*\.xml$/, { message: 'Expected `onDemand.sitemap.include` to hold site paths of sitemaps, e.g. "/sitemap-0.xml"' }),
+					.regex(/^\/\S*\.xml$/, {
+						message:
+							'Expected `onDemand.sitemap.include` to hold site paths of sitemaps, e.g. "/sitemap-0.xml"',
+					}),
 			)
 			.optional(),
 	})
@@ -41,7 +44,9 @@ export const onDemandOptionSchema = z
 			z.literal(false),
 			z
 				.object({
-					sitemap: z.union([z.literal(false), sitemapOptionSchema]).default(sitemapOptionSchema.parse({})),
+					sitemap: z
+						.union([z.literal(false), sitemapOptionSchema])
+						.default(sitemapOptionSchema.parse({})),
 					hub: flag('onDemand.hub').default(true),
 					/** The live collection the on-demand routes read; default: `collection`. */
 					collection: nonEmptyText(

@@ -6,9 +6,13 @@ import { LOCALE_TAG } from './rules.js';
 
 /** `layout`: the user's layout component, as a path from the project root. */
 export const layoutOptionSchema = z
-	.string({ message: 'Expected `layout` to be the path of your layout component, e.g. "/src/layouts/Shop.astro"' })
+	.string({
+		message:
+			'Expected `layout` to be the path of your layout component, e.g. "/src/layouts/Shop.astro"',
+	})
 	.refine((value) => /^\.?\/[^\0]*\.astro$/.test(value), {
-		message: 'Expected `layout` to be a path from the project root ending in .astro, e.g. "/src/layouts/Shop.astro"',
+		message:
+			'Expected `layout` to be a path from the project root ending in .astro, e.g. "/src/layouts/Shop.astro"',
 	});
 
 const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'];
@@ -16,9 +20,22 @@ const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'];
 /** Each word `uiText` may set, with the placeholders its phrase takes: the pages' words, handed in by the integration. */
 export type WordPlaceholders = Readonly<Record<string, readonly string[]>>;
 
-function checkPhrase(placeholders: readonly string[], where: string, value: unknown, ctx: z.RefinementCtx): void {
-	const texts = typeof value === 'string' ? [value] : value !== null && typeof value === 'object' ? Object.entries(value) : undefined;
-	if (texts === undefined || (typeof value === 'object' && typeof (value as { other?: unknown }).other !== 'string')) {
+function checkPhrase(
+	placeholders: readonly string[],
+	where: string,
+	value: unknown,
+	ctx: z.RefinementCtx,
+): void {
+	const texts =
+		typeof value === 'string'
+			? [value]
+			: value !== null && typeof value === 'object'
+				? Object.entries(value)
+				: undefined;
+	if (
+		texts === undefined ||
+		(typeof value === 'object' && typeof (value as { other?: unknown }).other !== 'string')
+	) {
 		ctx.addIssue({
 			code: 'custom',
 			message: `${where}: expected a string, or plural forms such as { one: '…', other: '…' } (\`other\` required)`,
@@ -37,7 +54,10 @@ function checkPhrase(placeholders: readonly string[], where: string, value: unkn
 		for (const [, name] of text.matchAll(/\{(\w+)\}/g)) {
 			if (!placeholders.includes(name!)) {
 				const allowed = placeholders.map((p) => `{${p}}`).join(', ') || 'none';
-				ctx.addIssue({ code: 'custom', message: `${where}: unknown placeholder {${name}} (this phrase takes: ${allowed})` });
+				ctx.addIssue({
+					code: 'custom',
+					message: `${where}: unknown placeholder {${name}} (this phrase takes: ${allowed})`,
+				});
 			}
 		}
 	}
@@ -49,7 +69,10 @@ export function uiTextOptionSchema(placeholders: WordPlaceholders) {
 	return z.record(z.string(), z.record(z.string(), z.unknown())).superRefine((locales, ctx) => {
 		for (const [locale, words] of Object.entries(locales)) {
 			if (!LOCALE_TAG.test(locale)) {
-				ctx.addIssue({ code: 'custom', message: `\`uiText\`: ${JSON.stringify(locale)} is not a locale tag such as "nl" or "pt-BR"` });
+				ctx.addIssue({
+					code: 'custom',
+					message: `\`uiText\`: ${JSON.stringify(locale)} is not a locale tag such as "nl" or "pt-BR"`,
+				});
 			}
 			for (const [key, value] of Object.entries(words)) {
 				if (!wordKeys.includes(key)) {
@@ -65,7 +88,10 @@ export function uiTextOptionSchema(placeholders: WordPlaceholders) {
 
 /** The file the layout virtual module re-exports: the user's `layout`, else the package's standalone document. */
 export function layoutFile(layout: string | undefined, root: URL): string {
-	if (layout === undefined) return fileURLToPath(new URL('../../components/internal/StandaloneLayout.astro', import.meta.url));
+	if (layout === undefined)
+		return fileURLToPath(
+			new URL('../../components/internal/StandaloneLayout.astro', import.meta.url),
+		);
 	const file = fileURLToPath(new URL(layout.replace(/^\.?\/+/, ''), root));
 	if (!existsSync(file)) {
 		throw new AudioReviewsOptionsError(

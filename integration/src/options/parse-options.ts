@@ -6,8 +6,13 @@ import { AudioReviewsOptionsError, formatIssuePath } from '../errors/errors.js';
  * lists every problem as `option: what was expected` and whose hint says where to fix it.
  * No line ends in punctuation: Astro appends a full stop to the message it prints.
  */
-export function parseOptions<S extends z.ZodType>(schema: S, input: unknown, caller: string): z.output<S> {
-	const known = 'shape' in schema ? Object.keys((schema as unknown as { shape: object }).shape) : [];
+export function parseOptions<S extends z.ZodType>(
+	schema: S,
+	input: unknown,
+	caller: string,
+): z.output<S> {
+	const known =
+		'shape' in schema ? Object.keys((schema as unknown as { shape: object }).shape) : [];
 	// reportInput: without it zod leaves `input` out of its issues, and a wrong-type value would read as missing.
 	const result = schema.safeParse(input ?? {}, { reportInput: true });
 	const conflicts = conflictingLocales(input, known);
@@ -40,7 +45,13 @@ export function parseOptions<S extends z.ZodType>(schema: S, input: unknown, cal
  * one of them would build other locales than the user expects.
  */
 function conflictingLocales(input: unknown, known: readonly string[]): string[] {
-	if (!known.includes('locale') || !known.includes('locales') || typeof input !== 'object' || input === null) return [];
+	if (
+		!known.includes('locale') ||
+		!known.includes('locales') ||
+		typeof input !== 'object' ||
+		input === null
+	)
+		return [];
 	const { locale, locales } = input as { locale?: unknown; locales?: unknown };
 	if (locale === undefined || locales === undefined) return [];
 	return [

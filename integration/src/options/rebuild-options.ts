@@ -30,11 +30,15 @@ export const refreshOptionSchema = z
 					path: z
 						.string()
 						.refine((value) => value.startsWith('/') && !value.includes('?'), {
-							message: 'Expected `refresh.path` to be a path starting with "/", e.g. "/_audio-reviews/refresh"',
+							message:
+								'Expected `refresh.path` to be a path starting with "/", e.g. "/_audio-reviews/refresh"',
 						})
 						.default(DEFAULT_REFRESH_PATH),
 					/** Required in the Authorization header when set. Defaults to the env variable. */
-					secret: z.string().min(16, { message: 'Expected `refresh.secret` to be at least 16 characters' }).optional(),
+					secret: z
+						.string()
+						.min(16, { message: 'Expected `refresh.secret` to be at least 16 characters' })
+						.optional(),
 				})
 				.strict(),
 			z.literal(false),

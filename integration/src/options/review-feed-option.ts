@@ -20,9 +20,11 @@ const FEED_PATH = /^\/?(?:[A-Za-z0-9_][A-Za-z0-9._-]*\/)*[A-Za-z0-9_][A-Za-z0-9.
 // A refinement of unknown rather than an enum: a type or enum mismatch aborts this branch of the
 // union below, whose generic message would then hide the one that names the versions. Typed as
 // the versions for users' configs.
-const schemaVersionSchema = z.unknown().refine((value) => (REVIEWS_FEED_SCHEMA_VERSIONS as readonly unknown[]).includes(value), {
-	message: SCHEMA_VERSION_MESSAGE,
-}) as unknown as z.ZodType<FeedSchemaVersion, FeedSchemaVersion>;
+const schemaVersionSchema = z
+	.unknown()
+	.refine((value) => (REVIEWS_FEED_SCHEMA_VERSIONS as readonly unknown[]).includes(value), {
+		message: SCHEMA_VERSION_MESSAGE,
+	}) as unknown as z.ZodType<FeedSchemaVersion, FeedSchemaVersion>;
 
 /** `reviewsFeed`: Google's product review feed, written by `astro build` beside the pages. */
 export const reviewsFeedOptionSchema = z
@@ -32,8 +34,13 @@ export const reviewsFeedOptionSchema = z
 			z
 				.object({
 					publisher: z
-						.string({ message: "Expected `reviewsFeed.publisher` to be the shop name Google shows as the reviews' publisher" })
-						.refine((value) => value.trim() !== '', { message: 'Expected `reviewsFeed.publisher` to be a non-blank shop name' }),
+						.string({
+							message:
+								"Expected `reviewsFeed.publisher` to be the shop name Google shows as the reviews' publisher",
+						})
+						.refine((value) => value.trim() !== '', {
+							message: 'Expected `reviewsFeed.publisher` to be a non-blank shop name',
+						}),
 					path: z
 						.string()
 						.regex(FEED_PATH, {
@@ -59,7 +66,10 @@ export type ReviewsFeedOption = z.output<typeof reviewsFeedOptionSchema>;
  * The feed lists absolute page URLs, so it needs `site`, and the pages the integration injects
  * (their route hands the pages over). Checked once the Astro config is known.
  */
-export function checkReviewsFeedConfig(feed: ReviewsFeedOption, context: { site: string | undefined; route: string | false }): void {
+export function checkReviewsFeedConfig(
+	feed: ReviewsFeedOption,
+	context: { site: string | undefined; route: string | false },
+): void {
 	if (feed === false) return;
 	if (!context.site) {
 		throw new AudioReviewsOptionsError(

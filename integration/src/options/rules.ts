@@ -16,7 +16,9 @@ export function wholeNumber(
 	max: number,
 	message = `Expected \`${name}\` to be a whole number from ${min} to ${max}`,
 ) {
-	return z.number({ message }).refine((value) => Number.isInteger(value) && value >= min && value <= max, { message });
+	return z
+		.number({ message })
+		.refine((value) => Number.isInteger(value) && value >= min && value <= max, { message });
 }
 
 /** A BCP-47 language tag such as `fr`, `en`, `pt-BR`, `zh-Hant-TW` (the rule of docs/service.md). */
@@ -50,7 +52,11 @@ export function settable<T extends z.ZodType<unknown, string>>(schema: T, expect
 		.custom<string | undefined>(() => true)
 		.transform((value, context) => {
 			if (value !== undefined) return value;
-			context.addIssue({ code: 'custom', message: `required; ${expected} (undefined: is its environment variable set?)`, input: value });
+			context.addIssue({
+				code: 'custom',
+				message: `required; ${expected} (undefined: is its environment variable set?)`,
+				input: value,
+			});
 			return z.NEVER;
 		})
 		.pipe(schema);

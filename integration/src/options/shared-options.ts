@@ -6,7 +6,9 @@ import { flag, LOCALE_TAG, nonEmptyText, settable, wholeNumber } from './rules.j
  * (docs/options.md, "Loader options"). Defaults live here, in one place.
  */
 
-const localeSchema = z.string().regex(LOCALE_TAG, { message: 'Expected a BCP-47 locale such as "fr" or "en-GB"' });
+const localeSchema = z
+	.string()
+	.regex(LOCALE_TAG, { message: 'Expected a BCP-47 locale such as "fr" or "en-GB"' });
 
 /**
  * `locale` takes one locale. An array there is the plural option misspelt: say so, with the
@@ -29,7 +31,9 @@ export function websiteIdSchema(expected: string) {
 	return settable(
 		z.guid({
 			error: (issue) =>
-				issue.input === undefined ? expected : `${expected}; got ${JSON.stringify(issue.input)?.slice(0, 80) ?? String(issue.input)}`,
+				issue.input === undefined
+					? expected
+					: `${expected}; got ${JSON.stringify(issue.input)?.slice(0, 80) ?? String(issue.input)}`,
 		}),
 		expected,
 	);
@@ -60,7 +64,8 @@ export const DEFAULTS = {
 	onInvalid: 'error',
 } as const;
 
-const BASE_URL_EXPECTED = 'Expected `baseUrl` to be the service base address, e.g. "https://api.example.com"';
+const BASE_URL_EXPECTED =
+	'Expected `baseUrl` to be the service base address, e.g. "https://api.example.com"';
 
 export const connectionOptionsSchema = z.object({
 	baseUrl: settable(
@@ -83,7 +88,10 @@ export const connectionOptionsSchema = z.object({
 	retryMaxDelayMs: z.number().min(0).default(DEFAULTS.retryMaxDelayMs),
 	retryBudgetMs: z
 		.number({ message: 'Expected `retryBudgetMs` to be a number of milliseconds, at least 1' })
-		.min(1, { message: 'Expected `retryBudgetMs` to be at least 1 ms: it bounds each request end to end, first attempt included' })
+		.min(1, {
+			message:
+				'Expected `retryBudgetMs` to be at least 1 ms: it bounds each request end to end, first attempt included',
+		})
 		.default(DEFAULTS.retryBudgetMs),
 	maxResponseBytes: wholeNumber(
 		'maxResponseBytes',
@@ -106,24 +114,35 @@ export const queryOptionsSchema = z.object({
 	locales: z
 		.array(localeSchema)
 		.min(1, { message: 'Expected `locales` to list at least one locale, or leave it out' })
-		.refine((list) => new Set(list).size === list.length, { message: 'Expected `locales` to have no duplicates' })
+		.refine((list) => new Set(list).size === list.length, {
+			message: 'Expected `locales` to have no duplicates',
+		})
 		.optional(),
 	without: z
-		.literal('inactive', { message: 'Expected `without` to be "inactive" (the only value the service defines)' })
+		.literal('inactive', {
+			message: 'Expected `without` to be "inactive" (the only value the service defines)',
+		})
 		.default(DEFAULTS.without),
 	withAudio: flag('withAudio').optional(),
 	published: flag('published').optional(),
 	refs: z
 		.array(z.string().min(1, { message: 'Expected every ref in `refs` to be a non-empty string' }))
-		.min(1, { message: 'Expected `refs` to list at least one product ref, or leave it out to load the whole catalogue' })
+		.min(1, {
+			message:
+				'Expected `refs` to list at least one product ref, or leave it out to load the whole catalogue',
+		})
 		.optional(),
 	variant: nonEmptyText('variant', 'a widget configuration reference').optional(),
 	type: nonEmptyText('type', 'a widget type such as "standalone"').optional(),
 	pageSize: wholeNumber('pageSize', 1, 10_000).default(DEFAULTS.pageSize),
-	onInvalid: z.enum(['error', 'skip'], { message: 'Expected `onInvalid` to be "error" or "skip"' }).default(DEFAULTS.onInvalid),
+	onInvalid: z
+		.enum(['error', 'skip'], { message: 'Expected `onInvalid` to be "error" or "skip"' })
+		.default(DEFAULTS.onInvalid),
 });
 
-export const sharedOptionsSchema = connectionOptionsSchema.extend(queryOptionsSchema.shape).strict();
+export const sharedOptionsSchema = connectionOptionsSchema
+	.extend(queryOptionsSchema.shape)
+	.strict();
 
 export type SharedOptions = z.input<typeof sharedOptionsSchema>;
 export type ResolvedSharedOptions = z.output<typeof sharedOptionsSchema>;
@@ -134,7 +153,8 @@ export type ResolvedConnectionOptions = z.output<typeof connectionOptionsSchema>
  * from a browser bar, which `new URL` rejects or (`localhost:4321`) reads as a scheme of its own.
  */
 function baseUrlProblem(value: string): string | undefined {
-	const expected = 'Expected `baseUrl` to be an absolute http(s) URL, e.g. "https://api.example.com"';
+	const expected =
+		'Expected `baseUrl` to be an absolute http(s) URL, e.g. "https://api.example.com"';
 	const given = JSON.stringify(value.slice(0, 80));
 	if (value.trim() === '') return `${expected}; got an empty string`;
 	if (!/^[a-z][a-z\d+.-]*:\/\//i.test(value)) {

@@ -26,10 +26,19 @@ export function localeOrder(
 	loaderOrder: readonly string[] | undefined,
 ): { defaultLocale: string | undefined; order: string[] } {
 	const candidates = [configured, ...(loaderOrder ?? []), ...[...locales].sort()];
-	const defaultLocale = locales.length === 0 ? undefined : candidates.find((locale) => locale !== undefined && locales.includes(locale));
+	const defaultLocale =
+		locales.length === 0
+			? undefined
+			: candidates.find((locale) => locale !== undefined && locales.includes(locale));
 	const rest = loaderOrder
-		? [...loaderOrder.filter((l) => locales.includes(l)), ...locales.filter((l) => !loaderOrder.includes(l))]
+		? [
+				...loaderOrder.filter((l) => locales.includes(l)),
+				...locales.filter((l) => !loaderOrder.includes(l)),
+			]
 		: [...locales];
-	const order = defaultLocale === undefined ? rest : [defaultLocale, ...rest.filter((l) => l !== defaultLocale)];
+	const order =
+		defaultLocale === undefined
+			? rest
+			: [defaultLocale, ...rest.filter((l) => l !== defaultLocale)];
 	return { defaultLocale, order };
 }

@@ -17,7 +17,10 @@ export function requireLoadedProducts(collection: string): void {
 	if (loaded.get(collection) === 0) throw emptyCollectionError(collection, loaded);
 }
 
-export function emptyCollectionError(collection: string, loaded: ReadonlyMap<string, number>): AudioReviewsError {
+export function emptyCollectionError(
+	collection: string,
+	loaded: ReadonlyMap<string, number>,
+): AudioReviewsError {
 	const name = JSON.stringify(collection);
 	if (loaded.get(collection) === 0) {
 		return new AudioReviewsError(
@@ -25,7 +28,9 @@ export function emptyCollectionError(collection: string, loaded: ReadonlyMap<str
 				'Check `websiteId`, `refs` and the filters (`withAudio`, `published`) passed to productsLoader()',
 		);
 	}
-	const others = [...loaded.keys()].filter((other) => other !== collection).map((other) => JSON.stringify(other));
+	const others = [...loaded.keys()]
+		.filter((other) => other !== collection)
+		.map((other) => JSON.stringify(other));
 	const key = /^[A-Za-z_$][\w$]*$/.test(collection) ? collection : name;
 	return new AudioReviewsError(
 		others.length > 0

@@ -21,7 +21,11 @@ export function hubPageParam(page: number): string | undefined {
  * `/en/products`; the prefix as `routing` has it), or undefined when the route's parent is the site root, where the hub would
  * take the home page's place.
  */
-export function hubBasePath(route: string, locale: string, routing: LocaleRule): string | undefined {
+export function hubBasePath(
+	route: string,
+	locale: string,
+	routing: LocaleRule,
+): string | undefined {
 	const parent = hubRoute(route);
 	if (parent === undefined) return undefined;
 	const segment = localeSegment(routing, locale);

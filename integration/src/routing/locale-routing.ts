@@ -32,7 +32,10 @@ export interface LocaleRouting {
 export type LocaleRule = string | undefined | LocaleRouting;
 
 /** The routing of a site: from Astro's `i18n` when set; `configuredDefault` (the integration's option) wins over its `defaultLocale`. */
-export function localeRoutingOf(i18n: AstroI18n | undefined, configuredDefault?: string): LocaleRouting {
+export function localeRoutingOf(
+	i18n: AstroI18n | undefined,
+	configuredDefault?: string,
+): LocaleRouting {
 	if (!i18n) return { defaultLocale: configuredDefault, prefixDefaultLocale: false };
 	const localePaths: Record<string, string> = {};
 	for (const entry of i18n.locales) {
@@ -40,12 +43,20 @@ export function localeRoutingOf(i18n: AstroI18n | undefined, configuredDefault?:
 		else for (const code of entry.codes) localePaths[code] = astroSegment(entry.path);
 	}
 	// `routing: 'manual'` leaves URLs to the site; Astro's own URL helpers then prefix all but the default.
-	const prefixDefaultLocale = typeof i18n.routing === 'object' && i18n.routing.prefixDefaultLocale === true;
-	return { defaultLocale: configuredDefault ?? defaultCode(i18n), prefixDefaultLocale, localePaths };
+	const prefixDefaultLocale =
+		typeof i18n.routing === 'object' && i18n.routing.prefixDefaultLocale === true;
+	return {
+		defaultLocale: configuredDefault ?? defaultCode(i18n),
+		prefixDefaultLocale,
+		localePaths,
+	};
 }
 
 /** The same routing with the default locale a catalogue settled on (the configured one it loads, else its first). */
-export function withDefaultLocale(rule: LocaleRule, defaultLocale: string | undefined): LocaleRouting {
+export function withDefaultLocale(
+	rule: LocaleRule,
+	defaultLocale: string | undefined,
+): LocaleRouting {
 	const { prefixDefaultLocale, localePaths } = routingOf(rule);
 	return { defaultLocale, prefixDefaultLocale, localePaths };
 }
@@ -76,8 +87,13 @@ export function localePrefix(rule: LocaleRule, locale: string | undefined): stri
 }
 
 /** The locale among `locales` whose pages live under the URL segment `segment`, or undefined (then the URL is no page of ours). */
-export function localeOfSegment(rule: LocaleRule, segment: string | undefined, locales: readonly string[]): string | undefined {
-	if (segment === undefined) return locales.find((locale) => localeSegment(rule, locale) === undefined);
+export function localeOfSegment(
+	rule: LocaleRule,
+	segment: string | undefined,
+	locales: readonly string[],
+): string | undefined {
+	if (segment === undefined)
+		return locales.find((locale) => localeSegment(rule, locale) === undefined);
 	return locales.find((locale) => localeSegment(rule, locale) === segment);
 }
 
@@ -86,7 +102,11 @@ export function localeOfSegment(rule: LocaleRule, segment: string | undefined, l
  * (before `base`): `/` without `i18n` or for a locale `i18n.locales` does not name (whose home Astro
  * does not know), else the locale's prefix, ending in `/` when page URLs do.
  */
-export function localeHomePath(rule: LocaleRule, locale: string | undefined, trailingSlash: boolean): string {
+export function localeHomePath(
+	rule: LocaleRule,
+	locale: string | undefined,
+	trailingSlash: boolean,
+): string {
 	const routing = routingOf(rule);
 	const paths = routing.localePaths;
 	const code = locale || routing.defaultLocale;
@@ -100,15 +120,22 @@ export function localeHomePath(rule: LocaleRule, locale: string | undefined, tra
  * (Astro's own pages and helpers do not know it), and a locale of `i18n.locales` the loader does not
  * load (the site's pages there get no product pages).
  */
-export function localeMismatchWarnings(routing: LocaleRouting, loaded: readonly string[]): string[] {
+export function localeMismatchWarnings(
+	routing: LocaleRouting,
+	loaded: readonly string[],
+): string[] {
 	const paths = routing.localePaths;
 	if (!paths || loaded.length === 0) return [];
 	const known = Object.keys(paths);
 	const unknown = loaded.filter((locale) => !known.includes(locale));
 	const bySegment = new Map<string, string[]>();
-	for (const [code, segment] of Object.entries(paths)) bySegment.set(segment, [...(bySegment.get(segment) ?? []), code]);
-	const unloaded = [...bySegment.values()].filter((codes) => !codes.some((code) => loaded.includes(code)));
-	const quoted = (list: readonly string[]) => list.map((locale) => JSON.stringify(locale)).join(', ');
+	for (const [code, segment] of Object.entries(paths))
+		bySegment.set(segment, [...(bySegment.get(segment) ?? []), code]);
+	const unloaded = [...bySegment.values()].filter(
+		(codes) => !codes.some((code) => loaded.includes(code)),
+	);
+	const quoted = (list: readonly string[]) =>
+		list.map((locale) => JSON.stringify(locale)).join(', ');
 	return [
 		...unknown.map(
 			(locale) =>
@@ -131,7 +158,12 @@ function astroSegment(locale: string): string {
 /** `i18n.defaultLocale` is a code or the `path` of an entry with `codes`: then its first code. */
 function defaultCode(i18n: AstroI18n): string {
 	for (const entry of i18n.locales) {
-		if (typeof entry !== 'string' && entry.path === i18n.defaultLocale && entry.codes[0] !== undefined) return entry.codes[0];
+		if (
+			typeof entry !== 'string' &&
+			entry.path === i18n.defaultLocale &&
+			entry.codes[0] !== undefined
+		)
+			return entry.codes[0];
 	}
 	return i18n.defaultLocale;
 }

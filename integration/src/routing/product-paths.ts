@@ -124,22 +124,43 @@ export function productPages(
 	const perPage = options.reviewsPerPage ?? DEFAULT_REVIEWS_PER_PAGE;
 	for (const [ref, versions] of byRef) {
 		const slug = slugger.slugFor(ref);
-		const pageCounts = new Map([...versions].map(([locale, entry]) => [locale, reviewPageCount(entry.data.reviews.length, perPage)]));
+		const pageCounts = new Map(
+			[...versions].map(([locale, entry]) => [
+				locale,
+				reviewPageCount(entry.data.reviews.length, perPage),
+			]),
+		);
 		const pathOf = (locale: string | undefined, page: number) =>
-			productPath(reviewPageSegment(slug, page), locale ?? '', routing, options.route, options.trailingSlash);
+			productPath(
+				reviewPageSegment(slug, page),
+				locale ?? '',
+				routing,
+				options.route,
+				options.trailingSlash,
+			);
 		// Page n's alternates: the locales whose version of the product has a page n.
 		const alternatesOf = (page: number): Alternate[] =>
 			defaultLocale === undefined
 				? []
 				: order
 						.filter((locale) => page <= (pageCounts.get(locale) ?? 0))
-						.map((locale) => ({ locale, path: pathOf(locale, page), reviews: versions.get(locale)!.data.reviews.length }));
+						.map((locale) => ({
+							locale,
+							path: pathOf(locale, page),
+							reviews: versions.get(locale)!.data.reviews.length,
+						}));
 		for (const [locale, entry] of versions) {
 			const count = pageCounts.get(locale)!;
 			const reviewPaths = Array.from({ length: count }, (_, index) => pathOf(locale, index + 1));
 			for (let page = 1; page <= count; page++) {
 				const reviewPage = { page, paths: reviewPaths, perPage };
-				paths.push(pageOf(entry, { locale, slug, alternates: alternatesOf(page), defaultLocale, routing, reviewPage }, options));
+				paths.push(
+					pageOf(
+						entry,
+						{ locale, slug, alternates: alternatesOf(page), defaultLocale, routing, reviewPage },
+						options,
+					),
+				);
 			}
 		}
 	}
@@ -186,14 +207,19 @@ interface PagePlace {
 	reviewPage: ReviewPagePlace;
 }
 
-function pageOf(entry: ProductEntryLike, place: PagePlace, options: Omit<PathOptions, 'routePattern' | 'localeRoute'>): StaticPath {
+function pageOf(
+	entry: ProductEntryLike,
+	place: PagePlace,
+	options: Omit<PathOptions, 'routePattern' | 'localeRoute'>,
+): StaticPath {
 	const { locale, slug, alternates, defaultLocale, routing, reviewPage } = place;
 	const path = reviewPage.paths[reviewPage.page - 1]!;
 	const segment = localeSegment(routing, locale);
 	const empty = entry.data.reviews.length === 0;
 	const indexable = isIndexable(entry.data.reviews.length, options.emptyProducts ?? 'noindex');
 	const hubBase = options.hub ? hubBasePath(options.route, locale ?? '', routing) : undefined;
-	const hubPath = hubBase === undefined ? undefined : hubPagePath(hubBase, 1, options.trailingSlash ?? true);
+	const hubPath =
+		hubBase === undefined ? undefined : hubPagePath(hubBase, 1, options.trailingSlash ?? true);
 	return {
 		params:
 			segment === undefined
@@ -224,13 +250,17 @@ function pageOf(entry: ProductEntryLike, place: PagePlace, options: Omit<PathOpt
 }
 
 function alternatesKey(alternates: readonly Alternate[], withCounts: boolean): string {
-	return alternates.map((a) => `${a.locale}=${a.path}${withCounts ? `:${a.reviews ?? 0}` : ''}`).join(',');
+	return alternates
+		.map((a) => `${a.locale}=${a.path}${withCounts ? `:${a.reviews ?? 0}` : ''}`)
+		.join(',');
 }
 
 /** The paths of one injected route: the default-locale route or the `/[locale]` one. */
 export function pathsForRoute(all: readonly StaticPath[], options: PathOptions): StaticPath[] {
 	const wantsLocale =
-		options.routePattern !== undefined && options.localeRoute !== undefined && samePattern(options.routePattern, options.localeRoute);
+		options.routePattern !== undefined &&
+		options.localeRoute !== undefined &&
+		samePattern(options.routePattern, options.localeRoute);
 	return all.filter((path) => (path.params.locale !== undefined) === wantsLocale);
 }
 

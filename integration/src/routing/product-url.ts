@@ -6,7 +6,13 @@
  */
 import type { CatalogueIndex } from '../state/build-state.js';
 import { localeInId, localeOrder } from './catalogue-layout.js';
-import { type LocaleRouting, type LocaleRule, localeSegment, routingOf, withDefaultLocale } from './locale-routing.js';
+import {
+	type LocaleRouting,
+	type LocaleRule,
+	localeSegment,
+	routingOf,
+	withDefaultLocale,
+} from './locale-routing.js';
 import { createSlugger } from './slug.js';
 
 /** Where one entry's page lives, whatever the route. */
@@ -23,7 +29,10 @@ export interface CataloguePlaces {
 }
 
 // One computation per index (a sync makes a new one) and site routing.
-const computed = new WeakMap<CatalogueIndex, { configured: LocaleRouting; places: CataloguePlaces }>();
+const computed = new WeakMap<
+	CatalogueIndex,
+	{ configured: LocaleRouting; places: CataloguePlaces }
+>();
 
 /** The places of every entry of the index, as `productPages` lays the same entries out. */
 export function placesOf(index: CatalogueIndex, configured: LocaleRule): CataloguePlaces {
@@ -40,17 +49,28 @@ export function placesOf(index: CatalogueIndex, configured: LocaleRule): Catalog
 	}
 	const { defaultLocale } = localeOrder(locales, site.defaultLocale, index.locales);
 	// As `productPages`: a one-locale catalogue lives where its loader's locale does.
-	const places = { byId, routing: withDefaultLocale(site, defaultLocale ?? index.locales[0] ?? site.defaultLocale) };
+	const places = {
+		byId,
+		routing: withDefaultLocale(site, defaultLocale ?? index.locales[0] ?? site.defaultLocale),
+	};
 	computed.set(index, { configured: site, places });
 	return places;
 }
 
 function sameRouting(a: LocaleRouting, b: LocaleRouting): boolean {
-	return JSON.stringify(withDefaultLocale(a, a.defaultLocale)) === JSON.stringify(withDefaultLocale(b, b.defaultLocale));
+	return (
+		JSON.stringify(withDefaultLocale(a, a.defaultLocale)) ===
+		JSON.stringify(withDefaultLocale(b, b.defaultLocale))
+	);
 }
 
 /** The site-relative path of a place under `route` (a pattern without `[locale]`). */
-export function placePath(place: EntryPlace, places: CataloguePlaces, route: string, trailingSlash: boolean): string {
+export function placePath(
+	place: EntryPlace,
+	places: CataloguePlaces,
+	route: string,
+	trailingSlash: boolean,
+): string {
 	return productPath(place.slug, place.locale ?? '', places.routing, route, trailingSlash);
 }
 
@@ -74,9 +94,12 @@ export function productPath(
 	trailingSlash = true,
 ): string {
 	if (!routePattern.includes(REF_PARAM)) {
-		throw new Error(`astro-audio-reviews: route pattern ${JSON.stringify(routePattern)} has no ${REF_PARAM} parameter`);
+		throw new Error(
+			`astro-audio-reviews: route pattern ${JSON.stringify(routePattern)} has no ${REF_PARAM} parameter`,
+		);
 	}
-	if (!SAFE_SEGMENT.test(slug)) throw new Error(`astro-audio-reviews: ${JSON.stringify(slug)} is not a product slug`);
+	if (!SAFE_SEGMENT.test(slug))
+		throw new Error(`astro-audio-reviews: ${JSON.stringify(slug)} is not a product slug`);
 	const segment = localeSegment(routing, locale);
 	if (segment !== undefined && !SAFE_SEGMENT.test(segment))
 		throw new Error(`astro-audio-reviews: ${JSON.stringify(segment)} is not a locale path segment`);

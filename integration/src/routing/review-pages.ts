@@ -22,7 +22,11 @@ export type ReviewPagePlace = {
  * ties by id, then by the service's order, so the same data gives the same pages on every build.
  */
 export function orderedReviews(reviews: readonly Review[]): PlacedReview[] {
-	const placed = reviews.map((review, index) => ({ review, index, time: dateOf(review.created_at) }));
+	const placed = reviews.map((review, index) => ({
+		review,
+		index,
+		time: dateOf(review.created_at),
+	}));
 	placed.sort(
 		(a, b) =>
 			Number(b.review.is_default === true) - Number(a.review.is_default === true) ||
@@ -49,12 +53,18 @@ export function reviewPageCount(count: number, perPage: number): number {
 }
 
 /** The reviews page `page` shows, in the documented order. */
-export function reviewsOnPage(product: Pick<Product, 'reviews'>, page: number, perPage: number): PlacedReview[] {
+export function reviewsOnPage(
+	product: Pick<Product, 'reviews'>,
+	page: number,
+	perPage: number,
+): PlacedReview[] {
 	return orderedReviews(product.reviews).slice((page - 1) * perPage, page * perPage);
 }
 
 /** Whether page props are a product's first page (what hubs, the review feed and `productUrl` point to), not a further review page. */
-export function isProductPage(props: { reviewPage?: Pick<ReviewPagePlace, 'page'> | undefined }): boolean {
+export function isProductPage(props: {
+	reviewPage?: Pick<ReviewPagePlace, 'page'> | undefined;
+}): boolean {
 	return (props.reviewPage?.page ?? 1) === 1;
 }
 

@@ -28,7 +28,9 @@ let warnedNoDigest = false;
 
 async function readCollection(): Promise<ProductEntryLike[]> {
 	// Resolved by Astro's Vite plugin; kept out of the type-checked imports (`astro:content` is typed per site).
-	const content = (await import('astro:content' as string)) as { getCollection(name: string): Promise<ProductEntryLike[]> };
+	const content = (await import('astro:content' as string)) as {
+		getCollection(name: string): Promise<ProductEntryLike[]>;
+	};
 	const entries = await content.getCollection(config.collection);
 	requireEntries(entries, config.collection);
 	if (!warnedNoDigest && entries.length > 0 && entries[0]!.digest === undefined) {
@@ -49,7 +51,12 @@ async function readCollection(): Promise<ProductEntryLike[]> {
 function sameEntries(a: readonly ProductEntryLike[], b: readonly ProductEntryLike[]): boolean {
 	return (
 		a.length === b.length &&
-		a.every((entry, index) => entry.id === b[index]!.id && entry.data === b[index]!.data && entry.rendered === b[index]!.rendered)
+		a.every(
+			(entry, index) =>
+				entry.id === b[index]!.id &&
+				entry.data === b[index]!.data &&
+				entry.rendered === b[index]!.rendered,
+		)
 	);
 }
 
@@ -83,7 +90,11 @@ export function parseRoute(pattern: string): { route: string; withLocale: boolea
 	const normalized = `/${pattern.replace(/^\/+|\/+$/g, '')}`;
 	const withLocale = normalized.startsWith('/[locale]/');
 	const route = withLocale ? normalized.slice('/[locale]'.length) : normalized;
-	if (!route.includes('[ref]') || route.includes('[locale]') || /\[(?!ref\]|locale\])/.test(route)) {
+	if (
+		!route.includes('[ref]') ||
+		route.includes('[locale]') ||
+		/\[(?!ref\]|locale\])/.test(route)
+	) {
 		throw new Error(
 			`astro-audio-reviews: route ${JSON.stringify(pattern)} cannot hold product pages: use a [ref] parameter, and [locale] only as the first segment (e.g. src/pages/shop/[ref].astro and src/pages/[locale]/shop/[ref].astro)`,
 		);

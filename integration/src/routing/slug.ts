@@ -57,7 +57,12 @@ const utf8 = new TextEncoder();
 /** Whether a ref may be its own path segment (before the catalogue-wide twin check). */
 export function isReadableRef(ref: string): boolean {
 	// `READABLE` excludes `~`, the escaped slugs' marker, so the two forms cannot meet.
-	return ref.length <= MAX_SLUG_LENGTH && READABLE.test(ref) && ref.normalize('NFC') === ref && utf8.encode(ref).length <= MAX_SLUG_LENGTH;
+	return (
+		ref.length <= MAX_SLUG_LENGTH &&
+		READABLE.test(ref) &&
+		ref.normalize('NFC') === ref &&
+		utf8.encode(ref).length <= MAX_SLUG_LENGTH
+	);
 }
 
 /** The key two refs share when a case- or normalisation-insensitive file system would confuse them. */

@@ -5,7 +5,11 @@ export function withBase(base: string, path: string): string {
 }
 
 /** Absolute URL of a site path when `site` is configured, else undefined (no canonical then). */
-export function absoluteUrl(site: URL | string | undefined, base: string, path: string): string | undefined {
+export function absoluteUrl(
+	site: URL | string | undefined,
+	base: string,
+	path: string,
+): string | undefined {
 	if (!site) return undefined;
 	return new URL(withBase(base, path), site).href;
 }

@@ -39,7 +39,11 @@ export function structureProblem(
 	let values = 0;
 	while (pending.length > 0) {
 		const { value: node, path } = pending.pop()!;
-		if (++values > maxValues) return { path: [], message: `Expected free-form JSON of at most ${formatNumber(maxValues)} values` };
+		if (++values > maxValues)
+			return {
+				path: [],
+				message: `Expected free-form JSON of at most ${formatNumber(maxValues)} values`,
+			};
 		if (typeof node !== 'object' || node === null) continue;
 		if (path.length >= maxDepth) {
 			const shown = path.slice(0, SHOWN_SEGMENTS);
@@ -55,7 +59,8 @@ export function structureProblem(
 			if (options.forbidProtoKeys && key === '__proto__') {
 				return {
 					path: [...path, key],
-					message: 'Expected no "__proto__" key: it cannot be stored (JavaScript reads it as the object\'s prototype)',
+					message:
+						'Expected no "__proto__" key: it cannot be stored (JavaScript reads it as the object\'s prototype)',
 				};
 			}
 			pending.push({ value: child, path: [...path, key] });
@@ -67,7 +72,10 @@ export function structureProblem(
 /** Free-form JSON under a product field: any value, bounded in depth and size, free of `__proto__` keys. */
 export function freeFormJson() {
 	return z.unknown().superRefine((value, context) => {
-		const problem = structureProblem(value, { forbidProtoKeys: true, maxValues: MAX_FREE_FORM_VALUES });
+		const problem = structureProblem(value, {
+			forbidProtoKeys: true,
+			maxValues: MAX_FREE_FORM_VALUES,
+		});
 		if (problem) context.addIssue({ code: 'custom', path: problem.path, message: problem.message });
 	});
 }

@@ -80,7 +80,9 @@ export const productSchema = z.object({
 	external_id: z
 		.string()
 		.min(1)
-		.refine((ref) => !hasControlCharacters(ref), { message: 'Expected a ref without control characters' }),
+		.refine((ref) => !hasControlCharacters(ref), {
+			message: 'Expected a ref without control characters',
+		}),
 	name: text().optional(),
 	seo_name: text().optional(),
 	seo_description: text().optional(),

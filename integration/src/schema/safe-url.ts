@@ -37,14 +37,19 @@ export interface DroppedUrl {
 }
 
 /** Signature of the filter a URL guard returns. */
-export type UrlGuard = (value: string | undefined, field: string, ref: string) => string | undefined;
+export type UrlGuard = (
+	value: string | undefined,
+	field: string,
+	ref: string,
+) => string | undefined;
 
 /** A `safeHttpUrl` that reports every non-empty value it drops, so the integration can warn with ref and field. */
 export function createUrlGuard(onDrop: (info: DroppedUrl) => void): UrlGuard {
 	return (value, field, ref) => {
 		const safe = safeHttpUrl(value);
 		// An absent or blank URL is just "no audio": not worth a warning.
-		if (safe === undefined && typeof value === 'string' && value.trim() !== '') onDrop({ value, field, ref });
+		if (safe === undefined && typeof value === 'string' && value.trim() !== '')
+			onDrop({ value, field, ref });
 		return safe;
 	};
 }
@@ -52,7 +57,10 @@ export function createUrlGuard(onDrop: (info: DroppedUrl) => void): UrlGuard {
 /** Every URL field of a product the pages render that `safeHttpUrl` rejects, with its field path. */
 export function unsafeUrlFields(product: {
 	audio_url?: string | undefined;
-	reviews: ReadonlyArray<{ audio_url?: string | undefined; user: { image_url?: string | undefined } }>;
+	reviews: ReadonlyArray<{
+		audio_url?: string | undefined;
+		user: { image_url?: string | undefined };
+	}>;
 }): Array<{ field: string; value: string }> {
 	const found: Array<{ field: string; value: string }> = [];
 	const guard = createUrlGuard(({ field, value }) => found.push({ field, value }));

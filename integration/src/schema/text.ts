@@ -29,15 +29,20 @@ export const text = () => z.string().overwrite(stripControlCharacters);
  * RFC 2822 date that `Date.parse` happens to take) is refused rather than copied into
  * `datePublished` or `<time datetime>`.
  */
-const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2}))?$/;
+const ISO_DATE_TIME =
+	/^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2}))?$/;
 
 export function isIsoDateTime(value: string): boolean {
 	const match = ISO_DATE_TIME.exec(value);
 	if (!match) return false;
-	const [year, month, day, hour, minute, second = '0', offsetHours = '0', offsetMinutes = '0'] = match.slice(1) as string[];
+	const [year, month, day, hour, minute, second = '0', offsetHours = '0', offsetMinutes = '0'] =
+		match.slice(1) as string[];
 	const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
 	// Date.UTC rolls 2026-02-30 over to March: a real calendar day maps back to itself.
-	const realDay = date.getUTCFullYear() === Number(year) && date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day);
+	const realDay =
+		date.getUTCFullYear() === Number(year) &&
+		date.getUTCMonth() === Number(month) - 1 &&
+		date.getUTCDate() === Number(day);
 	return (
 		realDay &&
 		Number(hour) <= 23 &&

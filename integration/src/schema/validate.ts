@@ -6,7 +6,9 @@ import { type Product, productSchema } from './product.js';
 
 export { formatIssuePath };
 
-export type ProductValidationResult = { success: true; data: Product } | { success: false; error: ProductValidationError };
+export type ProductValidationResult =
+	| { success: true; data: Product }
+	| { success: false; error: ProductValidationError };
 
 /**
  * Validates one untrusted product. The ref for the error message is read from the raw
@@ -19,7 +21,10 @@ export function validateProduct(raw: unknown, context: ErrorContext = {}): Produ
 	if (result.success) return { success: true, data: result.data };
 	return {
 		success: false,
-		error: new ProductValidationError(result.error.issues, { ...context, ref: context.ref ?? refOf(raw) }),
+		error: new ProductValidationError(result.error.issues, {
+			...context,
+			ref: context.ref ?? refOf(raw),
+		}),
 	};
 }
 
@@ -27,10 +32,18 @@ export function validateProduct(raw: unknown, context: ErrorContext = {}): Produ
  * Checked before anything hashes or parses the raw product: a value nested too deep for the
  * recursive hashing and serialising of the content store, named by ref and field path.
  */
-export function structureError(raw: unknown, context: ErrorContext = {}): ProductValidationError | undefined {
+export function structureError(
+	raw: unknown,
+	context: ErrorContext = {},
+): ProductValidationError | undefined {
 	const problem = structureProblem(raw);
 	if (!problem) return undefined;
-	const issue = { code: 'custom', path: problem.path, message: problem.message, input: undefined } as core.$ZodIssue;
+	const issue = {
+		code: 'custom',
+		path: problem.path,
+		message: problem.message,
+		input: undefined,
+	} as core.$ZodIssue;
 	return new ProductValidationError([issue], { ...context, ref: context.ref ?? refOf(raw) });
 }
 

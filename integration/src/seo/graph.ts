@@ -24,7 +24,12 @@ export function breadcrumbJsonLd(crumbs: readonly Crumb[], id: string): Breadcru
 	return {
 		'@type': 'BreadcrumbList',
 		'@id': id,
-		itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: crumb.url })),
+		itemListElement: crumbs.map((crumb, index) => ({
+			'@type': 'ListItem',
+			position: index + 1,
+			name: crumb.name,
+			item: crumb.url,
+		})),
 	};
 }
 

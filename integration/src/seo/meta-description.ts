@@ -14,7 +14,11 @@ const ELLIPSIS = '…';
  * characters (cut at a word, with an ellipsis). `text`: the page's words (`pageText()`, so the
  * integration's `uiText` applies); built-in words by default.
  */
-export function metaDescription(product: Product, locale: string | undefined, text: UiText = uiText(locale)): string {
+export function metaDescription(
+	product: Product,
+	locale: string | undefined,
+	text: UiText = uiText(locale),
+): string {
 	const own = productDescription(product);
 	if (own !== undefined) return clip(collapse(own));
 	const name = collapse(productHeading(product));

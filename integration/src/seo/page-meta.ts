@@ -8,12 +8,24 @@ export function presentText(value: string | undefined | null): string | undefine
 
 /** `<title>` text: `seo_name`, else `name`, else the ref (docs/pages-and-seo.md, the public contract); blank strings count as unset. */
 export function productTitle(product: Product): string {
-	return presentText(product.seo_name) ?? presentText(product.name) ?? presentText(product.external_id) ?? product.external_id;
+	return (
+		presentText(product.seo_name) ??
+		presentText(product.name) ??
+		presentText(product.external_id) ??
+		product.external_id
+	);
 }
 
 /** The visible `<h1>`: `name`, else `seo_name`, else the ref (`seo_name` is written for result pages, not for reading). */
-export function productHeading(product: Pick<Product, 'name' | 'seo_name' | 'external_id'>): string {
-	return presentText(product.name) ?? presentText(product.seo_name) ?? presentText(product.external_id) ?? product.external_id;
+export function productHeading(
+	product: Pick<Product, 'name' | 'seo_name' | 'external_id'>,
+): string {
+	return (
+		presentText(product.name) ??
+		presentText(product.seo_name) ??
+		presentText(product.external_id) ??
+		product.external_id
+	);
 }
 
 /** `<meta name="description">` text: `seo_description` trimmed, or undefined when unset or blank. */
@@ -23,7 +35,9 @@ export function productDescription(product: Product): string | undefined {
 
 /** "Firstname Lastname" of a review author, or undefined when the service sent no name (callers pick the fallback). */
 export function authorName(user: ReviewUser): string | undefined {
-	return presentText([presentText(user.firstname), presentText(user.lastname)].filter(Boolean).join(' '));
+	return presentText(
+		[presentText(user.firstname), presentText(user.lastname)].filter(Boolean).join(' '),
+	);
 }
 
 /** Open Graph's `ll_TT` form of a locale: `fr` → `fr_FR`, `en-GB` → `en_GB`, `pt-br` → `pt_BR`; undefined when Intl cannot tell a region. */

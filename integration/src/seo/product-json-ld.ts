@@ -12,7 +12,12 @@ import type { Product, Review } from '../schema/product.js';
 import { safeHttpUrl } from '../schema/safe-url.js';
 import { breadcrumbJsonLd, type Crumb, type JsonLdGraph, nodeId } from './graph.js';
 import { authorName, presentText, productDescription, productHeading } from './page-meta.js';
-import { isRatedReview, type PlacedReview, type RatingSummary, ratingSummary } from './review-policy.js';
+import {
+	isRatedReview,
+	type PlacedReview,
+	type RatingSummary,
+	ratingSummary,
+} from './review-policy.js';
 
 /** The service rates from 0 to 5: without these, Google assumes 1..5 and misreads a 0. */
 const BEST_RATING = 5;
@@ -72,7 +77,9 @@ export function productJsonLd(product: Product, options: ProductJsonLdOptions = 
 	const graph: Thing[] = [page];
 	if (summary) graph.push(productNode(product, summary, { ...options, shown }, safeUrl));
 	// Rated reviews are the Product's `review`s on the product page; elsewhere, audio like the others.
-	const media = shown.flatMap(({ review, index }) => (summary && isRatedReview(review) ? [] : audioNode(review, index, options, safeUrl)));
+	const media = shown.flatMap(({ review, index }) =>
+		summary && isRatedReview(review) ? [] : audioNode(review, index, options, safeUrl),
+	);
 	if (media.length > 0) {
 		page.associatedMedia = media.map((node) => ({ '@id': String(node['@id']) }));
 		graph.push(...media);
@@ -106,7 +113,9 @@ function productNode(
 		worstRating: WORST_RATING,
 	};
 	const reviews = options.shown.flatMap(({ review, index }) =>
-		isRatedReview(review) ? [reviewJsonLd(review, `reviews[${index}]`, options.locale, safeUrl)] : [],
+		isRatedReview(review)
+			? [reviewJsonLd(review, `reviews[${index}]`, options.locale, safeUrl)]
+			: [],
 	);
 	return {
 		'@type': 'Product',
@@ -129,7 +138,12 @@ function reviewJsonLd(
 ): SchemaReview {
 	const label = presentText(review.label);
 	const transcript = presentText(review.transcript);
-	const rating: Rating = { '@type': 'Rating', ratingValue: review.rating, bestRating: BEST_RATING, worstRating: WORST_RATING };
+	const rating: Rating = {
+		'@type': 'Rating',
+		ratingValue: review.rating,
+		bestRating: BEST_RATING,
+		worstRating: WORST_RATING,
+	};
 	// The transcript is the reviewBody already: not repeated in the audio.
 	const audio = audioObject(review, path, locale, safeUrl, false);
 	return {
@@ -145,7 +159,12 @@ function reviewJsonLd(
 }
 
 /** A testimony or unrated review as a page's `AudioObject`; nothing when it has neither audio nor transcript. */
-function audioNode(review: Review, index: number, options: ProductJsonLdOptions, safeUrl: JsonLdUrlFilter): AudioObject[] {
+function audioNode(
+	review: Review,
+	index: number,
+	options: ProductJsonLdOptions,
+	safeUrl: JsonLdUrlFilter,
+): AudioObject[] {
 	const path = `reviews[${index}]`;
 	const transcript = presentText(review.transcript);
 	const audio = audioObject(review, path, options.locale, safeUrl);

@@ -16,11 +16,15 @@ export interface PlacedReview {
  * as one.
  */
 export function isRatedReview(review: Review): review is Review & { rating: number } {
-	return review.type === 'review' && typeof review.rating === 'number' && Number.isFinite(review.rating);
+	return (
+		review.type === 'review' && typeof review.rating === 'number' && Number.isFinite(review.rating)
+	);
 }
 
 /** The product's rated reviews, in the service's order. */
-export function ratedReviews(product: Pick<Product, 'reviews'>): Array<Review & { rating: number }> {
+export function ratedReviews(
+	product: Pick<Product, 'reviews'>,
+): Array<Review & { rating: number }> {
 	return product.reviews.filter(isRatedReview);
 }
 

@@ -19,7 +19,8 @@ const ESCAPES: Readonly<Record<string, string>> = {
 export function serializeJsonLd(value: unknown): string {
 	const json = JSON.stringify(value) as string | undefined;
 	// `undefined`, functions and symbols have no JSON form: an empty script would be invalid JSON-LD.
-	if (json === undefined) throw new TypeError('astro-audio-reviews: serializeJsonLd needs a JSON-serialisable value');
+	if (json === undefined)
+		throw new TypeError('astro-audio-reviews: serializeJsonLd needs a JSON-serialisable value');
 	// These characters only ever occur inside JSON strings, where `\uXXXX` means the same thing.
 	return json.replace(UNSAFE, (char) => ESCAPES[char] ?? char);
 }

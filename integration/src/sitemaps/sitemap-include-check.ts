@@ -45,13 +45,19 @@ export function sitemapPaths(indexXml: string): string[] {
 }
 
 /** What is wrong when the index's `include` and the files `@astrojs/sitemap` wrote differ, else undefined. */
-export function includeMismatch(written: readonly string[], include: readonly string[], base: string): string | undefined {
+export function includeMismatch(
+	written: readonly string[],
+	include: readonly string[],
+	base: string,
+): string | undefined {
 	const listed = include.map((path) => withBase(base, path));
 	const missing = written.filter((path) => !listed.includes(path));
 	const extra = listed.filter((path) => !written.includes(path));
 	if (missing.length === 0 && extra.length === 0) return undefined;
 	const wanted = written.map((path) =>
-		base !== '/' && path.startsWith(withBase(base, '/')) ? path.slice(withBase(base, '').length) : path,
+		base !== '/' && path.startsWith(withBase(base, '/'))
+			? path.slice(withBase(base, '').length)
+			: path,
 	);
 	return (
 		`@astrojs/sitemap wrote ${written.join(', ') || 'no sitemap'}, but the on-demand sitemap index lists ${listed.join(', ') || 'none'}: ` +

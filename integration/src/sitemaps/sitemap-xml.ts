@@ -22,7 +22,8 @@ export function sitemapIndexXml(locations: readonly string[]): string {
 export function urlsetXml(urls: readonly SitemapUrl[]): string {
 	const entries = urls.map((url) => {
 		const links = url.alternates.map(
-			(alternate) => `<xhtml:link rel="alternate" hreflang="${attribute(alternate.hreflang)}" href="${attribute(alternate.href)}"/>`,
+			(alternate) =>
+				`<xhtml:link rel="alternate" hreflang="${attribute(alternate.hreflang)}" href="${attribute(alternate.href)}"/>`,
 		);
 		return `<url><loc>${escapeXmlText(url.loc)}</loc>${links.join('')}</url>`;
 	});

@@ -28,13 +28,18 @@ function keyOf(pathname: string): string {
 
 export function registerSitemapPages(base: string, pages: Iterable<SitemapPage>): void {
 	const known = sitemapPages();
-	for (const page of pages) known.set(keyOf(withBase(base, page.path)), { lastmod: page.lastmod, indexable: page.indexable });
+	for (const page of pages)
+		known.set(keyOf(withBase(base, page.path)), {
+			lastmod: page.lastmod,
+			indexable: page.indexable,
+		});
 }
 
 /** The newest of ISO dates, or undefined when there is none. */
 export function newestDate(dates: Iterable<string | undefined>): string | undefined {
 	let newest: string | undefined;
-	for (const date of dates) if (date !== undefined && (newest === undefined || date > newest)) newest = date;
+	for (const date of dates)
+		if (date !== undefined && (newest === undefined || date > newest)) newest = date;
 	return newest;
 }
 
@@ -43,7 +48,9 @@ export function newestDate(dates: Iterable<string | undefined>): string | undefi
  * Gives each product and hub page the date its content last changed as `lastmod`, and drops
  * pages marked `noindex`. Any other page of the site passes through unchanged.
  */
-export function serializeSitemapItem<Item extends { url: string; lastmod?: string | undefined }>(item: Item): Item | undefined {
+export function serializeSitemapItem<Item extends { url: string; lastmod?: string | undefined }>(
+	item: Item,
+): Item | undefined {
 	let pathname: string;
 	try {
 		pathname = new URL(item.url).pathname;

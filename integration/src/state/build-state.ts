@@ -41,7 +41,10 @@ interface BuildState {
 }
 
 function buildState(): BuildState {
-	return processState<BuildState>('build-state', () => ({ catalogues: new Map(), stale: new Map() }));
+	return processState<BuildState>('build-state', () => ({
+		catalogues: new Map(),
+		stale: new Map(),
+	}));
 }
 
 /** This build serves `collection` from the last known good store. */
@@ -75,5 +78,7 @@ export function recordedCatalogue(collection: string): CatalogueIndex | undefine
 
 /** How many entries the productsLoader() collections of this process hold, by name. */
 export function loadedCollections(): ReadonlyMap<string, number> {
-	return new Map([...buildState().catalogues].map(([collection, index]) => [collection, index.entries.length]));
+	return new Map(
+		[...buildState().catalogues].map(([collection, index]) => [collection, index.entries.length]),
+	);
 }

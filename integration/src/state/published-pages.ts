@@ -35,7 +35,10 @@ export function collectPublishedPages(collection: string): void {
 }
 
 /** Called by the injected route with the catalogue's product pages; a no-op unless the build collects them. */
-export function publishPages(collection: string, productPages: readonly { props: unknown }[]): void {
+export function publishPages(
+	collection: string,
+	productPages: readonly { props: unknown }[],
+): void {
 	if (registry().has(collection)) registry().set(collection, productPages);
 }
 

@@ -12,11 +12,18 @@ export function dedupe(all: readonly unknown[]): Array<unknown | ReusedItem> {
  * and count distinct products), so raw pages are not held until the last one. Without it,
  * pages are kept for the in-order result.
  */
-export function pageDelivery(onPage: ((items: Array<unknown | ReusedItem>, page: { offset: number }) => void | Promise<void>) | undefined) {
+export function pageDelivery(
+	onPage:
+		| ((items: Array<unknown | ReusedItem>, page: { offset: number }) => void | Promise<void>)
+		| undefined,
+) {
 	const seen = new Set<string>();
 	let delivered = 0;
 	return {
-		async take(items: Array<unknown | ReusedItem>, offset: number): Promise<Array<unknown | ReusedItem>> {
+		async take(
+			items: Array<unknown | ReusedItem>,
+			offset: number,
+		): Promise<Array<unknown | ReusedItem>> {
 			if (!onPage) return items;
 			const fresh = items.filter((item) => firstSighting(seen, item));
 			delivered += fresh.length;

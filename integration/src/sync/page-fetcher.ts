@@ -56,7 +56,9 @@ export function pageFetcher(
 	previousMemos: readonly PageMemo[] | undefined,
 	request: Pick<RequestOptions, 'signal' | 'deadline'>,
 ): PageFetcher {
-	const previous = new Map((previousMemos ?? []).map((memo) => [`${memo.offset}:${memo.limit}`, memo]));
+	const previous = new Map(
+		(previousMemos ?? []).map((memo) => [`${memo.offset}:${memo.limit}`, memo]),
+	);
 	const counts = new Set<number>();
 	const memos: PageMemo[] = [];
 	const stats = { requests: 0, notModified: 0 };
@@ -64,24 +66,38 @@ export function pageFetcher(
 	async function fetch(offset: number, limit: number): Promise<FetchedPage> {
 		stats.requests++;
 		const memo = previous.get(`${offset}:${limit}`);
-		const validators = memo && (memo.etag || memo.lastModified) ? { etag: memo.etag, lastModified: memo.lastModified } : undefined;
-		const response = await client.listProductsConditional({ ...query, offset, limit }, { ...request, validators });
+		const validators =
+			memo && (memo.etag || memo.lastModified)
+				? { etag: memo.etag, lastModified: memo.lastModified }
+				: undefined;
+		const response = await client.listProductsConditional(
+			{ ...query, offset, limit },
+			{ ...request, validators },
+		);
 		if (response.notModified) {
 			stats.notModified++;
 			memos.push(memo!);
 			counts.add(memo!.count);
-			return { count_item: memo!.count, limit: memo!.applied, items: memo!.items.map(([id, ref]) => new ReusedItem(id, ref)) };
+			return {
+				count_item: memo!.count,
+				limit: memo!.applied,
+				items: memo!.items.map(([id, ref]) => new ReusedItem(id, ref)),
+			};
 		}
 		const { page } = response;
 		counts.add(page.count_item);
 		const items = page.items.slice(0, limit);
 		const pairs = items.map((item) => [idOf(item), refOf(item)] as const);
 		// A page holding an item without id or ref cannot be replayed from its memo: never ask it conditionally.
-		const replayable = pairs.every((pair): pair is readonly [string, string] => pair[0] !== undefined && pair[1] !== undefined);
+		const replayable = pairs.every(
+			(pair): pair is readonly [string, string] => pair[0] !== undefined && pair[1] !== undefined,
+		);
 		memos.push({
 			offset,
 			limit,
-			...(replayable ? { etag: response.validators.etag, lastModified: response.validators.lastModified } : {}),
+			...(replayable
+				? { etag: response.validators.etag, lastModified: response.validators.lastModified }
+				: {}),
 			count: page.count_item,
 			applied: page.limit,
 			items: replayable ? pairs.map(([id, ref]) => [id, ref]) : [],

@@ -70,16 +70,22 @@ export async function fetchRest(pages: PageFetcher, plan: RestPlan): Promise<Res
 			const asked = Math.min(plan.limit, plan.end - offset);
 			const page: FetchedPage = await pages.fetch(offset, asked);
 			const kept = await plan.deliver(page.items.slice(overlap), start);
-			fetched.set(start, { first: identityOf(page.items[0]), last: identityOf(page.items[page.items.length - 1]), kept });
+			fetched.set(start, {
+				first: identityOf(page.items[0]),
+				last: identityOf(page.items[page.items.length - 1]),
+				kept,
+			});
 			plan.onPage(Math.max(0, page.items.length - overlap));
 			const reach = offset + page.items.length;
-			if (page.count_item !== plan.count) ended ??= `count_item changed from ${plan.count} to ${page.count_item}`;
+			if (page.count_item !== plan.count)
+				ended ??= `count_item changed from ${plan.count} to ${page.count_item}`;
 			else ended ??= pastCount(offset, page.items.length, plan.count);
 			if (ended !== undefined || page.items.length < asked) lastPage = Math.min(lastPage, start);
 			if (ended === undefined && page.items.length < asked && reach < endedAt) {
 				endedAt = reach;
 				// Ending at count_item is the end the last page (asked one past it) must show.
-				if (reach < Math.min(plan.count, plan.end)) ended = `the pages ended after ${reach} products while count_item is ${plan.count}`;
+				if (reach < Math.min(plan.count, plan.end))
+					ended = `the pages ended after ${reach} products while count_item is ${plan.count}`;
 			}
 		}
 	};
@@ -94,9 +100,18 @@ export function stitch(
 ): { ok: true; items: unknown[] } | { ok: false; reason: string } {
 	const items = [...first.kept];
 	let before = first.last;
-	for (let start = first.length; start <= rest.lastPage && rest.pages.has(start); start += rest.step) {
+	for (
+		let start = first.length;
+		start <= rest.lastPage && rest.pages.has(start);
+		start += rest.step
+	) {
 		const page = rest.pages.get(start)!;
-		if (rest.overlap === 1 && before !== undefined && page.first !== undefined && before !== page.first) {
+		if (
+			rest.overlap === 1 &&
+			before !== undefined &&
+			page.first !== undefined &&
+			before !== page.first
+		) {
 			return {
 				ok: false,
 				reason: `products shifted between pages: the page at offset ${start - 1} does not start with the product that ended the page before`,

@@ -25,7 +25,12 @@ export function catalogueQuery(
 	options: Pick<ResolvedSharedOptions, 'without' | 'withAudio' | 'published'>,
 	locale: string,
 ): CatalogueQuery {
-	return { locale, without: options.without, withAudio: options.withAudio, published: options.published };
+	return {
+		locale,
+		without: options.without,
+		withAudio: options.withAudio,
+		published: options.published,
+	};
 }
 
 export interface SyncOptions {
@@ -92,7 +97,10 @@ export interface SyncResult {
  * short, and the last page asks one product past `count_item`, so a product there (or a page
  * holding more than the count leaves room for) fails the attempt instead of being dropped.
  */
-export async function syncCatalogue(client: AudioReviewsClient, options: SyncOptions): Promise<SyncResult> {
+export async function syncCatalogue(
+	client: AudioReviewsClient,
+	options: SyncOptions,
+): Promise<SyncResult> {
 	const maxAttempts = options.maxAttempts ?? 3;
 	let lastReason = '';
 	for (let attempt = 1; attempt <= maxAttempts; attempt++) {
@@ -116,7 +124,10 @@ async function syncOnce(client: AudioReviewsClient, options: SyncOptions): Promi
 	const { query, pageSize } = options;
 	const start = options.range?.offset ?? 0;
 	const rangeEnd = options.range?.end ?? Infinity;
-	const pages = pageFetcher(client, query, options.previous, { signal: options.signal, deadline: options.deadline });
+	const pages = pageFetcher(client, query, options.previous, {
+		signal: options.signal,
+		deadline: options.deadline,
+	});
 	const first = await pages.fetch(start, pageSize);
 	const total = first.count_item;
 	// The positions the result must hold; the walk itself goes one past `count_item` to check it.
@@ -125,17 +136,30 @@ async function syncOnce(client: AudioReviewsClient, options: SyncOptions): Promi
 	if (past) return { ok: false, reason: past };
 	const firstItems = first.items.slice(0, end - start);
 	// The service echoes the applied limit; a shorter first page while more remain also reveals a cap.
-	let cap: number | undefined = first.limit >= 1 && first.limit < pageSize ? first.limit : undefined;
-	if (first.items.length < Math.min(pageSize, end - start) && first.items.length > 0) cap = Math.min(cap ?? Infinity, first.items.length);
+	let cap: number | undefined =
+		first.limit >= 1 && first.limit < pageSize ? first.limit : undefined;
+	if (first.items.length < Math.min(pageSize, end - start) && first.items.length > 0)
+		cap = Math.min(cap ?? Infinity, first.items.length);
 	if (first.items.length === 0 && end > start)
-		return { ok: false, reason: `the page at offset ${start} was empty while count_item is ${total}` };
+		return {
+			ok: false,
+			reason: `the page at offset ${start} was empty while count_item is ${total}`,
+		};
 	// Short of what was asked and of the applied limit, where count_item ends too: nothing follows.
-	const endedFirst = first.items.length < pageSize && first.items.length < first.limit && start + first.items.length === total;
+	const endedFirst =
+		first.items.length < pageSize &&
+		first.items.length < first.limit &&
+		start + first.items.length === total;
 
 	const delivery = pageDelivery(options.onPage);
 	const firstKept = await delivery.take(firstItems, start);
 	let received = firstItems.length;
-	const report = () => options.onProgress?.({ locale: query.locale, received: Math.min(received, end - start), total: end - start });
+	const report = () =>
+		options.onProgress?.({
+			locale: query.locale,
+			received: Math.min(received, end - start),
+			total: end - start,
+		});
 	report();
 	const rest = await fetchRest(pages, {
 		from: start + firstItems.length,
@@ -150,18 +174,33 @@ async function syncOnce(client: AudioReviewsClient, options: SyncOptions): Promi
 		},
 	});
 	// A shift before the page that ended the walk comes first: it explains pages that then seem to end early or reach past the count.
-	const chunks = stitch({ kept: firstKept, length: start + firstItems.length, last: identityOf(firstItems[firstItems.length - 1]) }, rest);
+	const chunks = stitch(
+		{
+			kept: firstKept,
+			length: start + firstItems.length,
+			last: identityOf(firstItems[firstItems.length - 1]),
+		},
+		rest,
+	);
 	if (!chunks.ok) return chunks;
 	if (rest.ended) return { ok: false, reason: rest.ended };
 	if (pages.counts.size > 1)
-		return { ok: false, reason: `count_item changed from ${total} to ${[...pages.counts].filter((c) => c !== total).join(', ')}` };
+		return {
+			ok: false,
+			reason: `count_item changed from ${total} to ${[...pages.counts].filter((c) => c !== total).join(', ')}`,
+		};
 	const items = dedupe(chunks.items);
 	const distinct = items.length + delivery.distinct();
 	if (distinct !== end - start) {
-		const expected = options.range ? `positions ${start} to ${end} of count_item ${total}` : `count_item is ${total}`;
+		const expected = options.range
+			? `positions ${start} to ${end} of count_item ${total}`
+			: `count_item is ${total}`;
 		return { ok: false, reason: `${distinct} distinct products received while ${expected}` };
 	}
 	pages.memos.sort((a, b) => a.offset - b.offset);
 	const { requests, notModified } = pages.stats;
-	return { ok: true, result: { items, count: total, requests, cap, pages: pages.memos, notModified } };
+	return {
+		ok: true,
+		result: { items, count: total, requests, cap, pages: pages.memos, notModified },
+	};
 }

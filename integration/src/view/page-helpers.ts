@@ -6,7 +6,13 @@
 import embeddedCatalogue from 'virtual:astro-audio-reviews/catalogue';
 import config from 'virtual:astro-audio-reviews/config';
 import { AudioReviewsError } from '../errors/errors.js';
-import { hasPage, localeOfEntry, type ProductEntryLike, pathsForRoute, type StaticPath } from '../routing/product-paths.js';
+import {
+	hasPage,
+	localeOfEntry,
+	type ProductEntryLike,
+	pathsForRoute,
+	type StaticPath,
+} from '../routing/product-paths.js';
 import { placePath, placesOf } from '../routing/product-url.js';
 import { isInjectedRoute, parseRoute, siteCatalogue } from '../routing/site-catalogue.js';
 import { withBase } from '../routing/url.js';
@@ -25,7 +31,9 @@ import type { Words } from '../words/words.js';
  * without `[locale]` gets the unprefixed locale's pages; `/[locale]/…/[ref]` gets the prefixed
  * ones (every locale with Astro's `prefixDefaultLocale`).
  */
-export async function getProductStaticPaths(options: { routePattern: string }): Promise<StaticPath[]> {
+export async function getProductStaticPaths(options: {
+	routePattern: string;
+}): Promise<StaticPath[]> {
 	const { route, withLocale } = parseRoute(options.routePattern);
 	const { paths, products } = await siteCatalogue(route);
 	const routePaths = pathsForRoute(paths, {
@@ -39,7 +47,11 @@ export async function getProductStaticPaths(options: { routePattern: string }): 
 		publishPages(config.collection, products);
 		registerSitemapPages(
 			config.base,
-			routePaths.map(({ props }) => ({ path: props.path, lastmod: props.lastmod, indexable: props.indexable ?? true })),
+			routePaths.map(({ props }) => ({
+				path: props.path,
+				lastmod: props.lastmod,
+				indexable: props.indexable ?? true,
+			})),
 		);
 	}
 	return routePaths;
@@ -102,12 +114,16 @@ export function entryLocale(entry: ProductEntryLike): string | undefined {
  * The name the product page's `<h1>` shows: `name`, else `seo_name`, else the ref (blank strings
  * count as unset). For the links and cards of your own pages, so they name a product as its page does.
  */
-export function productName(entry: { data: Pick<Product, 'name' | 'seo_name' | 'external_id'> }): string {
+export function productName(entry: {
+	data: Pick<Product, 'name' | 'seo_name' | 'external_id'>;
+}): string {
 	return productHeading(entry.data);
 }
 
 /** `{ average, count }` over the product's rated reviews (the numbers its page and JSON-LD show), or undefined when none is rated. */
-export function ratingSummary(entry: { data: Pick<Product, 'reviews'> }): RatingSummary | undefined {
+export function ratingSummary(entry: {
+	data: Pick<Product, 'reviews'>;
+}): RatingSummary | undefined {
 	return summaryOf(entry.data);
 }
 

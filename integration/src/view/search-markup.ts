@@ -24,7 +24,8 @@ export function searchIgnore(search: SearchMarkup): Attributes {
 export function searchBody(search: SearchMarkup, product: Product, page = 1): Attributes {
 	if (search !== 'pagefind') return NONE;
 	const summary = ratingSummary(product);
-	if (summary === undefined || page > 1) return { 'data-pagefind-body': '', 'data-pagefind-meta': 'image:' };
+	if (summary === undefined || page > 1)
+		return { 'data-pagefind-body': '', 'data-pagefind-meta': 'image:' };
 	return {
 		'data-pagefind-body': '',
 		'data-pagefind-meta': 'image:',
@@ -42,7 +43,10 @@ export function searchBody(search: SearchMarkup, product: Product, page = 1): At
 export function searchHeading(search: SearchMarkup, product: Product, page = 1): Attributes {
 	if (search !== 'pagefind') return NONE;
 	if (page > 1) return searchIgnore(search);
-	return { 'data-pagefind-meta': 'title', 'data-pagefind-sort': `reviews:${product.reviews.length}` };
+	return {
+		'data-pagefind-meta': 'title',
+		'data-pagefind-sort': `reviews:${product.reviews.length}`,
+	};
 }
 
 /** On the product's name inside a further review page's heading: the result's title. */
@@ -57,7 +61,9 @@ const NAME_MARK = '\u0000';
  * A phrase split around the name it holds, `[before, after]`, so the name can be marked up on its
  * own; undefined when the phrase (a site's override) leaves the name out.
  */
-export function aroundName(fill: (name: string) => string): [before: string, after: string] | undefined {
+export function aroundName(
+	fill: (name: string) => string,
+): [before: string, after: string] | undefined {
 	const [before, after, ...more] = fill(NAME_MARK).split(NAME_MARK);
 	return after === undefined || more.length > 0 ? undefined : [before!, after];
 }

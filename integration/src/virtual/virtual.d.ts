@@ -2,7 +2,11 @@
 // for type-checking the injected routes, components and helpers that import them.
 
 declare module 'virtual:astro-audio-reviews/layout' {
-	const Layout: (props: { title: string; description?: string | undefined; lang: string }) => unknown;
+	const Layout: (props: {
+		title: string;
+		description?: string | undefined;
+		lang: string;
+	}) => unknown;
 	export default Layout;
 }
 

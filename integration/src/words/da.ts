@@ -8,7 +8,10 @@ export const da: Words = {
 	review: 'Anmeldelse',
 	testimony: 'Udtalelse',
 	rated: 'Bedømt {rating} ud af 5',
-	average: { one: 'Gennemsnit {average} ud af 5 fra {count} anmeldelse', other: 'Gennemsnit {average} ud af 5 fra {count} anmeldelser' },
+	average: {
+		one: 'Gennemsnit {average} ud af 5 fra {count} anmeldelse',
+		other: 'Gennemsnit {average} ud af 5 fra {count} anmeldelser',
+	},
 	noAudio: 'Din browser kan ikke afspille denne lyd.',
 	anonymous: 'Anonym',
 	languages: 'Sprog',
@@ -31,7 +34,10 @@ export const da: Words = {
 		one: '{name}: bedømt {average}/5 i {count} lydanmeldelse.',
 		other: '{name}: bedømt {average}/5 i {count} lydanmeldelser.',
 	},
-	describeHeard: { one: '{name}: {count} lydanmeldelse fra kunder.', other: '{name}: {count} lydanmeldelser fra kunder.' },
+	describeHeard: {
+		one: '{name}: {count} lydanmeldelse fra kunder.',
+		other: '{name}: {count} lydanmeldelser fra kunder.',
+	},
 	describeEmpty: '{name}: lydanmeldelser og udtalelser fra kunder.',
 	// The rating summary, the transcript toggle and hub entries.
 	reviewCount: { one: '{count} anmeldelse', other: '{count} anmeldelser' },
@@ -44,5 +50,8 @@ export const da: Words = {
 	// A product without reviews in the page's language.
 	noReviews: 'Der er endnu ingen lydanmeldelser af dette produkt.',
 	noReviewsInLanguage: 'Der er endnu ingen lydanmeldelser af dette produkt på {language}.',
-	reviewsElsewhere: { one: 'Lyt til lydanmeldelsen på {language}.', other: 'Lyt til de {count} lydanmeldelser på {language}.' },
+	reviewsElsewhere: {
+		one: 'Lyt til lydanmeldelsen på {language}.',
+		other: 'Lyt til de {count} lydanmeldelser på {language}.',
+	},
 };

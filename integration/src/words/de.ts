@@ -34,11 +34,17 @@ export const de: Words = {
 		one: '{name}: bewertet mit {average}/5 in {count} Audiobewertung.',
 		other: '{name}: bewertet mit {average}/5 in {count} Audiobewertungen.',
 	},
-	describeHeard: { one: '{name}: {count} Audiobewertung von Kunden.', other: '{name}: {count} Audiobewertungen von Kunden.' },
+	describeHeard: {
+		one: '{name}: {count} Audiobewertung von Kunden.',
+		other: '{name}: {count} Audiobewertungen von Kunden.',
+	},
 	describeEmpty: '{name}: Audiobewertungen und Erfahrungsberichte von Kunden.',
 	// The rating summary, the transcript toggle and hub entries.
 	reviewCount: { one: '{count} Bewertung', other: '{count} Bewertungen' },
-	testimonyCount: { one: '{count} Audio-Erfahrungsbericht', other: '{count} Audio-Erfahrungsberichte' },
+	testimonyCount: {
+		one: '{count} Audio-Erfahrungsbericht',
+		other: '{count} Audio-Erfahrungsberichte',
+	},
 	starLevel: { one: '{count} Stern', other: '{count} Sterne' },
 	ratingsByStars: 'Bewertungen nach Sternen',
 	showTranscript: 'Ganzes Transkript anzeigen',

@@ -57,7 +57,10 @@ export const en: Words = {
 		other: '{name}: rated {average}/5 in {count} audio reviews.',
 	},
 	/** Generated description of a product with only testimonies or unrated reviews. */
-	describeHeard: { one: '{name}: {count} customer audio review.', other: '{name}: {count} customer audio reviews.' },
+	describeHeard: {
+		one: '{name}: {count} customer audio review.',
+		other: '{name}: {count} customer audio reviews.',
+	},
 	/** Generated description of a product without reviews in the page's language. */
 	describeEmpty: '{name}: customer audio reviews and testimonials.',
 	// The rating summary, the transcript toggle and hub entries.

@@ -34,7 +34,10 @@ export const es: Words = {
 		one: '{name}: valorado con {average}/5 en {count} opinión en audio.',
 		other: '{name}: valorado con {average}/5 en {count} opiniones en audio.',
 	},
-	describeHeard: { one: '{name}: {count} opinión en audio de clientes.', other: '{name}: {count} opiniones en audio de clientes.' },
+	describeHeard: {
+		one: '{name}: {count} opinión en audio de clientes.',
+		other: '{name}: {count} opiniones en audio de clientes.',
+	},
 	describeEmpty: '{name}: opiniones y testimonios en audio de clientes.',
 	// The rating summary, the transcript toggle and hub entries.
 	reviewCount: { one: '{count} opinión', other: '{count} opiniones' },
@@ -47,5 +50,8 @@ export const es: Words = {
 	// A product without reviews in the page's language.
 	noReviews: 'Este producto aún no tiene opiniones en audio.',
 	noReviewsInLanguage: 'Este producto aún no tiene opiniones en audio en {language}.',
-	reviewsElsewhere: { one: 'Escucha su opinión en audio en {language}.', other: 'Escucha sus {count} opiniones en audio en {language}.' },
+	reviewsElsewhere: {
+		one: 'Escucha su opinión en audio en {language}.',
+		other: 'Escucha sus {count} opiniones en audio en {language}.',
+	},
 };

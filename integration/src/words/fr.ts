@@ -29,7 +29,10 @@ export const fr: Words = {
 	reviewPage: '{name} – avis audio, page {page}',
 	reviewPages: 'Pages d’avis',
 	describeRated: '{name} : noté {average}/5 dans {count} avis audio.',
-	describeHeard: { one: '{name} : {count} avis audio de client.', other: '{name} : {count} avis audio de clients.' },
+	describeHeard: {
+		one: '{name} : {count} avis audio de client.',
+		other: '{name} : {count} avis audio de clients.',
+	},
 	describeEmpty: '{name} : avis et témoignages audio de clients.',
 	// The rating summary, the transcript toggle and hub entries.
 	// "avis" is the same in the singular and the plural.
@@ -43,5 +46,8 @@ export const fr: Words = {
 	// A product without reviews in the page's language.
 	noReviews: 'Aucun avis audio sur ce produit pour le moment.',
 	noReviewsInLanguage: 'Aucun avis audio sur ce produit en {language} pour le moment.',
-	reviewsElsewhere: { one: 'Écoutez son avis audio en {language}.', other: 'Écoutez ses {count} avis audio en {language}.' },
+	reviewsElsewhere: {
+		one: 'Écoutez son avis audio en {language}.',
+		other: 'Écoutez ses {count} avis audio en {language}.',
+	},
 };

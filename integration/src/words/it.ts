@@ -34,7 +34,10 @@ export const it: Words = {
 		one: '{name}: valutato {average}/5 in {count} recensione audio.',
 		other: '{name}: valutato {average}/5 in {count} recensioni audio.',
 	},
-	describeHeard: { one: '{name}: {count} recensione audio dei clienti.', other: '{name}: {count} recensioni audio dei clienti.' },
+	describeHeard: {
+		one: '{name}: {count} recensione audio dei clienti.',
+		other: '{name}: {count} recensioni audio dei clienti.',
+	},
 	describeEmpty: '{name}: recensioni e testimonianze audio dei clienti.',
 	// The rating summary, the transcript toggle and hub entries.
 	reviewCount: { one: '{count} recensione', other: '{count} recensioni' },

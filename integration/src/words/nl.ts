@@ -34,7 +34,10 @@ export const nl: Words = {
 		one: '{name}: beoordeeld met {average}/5 in {count} audiorecensie.',
 		other: '{name}: beoordeeld met {average}/5 in {count} audiorecensies.',
 	},
-	describeHeard: { one: '{name}: {count} audiorecensie van klanten.', other: '{name}: {count} audiorecensies van klanten.' },
+	describeHeard: {
+		one: '{name}: {count} audiorecensie van klanten.',
+		other: '{name}: {count} audiorecensies van klanten.',
+	},
 	describeEmpty: '{name}: audiorecensies en getuigenissen van klanten.',
 	// The rating summary, the transcript toggle and hub entries.
 	reviewCount: { one: '{count} beoordeling', other: '{count} beoordelingen' },

@@ -44,18 +44,33 @@ export const pl: Words = {
 	},
 	describeEmpty: '{name}: opinie i referencje audio klientów.',
 	// The rating summary, the transcript toggle and hub entries.
-	reviewCount: { one: '{count} recenzja', few: '{count} recenzje', many: '{count} recenzji', other: '{count} recenzji' },
+	reviewCount: {
+		one: '{count} recenzja',
+		few: '{count} recenzje',
+		many: '{count} recenzji',
+		other: '{count} recenzji',
+	},
 	testimonyCount: {
 		one: '{count} opinia audio',
 		few: '{count} opinie audio',
 		many: '{count} opinii audio',
 		other: '{count} opinii audio',
 	},
-	starLevel: { one: '{count} gwiazdka', few: '{count} gwiazdki', many: '{count} gwiazdek', other: '{count} gwiazdki' },
+	starLevel: {
+		one: '{count} gwiazdka',
+		few: '{count} gwiazdki',
+		many: '{count} gwiazdek',
+		other: '{count} gwiazdki',
+	},
 	ratingsByStars: 'Oceny według liczby gwiazdek',
 	showTranscript: 'Pokaż całą transkrypcję',
 	hideTranscript: 'Pokaż mniej',
-	audioCount: { one: '{count} nagranie', few: '{count} nagrania', many: '{count} nagrań', other: '{count} nagrania' },
+	audioCount: {
+		one: '{count} nagranie',
+		few: '{count} nagrania',
+		many: '{count} nagrań',
+		other: '{count} nagrania',
+	},
 	// A product without reviews in the page's language.
 	noReviews: 'Ten produkt nie ma jeszcze recenzji audio.',
 	noReviewsInLanguage: 'Ten produkt nie ma jeszcze recenzji audio w tym języku ({language}).',

@@ -34,7 +34,10 @@ export const pt: Words = {
 		one: '{name}: avaliado com {average}/5 em {count} avaliação em áudio.',
 		other: '{name}: avaliado com {average}/5 em {count} avaliações em áudio.',
 	},
-	describeHeard: { one: '{name}: {count} avaliação em áudio de clientes.', other: '{name}: {count} avaliações em áudio de clientes.' },
+	describeHeard: {
+		one: '{name}: {count} avaliação em áudio de clientes.',
+		other: '{name}: {count} avaliações em áudio de clientes.',
+	},
 	describeEmpty: '{name}: avaliações e depoimentos em áudio de clientes.',
 	// The rating summary, the transcript toggle and hub entries.
 	reviewCount: { one: '{count} avaliação', other: '{count} avaliações' },
@@ -47,8 +50,15 @@ export const pt: Words = {
 	// A product without reviews in the page's language.
 	noReviews: 'Este produto ainda não tem avaliações em áudio.',
 	noReviewsInLanguage: 'Este produto ainda não tem avaliações em áudio em {language}.',
-	reviewsElsewhere: { one: 'Ouça a avaliação em áudio em {language}.', other: 'Ouça as {count} avaliações em áudio em {language}.' },
+	reviewsElsewhere: {
+		one: 'Ouça a avaliação em áudio em {language}.',
+		other: 'Ouça as {count} avaliações em áudio em {language}.',
+	},
 };
 
 /** Brazilian Portuguese: European Portuguese but for these. */
-export const ptBR: Words = { ...pt, noAudio: 'Seu navegador não consegue reproduzir este áudio.', anonymous: 'Anônimo' };
+export const ptBR: Words = {
+	...pt,
+	noAudio: 'Seu navegador não consegue reproduzir este áudio.',
+	anonymous: 'Anônimo',
+};

@@ -8,7 +8,10 @@ export const sv: Words = {
 	review: 'Recension',
 	testimony: 'Kundberättelse',
 	rated: 'Betyg {rating} av 5',
-	average: { one: 'Snittbetyg {average} av 5 från {count} recension', other: 'Snittbetyg {average} av 5 från {count} recensioner' },
+	average: {
+		one: 'Snittbetyg {average} av 5 från {count} recension',
+		other: 'Snittbetyg {average} av 5 från {count} recensioner',
+	},
 	noAudio: 'Din webbläsare kan inte spela upp det här ljudet.',
 	anonymous: 'Anonym',
 	languages: 'Språk',
@@ -31,7 +34,10 @@ export const sv: Words = {
 		one: '{name}: betyg {average}/5 i {count} ljudrecension.',
 		other: '{name}: betyg {average}/5 i {count} ljudrecensioner.',
 	},
-	describeHeard: { one: '{name}: {count} ljudrecension från kunder.', other: '{name}: {count} ljudrecensioner från kunder.' },
+	describeHeard: {
+		one: '{name}: {count} ljudrecension från kunder.',
+		other: '{name}: {count} ljudrecensioner från kunder.',
+	},
 	describeEmpty: '{name}: ljudrecensioner och kundberättelser.',
 	// The rating summary, the transcript toggle and hub entries.
 	reviewCount: { one: '{count} recension', other: '{count} recensioner' },
@@ -44,5 +50,8 @@ export const sv: Words = {
 	// A product without reviews in the page's language.
 	noReviews: 'Den här produkten har inga ljudrecensioner än.',
 	noReviewsInLanguage: 'Den här produkten har inga ljudrecensioner på {language} än.',
-	reviewsElsewhere: { one: 'Lyssna på ljudrecensionen på {language}.', other: 'Lyssna på de {count} ljudrecensionerna på {language}.' },
+	reviewsElsewhere: {
+		one: 'Lyssna på ljudrecensionen på {language}.',
+		other: 'Lyssna på de {count} ljudrecensionerna på {language}.',
+	},
 };

@@ -12,7 +12,19 @@ import { sv } from './sv.js';
 import { type Phrase, WORD_KEYS, type WordKey, type Words } from './words.js';
 
 /** Built-in words by language tag; a regional tag (`pt-BR`) falls back to its language (`pt`). */
-export const BUILT_IN_WORDS: Readonly<Record<string, Words>> = { en, fr, de, es, it, nl, pt, 'pt-BR': ptBR, pl, sv, da };
+export const BUILT_IN_WORDS: Readonly<Record<string, Words>> = {
+	en,
+	fr,
+	de,
+	es,
+	it,
+	nl,
+	pt,
+	'pt-BR': ptBR,
+	pl,
+	sv,
+	da,
+};
 
 /** Per-locale word overrides, as the integration's `uiText` option takes them. */
 export type UiTextOverrides = Readonly<Record<string, Partial<Words>>>;
@@ -41,7 +53,11 @@ function lowerCaseKeys<T>(record: Readonly<Record<string, T>>): Map<string, T> {
  * The words of `locale`: English, under the built-in words of its language, of its exact tag,
  * then the overrides of its language and of its exact tag, then `extra` (a component's `text`).
  */
-export function wordsFor(locale: string | undefined, overrides: UiTextOverrides = {}, extra: Partial<Words> = {}): Words {
+export function wordsFor(
+	locale: string | undefined,
+	overrides: UiTextOverrides = {},
+	extra: Partial<Words> = {},
+): Words {
 	const layers: Array<Partial<Words> | undefined> = [BUILT_IN_WORDS.en];
 	if (locale) {
 		const tags = lookupTags(locale).reverse();
@@ -69,12 +85,20 @@ export function hasWords(locale: string, overrides: UiTextOverrides = {}): boole
 }
 
 /** The phrase function of a page: `text('average', { average: 4.5, count: 3 })`. */
-export function uiText(locale: string | undefined, overrides?: UiTextOverrides, extra?: Partial<Words>): UiText {
+export function uiText(
+	locale: string | undefined,
+	overrides?: UiTextOverrides,
+	extra?: Partial<Words>,
+): UiText {
 	const words = wordsFor(locale, overrides, extra);
 	const tag = locale ?? 'en';
 	return (key, values = {}) => {
 		const numbers = values as Readonly<Record<string, unknown>>;
-		return fill(pick(words[key], tag, typeof numbers.count === 'number' ? numbers.count : undefined), tag, numbers);
+		return fill(
+			pick(words[key], tag, typeof numbers.count === 'number' ? numbers.count : undefined),
+			tag,
+			numbers,
+		);
 	};
 }
 
@@ -104,20 +128,31 @@ export function formatRating(value: number, locale: string | undefined): string 
 /** The name of the language `tag` in `locale` ("French" in English, "anglais" in French), else the tag itself. */
 export function languageName(tag: string, locale: string | undefined): string {
 	try {
-		return formatterFor(languageNames, locale ?? 'en', (l) => new Intl.DisplayNames(l, { type: 'language' })).of(tag) ?? tag;
+		return (
+			formatterFor(
+				languageNames,
+				locale ?? 'en',
+				(l) => new Intl.DisplayNames(l, { type: 'language' }),
+			).of(tag) ?? tag
+		);
 	} catch {
 		return tag;
 	}
 }
 
 /** A locale-aware date, short enough to sit beside the author on a phone ("Nov 9, 2024", "9 nov. 2024"), or undefined for an unparseable timestamp. */
-export function formatDate(iso: string | undefined, locale: string | undefined): string | undefined {
+export function formatDate(
+	iso: string | undefined,
+	locale: string | undefined,
+): string | undefined {
 	if (!iso) return undefined;
 	const date = new Date(iso);
 	if (Number.isNaN(date.getTime())) return undefined;
-	return formatterFor(dateFormats, locale ?? 'en', (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeZone: 'UTC' })).format(
-		date,
-	);
+	return formatterFor(
+		dateFormats,
+		locale ?? 'en',
+		(l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeZone: 'UTC' }),
+	).format(date);
 }
 
 /** Transcript text as paragraphs: blank lines or line breaks separate them. */

@@ -11,7 +11,9 @@
  * with the integration's `uiText` option or a component's `text` prop.
  */
 
-export type PluralForms = { other: string } & Partial<Record<Exclude<Intl.LDMLPluralRule, 'other'>, string>>;
+export type PluralForms = { other: string } & Partial<
+	Record<Exclude<Intl.LDMLPluralRule, 'other'>, string>
+>;
 export type Phrase = string | PluralForms;
 
 const placeholders = {

@@ -9,7 +9,9 @@ export const collections = {
 			websiteId: process.env.BENCH_WEBSITE_ID!,
 			locale: 'fr',
 			// The package's defaults unless a bench run asks otherwise (memory experiments).
-			...(process.env.BENCH_CONCURRENCY ? { concurrency: Number(process.env.BENCH_CONCURRENCY) } : {}),
+			...(process.env.BENCH_CONCURRENCY
+				? { concurrency: Number(process.env.BENCH_CONCURRENCY) }
+				: {}),
 		}),
 	}),
 };
