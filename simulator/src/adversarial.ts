@@ -10,8 +10,8 @@ const ATTR = '"><img src=x onerror=alert(1)>';
 const EVENT = '\' onmouseover=\'alert(1)\' x=" onfocus="alert(1)" autofocus';
 const SVG = '<svg/onload=alert(1)>';
 /** Ends an inline script, opens a comment, and breaks JSON embedded in JS (U+2028/U+2029). */
-// biome-ignore lint/suspicious/noTemplateCurlyInString: hostile text a page must print as written, not a template
 const BREAK =
+	// biome-ignore lint/suspicious/noTemplateCurlyInString: hostile text a page must print as written
 	'</script><!-- <!--<script> \u2028\u2029 "quoted" \\"escaped\\" back\\slash \' `${x}`';
 
 /** URLs that must never reach an href/src unfiltered. */

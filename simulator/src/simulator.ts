@@ -231,16 +231,14 @@ function simulatorApi({
 		},
 		listAll(query = {}) {
 			const locale = query.locale ?? 'fr';
-			return store
-				.query({ ...query, locale })
-				.map((entry) =>
-					wire(
-						toApiProduct(store.resolve(entry), {
-							locale,
-							activeOnly: query.without === 'inactive',
-						}),
-					),
-				);
+			return store.query({ ...query, locale }).map((entry) =>
+				wire(
+					toApiProduct(store.resolve(entry), {
+						locale,
+						activeOnly: query.without === 'inactive',
+					}),
+				),
+			);
 		},
 		inspect(ref) {
 			const product = store.get(ref);

@@ -23,12 +23,10 @@ const sitemapOptionSchema = z
 		/** Site paths of other sitemaps the index lists too, e.g. `@astrojs/sitemap`'s `/sitemap-0.xml`. */
 		include: z
 			.array(
-				z
-					.string()
-					.regex(/^\/\S*\.xml$/, {
-						message:
-							'Expected `onDemand.sitemap.include` to hold site paths of sitemaps, e.g. "/sitemap-0.xml"',
-					}),
+				z.string().regex(/^\/\S*\.xml$/, {
+					message:
+						'Expected `onDemand.sitemap.include` to hold site paths of sitemaps, e.g. "/sitemap-0.xml"',
+				}),
 			)
 			.optional(),
 	})
