@@ -7,11 +7,13 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Files and functions small enough to read at once (docs/development.md, STYLE): a file does one
- * job in at most 300 lines, a function in at most 60. A long one is split by what it does, never
+ * job in at most 300 lines, a function in at most 90. A long one is split by what it does, never
  * exempted here without a reason.
  */
 const MAX_FILE_LINES = 300;
-const MAX_FUNCTION_LINES = 60;
+// 90, not 60: the 60 lines were counted at 140 columns, and the same code wrapped at 100 takes
+// about half as many lines again; the ceiling guides a function's length, it does not split a job.
+const MAX_FUNCTION_LINES = 90;
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SIZED_FOLDERS = ['integration', 'bench', 'scripts', 'test', 'src'];
