@@ -25,7 +25,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startSimulator } from '../simulator/dist/index.js';
 import { buildSite, startServer } from './live/site.mjs';
-import { startVarnish, varnishMissing } from './live/varnish.mjs';
+import { settledCounters, startVarnish, varnishMissing } from './live/varnish.mjs';
 
 const { values: args } = parseArgs({
 	options: {
@@ -273,18 +273,6 @@ async function missPhase(label, url, paths) {
 			`${label}: ${sim.stats.single} single-product requests for ${result.requests.total} views`,
 		);
 	return result;
-}
-
-/** Varnish's counters once they satisfy `done` and stop moving (at most 5 s). */
-async function settledCounters(cdn, done) {
-	let last = cdn.counters();
-	for (const deadline = Date.now() + 5000; Date.now() < deadline; ) {
-		await new Promise((resolve) => setTimeout(resolve, 200));
-		const next = cdn.counters();
-		if (done(next) && JSON.stringify(next) === JSON.stringify(last)) return next;
-		last = next;
-	}
-	return last;
 }
 
 function rps(result) {

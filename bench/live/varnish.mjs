@@ -217,3 +217,22 @@ function counters(workdir) {
 		backendReq: value('backend_req'),
 	};
 }
+
+/**
+ * Varnish's counters once they satisfy `done` and stop moving (at most 5 s): Varnish sums them
+ * per worker thread, a moment after the requests.
+ *
+ * @param {Varnish} cdn
+ * @param {(counters: VarnishCounters) => boolean} done
+ * @returns {Promise<VarnishCounters>}
+ */
+export async function settledCounters(cdn, done) {
+	let last = cdn.counters();
+	for (const deadline = Date.now() + 5000; Date.now() < deadline; ) {
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		const next = cdn.counters();
+		if (done(next) && JSON.stringify(next) === JSON.stringify(last)) return next;
+		last = next;
+	}
+	return last;
+}

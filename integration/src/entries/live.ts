@@ -18,13 +18,12 @@ export {
 	type LivePageContext,
 	type LiveProductPageOptions,
 	type LiveStaticPath,
-	liveErrorResponse,
 	livePath,
 	liveProductPage,
 	liveStaticPaths,
-	notFoundResponse,
 } from '../on-demand/live-page.js';
 export { liveRef } from '../on-demand/live-ref.js';
+export { liveErrorResponse, notFoundResponse } from '../on-demand/live-responses.js';
 export {
 	type CachePolicy,
 	type CachePolicyInput,

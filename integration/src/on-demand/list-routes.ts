@@ -11,7 +11,7 @@ import { type CatalogueQuery, catalogueQuery } from '../sync/sync-catalogue.js';
 import type { PageConfig } from '../view/page-config.js';
 import { cacheControlHeader } from './cache-policy.js';
 import { liveLocales } from './live-catalogue.js';
-import { escapeHtml, liveErrorResponse, notFoundPage } from './live-page.js';
+import { escapeHtml, liveErrorResponse, notFoundPage } from './live-responses.js';
 import { type LiveContent, type LiveSourceQuery, liveSourceOf } from './live-source.js';
 
 /**

@@ -1,5 +1,4 @@
 import type { AstroGlobal } from 'astro';
-import { escapeControl, ProductValidationError, ResponseFormatError } from '../errors/errors.js';
 import { productTag, websiteTag } from '../loaders/cache-tags.js';
 import {
 	type CachePolicy,
@@ -20,8 +19,9 @@ import {
 	reviewPageSegment,
 } from '../routing/review-pages.js';
 import type { Product } from '../schema/product.js';
-import { cacheControlHeader, NO_STORE, notFoundCacheControlHeader } from './cache-policy.js';
+import { cacheControlHeader } from './cache-policy.js';
 import { liveReviewPage } from './live-ref.js';
+import { liveErrorResponse, notFoundResponse } from './live-responses.js';
 
 /** The part of `Astro` (or an endpoint's context) the helpers use. */
 export interface LivePageContext {
@@ -139,75 +139,6 @@ export function liveProductPage(
 	);
 }
 
-/** A 404 page for an unknown ref, cacheable briefly by shared caches. */
-export function notFoundResponse(
-	ref: string,
-	policy: CachePolicy = resolveCachePolicy(),
-): Response {
-	return notFoundPage(
-		'Product not found',
-		`No product with the reference <code>${escapeHtml(ref)}</code>.`,
-		policy,
-	);
-}
-
-/**
- * The 404 of every on-demand route (products, hub pages, sitemap files): a `noindex` page.
- * `message` is HTML: whatever it quotes from the request must be escaped (`escapeHtml`).
- */
-export function notFoundPage(title: string, message: string, policy: CachePolicy): Response {
-	const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${title}</title></head><body><h1>${title}</h1><p>${message}</p></body></html>`;
-	return new Response(body, {
-		status: 404,
-		headers: {
-			'Content-Type': 'text/html; charset=utf-8',
-			'Cache-Control': notFoundCacheControlHeader(policy),
-		},
-	});
-}
-
-/**
- * The response for a product that could not be loaded: 502 when the service answered with
- * data that fails the schema, 503 otherwise (unreachable, 5xx, timeout). The body says what
- * happened in plain words; the service's own text never reaches it (it is untrusted).
- */
-export function liveErrorResponse(
-	error: Error,
-	context: { ref?: string; what?: string } = {},
-): Response {
-	const badData =
-		error instanceof ProductValidationError ||
-		error instanceof ResponseFormatError ||
-		error.name === 'LiveCollectionValidationError';
-	const status = badData ? 502 : 503;
-	const what =
-		context.what ??
-		(context.ref === undefined
-			? 'This page'
-			: `The page of product ${JSON.stringify(context.ref)}`);
-	const why = badData
-		? 'the product catalogue service sent data that failed validation'
-		: 'the product catalogue service is unavailable or did not answer in time';
-	const kind = error.name && /^[A-Za-z]{1,64}$/.test(error.name) ? ` (${error.name})` : '';
-	// One line whatever the error: its text may quote the service, and server logs are read by people and parsers.
-	console.error(
-		escapeControl(
-			`[astro-audio-reviews] ${status} for ${context.what?.toLowerCase() ?? (context.ref === undefined ? 'a live product' : `ref ${JSON.stringify(context.ref)}`)}: ${error.message}`,
-		),
-	);
-	return new Response(
-		`${status} ${badData ? 'Bad Gateway' : 'Service Unavailable'}: ${what} cannot be shown right now because ${why}${kind}. Please try again in a moment.\n`,
-		{
-			status,
-			headers: {
-				'Content-Type': 'text/plain; charset=utf-8',
-				'Cache-Control': NO_STORE,
-				'Retry-After': '30',
-			},
-		},
-	);
-}
-
 /**
  * `/products/[ref]` (or `[...ref]`) with the ref percent-encoded as one path segment, its `~` too
  * (a literal `~` marks a further review page: `page` 2 and up).
@@ -280,10 +211,6 @@ export function effectivePolicy(
 
 function isNotFound(error: Error | undefined): boolean {
 	return error?.name === 'LiveEntryNotFoundError' || error?.name === 'NotFoundError';
-}
-
-export function escapeHtml(text: string): string {
-	return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** A ref that is its own path segment and file name on every file system. */
