@@ -1,14 +1,8 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REVIEWS_SCRIPT } from '../../integration/src/view/review-script.js';
-import { type Simulator, startSimulator } from '../../simulator/src/index.js';
-import type { SimAudio } from '../../simulator/src/model.js';
-import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
-import { CHROMIUM, OFFLINE_CHROMIUM_FLAGS } from '../helpers/chromium.js';
 import { nuErrors } from '../helpers/nu-checker.js';
-import { serveDist } from '../helpers/seo-site.js';
 import {
 	classNamesIn,
 	componentStyles,
@@ -18,8 +12,15 @@ import {
 	SITE_SHEET_ID,
 	siteRules,
 	weightedRules,
-	withSiteSheet,
 } from '../helpers/site-cascade.js';
+import {
+	browser,
+	injectedPages,
+	open,
+	shop,
+	standalone,
+	useShopLayoutSites,
+} from './shop-layout-site.js';
 
 /**
  * The injected pages inside a shop's own layout (CONTRACT.md, "Inside a shop's site"), built by
@@ -27,104 +28,14 @@ import {
  * layout's slot; the shop's CSS winning over the package's; and the same site without `layout`,
  * whose standalone pages keep a reading width.
  */
-const LOCALES = ['fr', 'en'] as const;
-const LONG_NAME =
-	'Bouilloire électrique en acier inoxydable avec filtre anti-calcaire et socle pivotant';
+
 const WIDTHS = [390, 1280] as const;
 /** The axe-core Lighthouse runs its accessibility audit with. */
 const AXE = createRequire(createRequire(import.meta.url).resolve('lighthouse')).resolve(
 	'axe-core/axe.min.js',
 );
 
-let sim: Simulator;
-let shop: BuiltSite;
-let standalone: BuiltSite;
-let server: Awaited<ReturnType<typeof serveDist>>;
-let served: BuiltSite;
-let browser: Browser;
-
-function review(locale: string, i: number, change: Partial<SimAudio> = {}): SimAudio {
-	return {
-		id: `${locale}-${i}`,
-		type: 'review',
-		rating: 4,
-		audio_url: `https://cdn.example.com/${locale}/${i}.mp3`,
-		is_active: true,
-		is_default: i === 0,
-		transcript: `${'The handle stays cool and the lid closes well. '.repeat(12)}(${locale} ${i})`,
-		created_at: '2026-03-01T10:00:00.000Z',
-		user: { id: `u${i}`, firstname: 'Ana', lastname: 'Silva' },
-		locale,
-		validated: true,
-		awaitingValidation: false,
-		...change,
-	};
-}
-
-beforeAll(async () => {
-	sim = await startSimulator({ products: 4, locales: [...LOCALES], seed: 11 });
-	sim.addProduct({
-		external_id: 'long-name',
-		name: LONG_NAME,
-		reviews: LOCALES.flatMap((l) => [review(l, 0), review(l, 1, { type: 'testimony' })]),
-	});
-	sim.addProduct({ external_id: 'no-reviews', reviews: [] });
-	const env = {
-		AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
-		AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
-		AUDIO_REVIEWS_LOCALES: LOCALES.join(','),
-	};
-	server = await serveDist(() => served.dist);
-	shop = await buildFixture('shop-layout', {
-		extends: 'basic',
-		label: 'shop-layout',
-		env: { ...env, FIXTURE_SITE: server.origin },
-	});
-	standalone = await buildFixture('shop-layout', {
-		extends: 'basic',
-		label: 'standalone',
-		env: { ...env, FIXTURE_LAYOUT: 'none' },
-	});
-	served = shop;
-	browser = await chromium.launch({
-		executablePath: CHROMIUM,
-		headless: true,
-		args: [...OFFLINE_CHROMIUM_FLAGS],
-	});
-}, 300_000);
-
-afterAll(async () => {
-	await browser?.close();
-	await server?.close();
-	await sim?.close();
-});
-
-/** The injected pages of a build: everything but the fixture's own index. */
-async function injectedPages(site: BuiltSite): Promise<string[]> {
-	return (await site.htmlFiles())
-		.filter((file) => file !== '/index.html')
-		.map((file) => file.replace(/index\.html$/, ''));
-}
-
-async function open(site: BuiltSite, path: string, width: number, css?: string): Promise<Page> {
-	served = site;
-	// Reduced motion on: the package's rules for it must not outweigh the site's either.
-	const page = await browser.newPage({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
-	// Only the loopback server answers: the audio's CDN does not exist.
-	await page.route(
-		(url) => !url.href.startsWith(server.origin),
-		(route) => route.abort(),
-	);
-	if (css !== undefined) {
-		await page.route(`${server.origin}${encodeURI(path)}`, async (route) => {
-			const response = await route.fetch();
-			await route.fulfill({ response, body: withSiteSheet(await response.text(), css) });
-		});
-	}
-	const response = await page.goto(`${server.origin}${encodeURI(path)}`);
-	expect(response?.status(), path).toBe(200);
-	return page;
-}
+useShopLayoutSites();
 
 describe('pages inside the shop layout', () => {
 	it('render one <main>, the layout’s, and no html, head or body of their own', async () => {

@@ -1,18 +1,21 @@
-import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startVarnish, type Varnish, varnishMissing } from '../../bench/live/varnish.mjs';
-import { buildFixture } from '../helpers/build-fixture.js';
+import { startVarnish, type Varnish } from '../../bench/live/varnish.mjs';
 import { sitemapLocs, validateSitemap } from '../helpers/sitemap-xml.js';
 import {
-	expectNotFoundPage,
-	get,
-	nthOnDemandRef,
-	type Page,
-	productPath,
-	titleOf,
-	upstreamRequests,
-} from './pages.js';
+	cdn,
+	dist,
+	env,
+	expectedTitle,
+	onDemandRef,
+	origin,
+	servedFromCache,
+	sim,
+	sleep,
+	upstreamFor,
+	useCdnSite,
+} from './cdn-site.js';
+import { expectNotFoundPage, get, type Page, productPath, titleOf } from './pages.js';
 import { type StandaloneServer, startStandalone } from './standalone.js';
 
 /**
@@ -21,57 +24,10 @@ import { type StandaloneServer, startStandalone } from './standalone.js';
  * Astro), so every request the simulator does not see was answered by Varnish.
  */
 
-const TOP_N = 1;
 const PAGE_CACHE_CONTROL =
 	'public, max-age=0, s-maxage=300, stale-while-revalidate=3600, stale-if-error=86400';
 
-let sim: Simulator;
-let origin: StandaloneServer;
-let cdn: Varnish;
-let env: Record<string, string>;
-let dist: string;
-
-beforeAll(async () => {
-	// Fail, never skip: without varnishd nothing here would be tested.
-	const missing = varnishMissing();
-	if (missing) throw new Error(`test/live/cdn.test.ts needs Varnish: ${missing}`);
-	sim = await startSimulator({ products: 16, seed: 7 });
-	env = {
-		AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
-		AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
-		FIXTURE_TOP_N: String(TOP_N),
-	};
-	dist = (
-		await buildFixture('on-demand', {
-			env: { ...env, FIXTURE_ROUTE_CACHE: '0' },
-			label: 'on-demand-cdn',
-		})
-	).dist;
-	origin = await startStandalone(dist, env);
-	cdn = await startVarnish(origin.url);
-});
-
-afterAll(async () => {
-	await sim?.setFaults({ outage: false });
-	await cdn?.close();
-	await origin?.close();
-	await sim?.close();
-});
-
-const onDemandRef = (index: number) => nthOnDemandRef(sim, TOP_N, index);
-const upstreamFor = (ref: string) => upstreamRequests(sim, ref);
-
-function expectedTitle(ref: string): string {
-	const product = sim.getProduct(ref, { locale: 'en' });
-	return product.seo_name ?? product.name ?? product.external_id;
-}
-
-/** `X-Varnish` holds this request's id, plus the id of the fetch that stored the object on a hit. */
-function servedFromCache(page: Page): boolean {
-	return (page.headers.get('x-varnish') ?? '').trim().split(/\s+/).length === 2;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+useCdnSite();
 
 describe('the origin without Varnish', () => {
 	it('renders every request itself (no route cache in this build), so the simulator counts each one', async () => {

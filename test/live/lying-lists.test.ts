@@ -3,7 +3,7 @@ import { productsLiveLoader } from '../../integration/src/entries/loaders.js';
 import type { HubPageProps } from '../../integration/src/hubs/hub-paths.js';
 import type { ProductsLiveLoader } from '../../integration/src/loaders/products-live-loader.js';
 import { liveHubPage } from '../../integration/src/on-demand/live-hub.js';
-import { liveErrorResponse } from '../../integration/src/on-demand/live-page.js';
+import { liveErrorResponse } from '../../integration/src/on-demand/live-responses.js';
 import { liveSitemapFile } from '../../integration/src/on-demand/live-sitemap.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
 import {

@@ -66,3 +66,16 @@ export function listsConfig(
 		...more,
 	};
 }
+
+/** The site the list routes are called for in the tests that call them directly, no server between. */
+export const LISTS_SITE = 'https://shop.example.com';
+/** `Astro.cache` where the route cache is off. */
+export const NO_ROUTE_CACHE = { enabled: false } as never;
+/** The context a sitemap file or hub page is called with: no route cache, the sitemap's URL. */
+export const listsContext = {
+	cache: NO_ROUTE_CACHE,
+	site: new URL(LISTS_SITE),
+	url: new URL(`${LISTS_SITE}/sitemap-products.xml`),
+};
+/** Loader options that fail at once: no retry, small pages. */
+export const QUICK_LOADER = { retries: 0, timeoutMs: 3000, pageSize: 10 };
