@@ -1,6 +1,6 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
-import audioReviews from './integration/dist/index.js';
+import audioReviews from './integration/dist/entries/integration.js';
 import { demoService } from './src/demo-service.mjs';
 
 // With no AUDIO_REVIEWS_* variables the build talks to the embedded simulator, started here

@@ -125,7 +125,7 @@ describe('source layout', () => {
 		// The entry points of package.json `exports` (`.` and `./components`, whose paths are the
 		// contract) name each export themselves; any other index.ts would be a hop of its own.
 		const entries = new Set(Object.values(exportsOf()).map(sourceOf));
-		expect(entries).toContain('integration/src/index.ts');
+		expect(entries).toContain('integration/src/entries/integration.ts');
 		expect(entries).toContain('integration/components/index.ts');
 		const barrels = pkg.filter(
 			(file) =>

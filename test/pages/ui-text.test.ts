@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import audioReviews from '../../integration/src/entries/integration.js';
 import { missingWordsWarnings } from '../../integration/src/hooks/page-option-warnings.js';
-import audioReviews from '../../integration/src/index.js';
 import { layoutFile } from '../../integration/src/options/page-options.js';
 import {
 	BUILT_IN_WORDS,
