@@ -33,7 +33,7 @@ beforeAll(async () => {
 	await mkdir(packDir);
 	// `--ignore-scripts`: prepack's `tsc` would rewrite integration/dist in place while other test
 	// files' `astro build`s import it (a half-written module fails them). `npm test` builds it first.
-	if (!existsSync(join(REPO_ROOT, 'integration/dist/index.js')))
+	if (!existsSync(join(REPO_ROOT, 'integration/dist/entries/integration.js')))
 		throw new Error(
 			'integration/dist is missing: run `npm run build:pkg` (npm test does) before this test',
 		);
