@@ -5,7 +5,7 @@
  * so hub and product URLs cannot collide. Apart from `hub-paths.ts` so that product pages can link
  * their hub without importing the hub pages' builder (which imports the product pages' types).
  */
-import { type LocaleRule, localeSegment } from './locale-routing.js';
+import { checkedLocalePrefix, type LocaleRule } from './locale-routing.js';
 
 export const HUB_PAGE_SIZE = 48;
 const PAGE_SEGMENT = '~page-';
@@ -28,10 +28,7 @@ export function hubBasePath(
 ): string | undefined {
 	const parent = hubRoute(route);
 	if (parent === undefined) return undefined;
-	const segment = localeSegment(routing, locale);
-	if (segment !== undefined && !SAFE_LOCALE.test(segment))
-		throw new Error(`astro-audio-reviews: ${JSON.stringify(segment)} is not a locale path segment`);
-	return `${segment === undefined ? '' : `/${segment}`}${parent}`;
+	return `${checkedLocalePrefix(routing, locale, SAFE_LOCALE)}${parent}`;
 }
 
 /** The static part of the route before its `[ref]` segment (`/shop/[ref]/reviews` → `/shop`), or undefined for a top-level route. */

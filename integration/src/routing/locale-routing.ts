@@ -80,6 +80,21 @@ export function localeSegment(rule: LocaleRule, locale: string | undefined): str
 	return paths && Object.hasOwn(paths, code) ? paths[code] : code;
 }
 
+/**
+ * `localePrefix`, with the segment held to `safe` first: a URL the package writes into a file name
+ * or a link never takes a path trick from a locale.
+ */
+export function checkedLocalePrefix(
+	rule: LocaleRule,
+	locale: string | undefined,
+	safe: RegExp,
+): string {
+	const segment = localeSegment(rule, locale);
+	if (segment !== undefined && !safe.test(segment))
+		throw new Error(`astro-audio-reviews: ${JSON.stringify(segment)} is not a locale path segment`);
+	return segment === undefined ? '' : `/${segment}`;
+}
+
 /** `''` or `/<segment>`: what goes before a page's path. */
 export function localePrefix(rule: LocaleRule, locale: string | undefined): string {
 	const segment = localeSegment(rule, locale);

@@ -7,9 +7,9 @@
 import type { CatalogueIndex } from '../state/build-state.js';
 import { localeInId, localeOrder } from './catalogue-layout.js';
 import {
+	checkedLocalePrefix,
 	type LocaleRouting,
 	type LocaleRule,
-	localeSegment,
 	routingOf,
 	withDefaultLocale,
 } from './locale-routing.js';
@@ -100,13 +100,11 @@ export function productPath(
 	}
 	if (!SAFE_SEGMENT.test(slug))
 		throw new Error(`astro-audio-reviews: ${JSON.stringify(slug)} is not a product slug`);
-	const segment = localeSegment(routing, locale);
-	if (segment !== undefined && !SAFE_SEGMENT.test(segment))
-		throw new Error(`astro-audio-reviews: ${JSON.stringify(segment)} is not a locale path segment`);
+	const prefix = checkedLocalePrefix(routing, locale, SAFE_SEGMENT);
 	// A replacer function, so `$&`-style sequences are never interpreted.
 	const path = routePattern
 		.replace(REF_PARAM, () => slug)
 		.replace(/^\/*/, '/')
 		.replace(/\/+$/, '');
-	return `${segment === undefined ? '' : `/${segment}`}${path}${trailingSlash ? '/' : ''}`;
+	return `${prefix}${path}${trailingSlash ? '/' : ''}`;
 }
