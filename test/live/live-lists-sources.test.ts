@@ -14,19 +14,19 @@ import {
 } from '../helpers/hostile-service.js';
 import { liveContent } from '../helpers/live-content.js';
 import { sitemapLocs } from '../helpers/sitemap-xml.js';
-import { LISTS_SITE, listsConfig, listsContext, NO_ROUTE_CACHE, QUICK_LOADER } from './pages.js';
+import {
+	listsConfig as config,
+	listsContext as context,
+	NO_ROUTE_CACHE as noCache,
+	QUICK_LOADER as quick,
+	LISTS_SITE as SITE,
+} from './pages.js';
 
 /**
  * The on-demand sitemaps and hub pages called as their routes call them, without a server in
  * between: what they read, from services that break the list's contract and from the live
  * collection the site names. What they list is in live-lists.test.ts.
  */
-
-const SITE = LISTS_SITE;
-const noCache = NO_ROUTE_CACHE;
-const context = listsContext;
-const config = listsConfig;
-const quick = QUICK_LOADER;
 
 describe('a service that breaks the list contract', () => {
 	let service: HostileService;

@@ -12,7 +12,13 @@ import {
 	startHostileService,
 } from '../helpers/hostile-service.js';
 import { sitemapAlternates, sitemapLocs, validateSitemap } from '../helpers/sitemap-xml.js';
-import { LISTS_SITE, listsConfig, listsContext, NO_ROUTE_CACHE, QUICK_LOADER } from './pages.js';
+import {
+	listsConfig as config,
+	listsContext as context,
+	NO_ROUTE_CACHE as noCache,
+	QUICK_LOADER as quick,
+	LISTS_SITE as SITE,
+} from './pages.js';
 
 /**
  * The on-demand sitemaps and hub pages called as their routes call them, without a server in
@@ -21,12 +27,6 @@ import { LISTS_SITE, listsConfig, listsContext, NO_ROUTE_CACHE, QUICK_LOADER } f
  * live-lists-sources.test.ts; the routes through a real server and Varnish in sitemaps.test.ts
  * and cdn.test.ts.
  */
-
-const SITE = LISTS_SITE;
-const noCache = NO_ROUTE_CACHE;
-const context = listsContext;
-const config = listsConfig;
-const quick = QUICK_LOADER;
 
 describe('several locales', () => {
 	let sim: Simulator;
