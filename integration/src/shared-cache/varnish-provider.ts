@@ -32,9 +32,16 @@ function purgeSecret(): string | undefined {
  */
 export const createVarnishProvider: CacheProviderFactory = (config) => {
 	const options = resolveCacheVarnishOptions(config);
-	const nodes = options.nodes
+	const fromEnvironment = process.env[CACHE_NODES_ENV];
+	// A malformed list stops the server at once. An unset one is no error yet: `astro build`
+	// creates the provider too (for pre-rendered pages) and knows no node; a purge then fails
+	// saying what to set.
+	const known = options.nodes
 		? checkNodes(options.nodes, '`nodes`')
-		: nodesFromEnvironment(process.env[CACHE_NODES_ENV]);
+		: fromEnvironment === undefined
+			? undefined
+			: nodesFromEnvironment(fromEnvironment);
+	const nodes = () => known ?? nodesFromEnvironment(undefined);
 	useSharedCache();
 	const provider: CacheProvider = {
 		name: 'varnish',
@@ -57,7 +64,7 @@ export const createVarnishProvider: CacheProviderFactory = (config) => {
 			const all = tags === undefined ? [] : Array.isArray(tags) ? [...tags] : [tags];
 			if (path !== undefined) all.push(`${PATH_TAG_PREFIX}${path}`);
 			await purgeEveryNode(
-				{ nodes, secret: purgeSecret(), timeoutMs: options.purgeTimeoutMs },
+				{ nodes: nodes(), secret: purgeSecret(), timeoutMs: options.purgeTimeoutMs },
 				all,
 			);
 		},
