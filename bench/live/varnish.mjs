@@ -80,7 +80,11 @@ export async function startVarnish(origin, options = {}) {
 			return await launch(workdir, args, options);
 		} catch (error) {
 			await rm(workdir, { recursive: true, force: true });
-			if (attempt >= 3 || options.port || !/Could not get socket|Address already in use/i.test(String(error)))
+			if (
+				attempt >= 3 ||
+				options.port ||
+				!/Could not get socket|Address already in use/i.test(String(error))
+			)
 				throw error;
 		}
 	}

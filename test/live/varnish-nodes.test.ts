@@ -88,7 +88,7 @@ describe('purges', () => {
 	});
 
 	it('a node that does not answer: 502 naming it, and the other nodes purged anyway', async () => {
-		const dead = `http://127.0.0.1:${(await import('./standalone.js').then((m) => m.freePort()))}`;
+		const dead = `http://127.0.0.1:${await import('./standalone.js').then((m) => m.freePort())}`;
 		const third = await startStandalone(site.dist, {
 			...site.env,
 			AUDIO_REVIEWS_CACHE_NODES: [...nodeUrls(), dead].join(','),

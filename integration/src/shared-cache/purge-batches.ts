@@ -8,10 +8,12 @@ export const PURGE_HEADER_MAX_BYTES = 6000;
 
 /**
  * The header's tag separator is a space (xkey splits on spaces and commas), so a tag of the
- * site's own holding either is percent-encoded, the same way here and on the page.
+ * site's own holding either is percent-encoded, the same way here and on the page. (The
+ * package's tags hold neither: their refs are percent-encoded already.) At worst two tags then
+ * share a key, and a purge of one purges both: never a page left unpurged.
  */
 export function headerTag(tag: string): string {
-	return tag.replace(/[%\s,]/g, (char) => encodeURIComponent(char));
+	return tag.replace(/[\s,]/g, (char) => encodeURIComponent(char));
 }
 
 /** The tags, de-duplicated, in groups whose space-separated length stays under the limit. */
