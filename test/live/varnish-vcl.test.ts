@@ -21,6 +21,5 @@ describe('the package VCL alone (varnishtest)', () => {
 			}),
 		);
 		expect(result.code, result.output.slice(-4000)).toBe(0);
-		expect(result.output).toContain('passed');
 	});
 });
