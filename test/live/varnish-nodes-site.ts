@@ -32,28 +32,25 @@ export interface NodesSite {
 
 export const site = {} as NodesSite;
 
-/** The site VCL of the docs' recipe, for processes at `origins`. */
+/**
+ * The site VCL of docs/on-demand.md ("Several server processes"), for processes at `origins`:
+ * its two backends' ports and the include's path replaced, and one test-only line naming the
+ * process that rendered a page.
+ */
 export function siteVcl(origins: readonly string[]): string {
-	const backends = origins.map((origin, i) => {
-		const { hostname, port } = new URL(origin);
-		return `backend p${i + 1} { .host = "${hostname}"; .port = "${port}"; }`;
+	const docs = readFileSync(new URL('../../docs/on-demand.md', import.meta.url), 'utf8');
+	const block = /```vcl title="[^"]+"\n([\s\S]*?)```/.exec(docs)?.[1];
+	if (!block) throw new Error('docs/on-demand.md has no ```vcl title="…" block');
+	let vcl = block;
+	origins.forEach((origin, i) => {
+		vcl = vcl.replace(`.port = "${4321 + i}";`, `.port = "${new URL(origin).port}";`);
 	});
-	return `vcl 4.1;
-import directors;
-${backends.join('\n')}
-sub vcl_init {
-	new processes = directors.round_robin();
-${origins.map((_, i) => `	processes.add_backend(p${i + 1});`).join('\n')}
-}
-sub vcl_recv {
-	set req.backend_hint = processes.backend();
-}
-sub vcl_backend_response {
-	# Test only: which process rendered the page.
-	set beresp.http.x-rendered-by = beresp.backend.name;
-}
-include "${VCL}";
-`;
+	const include = /include "[^"]+";/;
+	if (!include.test(vcl) || vcl.includes('"4321"')) throw new Error(`unexpected site VCL:\n${vcl}`);
+	return vcl.replace(
+		include,
+		`sub vcl_backend_response {\n\tset beresp.http.x-rendered-by = beresp.backend.name;\n}\ninclude "${VCL}";`,
+	);
 }
 
 /** Builds once, starts the simulator, both processes and both nodes for a test file. */
