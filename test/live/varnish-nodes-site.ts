@@ -39,8 +39,8 @@ export const site = {} as NodesSite;
  */
 export function siteVcl(origins: readonly string[]): string {
 	const docs = readFileSync(new URL('../../docs/on-demand.md', import.meta.url), 'utf8');
-	const block = /```vcl title="[^"]+"\n([\s\S]*?)```/.exec(docs)?.[1];
-	if (!block) throw new Error('docs/on-demand.md has no ```vcl title="…" block');
+	const block = /```vcl\n([\s\S]*?)```/.exec(docs)?.[1];
+	if (!block) throw new Error('docs/on-demand.md has no vcl code block');
 	let vcl = block;
 	origins.forEach((origin, i) => {
 		vcl = vcl.replace(`.port = "${4321 + i}";`, `.port = "${new URL(origin).port}";`);
