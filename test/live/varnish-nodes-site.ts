@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { afterAll, beforeAll } from 'vitest';
+import { docsSiteVcl } from '../../bench/live/nodes.mjs';
 import { startVarnish, type Varnish, varnishMissing } from '../../bench/live/varnish.mjs';
 import { buildFixture } from '../helpers/build-fixture.js';
 import { manyReviews } from '../helpers/seo-site.js';
@@ -13,7 +13,6 @@ import { freePort, type StandaloneServer, startStandalone } from './standalone.j
  * both processes (round robin) and including the package's VCL, as docs/on-demand.md shows.
  */
 
-export const VCL = new URL('../../varnish/audio-reviews.vcl', import.meta.url).pathname;
 export const PURGE_SECRET = 'purge-secret-0123456789abcdef';
 export const WEBHOOK_SECRET = 'webhook-secret-0123456789abcdef';
 /** Seconds fresh, then seconds stale-while-revalidate: short, for the stale-page tests. */
@@ -32,24 +31,11 @@ export interface NodesSite {
 
 export const site = {} as NodesSite;
 
-/**
- * The site VCL of docs/on-demand.md ("Several server processes"), for processes at `origins`:
- * its two backends' ports and the include's path replaced, and one test-only line naming the
- * process that rendered a page.
- */
+/** The docs' site VCL, plus one test-only line naming the process that rendered a page. */
 export function siteVcl(origins: readonly string[]): string {
-	const docs = readFileSync(new URL('../../docs/on-demand.md', import.meta.url), 'utf8');
-	const block = /```vcl\n([\s\S]*?)```/.exec(docs)?.[1];
-	if (!block) throw new Error('docs/on-demand.md has no vcl code block');
-	let vcl = block;
-	origins.forEach((origin, i) => {
-		vcl = vcl.replace(`.port = "${4321 + i}";`, `.port = "${new URL(origin).port}";`);
-	});
-	const include = /include "[^"]+";/;
-	if (!include.test(vcl) || vcl.includes('"4321"')) throw new Error(`unexpected site VCL:\n${vcl}`);
-	return vcl.replace(
-		include,
-		`sub vcl_backend_response {\n\tset beresp.http.x-rendered-by = beresp.backend.name;\n}\ninclude "${VCL}";`,
+	return docsSiteVcl(
+		origins,
+		'sub vcl_backend_response {\n\tset beresp.http.x-rendered-by = beresp.backend.name;\n}\n',
 	);
 }
 
@@ -59,7 +45,6 @@ export function useVarnishNodes(): void {
 		// Fail, never skip: without varnishd nothing here would be tested.
 		const missing = varnishMissing();
 		if (missing) throw new Error(`test/live/varnish-nodes.test.ts needs Varnish: ${missing}`);
-		readFileSync(VCL);
 		site.sim = await startSimulator({ products: 24, seed: 38 });
 		site.sim.addProduct({
 			external_id: BIG,
