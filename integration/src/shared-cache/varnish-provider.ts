@@ -1,7 +1,6 @@
 import type { CacheProvider, CacheProviderFactory } from 'astro';
 import {
 	CACHE_NODES_ENV,
-	checkNodes,
 	nodesFromEnvironment,
 	PURGE_SECRET_ENV,
 	resolveCacheVarnishOptions,
@@ -22,8 +21,8 @@ function purgeSecret(): string | undefined {
 
 /**
  * The provider each server process creates from the options baked into the build. The node
- * addresses come from the options, or from `AUDIO_REVIEWS_CACHE_NODES` in this process's
- * environment; either is checked here, so a malformed list stops the server at its first
+ * addresses come from the options (checked at config time), or from `AUDIO_REVIEWS_CACHE_NODES`
+ * in this process's environment, checked here: a malformed list stops the server at its first
  * request with an error naming the value, never a webhook that purges nothing.
  *
  * A CDN-style provider: no cache of its own. Pages leave with `CDN-Cache-Control` (RFC 9213:
@@ -36,11 +35,9 @@ export const createVarnishProvider: CacheProviderFactory = (config) => {
 	// A malformed list stops the server at once. An unset one is no error yet: `astro build`
 	// creates the provider too (for pre-rendered pages) and knows no node; a purge then fails
 	// saying what to set.
-	const known = options.nodes
-		? checkNodes(options.nodes, '`nodes`')
-		: fromEnvironment === undefined
-			? undefined
-			: nodesFromEnvironment(fromEnvironment);
+	const known =
+		options.nodes ??
+		(fromEnvironment === undefined ? undefined : nodesFromEnvironment(fromEnvironment));
 	const nodes = () => known ?? nodesFromEnvironment(undefined);
 	useSharedCache();
 	const provider: CacheProvider = {
