@@ -15,8 +15,11 @@ import { freePort, type StandaloneServer, startStandalone } from './standalone.j
 
 export const PURGE_SECRET = 'purge-secret-0123456789abcdef';
 export const WEBHOOK_SECRET = 'webhook-secret-0123456789abcdef';
-/** Seconds fresh, then seconds stale-while-revalidate: short, for the stale-page tests. */
-export const MAX_AGE = 4;
+/**
+ * Seconds fresh, then seconds stale-while-revalidate: short, for the stale-page tests, yet long
+ * enough that a busy machine never lets a page go stale within one of the other tests.
+ */
+export const MAX_AGE = 6;
 export const SWR = 4;
 export const BIG = 'BIG-5000';
 export const BIG_REVIEWS = 5000;
