@@ -48,7 +48,7 @@ export function useVarnishNodes(): void {
 		// Fail, never skip: without varnishd nothing here would be tested.
 		const missing = varnishMissing();
 		if (missing) throw new Error(`test/live/varnish-nodes.test.ts needs Varnish: ${missing}`);
-		site.sim = await startSimulator({ products: 24, seed: 38 });
+		site.sim = await startSimulator({ products: 30, seed: 38 });
 		site.sim.addProduct({
 			external_id: BIG,
 			name: 'Big product',

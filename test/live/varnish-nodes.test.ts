@@ -110,6 +110,25 @@ describe('purges', () => {
 		}
 	});
 
+	it('nodes that refuse the purge (a process with the wrong secret): 502 naming each, nothing purged', async () => {
+		const wrong = await startStandalone(site.dist, {
+			...site.env,
+			AUDIO_REVIEWS_PURGE_SECRET: 'not-the-nodes-secret-0123456789',
+		});
+		try {
+			const ref = refAt(24);
+			for (const node of nodeUrls()) await getRef(node, ref);
+			const answer = await webhook(wrong.url, { ref });
+			const body = (await answer.json()) as { failedNodes: { node: string; reason: string }[] };
+			expect(answer.status).toBe(502);
+			expect(body.failedNodes.map((failed) => failed.node)).toEqual(nodeUrls());
+			for (const failed of body.failedNodes) expect(failed.reason).toMatch(/^HTTP 403 /);
+			for (const node of nodeUrls()) expect(hit(await getRef(node, ref))).toBe(true);
+		} finally {
+			await wrong.close();
+		}
+	});
+
 	it('a process started with a malformed AUDIO_REVIEWS_CACHE_NODES fails naming the value', async () => {
 		const broken = await startStandalone(site.dist, {
 			...site.env,
