@@ -7,7 +7,8 @@
  * gives the exact command.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** @typedef {{ name: string; debianPackage: string; usedBy: string; present: () => boolean }} Prereq */
@@ -19,6 +20,17 @@ export function javaMajorVersion() {
 	if (!match) return 0;
 	// Java 8 and older report "1.8".
 	return match[1] === '1' ? Number(match[2]) : Number(match[1]);
+}
+
+/**
+ * Whether Varnish's module `name` is installed, under the multiarch folder of any architecture.
+ * @param {string} name
+ */
+function varnishModulePresent(name) {
+	const lib = '/usr/lib';
+	return ['', ...(existsSync(lib) ? readdirSync(lib) : [])].some((arch) =>
+		existsSync(join(lib, arch, 'varnish', 'vmods', `libvmod_${name}.so`)),
+	);
 }
 
 /** @type {Prereq[]} */
@@ -34,6 +46,12 @@ export const PREREQS = [
 		debianPackage: 'varnish',
 		usedBy: 'the CDN tests',
 		present: () => existsSync('/usr/sbin/varnishd'),
+	},
+	{
+		name: 'varnish-modules (xkey, var)',
+		debianPackage: 'varnish-modules',
+		usedBy: 'the tests of several server processes behind Varnish',
+		present: () => varnishModulePresent('xkey') && varnishModulePresent('var'),
 	},
 	{
 		name: 'xmllint',

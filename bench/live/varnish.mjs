@@ -37,6 +37,8 @@ const VARNISHSTAT = '/usr/bin/varnishstat';
  * @property {string} [vcl] A VCL program instead of the builtin one; `{{origin}}` in it becomes
  *   the origin's `.host = "…"; .port = "…";`. Use only where the builtin VCL cannot do it.
  * @property {string} [storage] Size of the malloc storage, `64m` unless given.
+ * @property {number} [port] The loopback port to listen on (a free one unless given).
+ * @property {Record<string, string>} [env] Added to varnishd's environment (read by `std.getenv`).
  */
 
 /** Why varnishd cannot run here, or undefined when it can. */
@@ -75,10 +77,14 @@ export async function startVarnish(origin, options = {}) {
 			args = ['-f', file];
 		}
 		try {
-			return await launch(workdir, args, options.storage ?? '64m');
+			return await launch(workdir, args, options);
 		} catch (error) {
 			await rm(workdir, { recursive: true, force: true });
-			if (attempt >= 3 || !/Could not get socket|Address already in use/i.test(String(error)))
+			if (
+				attempt >= 3 ||
+				options.port ||
+				!/Could not get socket|Address already in use/i.test(String(error))
+			)
 				throw error;
 		}
 	}
@@ -87,15 +93,17 @@ export async function startVarnish(origin, options = {}) {
 /**
  * @param {string} workdir
  * @param {string[]} originArgs
- * @param {string} storage
+ * @param {VarnishOptions} options
  * @returns {Promise<Varnish>}
  */
-async function launch(workdir, originArgs, storage) {
-	const port = await freePort();
+async function launch(workdir, originArgs, options) {
+	const port = options.port ?? (await freePort());
+	const storage = options.storage ?? '64m';
 	const child = spawn(
 		VARNISHD,
 		['-F', '-n', workdir, '-a', `127.0.0.1:${port}`, ...originArgs, '-s', `malloc,${storage}`],
 		{
+			env: { ...process.env, ...options.env },
 			stdio: ['ignore', 'pipe', 'pipe'],
 			// Its own process group, so stopping it also stops the cache child varnishd forks.
 			detached: true,

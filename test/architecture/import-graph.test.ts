@@ -30,6 +30,8 @@ const LAYER_RANK: Record<string, number> = {
 	feed: 10,
 	indexnow: 11,
 	'on-demand': 12,
+	// The shared page cache (Varnish) provider: purges every node; nothing else imports it.
+	'shared-cache': 12,
 	// Every virtual module, defined in one module and declared in one `.d.ts`.
 	virtual: 13,
 	hooks: 14,

@@ -41,7 +41,7 @@ function documentedNames(): Map<string, Set<string>> {
 	const text = readFileSync(new URL('docs/api.md', ROOT), 'utf8');
 	const sections = new Map<string, Set<string>>();
 	for (const section of text.split(/^## /m).slice(1)) {
-		const heading = /^`astro-audio-reviews(\/[a-z]+)?`/.exec(section);
+		const heading = /^`astro-audio-reviews(\/[a-z/]+)?`/.exec(section);
 		if (!heading) continue;
 		const names = [...section.matchAll(/`([A-Za-z_$][\w$]*)/g)].map((match) => match[1]!);
 		sections.set(heading[1] ? `.${heading[1]}` : '.', new Set(names));

@@ -245,6 +245,30 @@ export class IndexNowError extends AudioReviewsError {
 	}
 }
 
+/** One Varnish node did not confirm a purge: its address as configured, and why. */
+export interface FailedCacheNode {
+	node: string;
+	reason: string;
+}
+
+/**
+ * A purge that some cache nodes did not confirm (no answer in time, refused, not our VCL). The
+ * other nodes were purged; `failedNodes` names the rest, so the webhook's caller can retry.
+ */
+export class CachePurgeError extends AudioReviewsError {
+	override name = 'CachePurgeError';
+	readonly failedNodes: readonly FailedCacheNode[];
+
+	constructor(failedNodes: readonly FailedCacheNode[], nodeCount: number) {
+		super(
+			`Purge not confirmed by ${failedNodes.length} of ${nodeCount} Varnish node(s): ${failedNodes
+				.map((failed) => `${failed.node} (${failed.reason})`)
+				.join(', ')}; the other nodes were purged`,
+		);
+		this.failedNodes = failedNodes;
+	}
+}
+
 /** Invalid options, raised at config time. `hint` tells the user the fix (Astro prints it as a user error). */
 export class AudioReviewsOptionsError extends AstroError {
 	override name = 'AudioReviewsOptionsError';

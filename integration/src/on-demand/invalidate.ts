@@ -1,4 +1,5 @@
 import type { APIContext, APIRoute } from 'astro';
+import { CachePurgeError } from '../errors/errors.js';
 import { listsTag, productTag, websiteTag } from '../loaders/cache-tags.js';
 import { NO_STORE } from './cache-policy.js';
 import { type PurgedPagesSubmission, submitPurgedPages } from './index-now-purged.js';
@@ -96,6 +97,8 @@ export function createInvalidateHandler(options: InvalidateHandlerOptions): APIR
 			return json(502, {
 				error: 'invalidation_failed',
 				message: `The cache provider failed to purge: ${(error as Error).message}`,
+				// A shared cache names each node that did not confirm, so the caller retries.
+				...(error instanceof CachePurgeError ? { failedNodes: error.failedNodes } : {}),
 			});
 		}
 		const indexNow = options.indexNow

@@ -23,12 +23,16 @@
  *   feed is on, written by `getProductStaticPaths` of the injected route (the catalogue's product
  *   pages); taken by `astro:build:done`'s review feed writer. Why neither an injected feed
  *   endpoint nor `astro:build:done`'s `pages` can carry it: that file's opening comment.
+ * - `shared-cache` (state/shared-cache.ts): written by the `cacheVarnish()` provider's factory
+ *   when a server process creates it; read by the live loader and the on-demand sitemaps, which
+ *   then share no load in flight between renders. Why here: the provider is loaded by Astro's
+ *   cache runtime, the loader by the content layer, as separate module instances.
  *
  * The on-demand routes need none: they reach the live loader through Astro's live collection API
  * (on-demand/live-source.ts). The test also fails on any other `globalThis` registry or
  * `Symbol.for` in the package.
  */
-export type ProcessStateSlot = 'build-state' | 'sitemap' | 'published-pages';
+export type ProcessStateSlot = 'build-state' | 'sitemap' | 'published-pages' | 'shared-cache';
 
 /** The process-wide value of `slot`, created on first use. */
 export function processState<T>(slot: ProcessStateSlot, create: () => T): T {

@@ -1,0 +1,79 @@
+import { CachePurgeError, type FailedCacheNode } from '../errors/errors.js';
+import { purgeBatches } from './purge-batches.js';
+
+/** Request and answer headers between the provider and the package's VCL. */
+export const PURGE_KEYS_HEADER = 'AAR-Purge-Keys';
+export const PURGE_SECRET_HEADER = 'AAR-Purge-Secret';
+/** Only the package's VCL answers with it: a 200 from anything else is no confirmation. */
+export const PURGE_CONFIRMED_HEADER = 'AAR-Purge';
+
+export interface PurgeTarget {
+	nodes: readonly string[];
+	/** Sent to every node when set; varnishd holds the same value in its environment. */
+	secret: string | undefined;
+	timeoutMs: number;
+}
+
+/** Batches in flight to one node at once: enough for a 1,000-ref purge, few enough not to queue. */
+const PER_NODE_CONCURRENCY = 4;
+
+/**
+ * Purges `tags` on every node at once (xkey's hard purge: the objects are gone, not stale).
+ * Resolves when every node confirmed every batch; otherwise, once each node has answered or
+ * timed out, throws a `CachePurgeError` naming each node that did not confirm. A failing node
+ * never stops the others.
+ */
+export async function purgeEveryNode(target: PurgeTarget, tags: readonly string[]): Promise<void> {
+	const batches = purgeBatches(tags);
+	if (batches.length === 0) return;
+	const results = await Promise.all(target.nodes.map((node) => purgeNode(node, batches, target)));
+	const failed = results.filter((result): result is FailedCacheNode => result !== undefined);
+	if (failed.length > 0) throw new CachePurgeError(failed, target.nodes.length);
+}
+
+async function purgeNode(
+	node: string,
+	batches: readonly string[],
+	target: PurgeTarget,
+): Promise<FailedCacheNode | undefined> {
+	const queue = [...batches];
+	let reason: string | undefined;
+	const worker = async () => {
+		for (
+			let batch = queue.shift();
+			batch !== undefined && reason === undefined;
+			batch = queue.shift()
+		)
+			reason = await purgeBatch(node, batch, target);
+	};
+	await Promise.all(Array.from({ length: Math.min(PER_NODE_CONCURRENCY, batches.length) }, worker));
+	return reason === undefined ? undefined : { node, reason };
+}
+
+/** Why one purge request was not confirmed, or undefined when it was. */
+async function purgeBatch(
+	node: string,
+	keys: string,
+	target: PurgeTarget,
+): Promise<string | undefined> {
+	const headers: Record<string, string> = { [PURGE_KEYS_HEADER]: keys };
+	if (target.secret) headers[PURGE_SECRET_HEADER] = target.secret;
+	try {
+		const response = await fetch(new URL('/', node), {
+			method: 'PURGE',
+			headers,
+			redirect: 'manual',
+			signal: AbortSignal.timeout(target.timeoutMs),
+		});
+		await response.body?.cancel();
+		if (response.status === 200 && response.headers.get(PURGE_CONFIRMED_HEADER) === 'done')
+			return undefined;
+		if (response.status === 200) return 'answered 200 without the package VCL confirmation';
+		// Varnish's synthetic answers carry the reason in the status line.
+		return `HTTP ${response.status} ${response.statusText.slice(0, 120)}`.trim();
+	} catch (error) {
+		if ((error as Error).name === 'TimeoutError') return `no answer within ${target.timeoutMs} ms`;
+		const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+		return cause?.code ?? cause?.message ?? (error as Error).message;
+	}
+}
