@@ -8,6 +8,15 @@
  */
 
 export type { HubPageProps } from '../hubs/hub-paths.js';
+export {
+	aroundName,
+	searchAnchor,
+	searchBody,
+	searchDescription,
+	searchHeading,
+	searchIgnore,
+	searchTitle,
+} from '../product-page/search-markup.js';
 export { hubPagePath } from '../routing/hub-urls.js';
 export { localeHomePath } from '../routing/locale-routing.js';
 export { orderedReviews, type ReviewPagePlace, reviewsOnPage } from '../routing/review-pages.js';
@@ -32,13 +41,4 @@ export {
 export { serializeJsonLd } from '../seo/serialize-json-ld.js';
 export { REVIEWS_SCRIPT } from '../view/review-script.js';
 export { avatarTint, initialsOf, isLongTranscript } from '../view/review-view.js';
-export {
-	aroundName,
-	searchAnchor,
-	searchBody,
-	searchDescription,
-	searchHeading,
-	searchIgnore,
-	searchTitle,
-} from '../view/search-markup.js';
 export { formatDate, formatRating, languageName, paragraphs } from '../words/ui-text.js';

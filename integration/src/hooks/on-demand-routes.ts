@@ -71,12 +71,12 @@ export function injectOnDemandRoutes(
 	if (sitemap) {
 		hook.injectRoute({
 			pattern: `${sitemap.path}.xml`,
-			entrypoint: page('live-sitemap-index.ts'),
+			entrypoint: page('on-demand-sitemap-index.ts'),
 			prerender: false,
 		});
 		hook.injectRoute({
 			pattern: `${sitemap.path}-[file].xml`,
-			entrypoint: page('live-sitemap-file.ts'),
+			entrypoint: page('on-demand-sitemap-file.ts'),
 			prerender: false,
 		});
 	}
@@ -85,7 +85,7 @@ export function injectOnDemandRoutes(
 	const parent = hubRoute('/products/[ref]')!;
 	hook.injectRoute({
 		pattern: `/[locale]${parent}/[...ref]`,
-		entrypoint: page('live-product.astro'),
+		entrypoint: page('on-demand-product.astro'),
 		prerender: false,
 	});
 	if (!site.hub || !option.hub) return;
@@ -98,12 +98,12 @@ export function injectOnDemandRoutes(
 	for (const prefix of ['', '/[locale]']) {
 		hook.injectRoute({
 			pattern: `${prefix}${parent}`,
-			entrypoint: page('live-hub.astro'),
+			entrypoint: page('on-demand-hub.astro'),
 			prerender: false,
 		});
 		hook.injectRoute({
 			pattern: `${prefix}${parent}/~page-[page]`,
-			entrypoint: page('live-hub.astro'),
+			entrypoint: page('on-demand-hub.astro'),
 			prerender: false,
 		});
 	}

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { type ChangeReport, REPORT_FORMAT } from './change-report.js';
-import type { IndexNowTarget } from './index-now.js';
+import { type ChangeReport, REPORT_FORMAT } from '../change-report/change-report.js';
+import type { IndexNowTarget } from '../options/index-now-option.js';
 
 /** What `audio-reviews indexnow` reads from a build's change report, checked before anything is sent. */
 

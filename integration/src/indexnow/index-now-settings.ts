@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AudioReviewsOptionsError } from '../errors/errors.js';
+import type { IndexNowTarget } from '../options/index-now-option.js';
 import { DEFAULT_LIVE_ROUTE, type ResolvedIndexNowOption } from '../options/index-now-option.js';
-import type { IndexNowTarget } from './index-now.js';
 
 /** What the `indexNow` option resolves to once the Astro config and the build environment are known: the key file, the target, the purged pages. */
 

@@ -7,11 +7,11 @@ import {
 	type ResolvedProductsLoaderOptions,
 	resolveProductsLoaderOptions,
 } from '../options/loader-options.js';
+import { factsFor, renderedWith, stampEntries } from '../schema/entry-metadata.js';
 import type { Product, productSchema } from '../schema/product.js';
 import { type CatalogueIndex, markFresh, recordCatalogue } from '../state/build-state.js';
 import { CatalogueStage } from './catalogue-stage.js';
 import { contentDates, storedDates } from './content-dates.js';
-import { factsFor, renderedWith, stampEntries } from './entry-metadata.js';
 import { type FetchedLocale, stagedFetcher } from './fetch-products.js';
 import { serveLastKnownGood } from './last-known-good.js';
 import { loaderSchema } from './loader-schema.js';

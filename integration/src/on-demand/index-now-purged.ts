@@ -1,4 +1,5 @@
-import { type IndexNowTarget, submitToIndexNow } from '../indexnow/index-now.js';
+import { submitToIndexNow } from '../indexnow/index-now.js';
+import type { IndexNowTarget } from '../options/index-now-option.js';
 import type { WebhookRequest } from './webhook.js';
 
 /**

@@ -10,9 +10,9 @@ import {
 import { type CatalogueQuery, catalogueQuery } from '../sync/sync-catalogue.js';
 import type { PageConfig } from '../view/page-config.js';
 import { cacheControlHeader } from './cache-policy.js';
-import { liveLocales } from './live-catalogue.js';
-import { escapeHtml, liveErrorResponse, notFoundPage } from './live-responses.js';
-import { type LiveContent, type LiveSourceQuery, liveSourceOf } from './live-source.js';
+import { liveLocales } from './catalogue-slices.js';
+import { type LiveContent, type LiveSourceQuery, liveSourceOf } from './collection-source.js';
+import { escapeHtml, liveErrorResponse, notFoundPage } from './responses.js';
 
 /**
  * What the on-demand list routes (sitemaps, hub pages) share: the loader they read through,

@@ -1,5 +1,5 @@
-import { entryFacts, type WithRendered } from '../loaders/entry-metadata.js';
 import { DEFAULT_REVIEWS_PER_PAGE } from '../options/integration-options.js';
+import { entryFacts, type WithRendered } from '../schema/entry-metadata.js';
 import type { Product } from '../schema/product.js';
 import { localeInId, localeOrder } from './catalogue-layout.js';
 import { hubBasePath, hubPagePath } from './hub-urls.js';

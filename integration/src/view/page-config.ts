@@ -1,7 +1,7 @@
 import type { HubOrder } from '../hubs/hub-item.js';
+import type { SearchMarkup } from '../product-page/search-markup.js';
 import type { LocaleRouting } from '../routing/locale-routing.js';
 import type { UiTextOverrides } from '../words/ui-text.js';
-import type { SearchMarkup } from './search-markup.js';
 
 /**
  * What pages, components and the `astro-audio-reviews/pages` helpers know of the integration's

@@ -6,7 +6,7 @@
  */
 import type { Plugin } from 'vite';
 import type { PurgedPagesConfig } from '../indexnow/index-now-settings.js';
-import type { LiveSitemapConfig } from '../on-demand/live-sitemap.js';
+import type { LiveSitemapConfig } from '../on-demand/sitemap-routes.js';
 import { recordedCatalogue } from '../state/build-state.js';
 import type { PageConfig } from '../view/page-config.js';
 

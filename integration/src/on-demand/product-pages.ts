@@ -20,8 +20,8 @@ import {
 } from '../routing/review-pages.js';
 import type { Product } from '../schema/product.js';
 import { cacheControlHeader } from './cache-policy.js';
-import { liveReviewPage } from './live-ref.js';
-import { liveErrorResponse, notFoundResponse } from './live-responses.js';
+import { liveReviewPage } from './request-ref.js';
+import { liveErrorResponse, notFoundResponse } from './responses.js';
 
 /** The part of `Astro` (or an endpoint's context) the helpers use. */
 export interface LivePageContext {

@@ -9,8 +9,8 @@ import {
 	liveSourceQuery,
 	localeOfParam,
 } from './list-routes.js';
-import { type LivePageContext, liveProductPage } from './live-page.js';
-import { liveRef } from './live-ref.js';
+import { type LivePageContext, liveProductPage } from './product-pages.js';
+import { liveRef } from './request-ref.js';
 
 /**
  * The on-demand product page of a prefixed locale, `/<locale>/products/<ref>/` (every locale with

@@ -6,10 +6,10 @@ import type { LocaleRule } from '../routing/locale-routing.js';
 import { reviewPageCount } from '../routing/review-pages.js';
 import { withBase } from '../routing/url.js';
 import type { PageConfig } from '../view/page-config.js';
+import { liveLocales } from './catalogue-slices.js';
+import type { LiveContent } from './collection-source.js';
 import { liveLocaleRule, liveSourceQuery } from './list-routes.js';
-import { liveLocales } from './live-catalogue.js';
-import { liveProductPath } from './live-page.js';
-import type { LiveContent } from './live-source.js';
+import { liveProductPath } from './product-pages.js';
 
 /**
  * URLs of the on-demand pages in every locale, prefixed as the site's routing says (as the static
@@ -47,7 +47,7 @@ export type LiveProductUrlsConfig = LiveUrlConfig & {
 };
 
 /**
- * A product's on-demand page in every locale of the live loader `source` (on-demand/live-source.ts),
+ * A product's on-demand page in every locale of the live loader `source` (on-demand/collection-source.ts),
  * as absolute URLs: the `<loc>`s the on-demand sitemap lists for it, built the same way (what the
  * invalidation webhook submits to IndexNow after a purge). Without a live loader (a site that
  * only purges), the default locale's page only, at the route without prefix.

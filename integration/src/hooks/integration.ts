@@ -21,14 +21,14 @@ import {
 } from '../virtual/virtual-modules.js';
 import { createRefreshHandler } from './dev-refresh.js';
 import { finishOutput, urlsEndInSlash, warnAboutPages } from './finish-build.js';
+import { injectInvalidateRoute, injectOnDemandRoutes } from './on-demand-routes.js';
+import { releaseSyncGarbage } from './release-sync-garbage.js';
 import {
 	type AudioReviewsOptions,
 	normalizeRoute,
 	type ResolvedAudioReviewsOptions,
 	resolveIntegrationOptions,
-} from './integration-options.js';
-import { injectInvalidateRoute, injectOnDemandRoutes } from './on-demand-routes.js';
-import { releaseSyncGarbage } from './release-sync-garbage.js';
+} from './resolved-options.js';
 
 export const INTEGRATION_NAME = 'astro-audio-reviews';
 const DEFAULT_ROUTE = '/products/[ref]';

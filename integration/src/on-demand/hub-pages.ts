@@ -4,6 +4,7 @@ import type { HubPageProps } from '../hubs/hub-paths.js';
 import { hubBasePath, hubPagePath } from '../routing/hub-urls.js';
 import { hasPage } from '../routing/product-paths.js';
 import type { Product } from '../schema/product.js';
+import { catalogueSlice, confirmCount } from './catalogue-slices.js';
 import {
 	cacheList,
 	type LiveListsConfig,
@@ -12,9 +13,8 @@ import {
 	liveLists,
 	localeOfParam,
 } from './list-routes.js';
-import { catalogueSlice, confirmCount } from './live-catalogue.js';
-import { effectivePolicy, liveProductPath } from './live-page.js';
-import { liveHubPath } from './live-urls.js';
+import { effectivePolicy, liveProductPath } from './product-pages.js';
+import { liveHubPath } from './urls.js';
 
 /**
  * Hub pages of an on-demand catalogue, at the static hub pages' URLs (`/products/`,

@@ -1,5 +1,5 @@
 import type { LiveSource, LiveSourceFilter } from '../loaders/products-live-loader.js';
-import type { LiveEntryResultLike } from './live-page.js';
+import type { LiveEntryResultLike } from './product-pages.js';
 
 /**
  * How the routes the integration injects on demand (sitemaps, hub pages, the other locales'

@@ -1,5 +1,4 @@
 import type { DataStore } from 'astro/loaders';
-import type { LocalePlan } from '../options/loader-options.js';
 
 /**
  * What productsLoader() tells the pages about each entry, beside its data (which stays the
@@ -66,7 +65,13 @@ function sameFacts(a: EntryFacts | undefined, b: EntryFacts): boolean {
 /** The facts of the entry `id` (of `locale`) with `contentDate`. */
 export type FactsOf = (id: string, locale: string) => EntryFacts;
 
-export function factsFor(plan: LocalePlan, dateOf: (id: string) => string | undefined): FactsOf {
+/** The loader's locales and how it names an entry of each (its `LocalePlan`). */
+interface EntryLocales {
+	locales: readonly string[];
+	entryId: (locale: string, ref: string) => string;
+}
+
+export function factsFor(plan: EntryLocales, dateOf: (id: string) => string | undefined): FactsOf {
 	return (id, locale) => ({ locale, locales: plan.locales, contentDate: dateOf(id) });
 }
 
@@ -78,7 +83,7 @@ export function factsFor(plan: LocalePlan, dateOf: (id: string) => string | unde
  */
 export function stampEntries(
 	store: DataStore,
-	plan: LocalePlan,
+	plan: EntryLocales,
 	facts: FactsOf,
 	ids: Iterable<string>,
 ): void {

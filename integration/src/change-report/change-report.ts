@@ -3,9 +3,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import { formatNumber } from '../format/numbers.js';
+import { leftoverFiles, type PruneContext, pruneStalePages } from '../keep-out-dir/prune-output.js';
+import type { IndexNowTarget } from '../options/index-now-option.js';
 import type { StaleCollection } from '../state/build-state.js';
-import type { IndexNowTarget } from './index-now.js';
-import { leftoverFiles, type PruneContext, pruneStalePages } from './prune-output.js';
 
 /**
  * The pages a build changed, for CDN purges (docs/service.md §8: the shop purges its own CDN). Pages are

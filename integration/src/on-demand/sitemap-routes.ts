@@ -5,6 +5,7 @@ import { SITEMAP_LIMITS } from '../options/on-demand-option.js';
 import { isIndexable } from '../routing/product-paths.js';
 import { reviewPageCount } from '../routing/review-pages.js';
 import { type SitemapUrl, sitemapIndexXml, urlsetXml } from '../sitemaps/sitemap-xml.js';
+import { catalogueSlice, verifiedCount } from './catalogue-slices.js';
 import {
 	cacheList,
 	type LiveLists,
@@ -14,9 +15,8 @@ import {
 	liveLists,
 	SITEMAP_CACHE_POLICY,
 } from './list-routes.js';
-import { catalogueSlice, verifiedCount } from './live-catalogue.js';
-import { liveProductPath } from './live-page.js';
-import { liveAbsoluteUrl, liveHubPath } from './live-urls.js';
+import { liveProductPath } from './product-pages.js';
+import { liveAbsoluteUrl, liveHubPath } from './urls.js';
 
 /**
  * The sitemaps of an on-demand catalogue: an index, and files that each cover a fixed range of
