@@ -8,6 +8,7 @@
  */
 
 export type { HubPageProps } from '../hubs/hub-paths.js';
+export { productPageModel, productSummary } from '../product-page/page-model.js';
 export {
 	aroundName,
 	searchAnchor,
@@ -18,7 +19,7 @@ export {
 	searchTitle,
 } from '../product-page/search-markup.js';
 export { hubPagePath } from '../routing/hub-urls.js';
-export { localeHomePath } from '../routing/locale-routing.js';
+export { localeHomeUrl } from '../routing/locale-routing.js';
 export { orderedReviews, type ReviewPagePlace, reviewsOnPage } from '../routing/review-pages.js';
 export { absoluteUrl, withBase } from '../routing/url.js';
 export { safeHttpUrl } from '../schema/safe-url.js';

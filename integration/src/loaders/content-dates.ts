@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoaderContext } from 'astro/loaders';
+import { productPageDigest } from '../product-page/page-digest.js';
 import type { Product } from '../schema/product.js';
 import { type Fingerprint, fingerprintChanges } from './sync-state.js';
 
@@ -47,19 +48,13 @@ export interface ContentDates {
 	save(kept: ReadonlySet<string>, stored: (id: string) => Product | undefined): void;
 }
 
-/** The fields the pages render: a change anywhere else is no change of the page. */
-function renderedFields(product: Product): unknown {
-	const { external_id, name, seo_name, seo_description, audio_url, reviews } = product;
-	return { external_id, name, seo_name, seo_description, audio_url, reviews };
-}
-
 export function contentDates(
-	scope: DatesScope & Pick<LoaderContext, 'generateDigest'>,
+	scope: DatesScope & { localeOf: (id: string) => string },
 	now: string,
 ): ContentDates {
 	const dates = readDates(scope);
 	const observe = (id: string, product: Product) => {
-		const digest = scope.generateDigest(renderedFields(product) as Record<string, unknown>);
+		const digest = productPageDigest(product, scope.localeOf(id));
 		if (dates[id]?.[0] !== digest) dates[id] = [digest, now];
 	};
 	return {

@@ -141,7 +141,10 @@ function commitSync(
 	stage: CatalogueStage,
 	fingerprint: Fingerprint,
 ) {
-	const dates = contentDates({ ...context, fingerprint }, new Date().toISOString());
+	const dates = contentDates(
+		{ ...context, fingerprint, localeOf: plan.localeOf },
+		new Date().toISOString(),
+	);
 	const facts = factsFor(plan, dates.dateOf);
 	const removed = stage.commit((entry) => {
 		dates.observe(entry.id, entry.data);

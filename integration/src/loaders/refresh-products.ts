@@ -42,7 +42,10 @@ export async function refreshProducts(
 ): Promise<void> {
 	const client = clientFromResolved(resolved);
 	const fingerprint = fingerprintOf(resolved, plan.locales, STORE_FORMAT);
-	const dates = contentDates({ ...context, fingerprint }, new Date().toISOString());
+	const dates = contentDates(
+		{ ...context, fingerprint, localeOf: plan.localeOf },
+		new Date().toISOString(),
+	);
 	const facts = factsFor(plan, dates.dateOf);
 	const refreshOne = async (locale: string, ref: string): Promise<RefreshResult> => {
 		const source = {

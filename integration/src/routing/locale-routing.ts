@@ -1,3 +1,5 @@
+import { withBase } from './url.js';
+
 /**
  * The one rule of where a locale's pages live, for every URL the package makes (static and
  * on-demand product, review and hub pages, `productUrl`, canonical, hreflang, sitemaps, IndexNow,
@@ -128,6 +130,20 @@ export function localeHomePath(
 	if (!paths || !code || !Object.hasOwn(paths, code)) return '/';
 	const prefix = localePrefix(routing, code);
 	return prefix === '' ? '/' : `${prefix}${trailingSlash ? '/' : ''}`;
+}
+
+/**
+ * A locale's home with `base`, where `getRelativeLocaleUrl(locale)` puts it: under a base, the
+ * unprefixed home ends in `/` only when page URLs do.
+ */
+export function localeHomeUrl(
+	rule: LocaleRule,
+	locale: string | undefined,
+	trailingSlash: boolean,
+	base: string,
+): string {
+	const path = localeHomePath(rule, locale, trailingSlash);
+	return path === '/' && !trailingSlash ? withBase(base, '') || '/' : withBase(base, path);
 }
 
 /**
