@@ -5,11 +5,12 @@ import {
 	purgedPagesConfig,
 	resolveIndexNow,
 } from '../indexnow/index-now-settings.js';
+import { DEFAULT_ROUTE, hubSettings } from '../options/integration-options.js';
 import { layoutFile } from '../options/page-options.js';
 import { REFRESH_SECRET_ENV } from '../options/rebuild-options.js';
 import { checkReviewsFeedConfig } from '../options/review-feed-option.js';
 import { requireLoadedProducts } from '../routing/collection-check.js';
-import { HUB_PAGE_SIZE, hubRoute } from '../routing/hub-urls.js';
+import { hubRoute } from '../routing/hub-urls.js';
 import { type LocaleRouting, localeRoutingOf } from '../routing/locale-routing.js';
 import { forgetLoaded, staleCollections } from '../state/build-state.js';
 import { collectPublishedPages } from '../state/published-pages.js';
@@ -31,7 +32,6 @@ import {
 } from './resolved-options.js';
 
 export const INTEGRATION_NAME = 'astro-audio-reviews';
-const DEFAULT_ROUTE = '/products/[ref]';
 
 /**
  * The Astro integration: injects the product pages (one per product and locale) that read
@@ -194,6 +194,5 @@ function injectPageRoutes(pageConfig: PageConfig, injectRoute: InjectRoute): voi
 /** Hub pages live at the route's parent path; a top-level route (`/[ref]`) has none, the home page is the site's. */
 function hubConfig(hub: ResolvedAudioReviewsOptions['hub'], route: string): PageConfig['hub'] {
 	if (hub === false || hubRoute(route) === undefined) return false;
-	const chosen = hub === true ? {} : hub;
-	return { pageSize: chosen.pageSize ?? HUB_PAGE_SIZE, order: chosen.order ?? 'name' };
+	return hubSettings(hub === true ? {} : hub);
 }

@@ -1,10 +1,8 @@
+import type { HubOrder } from '../options/integration-options.js';
 import type { Product } from '../schema/product.js';
 import { excerpt, firstTranscript } from '../seo/meta-description.js';
 import { productDescription, productHeading } from '../seo/page-meta.js';
 import { ratingSummary } from '../seo/review-policy.js';
-
-/** How hub pages order their products: by name (the default), or best rated first. */
-export type HubOrder = 'name' | 'rating';
 
 /** Longest line of description or transcript a hub entry shows. */
 export const HUB_EXCERPT_LENGTH = 140;

@@ -51,7 +51,7 @@ function parseCommandArgs(argv: string[], cwd: string): CommandOptions {
 		({ values } = parseArgs({
 			args: argv,
 			options: {
-				report: { type: 'string' },
+				report: { type: 'string', default: DEFAULT_CHANGE_REPORT },
 				'dry-run': { type: 'boolean' },
 				'first-build': { type: 'string' },
 				budget: { type: 'string' },
@@ -68,7 +68,7 @@ function parseCommandArgs(argv: string[], cwd: string): CommandOptions {
 	if (!Number.isFinite(budget) || budget <= 0)
 		throw new IndexNowUsageError('Expected --budget to be a number of seconds above 0');
 	return {
-		report: resolve(cwd, String(values.report ?? DEFAULT_CHANGE_REPORT)),
+		report: resolve(cwd, String(values.report)),
 		dryRun: values['dry-run'] === true,
 		firstBuild,
 		budgetMs: budget * 1000,

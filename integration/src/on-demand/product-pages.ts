@@ -5,7 +5,7 @@ import {
 	type CachePolicyInput,
 	resolveCachePolicy,
 } from '../options/cache-policy-option.js';
-import { DEFAULT_REVIEWS_PER_PAGE } from '../options/integration-options.js';
+import { pageSettings } from '../options/integration-options.js';
 import { type LocaleRouting, type LocaleRule, localePrefix } from '../routing/locale-routing.js';
 import {
 	type EmptyProducts,
@@ -89,9 +89,7 @@ export function liveProductPage(
 ): ProductPageProps | Response {
 	const policy = effectivePolicy(astro, options.cache);
 	const { entry, error } = result;
-	const emptyProducts = options.emptyProducts ?? 'noindex';
-	const route = options.route ?? '/products/[ref]';
-	const perPage = options.reviewsPerPage ?? DEFAULT_REVIEWS_PER_PAGE;
+	const { emptyProducts, route, trailingSlash, reviewsPerPage: perPage } = pageSettings(options);
 	const page =
 		astro.request && astro.params
 			? liveReviewPage({ request: astro.request, params: astro.params }, { route })
@@ -106,7 +104,7 @@ export function liveProductPage(
 		astro.response.headers.set('Cache-Control', cacheControlHeader(policy));
 		const where = {
 			route,
-			trailingSlash: options.trailingSlash ?? true,
+			trailingSlash,
 			locale: options.locale ?? '',
 			routing: options.routing ?? options.defaultLocale,
 		};
@@ -236,8 +234,7 @@ export function liveStaticPaths(
 		reviewsPerPage?: number;
 	} = {},
 ): LiveStaticPath[] {
-	const perPage = options.reviewsPerPage ?? DEFAULT_REVIEWS_PER_PAGE;
-	const emptyProducts = options.emptyProducts ?? 'noindex';
+	const { emptyProducts, route, trailingSlash, reviewsPerPage: perPage } = pageSettings(options);
 	const folded = new Map<string, number>();
 	for (const entry of entries) {
 		const key = entry.data.external_id.toLowerCase();
@@ -252,15 +249,9 @@ export function liveStaticPaths(
 		if (!hasPage(reviews, emptyProducts)) continue;
 		const pageCount = reviewPageCount(reviews, perPage);
 		const indexable = isIndexable(reviews, emptyProducts);
-		const route = options.route ?? '/products/[ref]';
 		// The product's further review pages too: the on-demand route would render them the same.
 		for (let page = 1; page <= pageCount; page++) {
-			const where = {
-				route,
-				trailingSlash: options.trailingSlash ?? true,
-				locale: '',
-				routing: '',
-			};
+			const where = { route, trailingSlash, locale: '', routing: '' };
 			const reviewPage = livePagesOf(where, ref, { page, pageCount, perPage });
 			paths.push({
 				params: { ref: reviewPageSegment(ref, page) },

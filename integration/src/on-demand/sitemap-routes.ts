@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { singleFlight } from '../loaders/single-flight.js';
-import { DEFAULT_REVIEWS_PER_PAGE } from '../options/integration-options.js';
+import { pageSettings } from '../options/integration-options.js';
 import { SITEMAP_LIMITS } from '../options/on-demand-option.js';
 import { isIndexable } from '../routing/product-paths.js';
 import { reviewPageCount } from '../routing/review-pages.js';
@@ -117,7 +117,7 @@ async function sitemapFileXml(
 ): Promise<string | undefined> {
 	const per = productsPerFile(config, lists.locales.length);
 	const range = { offset: (n - 1) * per, end: n * per };
-	const perPage = config.reviewsPerPage ?? DEFAULT_REVIEWS_PER_PAGE;
+	const perPage = pageSettings(config).reviewsPerPage;
 	const pick = (product: { external_id: string; reviews: unknown[] }): Listed => ({
 		ref: product.external_id,
 		indexable: isIndexable(product.reviews.length, config.emptyProducts),

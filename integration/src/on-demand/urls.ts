@@ -1,6 +1,6 @@
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { LiveSource } from '../loaders/products-live-loader.js';
-import { DEFAULT_REVIEWS_PER_PAGE } from '../options/integration-options.js';
+import { pageSettings } from '../options/integration-options.js';
 import { hubBasePath, hubPagePath } from '../routing/hub-urls.js';
 import type { LocaleRule } from '../routing/locale-routing.js';
 import { reviewPageCount } from '../routing/review-pages.js';
@@ -103,7 +103,7 @@ export async function livePurgedUrls(
 	wait: PurgedProductsWait = purgedProductsWait(),
 ): Promise<string[]> {
 	if (!source || !content) return liveProductUrls(config, ref, undefined);
-	const perPage = config.reviewsPerPage ?? DEFAULT_REVIEWS_PER_PAGE;
+	const perPage = pageSettings(config).reviewsPerPage;
 	const counts = new Map<string, number>();
 	const loads = liveLocales(source.options).map((locale) =>
 		wait.limit(async () => {

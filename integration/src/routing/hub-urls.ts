@@ -7,7 +7,6 @@
  */
 import { checkedLocalePrefix, type LocaleRule } from './locale-routing.js';
 
-export const HUB_PAGE_SIZE = 48;
 const PAGE_SEGMENT = '~page-';
 const SAFE_LOCALE = /^[A-Za-z0-9_-]+$/;
 

@@ -1,4 +1,4 @@
-import type { HubOrder } from '../hubs/hub-item.js';
+import type { HubOrder } from '../options/integration-options.js';
 import type { SearchMarkup } from '../product-page/search-markup.js';
 import type { LocaleRouting } from '../routing/locale-routing.js';
 import type { UiTextOverrides } from '../words/ui-text.js';
