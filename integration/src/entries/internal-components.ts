@@ -7,6 +7,7 @@
  * configures.
  */
 
+export { AudioReviewsError } from '../errors/errors.js';
 export type { HubPageProps } from '../hubs/hub-paths.js';
 export { productPageModel, productSummary } from '../product-page/page-model.js';
 export {

@@ -9,7 +9,7 @@ import { DEFAULT_ROUTE, hubSettings } from '../options/integration-options.js';
 import { layoutFile } from '../options/page-options.js';
 import { REFRESH_SECRET_ENV } from '../options/rebuild-options.js';
 import { checkReviewsFeedConfig } from '../options/review-feed-option.js';
-import { requireLoadedProducts } from '../routing/collection-check.js';
+import { otherLoaderWarning, requireLoadedProducts } from '../routing/collection-check.js';
 import { hubRoute } from '../routing/hub-urls.js';
 import { type LocaleRouting, localeRoutingOf } from '../routing/locale-routing.js';
 import { forgetLoaded, staleCollections } from '../state/build-state.js';
@@ -72,7 +72,11 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 				buildStartedAt = Date.now();
 				// After the content sync, before any page: an empty productsLoader() collection fails now
 				// (a missing one, or one of another loader, fails where the pages read it).
-				if (resolved.route !== false) requireLoadedProducts(resolved.collection);
+				if (resolved.route !== false) {
+					requireLoadedProducts(resolved.collection);
+					const warning = otherLoaderWarning(resolved.collection);
+					if (warning) logger.warn(warning);
+				}
 				if (resolved.reviewsFeed !== false) collectPublishedPages(resolved.collection);
 				const released = releaseSyncGarbage();
 				if (released) logger.debug(released);

@@ -1,3 +1,4 @@
+import { AudioReviewsError } from '../errors/errors.js';
 import type { LiveSource, LiveSourceFilter } from '../loaders/products-live-loader.js';
 import type { LiveEntryResultLike } from './product-pages.js';
 
@@ -71,7 +72,7 @@ export async function liveSourceOf(
 	const fix = `: define it in src/live.config.ts with productsLiveLoader(), or set \`onDemand.collection\` to the name of the one that is`;
 	if (!lent) {
 		const astroSays = result.error ? ` (${result.error.message})` : '';
-		throw new Error(
+		throw new AudioReviewsError(
 			`astro-audio-reviews: ${wanted} is not a live collection read by productsLiveLoader()${fix}${astroSays}`,
 		);
 	}
@@ -80,7 +81,7 @@ export async function liveSourceOf(
 		query.websiteId !== undefined &&
 		lent.options.websiteId.toLowerCase() !== query.websiteId.toLowerCase()
 	) {
-		throw new Error(
+		throw new AudioReviewsError(
 			`astro-audio-reviews: ${wanted} reads website ${lent.options.websiteId}, but \`invalidate.websiteId\` of audioReviews() is ${query.websiteId}: set both to the same website`,
 		);
 	}

@@ -12,7 +12,7 @@ import type { PageConfig } from '../view/page-config.js';
 import { cacheControlHeader } from './cache-policy.js';
 import { liveLocales } from './catalogue-slices.js';
 import { type LiveContent, type LiveSourceQuery, liveSourceOf } from './collection-source.js';
-import { escapeHtml, liveErrorResponse, notFoundPage } from './responses.js';
+import { type ErrorLogger, escapeHtml, liveErrorResponse, notFoundPage } from './responses.js';
 
 /**
  * What the on-demand list routes (sitemaps, hub pages) share: the loader they read through,
@@ -88,7 +88,7 @@ export const SITEMAP_CACHE_POLICY: Readonly<CachePolicy> = resolveCachePolicy({
 	swr: 86_400,
 });
 
-type CacheContext = Pick<APIContext, 'cache'>;
+type CacheContext = Pick<APIContext, 'cache'> & { logger?: ErrorLogger | undefined };
 
 /** Caches a list answer under the website's and the lists' tags, and tells a CDN the same. */
 export function cacheList(
@@ -127,5 +127,8 @@ export function listNotFound(
 /** 503 (502 for data failing the schema), never cached: a crawler retries rather than keep a truncated list. */
 export function listErrorResponse(context: CacheContext, error: unknown, what: string): Response {
 	if (context.cache.enabled) context.cache.set(false);
-	return liveErrorResponse(error instanceof Error ? error : new Error(String(error)), { what });
+	return liveErrorResponse(error instanceof Error ? error : new Error(String(error)), {
+		what,
+		logger: context.logger,
+	});
 }

@@ -21,7 +21,7 @@ import {
 import type { Product } from '../schema/product.js';
 import { cacheControlHeader } from './cache-policy.js';
 import { liveReviewPage } from './request-ref.js';
-import { liveErrorResponse, notFoundResponse } from './responses.js';
+import { type ErrorLogger, liveErrorResponse, notFoundResponse } from './responses.js';
 
 /** The part of `Astro` (or an endpoint's context) the helpers use. */
 export interface LivePageContext {
@@ -30,6 +30,8 @@ export interface LivePageContext {
 	/** The request and its params (`Astro` has them): which review page the path asks for. */
 	request?: Request;
 	params?: Record<string, string | undefined>;
+	/** Astro's request logger: where a failed load is logged. */
+	logger?: ErrorLogger | undefined;
 }
 
 /** What `getLiveEntry()` returns, reduced to what the helpers read. */
@@ -133,7 +135,7 @@ export function liveProductPage(
 	if (astro.cache.enabled) astro.cache.set(false);
 	return liveErrorResponse(
 		error ?? new Error('getLiveEntry() returned neither an entry nor an error'),
-		{ ref: options.ref },
+		{ ref: options.ref, logger: astro.logger },
 	);
 }
 

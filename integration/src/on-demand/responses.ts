@@ -33,6 +33,9 @@ export function notFoundPage(title: string, message: string, policy: CachePolicy
 	});
 }
 
+/** Where a request's failure is logged: the `logger` of `Astro` or of an endpoint's context. */
+export type ErrorLogger = { error: (message: string) => void };
+
 /**
  * The response for a product that could not be loaded: 502 when the service answered with
  * data that fails the schema, 503 otherwise (unreachable, 5xx, timeout). The body says what
@@ -40,7 +43,7 @@ export function notFoundPage(title: string, message: string, policy: CachePolicy
  */
 export function liveErrorResponse(
 	error: Error,
-	context: { ref?: string; what?: string } = {},
+	context: { ref?: string; what?: string; logger?: ErrorLogger | undefined } = {},
 ): Response {
 	const badData =
 		error instanceof ProductValidationError ||
@@ -57,7 +60,7 @@ export function liveErrorResponse(
 		: 'the product catalogue service is unavailable or did not answer in time';
 	const kind = error.name && /^[A-Za-z]{1,64}$/.test(error.name) ? ` (${error.name})` : '';
 	// One line whatever the error: its text may quote the service, and server logs are read by people and parsers.
-	console.error(
+	context.logger?.error(
 		escapeControl(
 			`[astro-audio-reviews] ${status} for ${context.what?.toLowerCase() ?? (context.ref === undefined ? 'a live product' : `ref ${JSON.stringify(context.ref)}`)}: ${error.message}`,
 		),

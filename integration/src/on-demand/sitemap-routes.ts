@@ -1,4 +1,5 @@
 import type { APIContext } from 'astro';
+import { AudioReviewsError } from '../errors/errors.js';
 import { singleFlight } from '../loaders/single-flight.js';
 import { pageSettings } from '../options/integration-options.js';
 import { SITEMAP_LIMITS } from '../options/on-demand-option.js';
@@ -165,14 +166,14 @@ async function sitemapFileXml(
 		config.hub === false ? undefined : liveHubPath(config, lists.defaultLocale, lists.routing, 1);
 	if (urls.length === 0) urls.push({ loc: url(hub ?? '/'), alternates: [] });
 	if (urls.length > SITEMAP_LIMITS.urls) {
-		throw new Error(
+		throw new AudioReviewsError(
 			`sitemap ${n} would list ${urls.length} URLs (review pages included), over the 50,000 sitemaps.org allow: lower \`onDemand.sitemap.urlsPerFile\` (now ${per * lists.locales.length})`,
 		);
 	}
 	const xml = urlsetXml(urls);
 	const bytes = new TextEncoder().encode(xml).byteLength;
 	if (bytes > SITEMAP_LIMITS.bytes) {
-		throw new Error(
+		throw new AudioReviewsError(
 			`sitemap ${n} would weigh ${bytes} bytes, over the 50 MB sitemaps.org allow: lower \`onDemand.sitemap.urlsPerFile\` (now ${per * lists.locales.length})`,
 		);
 	}

@@ -17,6 +17,12 @@ export function requireLoadedProducts(collection: string): void {
 	if (loaded.get(collection) === 0) throw emptyCollectionError(collection, loaded);
 }
 
+/** Entries of another loader carry no digest: every build renders every product page again. */
+export function otherLoaderWarning(collection: string): string | undefined {
+	if (loadedCollections().has(collection)) return undefined;
+	return `Entries of collection "${collection}" carry no digest, so incremental builds cannot skip unchanged product pages. Load the collection with productsLoader().`;
+}
+
 export function emptyCollectionError(
 	collection: string,
 	loaded: ReadonlyMap<string, number>,

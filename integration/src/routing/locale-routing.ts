@@ -1,3 +1,4 @@
+import { AudioReviewsError } from '../errors/errors.js';
 import { withBase } from './url.js';
 
 /**
@@ -93,7 +94,9 @@ export function checkedLocalePrefix(
 ): string {
 	const segment = localeSegment(rule, locale);
 	if (segment !== undefined && !safe.test(segment))
-		throw new Error(`astro-audio-reviews: ${JSON.stringify(segment)} is not a locale path segment`);
+		throw new AudioReviewsError(
+			`astro-audio-reviews: ${JSON.stringify(segment)} is not a locale path segment: use letters, digits, "-" or "_" in the locale (or its path in Astro's i18n.locales)`,
+		);
 	return segment === undefined ? '' : `/${segment}`;
 }
 

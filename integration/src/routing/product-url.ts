@@ -4,6 +4,7 @@
  * productsLoader() records the refs when the sync ends (`CatalogueIndex`); the slugs are made
  * from them once per sync with the same functions as the pages.
  */
+import { AudioReviewsError } from '../errors/errors.js';
 import type { CatalogueIndex } from '../state/build-state.js';
 import { localeInId, localeOrder } from './catalogue-layout.js';
 import {
@@ -94,12 +95,14 @@ export function productPath(
 	trailingSlash = true,
 ): string {
 	if (!routePattern.includes(REF_PARAM)) {
-		throw new Error(
-			`astro-audio-reviews: route pattern ${JSON.stringify(routePattern)} has no ${REF_PARAM} parameter`,
+		throw new AudioReviewsError(
+			`astro-audio-reviews: route pattern ${JSON.stringify(routePattern)} has no ${REF_PARAM} parameter: name the product's segment ${REF_PARAM}, e.g. "/products/${REF_PARAM}"`,
 		);
 	}
 	if (!SAFE_SEGMENT.test(slug))
-		throw new Error(`astro-audio-reviews: ${JSON.stringify(slug)} is not a product slug`);
+		throw new AudioReviewsError(
+			`astro-audio-reviews: ${JSON.stringify(slug)} is not a product slug: pass the slug getProductStaticPaths() gave the page, not the product ref`,
+		);
 	const prefix = checkedLocalePrefix(routing, locale, SAFE_SEGMENT);
 	// A replacer function, so `$&`-style sequences are never interpreted.
 	const path = routePattern

@@ -4,7 +4,9 @@
  * routes (`productUrl` lays out the loader's index of the same entries, see product-url.ts). Runs inside Astro (it reads the content collection and the integration's
  * options).
  */
+
 import config from 'virtual:astro-audio-reviews/config';
+import { AudioReviewsError } from '../errors/errors.js';
 import { requireEntries } from './collection-check.js';
 import { type ProductEntryLike, productPages, type StaticPath } from './product-paths.js';
 import { isProductPage } from './review-pages.js';
@@ -24,8 +26,6 @@ interface Cached {
 
 const catalogues = new Map<string, Cached>();
 
-let warnedNoDigest = false;
-
 async function readCollection(): Promise<ProductEntryLike[]> {
 	// Resolved by Astro's Vite plugin; kept out of the type-checked imports (`astro:content` is typed per site).
 	const content = (await import('astro:content' as string)) as {
@@ -33,12 +33,6 @@ async function readCollection(): Promise<ProductEntryLike[]> {
 	};
 	const entries = await content.getCollection(config.collection);
 	requireEntries(entries, config.collection);
-	if (!warnedNoDigest && entries.length > 0 && entries[0]!.digest === undefined) {
-		warnedNoDigest = true;
-		console.warn(
-			`[astro-audio-reviews] Entries of collection "${config.collection}" carry no digest, so incremental builds cannot skip unchanged product pages. Load the collection with productsLoader().`,
-		);
-	}
 	return entries;
 }
 
@@ -95,7 +89,7 @@ export function parseRoute(pattern: string): { route: string; withLocale: boolea
 		route.includes('[locale]') ||
 		/\[(?!ref\]|locale\])/.test(route)
 	) {
-		throw new Error(
+		throw new AudioReviewsError(
 			`astro-audio-reviews: route ${JSON.stringify(pattern)} cannot hold product pages: use a [ref] parameter, and [locale] only as the first segment (e.g. src/pages/shop/[ref].astro and src/pages/[locale]/shop/[ref].astro)`,
 		);
 	}

@@ -45,6 +45,7 @@
  * - The scheme is a pure function of the set of refs: the same catalogue gives the same URLs on
  *   every build, whatever order the service lists products in.
  */
+import { AudioReviewsError } from '../errors/errors.js';
 import { fnv1a64 } from '../seo/hash.js';
 
 const READABLE = /^[\p{L}\p{N}_-][\p{L}\p{M}\p{N}_-]*$/u;
@@ -109,7 +110,7 @@ export function createSlugger(refs: Iterable<string>): Slugger {
 		const key = foldRef(slug);
 		const owner = owners.get(key);
 		if (owner !== undefined) {
-			throw new Error(
+			throw new AudioReviewsError(
 				`astro-audio-reviews: product refs ${JSON.stringify(owner)} and ${JSON.stringify(ref)} map to the same page path segment "${slug}" ` +
 					'(hash collision); rename one of them in the back office',
 			);
@@ -124,8 +125,8 @@ export function createSlugger(refs: Iterable<string>): Slugger {
 		slugFor(ref) {
 			const slug = slugs.get(ref);
 			if (slug === undefined) {
-				throw new Error(
-					`astro-audio-reviews: no slug for product ref ${JSON.stringify(ref)}: it is not in the catalogue the slugger was created with`,
+				throw new AudioReviewsError(
+					`astro-audio-reviews: no slug for product ref ${JSON.stringify(ref)}: it is not in the catalogue the slugger was created with; create the slugger with every ref of the catalogue`,
 				);
 			}
 			return slug;
