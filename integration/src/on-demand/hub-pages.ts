@@ -23,7 +23,9 @@ import { liveHubPath } from './urls.js';
  * catalogue too large to load cannot be sorted by name), so following "next" from the first page
  * reaches every product. Products `emptyProducts: 'skip'` leaves without a page are left out.
  */
-type HubContext = Pick<AstroGlobal, 'cache' | 'params' | 'response'>;
+type HubContext = Pick<AstroGlobal, 'cache' | 'params' | 'response'> & {
+	logger?: Pick<AstroGlobal['logger'], 'warn' | 'error'> | undefined;
+};
 
 export async function liveHubPage(
 	astro: HubContext,
@@ -34,7 +36,7 @@ export async function liveHubPage(
 	if (pageSize === undefined || page === undefined)
 		return listNotFound(astro, config.websiteId, 'such hub page');
 	try {
-		const lists = await liveLists(config);
+		const lists = await liveLists(config, astro.logger);
 		// Only the locale the site's routing puts at the URL: `/<default locale>/products/` is no page
 		// unless the default locale is prefixed, `/products/` none when it is. Checked before the
 		// path is made, so any other segment of the URL is a 404, not a failure.

@@ -27,7 +27,7 @@ export async function liveLocaleProductPage(
 ): Promise<ProductPageProps | Response> {
 	let lists: LiveLists;
 	try {
-		lists = await liveLists(config);
+		lists = await liveLists(config, astro.logger);
 	} catch (error) {
 		return listErrorResponse(astro, error, 'This page');
 	}

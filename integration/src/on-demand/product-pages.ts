@@ -21,7 +21,7 @@ import {
 import type { Product } from '../schema/product.js';
 import { cacheControlHeader } from './cache-policy.js';
 import { liveReviewPage } from './request-ref.js';
-import { type ErrorLogger, liveErrorResponse, notFoundResponse } from './responses.js';
+import { liveErrorResponse, notFoundResponse, type RequestLogger } from './responses.js';
 
 /** The part of `Astro` (or an endpoint's context) the helpers use. */
 export interface LivePageContext {
@@ -31,7 +31,7 @@ export interface LivePageContext {
 	request?: Request;
 	params?: Record<string, string | undefined>;
 	/** Astro's request logger: where a failed load is logged. */
-	logger?: ErrorLogger | undefined;
+	logger?: RequestLogger | undefined;
 }
 
 /** What `getLiveEntry()` returns, reduced to what the helpers read. */

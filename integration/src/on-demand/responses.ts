@@ -33,8 +33,8 @@ export function notFoundPage(title: string, message: string, policy: CachePolicy
 	});
 }
 
-/** Where a request's failure is logged: the `logger` of `Astro` or of an endpoint's context. */
-export type ErrorLogger = { error: (message: string) => void };
+/** Where a request's failures and warnings are logged: the `logger` of `Astro` or of an endpoint's context. */
+export type RequestLogger = { error: (message: string) => void; warn: (message: string) => void };
 
 /**
  * The response for a product that could not be loaded: 502 when the service answered with
@@ -43,7 +43,7 @@ export type ErrorLogger = { error: (message: string) => void };
  */
 export function liveErrorResponse(
 	error: Error,
-	context: { ref?: string; what?: string; logger?: ErrorLogger | undefined } = {},
+	context: { ref?: string; what?: string; logger?: RequestLogger | undefined } = {},
 ): Response {
 	const badData =
 		error instanceof ProductValidationError ||

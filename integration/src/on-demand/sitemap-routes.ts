@@ -36,7 +36,9 @@ export type LiveSitemapConfig = LiveListsConfig & {
 	reviewsPerPage?: number | undefined;
 };
 
-type SitemapContext = Pick<APIContext, 'cache' | 'site' | 'url'>;
+type SitemapContext = Pick<APIContext, 'cache' | 'site' | 'url'> & {
+	logger?: Pick<APIContext['logger'], 'warn' | 'error'> | undefined;
+};
 
 /** Concurrent requests for the same file (a crawler and a CDN refresh) share one walk. */
 const shared = singleFlight<string | undefined>();
@@ -50,7 +52,7 @@ export async function liveSitemapIndex(
 	config: LiveSitemapConfig,
 ): Promise<Response> {
 	try {
-		const lists = await liveLists(config);
+		const lists = await liveLists(config, context.logger);
 		const xml = await shared(
 			`${lists.source.options.websiteId}|${context.site ?? context.url.origin}|index`,
 			async () => {
@@ -86,7 +88,7 @@ export async function liveSitemapFile(
 	const n = /^[1-9]\d{0,8}$/.test(file ?? '') ? Number(file) : undefined;
 	if (n === undefined) return listNotFound(context, config.websiteId, 'such sitemap file');
 	try {
-		const lists = await liveLists(config);
+		const lists = await liveLists(config, context.logger);
 		// Keyed by origin too: without `site`, URLs are the request's origin's.
 		const key = `${lists.source.options.websiteId}|${context.site ?? context.url.origin}|${n}`;
 		const xml = await shared(key, () => sitemapFileXml(context, config, lists, n));

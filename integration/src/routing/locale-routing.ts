@@ -157,6 +157,7 @@ export function localeHomeUrl(
 export function localeMismatchWarnings(
 	routing: LocaleRouting,
 	loaded: readonly string[],
+	where = { loader: 'productsLoader', file: 'src/content.config.ts' },
 ): string[] {
 	const paths = routing.localePaths;
 	if (!paths || loaded.length === 0) return [];
@@ -179,7 +180,7 @@ export function localeMismatchWarnings(
 		...unloaded.map(
 			(codes) =>
 				`Astro's i18n.locales names ${quoted(codes)}, which the loader does not load: that locale's pages get no product pages or hub. ` +
-				`Add ${JSON.stringify(codes[0])} to productsLoader({ locales }) in src/content.config.ts, or remove it from i18n.locales`,
+				`Add ${JSON.stringify(codes[0])} to ${where.loader}({ locales }) in ${where.file}, or remove it from i18n.locales`,
 		),
 	];
 }
