@@ -1,11 +1,5 @@
-/**
- * `#internal/components` (package.json `imports`, not `exports`): what the package's own
- * components (integration/components/) need beyond the public entry points. They ship as source
- * inside the package and render the same pages the integration injects, so they use helpers
- * that are not public API: reachable from inside the package only, free to change without a
- * major version. Pure: no virtual module, so a component renders in a site whatever it
- * configures.
- */
+// `#internal/components` (package.json `imports`, not `exports`): what the package's own components
+// (integration/components/) need beyond the public entry points.
 
 export { AudioReviewsError } from '../errors/errors.js';
 export type { HubPageProps } from '../hubs/hub-paths.js';

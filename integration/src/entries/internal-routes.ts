@@ -1,9 +1,5 @@
-/**
- * `#internal/routes` (package.json `imports`, not `exports`): what the routes the integration
- * injects (integration/routes/) need beyond the public entry points. They read the integration's
- * virtual modules, so they only run inside a site that configures `audioReviews()`: not public
- * API, reachable from inside the package only.
- */
+// `#internal/routes` (package.json `imports`, not `exports`): what the routes the integration
+// injects (integration/routes/) need beyond the public entry points.
 
 export type { HubPageProps } from '../hubs/hub-paths.js';
 export { getHubStaticPaths } from '../hubs/hub-route.js';

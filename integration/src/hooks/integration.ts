@@ -34,9 +34,8 @@ import {
 export const INTEGRATION_NAME = 'astro-audio-reviews';
 
 /**
- * The Astro integration: injects the product pages (one per product and locale) that read
- * the collection loaded by `productsLoader()`. `route: false` injects nothing, for sites that
- * build their own pages with the components.
+ * The Astro integration: injects the product pages (one per product and locale) that read the
+ * collection loaded by `productsLoader()`.
  */
 export default function audioReviews(options?: AudioReviewsOptions): AstroIntegration {
 	const resolved = resolveIntegrationOptions(options);

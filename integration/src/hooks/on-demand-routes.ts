@@ -34,11 +34,7 @@ type SetupHook = Pick<
 	'config' | 'injectRoute' | 'updateConfig' | 'logger'
 >;
 
-/**
- * Injects the sitemap and hub routes (on demand, so they need an adapter). Where the static pages
- * are not (`route: false`): the product pages of the live loader's other locales, and the hub at
- * the route's parent path.
- */
+/** Injects the sitemap and hub routes (on demand, so they need an adapter). */
 export function injectOnDemandRoutes(
 	option: ResolvedOnDemandOption,
 	site: { route: string | false; hub: boolean; websiteId?: string | undefined },

@@ -58,9 +58,8 @@ export function dampedAverageIn(ratings: readonly HubRating[]): (rating: HubRati
 }
 
 /**
- * `items` in the hub's order: by name in the locale's collation, or with `'rating'` the best
- * damped average first (`dampedAverageIn`; more reviews first on a tie), unrated products after,
- * by name. Ties end on the path, so the order is stable from one build to the next. Returns a new array.
+ * `items` in the hub's order: by name in the locale's collation, or with `'rating'` the best damped
+ * average first (`dampedAverageIn`; more reviews first on a tie), unrated products after, by name.
  */
 export function sortHubItems(
 	items: readonly HubItem[],

@@ -10,12 +10,8 @@ import {
 	readChangeReport,
 } from './index-now-report.js';
 
-/**
- * `audio-reviews indexnow`: run after the deploy (the key file must be live before the engines
- * check it). Exit codes: 0 submitted or nothing to submit, 1 the endpoint refused (a 4xx: fix
- * the key, key file or host), 2 the report or the arguments are wrong (nothing sent), 3 the
- * endpoint kept failing (429, 5xx, no answer) until the time budget ran out: run it again later.
- */
+// `audio-reviews indexnow`: run after the deploy (the key file must be live before the engines
+// check it).
 
 export const EXIT = { ok: 0, refused: 1, usage: 2, unavailable: 3 } as const;
 

@@ -48,9 +48,8 @@ export async function readChangeReport(path: string): Promise<ChangeReport> {
 }
 
 /**
- * The URLs to submit: added, changed and removed pages (a removed page answers 404, which tells
- * the engine to drop it). A first build compares with nothing, so its "added" is every page, not
- * what changed: it is submitted only when asked (`--first-build all`, e.g. for a site's launch).
+ * The URLs to submit: added, changed and removed pages (a removed page answers 404, which tells the
+ * engine to drop it).
  */
 export function planSubmission(
 	report: ChangeReport,

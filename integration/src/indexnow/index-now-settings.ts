@@ -25,8 +25,7 @@ interface SiteContext {
 
 /**
  * Checked once, in `astro:config:setup`: what IndexNow needs from the rest of the config, and (in
- * `astro build`) the key from the environment. `astro dev` neither writes a key file nor submits
- * anything: a developer's purges must not reach the engines.
+ * `astro build`) the key from the environment.
  */
 export function resolveIndexNow(
 	option: ResolvedIndexNowOption | undefined,

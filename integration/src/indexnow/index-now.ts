@@ -2,11 +2,9 @@ import { parseRetryAfter, RETRYABLE_STATUSES, retryDelay } from '../client/retry
 import { IndexNowError, quoteServiceText } from '../errors/errors.js';
 import type { IndexNowTarget } from '../options/index-now-option.js';
 
-/**
- * IndexNow submissions (indexnow.org/documentation): one JSON `POST` of
- * `{ host, key, keyLocation, urlList }` per batch of at most 10,000 URLs, to an endpoint that
- * shares them with every participating search engine.
- */
+// IndexNow submissions (indexnow.org/documentation): one JSON `POST` of
+// `{ host, key, keyLocation, urlList }` per batch of at most 10,000 URLs, to an endpoint that
+// shares them with every participating search engine.
 
 /** The protocol's ceiling of URLs per POST. */
 export const INDEXNOW_MAX_BATCH = 10_000;

@@ -203,10 +203,7 @@ function missingRef(): AudioReviewsError {
 	);
 }
 
-/**
- * Most products one `getLiveCollection()` call may ask for. It runs while a visitor waits; a
- * larger list is for the build-time loader, or paged with `offset`.
- */
+/** Most products one `getLiveCollection()` call may ask for. */
 export const MAX_LIVE_LIMIT = 1_000;
 
 /**

@@ -21,10 +21,7 @@ export interface EntrySource {
 	entryId: (ref: string) => string;
 }
 
-/**
- * One product as the loaders hand it to Astro. The locale travels as data: multi-locale ids
- * contain it too, but nothing reads it back out of an id.
- */
+/** One product as the loaders hand it to Astro. */
 export interface StoredEntry {
 	id: string;
 	locale: string | undefined;

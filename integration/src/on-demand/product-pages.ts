@@ -63,26 +63,19 @@ export interface LiveProductPageOptions {
 	websiteId?: string;
 	/**
 	 * A product without any review, as `audioReviews({ emptyProducts })` treats it in static
-	 * builds: `'noindex'` (default) renders it with `noindex, follow`, `'index'` renders it as
-	 * any other, `'skip'` answers 404 (cached and tagged like an unknown ref, so the webhook
-	 * announcing its first review purges it).
+	 * builds.
 	 */
 	emptyProducts?: EmptyProducts;
 	/** Reviews per page, as `audioReviews({ reviewsPerPage })` (default 20): a path past the last review page answers 404. */
 	reviewsPerPage?: number;
-	/**
-	 * Overrides of the cache policy. Unset fields come from the matching `routeRules` entry
-	 * (`maxAge`, `swr`), then from `DEFAULT_CACHE_POLICY`.
-	 */
+	/** Overrides of the cache policy. */
 	cache?: CachePolicyInput;
 }
 
 /**
- * Turns a `getLiveEntry()` result into the props of `<ProductPage>`, or into the response to
- * send instead: 404 for an unknown ref, 503 (502 for data the service sent but that fails the
- * schema) when the service fails. Sets the route cache (tags from the loader's `cacheHint`)
- * and a `Cache-Control` a CDN honours; errors are never cached, so the stale copy a cache
- * still holds keeps being served and the next request retries the service.
+ * Turns a `getLiveEntry()` result into the props of `<ProductPage>`, or into the response to send
+ * instead: 404 for an unknown ref, 503 (502 for data the service sent but that fails the schema)
+ * when the service fails.
  */
 export function liveProductPage(
 	astro: LivePageContext,
@@ -223,9 +216,7 @@ export interface LiveStaticPath {
 
 /**
  * `getStaticPaths()` of the pre-rendered "top N" route of the hybrid recipe, from entries of
- * `getLiveCollection()`. Only refs that are safe as a file name are pre-rendered (plain ASCII,
- * no case twin among the others, which would share a file on macOS/Windows); every other ref
- * simply falls through to the on-demand route, at the same URL scheme.
+ * `getLiveCollection()`.
  */
 export function liveStaticPaths(
 	entries: readonly { id: string; data: Product }[],

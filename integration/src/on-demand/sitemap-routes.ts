@@ -20,10 +20,9 @@ import { liveProductPath } from './product-pages.js';
 import { liveAbsoluteUrl, liveHubPath } from './urls.js';
 
 /**
- * The sitemaps of an on-demand catalogue: an index, and files that each cover a fixed range of
- * list positions (50,000 URLs at most: 50,000 products with one locale, 25,000 with two…), every
- * product with an indexable page listed in every such locale with its hreflang alternates.
- * No `lastmod`: the list endpoint tells no per-product modification date (docs/on-demand.md).
+ * The sitemaps of an on-demand catalogue: an index, and files that each cover a fixed range of list
+ * positions (50,000 URLs at most: 50,000 products with one locale, 25,000 with two…), every product
+ * with an indexable page listed in every such locale with its hreflang alternates.
  */
 export type LiveSitemapConfig = LiveListsConfig & {
 	/** Site path of the index without `.xml` (`/sitemap-products`); file n is `<path>-<n>.xml`. */

@@ -47,10 +47,9 @@ export type LiveProductUrlsConfig = LiveUrlConfig & {
 };
 
 /**
- * A product's on-demand page in every locale of the live loader `source` (on-demand/collection-source.ts),
- * as absolute URLs: the `<loc>`s the on-demand sitemap lists for it, built the same way (what the
- * invalidation webhook submits to IndexNow after a purge). Without a live loader (a site that
- * only purges), the default locale's page only, at the route without prefix.
+ * A product's on-demand page in every locale of the live loader `source`
+ * (on-demand/collection-source.ts), as absolute URLs: the `<loc>`s the on-demand sitemap lists for
+ * it, built the same way (what the invalidation webhook submits to IndexNow after a purge).
  */
 export function liveProductUrls(
 	config: LiveProductUrlsConfig,
@@ -88,8 +87,7 @@ export function purgedProductsWait(): PurgedProductsWait {
 /**
  * `liveProductUrls` with a popular product's further review pages (`<ref>~reviews-<n>`): how many
  * it has in a locale comes from `getLiveEntry(collection, { ref, locale })`, the loader's shared
- * in-flight loads. A product not loaded by the end of `wait` (unknown, removed, a failing or slow
- * service, or behind the call's other refs) is submitted with its product pages only.
+ * in-flight loads.
  */
 export async function livePurgedUrls(
 	config: LiveProductUrlsConfig & {

@@ -48,10 +48,7 @@ const integrationOptionsShape = {
 			z.literal(false),
 		])
 		.default(DEFAULT_ROUTE),
-	/**
-	 * The locale served without a prefix. Defaults to Astro's `i18n.defaultLocale`, else the
-	 * first locale of the collection.
-	 */
+	/** The locale served without a prefix. */
 	defaultLocale: nonEmptyText(
 		'defaultLocale',
 		'one of the collection\'s locales, e.g. "fr"',
@@ -85,10 +82,7 @@ const integrationOptionsShape = {
 	search: searchOptionSchema,
 	/** A product without any review in a locale: a `noindex, follow` page, a normal page, or no page. */
 	emptyProducts,
-	/**
-	 * Hub pages listing the products at the route's parent path; `{ pageSize, order }` sets how
-	 * many per page and their order (`'name'` by default, `'rating'` for best rated first).
-	 */
+	/** Hub pages listing the products at the route's parent path; */
 	hub: z
 		.union(
 			[

@@ -7,10 +7,7 @@ import {
 	sharedOptionsSchema,
 } from './shared-options.js';
 
-/**
- * Options only the build-time loader has: they guard what a deploy-hook rebuild may publish.
- * Defaults live here, in one place.
- */
+/** Options only the build-time loader has: they guard what a deploy-hook rebuild may publish. */
 export const BUILD_DEFAULTS = {
 	/** More than half the catalogue gone at once is far more often an upstream accident than a sale ending. */
 	maxShrink: 0.5,

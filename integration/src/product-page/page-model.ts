@@ -19,11 +19,9 @@ import {
 	searchTitle,
 } from './search-markup.js';
 
-/**
- * Everything a product page and its further review pages show, computed once from the page's
- * props: the static and on-demand pages and their components read it, and its digest dates the
- * page, so a value the page starts showing here moves `lastmod` with no list to keep.
- */
+// Everything a product page and its further review pages show, computed once from the page's
+// props: the static and on-demand pages and their components read it, and its digest dates the
+// page, so a value the page starts showing here moves `lastmod` with no list to keep.
 
 /** What the page knows of the site: Astro's `site`, `base` and URL style, the locale routing, search. */
 export interface PageSite {

@@ -2,10 +2,9 @@ import { AudioReviewsError } from '../errors/errors.js';
 import { loadedCollections } from '../state/build-state.js';
 
 /**
- * The collection the product pages read must exist and hold products: otherwise the build
- * publishes a site without product pages and exits 0 (and the change report lists every page of
- * the previous deploy as removed). Checked where the pages read it, so a collection of any loader
- * is covered, and, for productsLoader() collections, as soon as the content sync ends.
+ * The collection the product pages read must exist and hold products: otherwise the build publishes
+ * a site without product pages and exits 0 (and the change report lists every page of the previous
+ * deploy as removed).
  */
 export function requireEntries(entries: readonly unknown[], collection: string): void {
 	if (entries.length === 0) throw emptyCollectionError(collection, loadedCollections());

@@ -1,14 +1,10 @@
 import { AudioReviewsError } from '../errors/errors.js';
 import { withBase } from './url.js';
 
-/**
- * The one rule of where a locale's pages live, for every URL the package makes (static and
- * on-demand product, review and hub pages, `productUrl`, canonical, hreflang, sitemaps, IndexNow,
- * the review feed, the purge webhook, the breadcrumb's home): the default locale unprefixed unless
- * Astro's `routing.prefixDefaultLocale` is set, every other locale under `/<segment>`. Settled from
- * Astro's `i18n` config in `astro:config:setup`; pages and routes receive it in the virtual config
- * module, never through process state.
- */
+// The one rule of where a locale's pages live, for every URL the package makes (static and
+// on-demand product, review and hub pages, `productUrl`, canonical, hreflang, sitemaps, IndexNow,
+// the review feed, the purge webhook, the breadcrumb's home): the default locale unprefixed unless
+// Astro's `routing.prefixDefaultLocale` is set, every other locale under `/<segment>`.
 
 /** The part of Astro's `i18n` config the rule reads (`AstroConfig['i18n']`). */
 export interface AstroI18n {
@@ -24,9 +20,8 @@ export interface LocaleRouting {
 	/** Astro's `routing.prefixDefaultLocale`: the default locale's pages get its prefix too. */
 	prefixDefaultLocale?: boolean | undefined;
 	/**
-	 * Astro's URL segment of each locale code `i18n.locales` names (`{ path: 'french', codes: ['fr'] }`
-	 * gives `fr` → `french`), lower-cased as Astro's `getRelativeLocaleUrl` writes it. Unset without
-	 * `i18n`: a locale is its own segment.
+	 * Astro's URL segment of each locale code `i18n.locales` names (`{ path: 'french', codes:
+	 * ['fr'] }` gives `fr` → `french`), lower-cased as Astro's `getRelativeLocaleUrl` writes it.
 	 */
 	localePaths?: Record<string, string> | undefined;
 }
@@ -69,10 +64,7 @@ export function routingOf(rule: LocaleRule): LocaleRouting {
 	return typeof rule === 'object' ? rule : { defaultLocale: rule === '' ? undefined : rule };
 }
 
-/**
- * The URL segment that prefixes `locale`'s pages, or undefined for unprefixed pages. An empty or
- * undefined locale is a one-locale catalogue's: it lives where the default locale does.
- */
+/** The URL segment that prefixes `locale`'s pages, or undefined for unprefixed pages. */
 export function localeSegment(rule: LocaleRule, locale: string | undefined): string | undefined {
 	const routing = routingOf(rule);
 	const isDefault = !locale || locale === routing.defaultLocale;
@@ -118,9 +110,8 @@ export function localeOfSegment(
 }
 
 /**
- * The site-relative path of a locale's home page, as Astro's `getRelativeLocaleUrl(locale)` gives it
- * (before `base`): `/` without `i18n` or for a locale `i18n.locales` does not name (whose home Astro
- * does not know), else the locale's prefix, ending in `/` when page URLs do.
+ * The site-relative path of a locale's home page, as Astro's `getRelativeLocaleUrl(locale)` gives
+ * it (before `base`).
  */
 export function localeHomePath(
 	rule: LocaleRule,

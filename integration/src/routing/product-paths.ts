@@ -242,7 +242,6 @@ function pageOf(
 		},
 		// Everything the page renders: the entry's data (its digest), where it lives and its
 		// alternates (with their review counts on a page without reviews, which links to them).
-		// Without a digest (another loader) there is no safe key: always render.
 		cacheKey:
 			entry.digest === undefined
 				? undefined

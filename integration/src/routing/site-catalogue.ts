@@ -1,9 +1,6 @@
-/**
- * The product pages of the collection `audioReviews()` reads, computed once per route pattern
- * and shared by everything that needs them in one build: the product routes and the hub
- * routes (`productUrl` lays out the loader's index of the same entries, see product-url.ts). Runs inside Astro (it reads the content collection and the integration's
- * options).
- */
+// The product pages of the collection `audioReviews()` reads, computed once per route pattern and
+// shared by everything that needs them in one build: the product routes and the hub routes
+// (`productUrl` lays out the loader's index of the same entries, see product-url.ts).
 
 import config from 'virtual:astro-audio-reviews/config';
 import { AudioReviewsError } from '../errors/errors.js';
@@ -36,12 +33,10 @@ async function readCollection(): Promise<ProductEntryLike[]> {
 	return entries;
 }
 
-/**
- * Astro hands out the same `data` (and `rendered`, where the loader keeps the entry's content
- * date) objects for an entry while the store holds it unchanged, so
- * comparing identities (cheap, unlike recomputing slugs for every product) tells a dev refresh
- * or a new build apart from a second reader of the same collection.
- */
+// Astro hands out the same `data` (and `rendered`, where the loader keeps the entry's content
+// date) objects for an entry while the store holds it unchanged, so
+// comparing identities (cheap, unlike recomputing slugs for every product) tells a dev refresh
+// or a new build apart from a second reader of the same collection.
 function sameEntries(a: readonly ProductEntryLike[], b: readonly ProductEntryLike[]): boolean {
 	return (
 		a.length === b.length &&
@@ -54,10 +49,7 @@ function sameEntries(a: readonly ProductEntryLike[], b: readonly ProductEntryLik
 	);
 }
 
-/**
- * The pages of `route` (a pattern without `[locale]`) for the collection as it is now.
- * Concurrent callers never compute twice: from the check to the cache write, nothing awaits.
- */
+/** The pages of `route` (a pattern without `[locale]`) for the collection as it is now. */
 export async function siteCatalogue(route: string): Promise<Catalogue> {
 	const entries = await readCollection();
 	const cached = catalogues.get(route);

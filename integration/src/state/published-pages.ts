@@ -1,10 +1,7 @@
 import { processState } from './process-state.js';
 
-/**
- * The product pages of a build, handed from the injected route's `getStaticPaths` to the review
- * feed writer, so the feed lists exactly the pages Astro rendered. Held only after a build with
- * the feed opened the slot, and released when taken.
- */
+// The product pages of a build, handed from the injected route's `getStaticPaths` to the review
+// feed writer, so the feed lists exactly the pages Astro rendered.
 /** Collection → its product pages, once the injected route published them; undefined until then. */
 type Registry = Map<string, readonly { props: unknown }[] | undefined>;
 

@@ -33,9 +33,8 @@ export interface PageConfig extends LocaleRouting {
 }
 
 /**
- * What the integration's `layout` (and the standalone document used without one) receives:
- * type your layout's props with it. The page goes in its default slot, the SEO tags in its
- * `head` slot. A type alias, not an interface: Astro's `Props` needs an implicit index signature.
+ * What the integration's `layout` (and the standalone document used without one) receives: type
+ * your layout's props with it.
  */
 export type LayoutProps = {
 	/** `seo_name`, else `name`, else the ref (or the hub's title). */
