@@ -3,29 +3,20 @@
 
 export { AudioReviewsError } from '../errors/errors.js';
 export type { HubPageProps } from '../hubs/hub-paths.js';
-export { productPageModel, productSummary } from '../product-page/page-model.js';
+export { productPageModel, productSummary, shownReviews } from '../product-page/page-model.js';
 export {
-	aroundName,
 	searchAnchor,
-	searchBody,
-	searchDescription,
-	searchHeading,
 	searchIgnore,
-	searchTitle,
 } from '../product-page/search-markup.js';
 export { hubPagePath } from '../routing/hub-urls.js';
 export { localeHomeUrl } from '../routing/locale-routing.js';
-export { orderedReviews, type ReviewPagePlace, reviewsOnPage } from '../routing/review-pages.js';
+export type { ReviewPagePlace } from '../routing/review-pages.js';
 export { absoluteUrl, withBase } from '../routing/url.js';
 export { safeHttpUrl } from '../schema/safe-url.js';
 export { type Crumb, hubJsonLd } from '../seo/graph.js';
-export { metaDescription } from '../seo/meta-description.js';
 export {
 	authorName,
 	ogLocale,
-	productDescription,
-	productHeading,
-	productTitle,
 } from '../seo/page-meta.js';
 export { productJsonLd, type RatingSummary } from '../seo/product-json-ld.js';
 export {

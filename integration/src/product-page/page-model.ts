@@ -116,9 +116,7 @@ export function productPageModel(props: ProductPageProps, site: PageSite): Produ
 		{ name: summary.heading, href: link(reviewPage?.paths[0] ?? path) },
 		...(further ? [{ name: text('page', { page }), href: link(path) }] : []),
 	];
-	const reviews = reviewPage
-		? reviewsOnPage(product, page, reviewPage.perPage)
-		: orderedReviews(product.reviews);
+	const reviews = shownReviews(product, reviewPage);
 	const canonical = absoluteUrl(site.site, site.base, path);
 	return {
 		...summary,
@@ -167,4 +165,14 @@ export function productPageModel(props: ProductPageProps, site: PageSite): Produ
 			name: pageHeading,
 		}),
 	};
+}
+
+/** The reviews a page shows, in the documented order: its review page's, else all of them. */
+export function shownReviews(
+	product: Pick<Product, 'reviews'>,
+	reviewPage: ReviewPagePlace | undefined,
+): PlacedReview[] {
+	return reviewPage
+		? reviewsOnPage(product, reviewPage.page, reviewPage.perPage)
+		: orderedReviews(product.reviews);
 }
