@@ -7,7 +7,8 @@ import { newestDate } from '../sitemaps/sitemap.js';
 import { type HubItem, hubItemOf, sortHubItems } from './hub-item.js';
 
 // Hub pages: per locale, the list of the locale's product pages (by name), split into pages of
-// `pageSize`, at the URLs of `hub-urls.ts`.
+// `pageSize`, at the hub URLs.
+
 // A type alias, not an interface: Astro's `Props` needs an implicit index signature.
 export type HubPageProps = {
 	locale: string | undefined;

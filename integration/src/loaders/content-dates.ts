@@ -33,7 +33,7 @@ export interface ContentDates {
 	dateOf(id: string): string | undefined;
 	/**
 	 * Writes the dates of the entries in `kept` (others are forgotten); the entries carry them to
-	 * the pages (entry-metadata.ts).
+	 * the pages.
 	 */
 	save(kept: ReadonlySet<string>, stored: (id: string) => Product | undefined): void;
 }

@@ -52,7 +52,7 @@ export function isLiveSourceFilter(filter: object | undefined): filter is LiveSo
 	return typeof (filter as Partial<LiveSourceFilter> | undefined)?.lendSource === 'function';
 }
 
-/** `LiveSourceFilter` is for the routes the integration injects (on-demand/collection-source.ts). */
+/** `LiveSourceFilter` is for the routes the integration injects. */
 export type ProductsLiveLoader = LiveLoader<
 	Product,
 	ProductEntryFilter,

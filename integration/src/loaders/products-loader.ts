@@ -134,7 +134,7 @@ async function syncAll(
 	});
 }
 
-/** Writes the staged sync, each entry with its facts (entry-metadata.ts), and saves the content dates. */
+/** Writes the staged sync, each entry with its facts, and saves the content dates. */
 function commitSync(
 	context: LoaderContext,
 	plan: LocalePlan,

@@ -29,7 +29,7 @@ export interface StoredEntry {
 	/** Digest of the raw JSON (build loader only): equal digests mean the stored entry is current. */
 	digest: string | undefined;
 	// What the pages need beyond the product (locale order, content date) is written beside it,
-	// in `rendered.metadata` (entry-metadata.ts), never in `data`.
+	// in `rendered.metadata`, never in `data`.
 }
 
 export type EntryResult =

@@ -48,7 +48,7 @@ export type LiveProductUrlsConfig = LiveUrlConfig & {
 
 /**
  * A product's on-demand page in every locale of the live loader `source`
- * (on-demand/collection-source.ts), as absolute URLs: the `<loc>`s the on-demand sitemap lists for
+ *, as absolute URLs: the `<loc>`s the on-demand sitemap lists for
  * it, built the same way (what the invalidation webhook submits to IndexNow after a purge).
  */
 export function liveProductUrls(

@@ -108,7 +108,7 @@ type Versions = Map<string | undefined, ProductEntryLike>;
 /**
  * Every product page of the collection: slugs from the refs of all locales together (so a
  * product keeps one slug across locales and case twins in any locale are detected), the
- * locales prefixed as the site's routing says (routing/locale-routing.ts).
+ * locales prefixed as the site's routing says.
  */
 export function productPages(
 	entries: readonly ProductEntryLike[],

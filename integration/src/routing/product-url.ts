@@ -80,7 +80,7 @@ const SAFE_SEGMENT = /^[\p{L}\p{M}\p{N}_~-]+$/u;
 
 /**
  * Site-relative path of a product page: the pattern's `[ref]` replaced by the slug, prefixed with
- * the locale's segment as `routing` has it (routing/locale-routing.ts), with a trailing slash
+ * the locale's segment as `routing` has it, with a trailing slash
  * unless `trailingSlash` is false (Astro's `trailingSlash: 'never'` or `build.format: 'file'`).
  */
 export function productPath(

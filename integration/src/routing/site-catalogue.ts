@@ -1,6 +1,6 @@
 // The product pages of the collection `audioReviews()` reads, computed once per route pattern and
 // shared by everything that needs them in one build: the product routes and the hub routes
-// (`productUrl` lays out the loader's index of the same entries, see product-url.ts).
+// (`productUrl` lays out the loader's index of the same entries).
 
 import config from 'virtual:astro-audio-reviews/config';
 import { AudioReviewsError } from '../errors/errors.js';

@@ -28,7 +28,7 @@ export interface PageConfig extends LocaleRouting {
 	reviewsPerPage: number;
 	/** Hub pages' size and order, or false when the site has none. */
 	hub: { pageSize: number; order: HubOrder } | false;
-	/** `'pagefind'`: product pages carry Pagefind's markup (search-markup.ts); false: none. */
+	/** `'pagefind'`: product pages carry Pagefind's markup; false: none. */
 	search: SearchMarkup;
 }
 

@@ -1,5 +1,5 @@
-// Every virtual module the integration serves, each with the plugin that serves it; virtual.d.ts
-// declares them for the routes, components and helpers that import them.
+// Every virtual module the integration serves, each with the plugin that serves it, declared
+// beside it for the routes, components and helpers that import them.
 import type { Plugin } from 'vite';
 import type { PurgedPagesConfig } from '../indexnow/index-now-settings.js';
 import type { LiveSitemapConfig } from '../on-demand/sitemap-routes.js';
