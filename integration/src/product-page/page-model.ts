@@ -77,7 +77,10 @@ export interface ProductPageModel extends ProductSummary {
 		canonical: string | undefined;
 		indexable: boolean | undefined;
 		defaultLocale: string | undefined;
-		/** hreflang: every locale version of the page, this one included. */
+		/**
+		 * hreflang: every locale version of the page, this one included. Which versions are
+		 * alternates of each other is settled here, for the head and the layout alike.
+		 */
 		alternates: { locale: string; href: string }[];
 	};
 	jsonLd: JsonLdGraph;
