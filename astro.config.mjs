@@ -1,5 +1,5 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+import { defineConfig, envField } from 'astro/config';
 import audioReviews from './integration/dist/entries/integration.js';
 import { demoService } from './src/demo-service.mjs';
 
@@ -9,6 +9,29 @@ const service = await demoService();
 
 export default defineConfig({
 	site: 'https://demo.audio-reviews.example',
+	// What src/content.config.ts reads from astro:env/server, as the recipes do; the config itself
+	// cannot import astro:env.
+	env: {
+		schema: {
+			AUDIO_REVIEWS_BASE_URL: envField.string({
+				context: 'server',
+				access: 'secret',
+				url: true,
+				default: 'http://127.0.0.1:8787',
+			}),
+			AUDIO_REVIEWS_WEBSITE_ID: envField.string({
+				context: 'server',
+				access: 'secret',
+				default: '00000000-0000-4000-8000-000000000000',
+			}),
+			// Comma-separated, the first is the default locale.
+			AUDIO_REVIEWS_LOCALES: envField.string({
+				context: 'server',
+				access: 'secret',
+				default: 'fr',
+			}),
+		},
+	},
 	integrations: [
 		service.integration,
 		audioReviews({ collection: 'products', layout: '/src/layouts/Shop.astro' }),

@@ -1,16 +1,20 @@
 import { defineCollection } from 'astro:content';
+import {
+	AUDIO_REVIEWS_BASE_URL,
+	AUDIO_REVIEWS_LOCALES,
+	AUDIO_REVIEWS_WEBSITE_ID,
+} from 'astro:env/server';
 import { productsLoader } from 'astro-audio-reviews/loaders';
 
-const locales = (process.env.AUDIO_REVIEWS_LOCALES ?? 'fr')
-	.split(',')
+const locales = AUDIO_REVIEWS_LOCALES.split(',')
 	.map((locale) => locale.trim())
 	.filter(Boolean);
 
 export const collections = {
 	products: defineCollection({
 		loader: productsLoader({
-			baseUrl: process.env.AUDIO_REVIEWS_BASE_URL ?? 'http://127.0.0.1:8787',
-			websiteId: process.env.AUDIO_REVIEWS_WEBSITE_ID ?? '00000000-0000-4000-8000-000000000000',
+			baseUrl: AUDIO_REVIEWS_BASE_URL,
+			websiteId: AUDIO_REVIEWS_WEBSITE_ID,
 			...(locales.length > 1 ? { locales } : { locale: locales[0] }),
 		}),
 	}),

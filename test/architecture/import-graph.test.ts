@@ -19,24 +19,28 @@ const LAYER_RANK: Record<string, number> = {
 	words: 1,
 	client: 2,
 	sync: 3,
-	loaders: 4,
-	seo: 5,
+	seo: 4,
 	// Every URL the package makes: locale prefixes, slugs, product, review and hub paths.
-	routing: 6,
-	sitemaps: 7,
-	hubs: 8,
+	routing: 5,
+	// What a product page shows, and the digest of it that dates the page.
+	'product-page': 6,
+	loaders: 7,
+	sitemaps: 8,
+	hubs: 9,
 	// What the pages, components and the `/pages` helpers consume.
-	view: 9,
-	feed: 10,
-	indexnow: 11,
-	'on-demand': 12,
+	view: 10,
+	feed: 11,
+	'keep-out-dir': 12,
+	'change-report': 13,
+	indexnow: 14,
+	'on-demand': 15,
 	// The shared page cache (Varnish) provider: purges every node; nothing else imports it.
-	'shared-cache': 12,
+	'shared-cache': 15,
 	// Every virtual module, defined in one module and declared in one `.d.ts`.
-	virtual: 13,
-	hooks: 14,
+	virtual: 16,
+	hooks: 17,
 	// The package's public entry points.
-	entries: 15,
+	entries: 18,
 };
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../integration/src');

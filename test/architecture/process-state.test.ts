@@ -41,13 +41,14 @@ describe('process-wide state', () => {
 		expect(found).toEqual([]);
 	});
 
-	it("names each slot's file in its opening comment, and only that file asks for the slot", async () => {
+	it("names each slot's file in the channel map, and only that file asks for the slot", async () => {
 		const state = await readFile(join(PACKAGE, STATE_MODULE), 'utf8');
+		const channels = await readFile(new URL('../../docs/development.md', import.meta.url), 'utf8');
 		const slots = [
 			.../export type ProcessStateSlot = ([^;]+);/.exec(state)![1]!.matchAll(/'([a-z-]+)'/g),
 		].map((match) => match[1]!);
 		const documented = new Map(
-			[...state.matchAll(/^ \* - `([a-z-]+)` \(([^)]+\.ts)\)/gm)].map((match) => [
+			[...channels.matchAll(/^- `([a-z-]+)` \((state\/[^)]+\.ts)\)/gm)].map((match) => [
 				match[1]!,
 				`src/${match[2]!}`,
 			]),
@@ -63,28 +64,28 @@ describe('process-wide state', () => {
 		expect(Object.fromEntries(askers)).toEqual(
 			Object.fromEntries(slots.map((slot) => [slot, [documented.get(slot)]])),
 		);
-		// An entry's content date and locale travel in the entry (loaders/entry-metadata.ts).
+		// An entry's content date and locale travel in the entry (schema/entry-metadata.ts).
 		expect(slots).not.toContain('content-dates');
 	});
 
 	it("names each slot module's readers and writers: the files that import it, and no others", async () => {
 		const USERS: Record<string, string[]> = {
 			'state/build-state.ts': [
-				'src/hooks/audio-reviews.ts',
+				'src/change-report/change-report.ts',
 				'src/hooks/finish-build.ts',
-				'src/indexnow/change-report.ts',
+				'src/hooks/integration.ts',
 				'src/loaders/last-known-good.ts',
 				'src/loaders/products-loader.ts',
 				'src/routing/collection-check.ts',
 				'src/routing/product-url.ts',
-				'src/view/page-helpers.ts',
+				'src/view/pages-api.ts',
 				'src/virtual/virtual-modules.ts',
 				'src/virtual/virtual.d.ts',
 			],
 			'state/published-pages.ts': [
 				'src/feed/write-review-feed.ts',
-				'src/hooks/audio-reviews.ts',
-				'src/view/page-helpers.ts',
+				'src/hooks/integration.ts',
+				'src/view/pages-api.ts',
 			],
 			'state/sitemap-pages.ts': ['src/sitemaps/sitemap.ts'],
 		};

@@ -7,7 +7,7 @@ import {
 	type LiveContent,
 	liveContentOf,
 	liveSourceOf,
-} from '../../integration/src/on-demand/live-source.js';
+} from '../../integration/src/on-demand/collection-source.js';
 
 /**
  * `astro:content`'s getLiveCollection and getLiveEntry, made by Astro's own runtime, over one live

@@ -43,9 +43,11 @@ async function renderPage(
 		filter: { ref },
 		collection: 'products',
 	})) as LiveEntryResultLike;
+	// Astro's request logger, here the console the test watches.
 	const astro = {
 		cache: { enabled: false },
 		response: { headers: new Headers() },
+		logger: console,
 	} as unknown as LivePageContext;
 	return { result, page: liveProductPage(astro, result, { ref }) };
 }

@@ -3,9 +3,12 @@ import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HubPageProps } from '../../integration/src/hubs/hub-paths.js';
 import type { ProductsLiveLoader } from '../../integration/src/loaders/products-live-loader.js';
-import { liveHubPage } from '../../integration/src/on-demand/live-hub.js';
-import { liveSitemapFile, liveSitemapIndex } from '../../integration/src/on-demand/live-sitemap.js';
-import { liveSourceOf } from '../../integration/src/on-demand/live-source.js';
+import { liveSourceOf } from '../../integration/src/on-demand/collection-source.js';
+import { liveHubPage } from '../../integration/src/on-demand/hub-pages.js';
+import {
+	liveSitemapFile,
+	liveSitemapIndex,
+} from '../../integration/src/on-demand/sitemap-routes.js';
 import {
 	HOSTILE_WEBSITE_ID,
 	type HostileService,

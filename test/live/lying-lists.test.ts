@@ -2,9 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { productsLiveLoader } from '../../integration/src/entries/loaders.js';
 import type { HubPageProps } from '../../integration/src/hubs/hub-paths.js';
 import type { ProductsLiveLoader } from '../../integration/src/loaders/products-live-loader.js';
-import { liveHubPage } from '../../integration/src/on-demand/live-hub.js';
-import { liveErrorResponse } from '../../integration/src/on-demand/live-responses.js';
-import { liveSitemapFile } from '../../integration/src/on-demand/live-sitemap.js';
+import { liveHubPage } from '../../integration/src/on-demand/hub-pages.js';
+import { liveErrorResponse } from '../../integration/src/on-demand/responses.js';
+import { liveSitemapFile } from '../../integration/src/on-demand/sitemap-routes.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
 import {
 	HOSTILE_WEBSITE_ID,

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { resolveIntegrationOptions } from '../../integration/src/hooks/integration-options.js';
 import { injectOnDemandRoutes } from '../../integration/src/hooks/on-demand-routes.js';
+import { resolveIntegrationOptions } from '../../integration/src/hooks/resolved-options.js';
 
 /** The `onDemand` option and the routes `audioReviews()` injects for it (no server: the hook called as Astro calls it). */
 

@@ -7,7 +7,7 @@ import {
 	PURGED_PRODUCT_LOADS,
 	PURGED_PRODUCT_WAIT_MS,
 	purgedProductsWait,
-} from '../../integration/src/on-demand/live-urls.js';
+} from '../../integration/src/on-demand/urls.js';
 import {
 	HOSTILE_WEBSITE_ID,
 	makeCatalogue,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productsLoader } from '../../integration/src/entries/loaders.js';
-import { entryFacts } from '../../integration/src/loaders/entry-metadata.js';
+import { entryFacts } from '../../integration/src/schema/entry-metadata.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { createLoaderContext, type TestLoaderContext } from '../helpers/loader-context.js';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderedWith } from '../../integration/src/loaders/entry-metadata.js';
 import {
 	localeOfEntry,
 	type ProductEntryLike,
 	productPages,
 } from '../../integration/src/routing/product-paths.js';
+import { renderedWith } from '../../integration/src/schema/entry-metadata.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 
 // The pages read an entry's locale, its loader's locale order and its content date from the

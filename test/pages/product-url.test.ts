@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderedWith } from '../../integration/src/loaders/entry-metadata.js';
 import {
 	type ProductEntryLike,
 	productPages,
 } from '../../integration/src/routing/product-paths.js';
 import { placePath, placesOf } from '../../integration/src/routing/product-url.js';
+import { renderedWith } from '../../integration/src/schema/entry-metadata.js';
 import type { CatalogueIndex } from '../../integration/src/state/build-state.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 

@@ -5,7 +5,7 @@ import {
 	resolveIndexNow,
 } from '../../integration/src/indexnow/index-now-settings.js';
 import { productsLiveLoader } from '../../integration/src/loaders/products-live-loader.js';
-import { liveProductUrls } from '../../integration/src/on-demand/live-urls.js';
+import { liveProductUrls } from '../../integration/src/on-demand/urls.js';
 import {
 	DEFAULT_LIVE_ROUTE,
 	indexNowOptionSchema,

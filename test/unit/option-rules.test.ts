@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../integration/src/entries/client.js';
-import { resolveIntegrationOptions } from '../../integration/src/hooks/integration-options.js';
+import { resolveIntegrationOptions } from '../../integration/src/hooks/resolved-options.js';
 
 const valid = {
 	baseUrl: 'https://api.example.com/',

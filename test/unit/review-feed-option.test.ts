@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveIntegrationOptions } from '../../integration/src/hooks/integration-options.js';
+import { resolveIntegrationOptions } from '../../integration/src/hooks/resolved-options.js';
 import { thrownMessage } from '../helpers/thrown.js';
 
 const feedOf = (reviewsFeed: unknown) =>

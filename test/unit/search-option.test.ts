@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { resolveIntegrationOptions } from '../../integration/src/hooks/integration-options.js';
-import type { Product } from '../../integration/src/schema/product.js';
+import { resolveIntegrationOptions } from '../../integration/src/hooks/resolved-options.js';
 import {
 	aroundName,
 	searchDescription,
 	searchHeading,
-} from '../../integration/src/view/search-markup.js';
+} from '../../integration/src/product-page/search-markup.js';
+import type { Product } from '../../integration/src/schema/product.js';
 import { uiText } from '../../integration/src/words/ui-text.js';
 import { thrownMessage } from '../helpers/thrown.js';
 

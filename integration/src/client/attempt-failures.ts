@@ -1,8 +1,5 @@
-/**
- * The failed attempts that carry no HTTP answer to classify: out of time before or during the
- * attempt, a body over `maxResponseBytes`, or no response at all. Each says whether a retry may
- * help and builds its error once the attempts are counted.
- */
+// The failed attempts that carry no HTTP answer to classify: out of time before or during the
+// attempt, a body over `maxResponseBytes`, or no response at all.
 import { NetworkError, ResponseTooLargeError, TimeoutError } from '../errors/errors.js';
 import type { ResolvedConnectionOptions } from '../options/shared-options.js';
 import { type Attempt, type RequestContext, suffix } from './classify-response.js';
@@ -46,11 +43,7 @@ export function tooLarge(context: RequestContext, status: number, maxBytes: numb
 	};
 }
 
-/**
- * No HTTP response at all. Nothing listening (or no such host) answers in a millisecond and
- * usually means a wrong `baseUrl` or a service not started: a couple of retries cover a restart,
- * then the error says what to check instead of retrying silently for the whole budget.
- */
+/** No HTTP response at all. */
 export function networkFailure(context: RequestContext, error: unknown, baseUrl: string): Attempt {
 	const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
 	const unreachable = typeof code === 'string' && isUnreachable(code);

@@ -149,10 +149,8 @@ type ServiceErrorFactory = (
 	hint?: string,
 ) => ErrorFactory;
 
-/**
- * The list endpoint has no ref: its ERR_DB_MISSING can only mean the website, which on a first
- * build is almost always a mistyped or copied `websiteId`, so the message names it.
- */
+// The list endpoint has no ref: its ERR_DB_MISSING can only mean the website, which on a first
+// build is almost always a mistyped or copied `websiteId`, so the message names it.
 function notFound(
 	context: RequestContext,
 	service: ServiceErrorFactory,

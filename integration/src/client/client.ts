@@ -49,10 +49,7 @@ export interface AudioReviewsClient {
 	readonly options: Readonly<ResolvedConnectionOptions>;
 	/** Requests made and retries spent so far by this client. */
 	readonly stats: Readonly<RequestStats>;
-	/**
-	 * One product, validated. Throws `NotFoundError` for an unknown ref (ERR_DB_MISSING) and
-	 * `WrongProductError` when the service answers another product.
-	 */
+	/** One product, validated. */
 	getProduct(ref: string, query?: GetProductQuery, request?: RequestOptions): Promise<Product>;
 	/** One list page, every item validated. */
 	listProducts(query?: ListProductsQuery, request?: RequestOptions): Promise<ProductList>;
@@ -74,11 +71,7 @@ export interface AudioReviewsClient {
 /** The options the loaders share (docs/options.md, the public contract); query options become per-call defaults. */
 export type ClientOptions = SharedOptions;
 
-/**
- * The typed HTTP client of docs/service.md §4. Options are validated here, once. `locale`, `without`,
- * `withAudio` and `published` become defaults of `listProducts`; `variant`, `type` (and `locale`
- * when given explicitly) defaults of `getProduct`, which otherwise returns every locale.
- */
+/** The typed HTTP client of docs/service.md §4. Options are validated here, once. */
 export function createClient(options: ClientOptions): AudioReviewsClient {
 	const resolved = parseOptions(sharedOptionsSchema, options, 'createClient');
 	return clientFromResolved(resolved, {
@@ -104,10 +97,8 @@ interface QueryDefaults {
 
 type Context = ConstructorParameters<typeof ResponseFormatError>[1];
 
-/**
- * Every caller of the single-product endpoint (build, refresh, live pages) shares this check:
- * another product's data must never be stored or served under the requested ref.
- */
+// Every caller of the single-product endpoint (build, refresh, live pages) shares this check:
+// another product's data must never be stored or served under the requested ref.
 function assertRequestedProduct(
 	ref: string,
 	response: { body: unknown; status: number },
@@ -211,11 +202,9 @@ export function clientFromResolved(
 	};
 }
 
-/**
- * One limiter per service origin and concurrency, shared by every client of the process:
- * a build with several collections or locales still keeps at most `concurrency` requests
- * in flight against the service.
- */
+// One limiter per service origin and concurrency, shared by every client of the process:
+// a build with several collections or locales still keeps at most `concurrency` requests
+// in flight against the service.
 const limiters = new Map<string, LimitFunction>();
 
 export function sharedLimiter(baseUrl: string, concurrency: number): LimitFunction {

@@ -1,7 +1,4 @@
-/**
- * Hints that turn a transport failure into its likely fix. Pure functions of the failure and
- * `baseUrl`, so each message is tested exactly.
- */
+/** Hints that turn a transport failure into its likely fix. */
 
 /** Error codes where nothing answered at all: retrying for minutes only hides the fix. */
 const UNREACHABLE_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ENOTFOUND']);

@@ -37,10 +37,8 @@ export interface Requester {
 }
 
 /**
- * Builds the one function every call to the service goes through: concurrency limit,
- * per-attempt timeout, retries with backoff within a total budget, error classification.
- * The budget is a deadline: an attempt still running when it passes is aborted, so one request
- * never takes longer than `retryBudgetMs` from its first attempt, whatever `timeoutMs` says.
+ * Builds the one function every call to the service goes through: concurrency limit, per-attempt
+ * timeout, retries with backoff within a total budget, error classification.
  */
 export function createRequester(
 	options: ResolvedConnectionOptions,

@@ -1,7 +1,4 @@
-/**
- * Retry timing: capped exponential backoff with full jitter, and `Retry-After`.
- * Pure functions so the timing rules are unit-tested without waiting.
- */
+/** Retry timing: capped exponential backoff with full jitter, and `Retry-After`. */
 
 /** Statuses worth another try: rate limiting and transient server or gateway failures. */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
@@ -12,9 +9,8 @@ export interface BackoffOptions {
 }
 
 /**
- * Full jitter (a uniformly random delay below the capped exponential step) spreads the
- * retries of many concurrent requests instead of having them hit a recovering service at once.
- * `attempt` is the number of the attempt that just failed, from 1.
+ * Full jitter (a uniformly random delay below the capped exponential step) spreads the retries of
+ * many concurrent requests instead of having them hit a recovering service at once.
  */
 export function backoffDelay(
 	attempt: number,
@@ -25,10 +21,7 @@ export function backoffDelay(
 	return Math.floor(random() * ceiling);
 }
 
-/**
- * Parses `Retry-After` (RFC 9110 §10.2.3): delay-seconds or an HTTP-date.
- * Returns milliseconds to wait, or undefined when absent or unparseable.
- */
+/** Parses `Retry-After` (RFC 9110 §10.2.3): delay-seconds or an HTTP-date. */
 export function parseRetryAfter(
 	value: string | null | undefined,
 	now: number = Date.now(),

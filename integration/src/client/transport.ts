@@ -11,12 +11,7 @@ export interface FetchInit {
 	signal: AbortSignal;
 }
 
-/**
- * GET `url`, following redirects by hand: `fetch` would carry the request's headers (which may
- * hold the shop's token) to whatever origin the service names. Same-origin redirects are
- * followed up to `MAX_REDIRECTS`; a redirect to another origin is refused with an error saying
- * where it pointed. Throws `RedirectError`, never retried: the same request gets the same answer.
- */
+/** GET `url`, following redirects by hand. */
 export async function fetchSameOrigin(
 	fetchImpl: typeof fetch,
 	url: string,
@@ -67,11 +62,7 @@ export type BodyRead =
 	| { text: string; tooLarge?: undefined }
 	| { tooLarge: true; text?: undefined };
 
-/**
- * Reads the body as UTF-8 text, counting bytes as they stream and stopping past `maxBytes`.
- * `fetch` decompresses before the stream, so the count is of decoded bytes: a small gzip bomb
- * stops at the cap like a large plain body, without ever being inflated whole.
- */
+/** Reads the body as UTF-8 text, counting bytes as they stream and stopping past `maxBytes`. */
 export async function readCapped(response: Response, maxBytes: number): Promise<BodyRead> {
 	if (!response.body) return { text: '' };
 	const reader = response.body.getReader();

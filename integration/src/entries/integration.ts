@@ -1,3 +1,3 @@
-export { default, INTEGRATION_NAME } from '../hooks/audio-reviews.js';
-export type { AudioReviewsOptions } from '../hooks/integration-options.js';
+export { default, INTEGRATION_NAME } from '../hooks/integration.js';
+export type { AudioReviewsOptions } from '../hooks/resolved-options.js';
 export { serializeSitemapItem } from '../sitemaps/sitemap.js';

@@ -21,9 +21,9 @@ export {
 	livePath,
 	liveProductPage,
 	liveStaticPaths,
-} from '../on-demand/live-page.js';
-export { liveRef } from '../on-demand/live-ref.js';
-export { liveErrorResponse, notFoundResponse } from '../on-demand/live-responses.js';
+} from '../on-demand/product-pages.js';
+export { liveRef } from '../on-demand/request-ref.js';
+export { liveErrorResponse, notFoundResponse } from '../on-demand/responses.js';
 export {
 	type CachePolicy,
 	type CachePolicyInput,

@@ -18,6 +18,6 @@ export {
 	productName,
 	productUrl,
 	ratingSummary,
-} from '../view/page-helpers.js';
+} from '../view/pages-api.js';
 export type { UiText } from '../words/ui-text.js';
 export type { Phrase, PluralForms, WordKey, Words } from '../words/words.js';

@@ -1,11 +1,7 @@
 import { AstroError } from 'astro/errors';
 import type { core } from 'astro/zod';
 
-/**
- * Characters that let text break out of its log line or disguise it: C0 controls (newline,
- * carriage return, the escape that starts terminal sequences), DEL, C1 controls (a one-character
- * CSI), the Unicode line and paragraph separators and the bidirectional overrides.
- */
+/** Characters that let text break out of its log line or disguise it. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
@@ -22,9 +18,8 @@ export function escapeControl(text: string): string {
 }
 
 /**
- * Text the service wrote, made safe to put in a log line: cut to `max` characters (never inside
- * a surrogate pair), quoted, control characters escaped. It can then neither forge a line
- * (`\n[build] Complete!`) nor flood the log.
+ * Text the service wrote, made safe to put in a log line: cut to `max` characters (never inside a
+ * surrogate pair), quoted, control characters escaped.
  */
 export function quoteServiceText(text: string, max: number = SERVICE_TEXT_MAX_CHARS): string {
 	const chars = Array.from(text);
@@ -56,12 +51,7 @@ export interface ErrorContext {
 	cause?: unknown;
 }
 
-/**
- * Base class of every error the package throws. The context is kept as fields for code
- * and also written into the message, because build logs only show the message. The message is
- * always one line with control characters escaped: parts of it (refs, the service's text)
- * come from the service, and must not be able to forge or hide log lines.
- */
+/** Base class of every error the package throws. */
 export class AudioReviewsError extends Error {
 	override name = 'AudioReviewsError';
 	readonly endpoint: Endpoint | undefined;
@@ -111,9 +101,8 @@ export class TimeoutError extends AudioReviewsError {
 }
 
 /**
- * The service answered with a redirect the client does not follow: to another origin (the
- * request's headers, which may hold a token, must not travel there), or one redirect too many
- * (a loop). Never retried: the same request gets the same redirect.
+ * The service answered with a redirect the client does not follow: to another origin (the request's
+ * headers, which may hold a token, must not travel there), or one redirect too many (a loop).
  */
 export class RedirectError extends AudioReviewsError {
 	override name = 'RedirectError';
@@ -125,9 +114,8 @@ export class ResponseFormatError extends AudioReviewsError {
 }
 
 /**
- * A response body grew past `maxResponseBytes` (counted after decompression, so a small gzip
- * bomb is caught too). Reading stops at the cap; never retried, the same request would send the
- * same body.
+ * A response body grew past `maxResponseBytes` (counted after decompression, so a small gzip bomb
+ * is caught too).
  */
 export class ResponseTooLargeError extends AudioReviewsError {
 	override name = 'ResponseTooLargeError';
@@ -161,11 +149,7 @@ export class NotFoundError extends ServiceError {
 	override name = 'NotFoundError';
 }
 
-/**
- * The single-product endpoint answered a product whose `external_id` is not the ref asked for.
- * The service broke its contract: publishing the answer would show another product at the
- * requested product's address.
- */
+/** The single-product endpoint answered a product whose `external_id` is not the ref asked for. */
 export class WrongProductError extends ResponseFormatError {
 	override name = 'WrongProductError';
 	/** The `external_id` the service answered with. */
@@ -208,18 +192,16 @@ export function formatIssuePath(path: readonly PropertyKey[]): string {
 }
 
 /**
- * A full-catalogue sync could not produce a consistent snapshot: the number of distinct
- * products disagrees with `count_item`, even after re-syncing. Thrown rather than publishing
- * a catalogue with silent gaps.
+ * A full-catalogue sync could not produce a consistent snapshot: the number of distinct products
+ * disagrees with `count_item`, even after re-syncing.
  */
 export class CatalogueSyncError extends AudioReviewsError {
 	override name = 'CatalogueSyncError';
 }
 
 /**
- * An IndexNow endpoint refused a submission (a 4xx other than 429), or kept failing (429, 5xx,
- * no answer) until the time budget ran out. `retryable` tells the two apart: the first needs a
- * fix (key, key file, host), the second only a later run.
+ * An IndexNow endpoint refused a submission (a 4xx other than 429), or kept failing (429, 5xx, no
+ * answer) until the time budget ran out.
  */
 export class IndexNowError extends AudioReviewsError {
 	override name = 'IndexNowError';

@@ -4,12 +4,9 @@ import { authorName, presentText, productHeading } from '../seo/page-meta.js';
 import { ratedReviews } from '../seo/review-policy.js';
 import { escapeXmlText, withoutForbiddenXmlChars } from '../seo/xml-text.js';
 
-/**
- * Google's product review feed (schema 2.4, or 2.3 on request): one `<review>` per rated review of the product
- * pages, i.e. exactly the items the pages mark up as rated (`ratedReviews`), that also have a
- * transcript and a valid date. Produced as chunks, one per review, so the caller can stream a
- * catalogue of any size to disk without holding the document.
- */
+// Google's product review feed (schema 2.4, or 2.3 on request): one `<review>` per rated review of
+// the product pages, i.e. exactly the items the pages mark up as rated (`ratedReviews`), that also
+// have a transcript and a valid date.
 
 const schemaLocation = (version: FeedSchemaVersion) =>
 	`http://www.google.com/shopping/reviews/schema/product/${version}/product_reviews.xsd`;
@@ -53,10 +50,7 @@ export interface ReviewFeed {
 	counts: ReviewFeedCounts;
 }
 
-/**
- * The feed of `pages`. Pages are taken in order of ref, then locale, and reviews in the
- * service's order: the same catalogue gives the same bytes whatever order it was synced in.
- */
+/** The feed of `pages`. */
 export function createReviewFeed(
 	pages: readonly FeedPage[],
 	options: ReviewFeedOptions,

@@ -35,10 +35,7 @@ export interface WrittenReviewFeed {
 	ms: number;
 }
 
-/**
- * `astro:build:done`: the feed of the pages the product route rendered in this build. Returns
- * the file (absolute, and relative to the output folder) for the change report.
- */
+/** `astro:build:done`: the feed of the pages the product route rendered in this build. */
 export async function buildReviewFeed(
 	option: ReviewsFeedOption,
 	context: { collection: string; dir: string; config: AstroConfig; logger: AstroIntegrationLogger },
@@ -72,8 +69,7 @@ export async function buildReviewFeed(
 
 /**
  * Streams the feed of `pages` to its file: the document is never held whole, whatever the
- * catalogue's size. Written under a temporary name then renamed, so a host serving `dist/`
- * never sees half a feed.
+ * catalogue's size.
  */
 export async function writeReviewFeed(
 	pages: readonly FeedPage[],

@@ -1,9 +1,6 @@
-/**
- * Numbers and plurals, for both audiences: the build's log lines and error messages (English,
- * `12,345 products`) and the pages (the page's locale, `4,5` in French, `Intl.PluralRules`
- * categories). One module so the loaders, the hooks and the pages share it without the pages
- * importing a logger.
- */
+// Numbers and plurals, for both audiences: the build's log lines and error messages (English,
+// `12,345 products`) and the pages (the page's locale, `4,5` in French, `Intl.PluralRules`
+// categories).
 
 // Building an Intl formatter costs far more than formatting with one (it was ~15% of a 10k-page
 // build's CPU): one per locale, kept for the process.

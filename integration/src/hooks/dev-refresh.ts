@@ -10,12 +10,7 @@ import {
 	type WebhookRefusal,
 } from '../on-demand/webhook.js';
 
-/**
- * `astro dev` webhook: the backoffice POSTs here when a shop edits content. `{}` (or no body)
- * re-syncs every productsLoader collection; `{ "ref": "X" }` or `{ "refs": [...] }` refreshes
- * only those products through the single-product endpoint. The rules every call must meet
- * (JSON, not cross-site, body and refs capped) are the invalidation webhook's, from webhook.ts.
- */
+/** `astro dev` webhook: the backoffice POSTs here when a shop edits content. */
 
 export interface RefreshHandlerOptions {
 	secret: string | undefined;

@@ -1,18 +1,18 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegrationLogger } from 'astro';
+import { reportChanges } from '../change-report/change-report.js';
 import { buildReviewFeed } from '../feed/write-review-feed.js';
-import { reportChanges } from '../indexnow/change-report.js';
 import {
 	type IndexNowSettings,
 	indexNowTarget,
 	writeKeyFile,
 } from '../indexnow/index-now-settings.js';
-import { outputFiles } from '../indexnow/prune-output.js';
+import { outputFiles } from '../keep-out-dir/prune-output.js';
 import { type LocaleRouting, localeMismatchWarnings } from '../routing/locale-routing.js';
 import { recordedCatalogue, type StaleCollection } from '../state/build-state.js';
-import { normalizeRoute, type ResolvedAudioReviewsOptions } from './integration-options.js';
 import { layoutHeadWarning, missingWordsWarnings } from './page-option-warnings.js';
+import { normalizeRoute, type ResolvedAudioReviewsOptions } from './resolved-options.js';
 
 type Assets = Parameters<typeof outputFiles>[0];
 

@@ -34,11 +34,7 @@ type SetupHook = Pick<
 	'config' | 'injectRoute' | 'updateConfig' | 'logger'
 >;
 
-/**
- * Injects the sitemap and hub routes (on demand, so they need an adapter). Where the static pages
- * are not (`route: false`): the product pages of the live loader's other locales, and the hub at
- * the route's parent path.
- */
+/** Injects the sitemap and hub routes (on demand, so they need an adapter). */
 export function injectOnDemandRoutes(
 	option: ResolvedOnDemandOption,
 	site: { route: string | false; hub: boolean; websiteId?: string | undefined },
@@ -71,12 +67,12 @@ export function injectOnDemandRoutes(
 	if (sitemap) {
 		hook.injectRoute({
 			pattern: `${sitemap.path}.xml`,
-			entrypoint: page('live-sitemap-index.ts'),
+			entrypoint: page('on-demand-sitemap-index.ts'),
 			prerender: false,
 		});
 		hook.injectRoute({
 			pattern: `${sitemap.path}-[file].xml`,
-			entrypoint: page('live-sitemap-file.ts'),
+			entrypoint: page('on-demand-sitemap-file.ts'),
 			prerender: false,
 		});
 	}
@@ -85,7 +81,7 @@ export function injectOnDemandRoutes(
 	const parent = hubRoute('/products/[ref]')!;
 	hook.injectRoute({
 		pattern: `/[locale]${parent}/[...ref]`,
-		entrypoint: page('live-product.astro'),
+		entrypoint: page('on-demand-product.astro'),
 		prerender: false,
 	});
 	if (!site.hub || !option.hub) return;
@@ -98,12 +94,12 @@ export function injectOnDemandRoutes(
 	for (const prefix of ['', '/[locale]']) {
 		hook.injectRoute({
 			pattern: `${prefix}${parent}`,
-			entrypoint: page('live-hub.astro'),
+			entrypoint: page('on-demand-hub.astro'),
 			prerender: false,
 		});
 		hook.injectRoute({
 			pattern: `${prefix}${parent}/~page-[page]`,
-			entrypoint: page('live-hub.astro'),
+			entrypoint: page('on-demand-hub.astro'),
 			prerender: false,
 		});
 	}

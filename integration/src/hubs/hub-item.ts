@@ -1,10 +1,8 @@
+import type { HubOrder } from '../options/integration-options.js';
 import type { Product } from '../schema/product.js';
 import { excerpt, firstTranscript } from '../seo/meta-description.js';
 import { productDescription, productHeading } from '../seo/page-meta.js';
 import { ratingSummary } from '../seo/review-policy.js';
-
-/** How hub pages order their products: by name (the default), or best rated first. */
-export type HubOrder = 'name' | 'rating';
 
 /** Longest line of description or transcript a hub entry shows. */
 export const HUB_EXCERPT_LENGTH = 140;
@@ -60,9 +58,8 @@ export function dampedAverageIn(ratings: readonly HubRating[]): (rating: HubRati
 }
 
 /**
- * `items` in the hub's order: by name in the locale's collation, or with `'rating'` the best
- * damped average first (`dampedAverageIn`; more reviews first on a tie), unrated products after,
- * by name. Ties end on the path, so the order is stable from one build to the next. Returns a new array.
+ * `items` in the hub's order: by name in the locale's collation, or with `'rating'` the best damped
+ * average first (`dampedAverageIn`; more reviews first on a tie), unrated products after, by name.
  */
 export function sortHubItems(
 	items: readonly HubItem[],

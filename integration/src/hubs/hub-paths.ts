@@ -1,14 +1,14 @@
-import { HUB_PAGE_SIZE, hubBasePath, hubPageParam, hubPagePath } from '../routing/hub-urls.js';
+import { type HubOrder, hubSettings, pageSettings } from '../options/integration-options.js';
+import { hubBasePath, hubPageParam, hubPagePath } from '../routing/hub-urls.js';
 import { type LocaleRouting, localeSegment, withDefaultLocale } from '../routing/locale-routing.js';
 import type { Alternate, StaticPath } from '../routing/product-paths.js';
 import { fnv1a64 } from '../seo/hash.js';
 import { newestDate } from '../sitemaps/sitemap.js';
-import { type HubItem, type HubOrder, hubItemOf, sortHubItems } from './hub-item.js';
+import { type HubItem, hubItemOf, sortHubItems } from './hub-item.js';
 
-/**
- * Hub pages: per locale, the list of the locale's product pages (by name), split into pages of
- * `pageSize`, at the URLs of `hub-urls.ts`.
- */
+// Hub pages: per locale, the list of the locale's product pages (by name), split into pages of
+// `pageSize`, at the hub URLs.
+
 // A type alias, not an interface: Astro's `Props` needs an implicit index signature.
 export type HubPageProps = {
 	locale: string | undefined;
@@ -50,7 +50,7 @@ export interface HubOptions extends Pick<LocaleRouting, 'prefixDefaultLocale' | 
 
 /** Every hub page of the site, from the product pages `productPages` made (so exactly the pages that exist). */
 export function hubPages(products: readonly StaticPath[], options: HubOptions): HubStaticPath[] {
-	const pageSize = options.pageSize ?? HUB_PAGE_SIZE;
+	const { pageSize, order } = hubSettings(options);
 	const byLocale = new Map<string | undefined, StaticPath[]>();
 	for (const path of products) {
 		const list = byLocale.get(path.props.locale);
@@ -69,7 +69,7 @@ export function hubPages(products: readonly StaticPath[], options: HubOptions): 
 			locale,
 			lang,
 			base,
-			items: sortedItems(list, lang ?? locale, options.order ?? 'name'),
+			items: sortedItems(list, lang ?? locale, order),
 			pageCount: Math.ceil(list.length / pageSize),
 		});
 	}
@@ -77,7 +77,7 @@ export function hubPages(products: readonly StaticPath[], options: HubOptions): 
 		defaultLocale,
 		routing,
 		pageSize,
-		trailingSlash: options.trailingSlash ?? true,
+		trailingSlash: pageSettings(options).trailingSlash,
 		hubs,
 	};
 	return hubs.flatMap((hub) =>

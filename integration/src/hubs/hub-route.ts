@@ -1,7 +1,5 @@
-/**
- * `getStaticPaths` of the injected hub routes, from the same product pages as the product
- * routes (one computation per build). Runs inside Astro.
- */
+// `getStaticPaths` of the injected hub routes, from the same product pages as the product
+// routes (one computation per build). Runs inside Astro.
 import config from 'virtual:astro-audio-reviews/config';
 import { parseRoute, siteCatalogue } from '../routing/site-catalogue.js';
 import { registerSitemapPages } from '../sitemaps/sitemap.js';

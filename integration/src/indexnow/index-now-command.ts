@@ -10,12 +10,8 @@ import {
 	readChangeReport,
 } from './index-now-report.js';
 
-/**
- * `audio-reviews indexnow`: run after the deploy (the key file must be live before the engines
- * check it). Exit codes: 0 submitted or nothing to submit, 1 the endpoint refused (a 4xx: fix
- * the key, key file or host), 2 the report or the arguments are wrong (nothing sent), 3 the
- * endpoint kept failing (429, 5xx, no answer) until the time budget ran out: run it again later.
- */
+// `audio-reviews indexnow`: run after the deploy (the key file must be live before the engines
+// check it).
 
 export const EXIT = { ok: 0, refused: 1, usage: 2, unavailable: 3 } as const;
 
@@ -51,7 +47,7 @@ function parseCommandArgs(argv: string[], cwd: string): CommandOptions {
 		({ values } = parseArgs({
 			args: argv,
 			options: {
-				report: { type: 'string' },
+				report: { type: 'string', default: DEFAULT_CHANGE_REPORT },
 				'dry-run': { type: 'boolean' },
 				'first-build': { type: 'string' },
 				budget: { type: 'string' },
@@ -68,7 +64,7 @@ function parseCommandArgs(argv: string[], cwd: string): CommandOptions {
 	if (!Number.isFinite(budget) || budget <= 0)
 		throw new IndexNowUsageError('Expected --budget to be a number of seconds above 0');
 	return {
-		report: resolve(cwd, String(values.report ?? DEFAULT_CHANGE_REPORT)),
+		report: resolve(cwd, String(values.report)),
 		dryRun: values['dry-run'] === true,
 		firstBuild,
 		budgetMs: budget * 1000,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { type ChangeReport, REPORT_FORMAT } from './change-report.js';
-import type { IndexNowTarget } from './index-now.js';
+import { type ChangeReport, REPORT_FORMAT } from '../change-report/change-report.js';
+import type { IndexNowTarget } from '../options/index-now-option.js';
 
 /** What `audio-reviews indexnow` reads from a build's change report, checked before anything is sent. */
 
@@ -48,9 +48,8 @@ export async function readChangeReport(path: string): Promise<ChangeReport> {
 }
 
 /**
- * The URLs to submit: added, changed and removed pages (a removed page answers 404, which tells
- * the engine to drop it). A first build compares with nothing, so its "added" is every page, not
- * what changed: it is submitted only when asked (`--first-build all`, e.g. for a site's launch).
+ * The URLs to submit: added, changed and removed pages (a removed page answers 404, which tells the
+ * engine to drop it).
  */
 export function planSubmission(
 	report: ChangeReport,

@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AudioReviewsOptionsError } from '../errors/errors.js';
+import type { IndexNowTarget } from '../options/index-now-option.js';
 import { DEFAULT_LIVE_ROUTE, type ResolvedIndexNowOption } from '../options/index-now-option.js';
-import type { IndexNowTarget } from './index-now.js';
 
 /** What the `indexNow` option resolves to once the Astro config and the build environment are known: the key file, the target, the purged pages. */
 
@@ -25,8 +25,7 @@ interface SiteContext {
 
 /**
  * Checked once, in `astro:config:setup`: what IndexNow needs from the rest of the config, and (in
- * `astro build`) the key from the environment. `astro dev` neither writes a key file nor submits
- * anything: a developer's purges must not reach the engines.
+ * `astro build`) the key from the environment.
  */
 export function resolveIndexNow(
 	option: ResolvedIndexNowOption | undefined,

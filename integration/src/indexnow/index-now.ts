@@ -1,24 +1,13 @@
 import { parseRetryAfter, RETRYABLE_STATUSES, retryDelay } from '../client/retry-timing.js';
 import { IndexNowError, quoteServiceText } from '../errors/errors.js';
+import type { IndexNowTarget } from '../options/index-now-option.js';
 
-/**
- * IndexNow submissions (indexnow.org/documentation): one JSON `POST` of
- * `{ host, key, keyLocation, urlList }` per batch of at most 10,000 URLs, to an endpoint that
- * shares them with every participating search engine.
- */
+// IndexNow submissions (indexnow.org/documentation): one JSON `POST` of
+// `{ host, key, keyLocation, urlList }` per batch of at most 10,000 URLs, to an endpoint that
+// shares them with every participating search engine.
 
 /** The protocol's ceiling of URLs per POST. */
 export const INDEXNOW_MAX_BATCH = 10_000;
-
-/** Where to submit and how the endpoint checks that the URLs are ours. */
-export interface IndexNowTarget {
-	endpoint: string;
-	/** The site's host (`shop.example.com`): every URL must belong to it. */
-	host: string;
-	key: string;
-	/** The absolute URL of the key file; URLs outside its folder are refused by the endpoint. */
-	keyLocation: string;
-}
 
 export interface IndexNowSubmitOptions {
 	/** All batches and their retries end within this many milliseconds; a wait that would pass it is not started. */

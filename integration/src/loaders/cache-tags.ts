@@ -1,7 +1,4 @@
-/**
- * Cache tags for route caching and CDN purges. CDNs restrict tag characters (Cloudflare:
- * printable ASCII, no spaces or commas), so refs are percent-encoded into the tag.
- */
+/** Cache tags for route caching and CDN purges. */
 export function websiteTag(websiteId: string): string {
 	return `aar-website-${websiteId.toLowerCase()}`;
 }

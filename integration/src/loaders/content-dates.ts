@@ -2,21 +2,13 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoaderContext } from 'astro/loaders';
+import { productPageDigest } from '../product-page/page-digest.js';
 import type { Product } from '../schema/product.js';
 import { type Fingerprint, fingerprintChanges } from './sync-state.js';
 
-/**
- * When the content each entry's page renders last changed, kept across builds: the sitemap's
- * `lastmod`. An entry's date moves only when a digest of the fields the pages render changes, so
- * a product whose JSON changed elsewhere (widget config, experiments) or that was merely re-sent
- * keeps its date, and a rebuild never stamps every page with its own time.
- *
- * The dates live in a file of their own beside the change report's page manifest, not in the
- * loader's meta store: Astro clears the whole store, meta included, whenever content.config.ts
- * or the Astro config changes (`concurrency: 4` added is enough), and every `lastmod` would then
- * move to that build while no page changed. The file names the fingerprint it was written for,
- * so a cache restored from another website or locale set lends no date.
- */
+// When what each entry's page shows last changed, kept across builds: the sitemap's `lastmod`.
+// Only the page's digest moves it, so a re-sent product or a rebuild never restamps a page; the
+// dates live in a file of their own because Astro clears the loader's store on a config change.
 const FILE_FORMAT = 1;
 const ISO_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$/;
 
@@ -41,25 +33,18 @@ export interface ContentDates {
 	dateOf(id: string): string | undefined;
 	/**
 	 * Writes the dates of the entries in `kept` (others are forgotten); the entries carry them to
-	 * the pages (entry-metadata.ts). A kept entry without a date yet (a store written before
-	 * dates were kept) is observed first, from `stored`.
+	 * the pages.
 	 */
 	save(kept: ReadonlySet<string>, stored: (id: string) => Product | undefined): void;
 }
 
-/** The fields the pages render: a change anywhere else is no change of the page. */
-function renderedFields(product: Product): unknown {
-	const { external_id, name, seo_name, seo_description, audio_url, reviews } = product;
-	return { external_id, name, seo_name, seo_description, audio_url, reviews };
-}
-
 export function contentDates(
-	scope: DatesScope & Pick<LoaderContext, 'generateDigest'>,
+	scope: DatesScope & { localeOf: (id: string) => string },
 	now: string,
 ): ContentDates {
 	const dates = readDates(scope);
 	const observe = (id: string, product: Product) => {
-		const digest = scope.generateDigest(renderedFields(product) as Record<string, unknown>);
+		const digest = productPageDigest(product, scope.localeOf(id));
 		if (dates[id]?.[0] !== digest) dates[id] = [digest, now];
 	};
 	return {
@@ -82,11 +67,7 @@ export function storedDates(scope: DatesScope): (id: string) => string | undefin
 	return (id) => dates[id]?.[1];
 }
 
-/**
- * Beside the change report's manifest in Astro's cache folder, where `astro build` keeps its
- * store; `astro dev` keeps its own store in `.astro/`, and its dates there, so a dev session
- * against another service never resets the dates a deploy publishes.
- */
+// Beside the change report's manifest in Astro's cache folder, where `astro build` keeps its store;
 function datesPath(scope: DatesScope): string {
 	const folder = scope.watcher ? new URL('.astro/', scope.config.root) : scope.config.cacheDir;
 	return fileURLToPath(

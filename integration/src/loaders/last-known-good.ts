@@ -25,11 +25,7 @@ function isOutage(error: unknown): error is AudioReviewsError {
 	);
 }
 
-/**
- * Opt-in: keep the last successfully synced store when the service is down. Loud by design:
- * a warning block in the log and a marker in the change report, so nobody mistakes it for a
- * fresh build. Returns whether the store is kept (otherwise the caller rethrows).
- */
+/** Opt-in: keep the last successfully synced store when the service is down. */
 export function serveLastKnownGood(
 	context: LoaderContext & Pick<DatesScope, 'fingerprint'>,
 	resolved: ResolvedProductsLoaderOptions,

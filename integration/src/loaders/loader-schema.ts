@@ -7,14 +7,7 @@ export function markValidated(product: Product): void {
 	validatedHere.add(product);
 }
 
-/**
- * The schema `productsLoader()` gives Astro. Astro's `parseData` runs the collection's schema:
- * ours unless the user set their own. The loader has already validated every product it
- * passes (it needs the issues to name the ref and field, and `onInvalid: "skip"`), so this
- * copy of `productSchema` returns those objects as they are instead of validating them a
- * second time; anything else, and every user schema, is validated in full. Types, the JSON
- * schema Astro writes for editors, and `.extend()` are those of `productSchema`.
- */
+/** The schema `productsLoader()` gives Astro. */
 export function loaderSchema(): typeof productSchema {
 	const schema = productSchema.clone();
 	const validate = schema.safeParseAsync.bind(schema);

@@ -52,7 +52,7 @@ export function isLiveSourceFilter(filter: object | undefined): filter is LiveSo
 	return typeof (filter as Partial<LiveSourceFilter> | undefined)?.lendSource === 'function';
 }
 
-/** `LiveSourceFilter` is for the routes the integration injects (on-demand/live-source.ts). */
+/** `LiveSourceFilter` is for the routes the integration injects. */
 export type ProductsLiveLoader = LiveLoader<
 	Product,
 	ProductEntryFilter,
@@ -203,10 +203,7 @@ function missingRef(): AudioReviewsError {
 	);
 }
 
-/**
- * Most products one `getLiveCollection()` call may ask for. It runs while a visitor waits; a
- * larger list is for the build-time loader, or paged with `offset`.
- */
+/** Most products one `getLiveCollection()` call may ask for. */
 export const MAX_LIVE_LIMIT = 1_000;
 
 /**

@@ -7,11 +7,11 @@ import {
 	type ResolvedProductsLoaderOptions,
 	resolveProductsLoaderOptions,
 } from '../options/loader-options.js';
+import { factsFor, renderedWith, stampEntries } from '../schema/entry-metadata.js';
 import type { Product, productSchema } from '../schema/product.js';
 import { type CatalogueIndex, markFresh, recordCatalogue } from '../state/build-state.js';
 import { CatalogueStage } from './catalogue-stage.js';
 import { contentDates, storedDates } from './content-dates.js';
-import { factsFor, renderedWith, stampEntries } from './entry-metadata.js';
 import { type FetchedLocale, stagedFetcher } from './fetch-products.js';
 import { serveLastKnownGood } from './last-known-good.js';
 import { loaderSchema } from './loader-schema.js';
@@ -134,14 +134,17 @@ async function syncAll(
 	});
 }
 
-/** Writes the staged sync, each entry with its facts (entry-metadata.ts), and saves the content dates. */
+/** Writes the staged sync, each entry with its facts, and saves the content dates. */
 function commitSync(
 	context: LoaderContext,
 	plan: LocalePlan,
 	stage: CatalogueStage,
 	fingerprint: Fingerprint,
 ) {
-	const dates = contentDates({ ...context, fingerprint }, new Date().toISOString());
+	const dates = contentDates(
+		{ ...context, fingerprint, localeOf: plan.localeOf },
+		new Date().toISOString(),
+	);
 	const facts = factsFor(plan, dates.dateOf);
 	const removed = stage.commit((entry) => {
 		dates.observe(entry.id, entry.data);

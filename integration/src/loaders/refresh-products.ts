@@ -2,9 +2,9 @@ import type { LoaderContext } from 'astro/loaders';
 import { clientFromResolved } from '../client/client.js';
 import { NotFoundError } from '../errors/errors.js';
 import type { LocalePlan, ResolvedProductsLoaderOptions } from '../options/loader-options.js';
+import { type FactsOf, factsFor, renderedWith, stampEntries } from '../schema/entry-metadata.js';
 import type { Product } from '../schema/product.js';
 import { type ContentDates, contentDates } from './content-dates.js';
-import { type FactsOf, factsFor, renderedWith, stampEntries } from './entry-metadata.js';
 import { digestOfRaw, planEntry, STORE_FORMAT } from './stored-entry.js';
 import { fingerprintOf } from './sync-state.js';
 import { unsafeUrlWarnings } from './unsafe-url-warnings.js';
@@ -42,7 +42,10 @@ export async function refreshProducts(
 ): Promise<void> {
 	const client = clientFromResolved(resolved);
 	const fingerprint = fingerprintOf(resolved, plan.locales, STORE_FORMAT);
-	const dates = contentDates({ ...context, fingerprint }, new Date().toISOString());
+	const dates = contentDates(
+		{ ...context, fingerprint, localeOf: plan.localeOf },
+		new Date().toISOString(),
+	);
 	const facts = factsFor(plan, dates.dateOf);
 	const refreshOne = async (locale: string, ref: string): Promise<RefreshResult> => {
 		const source = {

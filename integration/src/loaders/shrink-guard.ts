@@ -4,11 +4,8 @@ import { ENV, envFlag, type ResolvedProductsLoaderOptions } from '../options/loa
 import type { SyncState } from './sync-state.js';
 
 /**
- * A sync far smaller than the last one is far more often an upstream accident (a wrong filter,
- * a half-migrated database) than the shop's intent; publishing it would take pages offline.
- * Checked before anything is written, so the store stays as the last good build left it:
- * once on what the service returned, once on what passed validation (a schema change that
- * makes most products invalid, with onInvalid "skip", must not empty the site either).
+ * A sync far smaller than the last one is far more often an upstream accident (a wrong filter, a
+ * half-migrated database) than the shop's intent; publishing it would take pages offline.
  */
 export function guardShrink(
 	resolved: ResolvedProductsLoaderOptions,

@@ -1,11 +1,6 @@
 import { sharedCacheInUse } from '../state/shared-cache.js';
 
-/**
- * Shares one in-flight promise among concurrent callers with the same key. Astro's route
- * cache does not coalesce misses: N visitors arriving together on an uncached page (or on a
- * stale one, each triggering a background re-render) would otherwise cost N upstream
- * requests for the same product.
- */
+/** Shares one in-flight promise among concurrent callers with the same key. */
 export function singleFlight<T>(): (key: string, run: () => Promise<T>) => Promise<T> {
 	const inFlight = new Map<string, Promise<T>>();
 	return (key, run) => {

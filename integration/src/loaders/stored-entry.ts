@@ -21,10 +21,7 @@ export interface EntrySource {
 	entryId: (ref: string) => string;
 }
 
-/**
- * One product as the loaders hand it to Astro. The locale travels as data: multi-locale ids
- * contain it too, but nothing reads it back out of an id.
- */
+/** One product as the loaders hand it to Astro. */
 export interface StoredEntry {
 	id: string;
 	locale: string | undefined;
@@ -32,7 +29,7 @@ export interface StoredEntry {
 	/** Digest of the raw JSON (build loader only): equal digests mean the stored entry is current. */
 	digest: string | undefined;
 	// What the pages need beyond the product (locale order, content date) is written beside it,
-	// in `rendered.metadata` (entry-metadata.ts), never in `data`.
+	// in `rendered.metadata`, never in `data`.
 }
 
 export type EntryResult =

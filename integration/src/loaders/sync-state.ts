@@ -4,10 +4,8 @@ import type { LocalePlan } from '../options/loader-options.js';
 import type { ResolvedSharedOptions } from '../options/shared-options.js';
 import type { PageMemo } from '../sync/sync-catalogue.js';
 
-/**
- * What the loader keeps in its collection's meta store between builds (it is saved inside
- * Astro's data store, so it lives in `node_modules/.astro` with the entries it describes).
- */
+// What the loader keeps in its collection's meta store between builds (it is saved inside
+// Astro's data store, so it lives in `node_modules/.astro` with the entries it describes).
 type MetaStore = LoaderContext['meta'];
 
 const KEYS = {
@@ -29,12 +27,7 @@ export const PACKAGE_VERSION: string = (() => {
 	}
 })();
 
-/**
- * Everything that decides which products the store holds and how they were stored. Two builds
- * with different fingerprints must not share entries: a restored CI cache from another website
- * (or another locale set, or a package version that stores differently) would publish stale or
- * mixed data.
- */
+/** Everything that decides which products the store holds and how they were stored. */
 export interface Fingerprint {
 	websiteId: string;
 	baseUrl: string;

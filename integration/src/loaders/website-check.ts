@@ -4,13 +4,7 @@ import { countOf, formatNumber } from '../format/numbers.js';
 /** Refs quoted in the warning before the rest are counted. */
 const LISTED_REFS = 5;
 
-/**
- * Products whose `website.id` is not the configured `websiteId`. This warns rather than fails:
- * the service documents `website.id` only as "the owning website", never as the public UUID of
- * the request path, so a shop whose backoffice keeps another id there would otherwise lose every
- * build. The warning names the refs, so a service mixing websites (or a `websiteId` copied from
- * another shop) is seen at the first build, and each build repeats it while it lasts.
- */
+/** Products whose `website.id` is not the configured `websiteId`. */
 export function foreignWebsiteWarning(
 	store: Pick<DataStore, 'get'>,
 	ids: Iterable<string>,

@@ -1,10 +1,6 @@
 import { type CachePolicy, DEFAULT_CACHE_POLICY } from '../options/cache-policy-option.js';
 
-/**
- * The `Cache-Control` a CDN in front of the server honours: `s-maxage` for shared caches,
- * a separate (default zero) `max-age` for browsers, plus `stale-while-revalidate` and
- * `stale-if-error` (RFC 5861).
- */
+/** The `Cache-Control` a CDN in front of the server honours. */
 export function cacheControlHeader(policy: CachePolicy = DEFAULT_CACHE_POLICY): string {
 	const directives = ['public', `max-age=${policy.browserMaxAge}`, `s-maxage=${policy.maxAge}`];
 	if (policy.swr > 0) directives.push(`stale-while-revalidate=${policy.swr}`);

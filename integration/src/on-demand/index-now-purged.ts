@@ -1,10 +1,9 @@
-import { type IndexNowTarget, submitToIndexNow } from '../indexnow/index-now.js';
+import { submitToIndexNow } from '../indexnow/index-now.js';
+import type { IndexNowTarget } from '../options/index-now-option.js';
 import type { WebhookRequest } from './webhook.js';
 
-/**
- * `indexNow.submitPurged`: after the invalidation webhook purged product pages, the same pages are
- * submitted to IndexNow, so engines re-crawl them as soon as they serve the new content.
- */
+// `indexNow.submitPurged`: after the invalidation webhook purged product pages, the same pages are
+// submitted to IndexNow, so engines re-crawl them as soon as they serve the new content.
 
 /** The webhook's answer waits at most this long for the submission: the purge is its job, this is a courtesy. */
 export const PURGED_SUBMISSION_BUDGET_MS = 3000;

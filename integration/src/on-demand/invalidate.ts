@@ -22,11 +22,7 @@ export const MIN_SECRET_LENGTH = 16;
 export interface InvalidateHandlerOptions {
 	/** The website whose pages are purged; tags embed it (see `productTag`, `websiteTag`). */
 	websiteId: string;
-	/**
-	 * The shared secret the backoffice webhook presents, as `Authorization: Bearer <secret>` or
-	 * `X-Audio-Reviews-Secret`. A function is read on every call, so a rotated environment
-	 * variable takes effect without a rebuild.
-	 */
+	/** The shared secret the backoffice webhook presents, as `Authorization. */
 	secret: string | undefined | (() => string | undefined);
 	/** Most refs one call may name (default 1000). */
 	maxRefs?: number;
@@ -45,13 +41,7 @@ export interface InvalidationResult {
 
 type CacheLike = Pick<APIContext['cache'], 'enabled' | 'invalidate'>;
 
-/**
- * The route the backoffice webhook calls after content changes. `POST` with `{ "ref": "…" }`,
- * `{ "refs": ["…"] }`, or an empty body / `{}` for the whole website, under the rules of
- * `webhook.ts` (JSON only, no cross-site call, body and refs capped) plus the shared secret. Purges by cache tag
- * through Astro's route cache (`context.cache.invalidate`), whose provider forwards the purge
- * to the platform (memory cache on Node, the CDN on Netlify/Vercel/Cloudflare adapters).
- */
+/** The route the backoffice webhook calls after content changes. `POST` with `{ "ref". */
 export function createInvalidateHandler(options: InvalidateHandlerOptions): APIRoute {
 	const maxRefs = options.maxRefs ?? WEBHOOK_LIMITS.maxRefs;
 	const readSecret =

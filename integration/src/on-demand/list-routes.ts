@@ -4,15 +4,16 @@ import type { LiveSource } from '../loaders/products-live-loader.js';
 import { type CachePolicy, resolveCachePolicy } from '../options/cache-policy-option.js';
 import {
 	type LocaleRouting,
+	localeMismatchWarnings,
 	localeOfSegment,
 	withDefaultLocale,
 } from '../routing/locale-routing.js';
 import { type CatalogueQuery, catalogueQuery } from '../sync/sync-catalogue.js';
 import type { PageConfig } from '../view/page-config.js';
 import { cacheControlHeader } from './cache-policy.js';
-import { liveLocales } from './live-catalogue.js';
-import { escapeHtml, liveErrorResponse, notFoundPage } from './live-responses.js';
-import { type LiveContent, type LiveSourceQuery, liveSourceOf } from './live-source.js';
+import { liveLocales } from './catalogue-slices.js';
+import { type LiveContent, type LiveSourceQuery, liveSourceOf } from './collection-source.js';
+import { escapeHtml, liveErrorResponse, notFoundPage, type RequestLogger } from './responses.js';
 
 /**
  * What the on-demand list routes (sitemaps, hub pages) share: the loader they read through,
@@ -47,14 +48,34 @@ export interface LiveLists {
 	query: (locale: string) => CatalogueQuery;
 }
 
-export async function liveLists(config: LiveListsConfig): Promise<LiveLists> {
+export async function liveLists(
+	config: LiveListsConfig,
+	logger?: RequestLogger | undefined,
+): Promise<LiveLists> {
 	const source = await liveSourceOf(config.content, liveSourceQuery(config));
+	warnAboutLocales(liveLocales(source.options), config, logger);
 	return {
 		source,
 		...liveLocaleRule(source, config),
 		query: (locale) => catalogueQuery(source.options, locale),
 	};
 }
+
+const warnedLocales = new Set<string>();
+
+/** Where the live loader's locales and Astro's `i18n` disagree, said once per server, as a build says it of productsLoader(). */
+function warnAboutLocales(
+	locales: readonly string[],
+	site: LocaleRouting,
+	logger: RequestLogger | undefined,
+): void {
+	const key = JSON.stringify([locales, site.localePaths]);
+	if (!logger || warnedLocales.has(key)) return;
+	warnedLocales.add(key);
+	for (const warning of localeMismatchWarnings(site, locales, LIVE_LOADER)) logger.warn(warning);
+}
+
+const LIVE_LOADER = { loader: 'productsLiveLoader', file: 'src/live.config.ts' };
 
 /** The live collection the routes read: `onDemand.collection`, else `collection`; and the website it must read. */
 export function liveSourceQuery(
@@ -88,7 +109,7 @@ export const SITEMAP_CACHE_POLICY: Readonly<CachePolicy> = resolveCachePolicy({
 	swr: 86_400,
 });
 
-type CacheContext = Pick<APIContext, 'cache'>;
+type CacheContext = Pick<APIContext, 'cache'> & { logger?: RequestLogger | undefined };
 
 /** Caches a list answer under the website's and the lists' tags, and tells a CDN the same. */
 export function cacheList(
@@ -127,5 +148,8 @@ export function listNotFound(
 /** 503 (502 for data failing the schema), never cached: a crawler retries rather than keep a truncated list. */
 export function listErrorResponse(context: CacheContext, error: unknown, what: string): Response {
 	if (context.cache.enabled) context.cache.set(false);
-	return liveErrorResponse(error instanceof Error ? error : new Error(String(error)), { what });
+	return liveErrorResponse(error instanceof Error ? error : new Error(String(error)), {
+		what,
+		logger: context.logger,
+	});
 }

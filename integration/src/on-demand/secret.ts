@@ -2,10 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 
 /**
  * The one rule both webhooks (the invalidation route and `astro dev`'s refresh) check a shared
- * secret by, as docs/on-demand.md and docs/rebuilds.md promise: `Authorization: Bearer <secret>`
- * (scheme in any case, spaces or tabs around the secret), else `X-Audio-Reviews-Secret:
- * <secret>`, compared in constant time. An `Authorization` header with another scheme falls back
- * to the second header; a Bearer secret that is wrong never does.
+ * secret by, as docs/on-demand.md and docs/rebuilds.md promise.
  */
 export function presentsSecret(
 	header: (name: string) => string | null | undefined,
@@ -24,11 +21,7 @@ function presentedSecret(header: (name: string) => string | null | undefined): s
 	return header('x-audio-reviews-secret')?.trim() || undefined;
 }
 
-/**
- * Compares a presented secret with the expected one in time independent of where they
- * differ. Both are hashed first so their lengths, which `timingSafeEqual` would otherwise
- * reveal by throwing, are always equal.
- */
+/** Compares a presented secret with the expected one in time independent of where they differ. */
 export function secretsMatch(presented: string, expected: string): boolean {
 	const a = createHash('sha256').update(presented, 'utf8').digest();
 	const b = createHash('sha256').update(expected, 'utf8').digest();

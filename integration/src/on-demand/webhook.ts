@@ -1,18 +1,5 @@
-/**
- * One set of rules for both webhooks of the package, the `astro dev` refresh endpoint and the
- * invalidation route of on-demand pages, so neither is looser than the other:
- *
- * - `POST` only;
- * - no cross-site call: a web page open in the developer's (or an editor's) browser must not be
- *   able to trigger them. Browsers label such requests with `Sec-Fetch-Site` and `Origin`; a
- *   backoffice calling from its server sends neither;
- * - `Content-Type: application/json`, which a cross-site form or a "simple" `fetch` cannot send
- *   without a CORS preflight that these endpoints never grant;
- * - the body is capped before it is read: a declared `Content-Length` over the cap is refused
- *   unread, and a chunked body is read only up to the cap;
- * - at most `maxRefs` refs per call; unknown fields are refused, so a misnamed field never turns
- *   into "everything".
- */
+// One set of rules for both webhooks of the package, the `astro dev` refresh endpoint and the
+// invalidation route of on-demand pages, so neither is looser than the other.
 
 export const WEBHOOK_LIMITS = {
 	/** Bodies are a few refs; anything larger is not a webhook of ours. */
@@ -130,10 +117,7 @@ export async function* webStreamChunks(
 	}
 }
 
-/**
- * `{}` or an empty body: everything; `{ "ref": "…" }` or `{ "refs": ["…"] }`: those products.
- * Refs are de-duplicated, at most `maxRefs`.
- */
+/** `{}` or an empty body: everything; `{ "ref". */
 export function parseWebhookBody(
 	text: string,
 	maxRefs: number = WEBHOOK_LIMITS.maxRefs,

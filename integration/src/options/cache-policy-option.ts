@@ -1,19 +1,7 @@
 import { z } from 'astro/zod';
 import { parseOptions } from './parse-options.js';
 
-/**
- * How long a rendered product page may be reused, in seconds.
- *
- * - `maxAge`: fresh lifetime in shared caches (Astro's route cache, the CDN). 300 s follows
- *   docs/service.md §8, which recommends a short client cache of about 300 seconds.
- * - `swr`: after `maxAge`, a cache may keep serving the page while it re-renders in the
- *   background; this is also what keeps pages up during a service outage.
- * - `staleIfError`: how long a CDN may serve a stale page when the origin answers 5xx.
- * - `browserMaxAge`: lifetime in the visitor's browser. 0 by default because a browser cache
- *   cannot be purged by the invalidation webhook; shared caches can.
- * - `notFoundMaxAge`: lifetime of a 404 for an unknown ref, so a flood of random refs does
- *   not become a flood of upstream requests; a new product's webhook purges it.
- */
+/** How long a rendered product page may be reused, in seconds. */
 export interface CachePolicy {
 	maxAge: number;
 	swr: number;

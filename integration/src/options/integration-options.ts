@@ -9,6 +9,24 @@ import { flag, nonEmptyText, wholeNumber } from './rules.js';
 import { searchOptionSchema } from './search-option.js';
 
 export const DEFAULT_REVIEWS_PER_PAGE = 20;
+export const DEFAULT_ROUTE = '/products/[ref]';
+const DEFAULT_HUB_PAGE_SIZE = 48;
+
+const reviewsPerPage = wholeNumber(
+	'reviewsPerPage',
+	1,
+	1000,
+	`Expected \`reviewsPerPage\` to be a whole number from 1 to 1000 (default ${DEFAULT_REVIEWS_PER_PAGE}), e.g. reviewsPerPage: 30`,
+).default(DEFAULT_REVIEWS_PER_PAGE);
+
+const emptyProducts = z
+	.enum(['noindex', 'index', 'skip'], {
+		message: 'Expected `emptyProducts` to be "noindex", "index" or "skip"',
+	})
+	.default('noindex');
+
+const hubPageSize = wholeNumber('hub.pageSize', 1, 1000);
+const hubOrder = z.enum(['name', 'rating']);
 
 const integrationOptionsShape = {
 	collection: nonEmptyText(
@@ -29,11 +47,8 @@ const integrationOptionsShape = {
 				}),
 			z.literal(false),
 		])
-		.default('/products/[ref]'),
-	/**
-	 * The locale served without a prefix. Defaults to Astro's `i18n.defaultLocale`, else the
-	 * first locale of the collection.
-	 */
+		.default(DEFAULT_ROUTE),
+	/** The locale served without a prefix. */
 	defaultLocale: nonEmptyText(
 		'defaultLocale',
 		'one of the collection\'s locales, e.g. "fr"',
@@ -62,32 +77,20 @@ const integrationOptionsShape = {
 	/** Google's product review feed, written by `astro build` (docs/review-feed.md); false for none. */
 	reviewsFeed: reviewsFeedOptionSchema,
 	/** Reviews on a product page and on each of its further review pages (docs/pages-and-seo.md, "Products with many reviews"). */
-	reviewsPerPage: wholeNumber(
-		'reviewsPerPage',
-		1,
-		1000,
-		`Expected \`reviewsPerPage\` to be a whole number from 1 to 1000 (default ${DEFAULT_REVIEWS_PER_PAGE}), e.g. reviewsPerPage: 30`,
-	).default(DEFAULT_REVIEWS_PER_PAGE),
+	reviewsPerPage,
 	/** `'pagefind'`: product pages carry Pagefind's markup (docs/search.md); false (default) leaves them unchanged. */
 	search: searchOptionSchema,
 	/** A product without any review in a locale: a `noindex, follow` page, a normal page, or no page. */
-	emptyProducts: z
-		.enum(['noindex', 'index', 'skip'], {
-			message: 'Expected `emptyProducts` to be "noindex", "index" or "skip"',
-		})
-		.default('noindex'),
-	/**
-	 * Hub pages listing the products at the route's parent path; `{ pageSize, order }` sets how
-	 * many per page and their order (`'name'` by default, `'rating'` for best rated first).
-	 */
+	emptyProducts,
+	/** Hub pages listing the products at the route's parent path; */
 	hub: z
 		.union(
 			[
 				z.boolean(),
 				z
 					.object({
-						pageSize: wholeNumber('hub.pageSize', 1, 1000).optional(),
-						order: z.enum(['name', 'rating']).optional(),
+						pageSize: hubPageSize.optional(),
+						order: hubOrder.optional(),
 					})
 					.strict(),
 			],
@@ -105,4 +108,37 @@ export function integrationOptionsSchema(placeholders: WordPlaceholders) {
 	return z
 		.object({ ...integrationOptionsShape, uiText: uiTextOptionSchema(placeholders).optional() })
 		.strict();
+}
+
+const pageSettingsSchema = z.object({
+	route: z.string().default(DEFAULT_ROUTE),
+	trailingSlash: z.boolean().default(true),
+	reviewsPerPage,
+	emptyProducts,
+});
+
+/** How product pages are laid out, as `audioReviews()` settles it. */
+export type PageSettings = z.output<typeof pageSettingsSchema>;
+
+/** The page settings a caller of the page functions left unset, defaulted as `audioReviews()` does. */
+export function pageSettings(options: Partial<Record<keyof PageSettings, unknown>>): PageSettings {
+	const { route, trailingSlash, reviewsPerPage, emptyProducts } = options;
+	return pageSettingsSchema.parse({ route, trailingSlash, reviewsPerPage, emptyProducts });
+}
+
+const hubSettingsSchema = z.object({
+	pageSize: hubPageSize.default(DEFAULT_HUB_PAGE_SIZE),
+	order: hubOrder.default('name'),
+});
+
+/** `'name'` or `'rating'`: best rated first. */
+export type HubOrder = z.output<typeof hubOrder>;
+export type HubSettings = z.output<typeof hubSettingsSchema>;
+
+/** A hub's page size and order, defaulted as `audioReviews({ hub: true })` has them. */
+export function hubSettings(hub: {
+	pageSize?: number | undefined;
+	order?: HubOrder | undefined;
+}): HubSettings {
+	return hubSettingsSchema.parse({ pageSize: hub.pageSize, order: hub.order });
 }

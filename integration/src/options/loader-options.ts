@@ -7,10 +7,7 @@ import {
 	sharedOptionsSchema,
 } from './shared-options.js';
 
-/**
- * Options only the build-time loader has: they guard what a deploy-hook rebuild may publish.
- * Defaults live here, in one place.
- */
+/** Options only the build-time loader has: they guard what a deploy-hook rebuild may publish. */
 export const BUILD_DEFAULTS = {
 	/** More than half the catalogue gone at once is far more often an upstream accident than a sale ending. */
 	maxShrink: 0.5,
@@ -67,12 +64,23 @@ export function resolveProductsLoaderOptions(
 export interface LocalePlan {
 	locales: readonly string[];
 	entryId: (locale: string, ref: string) => string;
+	/** The locale of an entry id this plan formed. */
+	localeOf: (id: string) => string;
 }
 
 export function localePlan(options: ResolvedSharedOptions): LocalePlan {
-	if (options.locales)
-		return { locales: options.locales, entryId: (locale, ref) => `${locale}/${ref}` };
-	return { locales: [options.locale], entryId: (_locale, ref) => ref };
+	const { locales } = options;
+	if (locales)
+		return {
+			locales,
+			entryId: (locale, ref) => `${locale}/${ref}`,
+			localeOf: (id) => locales.find((locale) => id.startsWith(`${locale}/`)) ?? locales[0]!,
+		};
+	return {
+		locales: [options.locale],
+		entryId: (_locale, ref) => ref,
+		localeOf: () => options.locale,
+	};
 }
 
 /** `1`, `true` or `yes` (any case) in an environment variable. */

@@ -2,9 +2,8 @@ import type { z } from 'astro/zod';
 import { AudioReviewsOptionsError, formatIssuePath } from '../errors/errors.js';
 
 /**
- * Validates options once, at the edge, and throws an Astro user error whose message
- * lists every problem as `option: what was expected` and whose hint says where to fix it.
- * No line ends in punctuation: Astro appends a full stop to the message it prints.
+ * Validates options once, at the edge, and throws an Astro user error whose message lists every
+ * problem as `option: what was expected` and whose hint says where to fix it.
  */
 export function parseOptions<S extends z.ZodType>(
 	schema: S,
@@ -40,10 +39,8 @@ export function parseOptions<S extends z.ZodType>(
 	);
 }
 
-/**
- * `locale` has a default, so only the raw input tells that both were given; silently ignoring
- * one of them would build other locales than the user expects.
- */
+// `locale` has a default, so only the raw input tells that both were given; silently ignoring
+// one of them would build other locales than the user expects.
 function conflictingLocales(input: unknown, known: readonly string[]): string[] {
 	if (
 		!known.includes('locale') ||

@@ -3,10 +3,8 @@ import { AudioReviewsOptionsError } from '../errors/errors.js';
 
 export const DEFAULT_REVIEWS_FEED_PATH = 'product-reviews.xml';
 /**
- * The schema versions the feed can be written in; the first is the default (the one Google accepts today).
- * What the feed holds is the same in both: 2.4 only adds optional elements (verified purchase,
- * incentivized review, review language and country) that the service cannot vouch for or that the
- * public contract leaves out.
+ * The schema versions the feed can be written in; the first is the default (the one Google accepts
+ * today).
  */
 export const REVIEWS_FEED_SCHEMA_VERSIONS = ['2.4', '2.3'] as const;
 export type FeedSchemaVersion = (typeof REVIEWS_FEED_SCHEMA_VERSIONS)[number];
@@ -18,8 +16,7 @@ const SCHEMA_VERSION_MESSAGE =
 const FEED_PATH = /^\/?(?:[A-Za-z0-9_][A-Za-z0-9._-]*\/)*[A-Za-z0-9_][A-Za-z0-9._-]*\.xml$/;
 
 // A refinement of unknown rather than an enum: a type or enum mismatch aborts this branch of the
-// union below, whose generic message would then hide the one that names the versions. Typed as
-// the versions for users' configs.
+// union below, whose generic message would then hide the one that names the versions.
 const schemaVersionSchema = z
 	.unknown()
 	.refine((value) => (REVIEWS_FEED_SCHEMA_VERSIONS as readonly unknown[]).includes(value), {

@@ -1,15 +1,9 @@
 import { z } from 'astro/zod';
 
-/**
- * The rules several options follow, each with one message: whichever of its checks fails, the
- * user reads the same sentence saying what fits.
- */
+// The rules several options follow, each with one message: whichever of its checks fails, the
+// user reads the same sentence saying what fits.
 
-/**
- * A whole number from `min` to `max`. One refine rather than `.int().min().max()`: zod words an
- * `.int()` failure as a type error without the input, and each check would want its own copy of
- * the message.
- */
+/** A whole number from `min` to `max`. */
 export function wholeNumber(
 	name: string,
 	min: number,

@@ -1,19 +1,14 @@
 import { z } from 'astro/zod';
 import { flag, LOCALE_TAG, nonEmptyText, settable, wholeNumber } from './rules.js';
 
-/**
- * The options `createClient`, `productsLoader` and `productsLiveLoader` share
- * (docs/options.md, "Loader options"). Defaults live here, in one place.
- */
+// The options `createClient`, `productsLoader` and `productsLiveLoader` share
+// (docs/options.md, "Loader options"). Defaults live here, in one place.
 
 const localeSchema = z
 	.string()
 	.regex(LOCALE_TAG, { message: 'Expected a BCP-47 locale such as "fr" or "en-GB"' });
 
-/**
- * `locale` takes one locale. An array there is the plural option misspelt: say so, with the
- * value moved over, rather than zod's "expected string, received array".
- */
+/** `locale` takes one locale. */
 const singleLocaleSchema = z
 	.string({
 		error: (issue) =>
@@ -148,10 +143,8 @@ export type SharedOptions = z.input<typeof sharedOptionsSchema>;
 export type ResolvedSharedOptions = z.output<typeof sharedOptionsSchema>;
 export type ResolvedConnectionOptions = z.output<typeof connectionOptionsSchema>;
 
-/**
- * What is wrong with a `baseUrl`, echoing it: the usual first-run mistake is a bare host copied
- * from a browser bar, which `new URL` rejects or (`localhost:4321`) reads as a scheme of its own.
- */
+// What is wrong with a `baseUrl`, echoing it: the usual first-run mistake is a bare host copied
+// from a browser bar, which `new URL` rejects or (`localhost:4321`) reads as a scheme of its own.
 function baseUrlProblem(value: string): string | undefined {
 	const expected =
 		'Expected `baseUrl` to be an absolute http(s) URL, e.g. "https://api.example.com"';

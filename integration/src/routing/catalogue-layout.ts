@@ -1,13 +1,10 @@
-/**
- * Where a catalogue's pages live, shared by the pages (which read the collection's entries) and
- * `productUrl` (which reads the loader's index of the same entries), so that a link and the page
- * it points to cannot disagree.
- */
+// Where a catalogue's pages live, shared by the pages (which read the collection's entries) and
+// `productUrl` (which reads the loader's index of the same entries), so that a link and the page
+// it points to cannot disagree.
 
 /**
- * The locale an entry's URL is prefixed with, from its id and its product's ref: productsLoader
- * ids are `<external_id>` with one locale and `<locale>/<external_id>` with `locales`. Comparing
- * with the ref is unambiguous even for refs that contain `/`.
+ * The locale an entry's URL is prefixed with, from its id and its product's ref: productsLoader ids
+ * are `<external_id>` with one locale and `<locale>/<external_id>` with `locales`.
  */
 export function localeInId(id: string, ref: string): string | undefined {
 	if (id === ref) return undefined;

@@ -2,10 +2,9 @@ import { AudioReviewsError } from '../errors/errors.js';
 import { loadedCollections } from '../state/build-state.js';
 
 /**
- * The collection the product pages read must exist and hold products: otherwise the build
- * publishes a site without product pages and exits 0 (and the change report lists every page of
- * the previous deploy as removed). Checked where the pages read it, so a collection of any loader
- * is covered, and, for productsLoader() collections, as soon as the content sync ends.
+ * The collection the product pages read must exist and hold products: otherwise the build publishes
+ * a site without product pages and exits 0 (and the change report lists every page of the previous
+ * deploy as removed).
  */
 export function requireEntries(entries: readonly unknown[], collection: string): void {
 	if (entries.length === 0) throw emptyCollectionError(collection, loadedCollections());
@@ -15,6 +14,12 @@ export function requireEntries(entries: readonly unknown[], collection: string):
 export function requireLoadedProducts(collection: string): void {
 	const loaded = loadedCollections();
 	if (loaded.get(collection) === 0) throw emptyCollectionError(collection, loaded);
+}
+
+/** Entries of another loader carry no digest: every build renders every product page again. */
+export function otherLoaderWarning(collection: string): string | undefined {
+	if (loadedCollections().has(collection)) return undefined;
+	return `Entries of collection "${collection}" carry no digest, so incremental builds cannot skip unchanged product pages. Load the collection with productsLoader().`;
 }
 
 export function emptyCollectionError(

@@ -1,13 +1,7 @@
-/**
- * The URLs of hub pages: per locale, at the product route's parent path (`/products/`,
- * `/en/products/`), page 1 at the parent path itself and page n at `<parent>/~page-<n>/`. A product
- * slug never has this form (plain slugs hold no `~`; escaped ones end in `~` and 12 hex digits),
- * so hub and product URLs cannot collide. Apart from `hub-paths.ts` so that product pages can link
- * their hub without importing the hub pages' builder (which imports the product pages' types).
- */
+// The URLs of hub pages: per locale, at the product route's parent path (`/products/`,
+// `/en/products/`), page 1 at the parent path itself and page n at `<parent>/~page-<n>/`.
 import { checkedLocalePrefix, type LocaleRule } from './locale-routing.js';
 
-export const HUB_PAGE_SIZE = 48;
 const PAGE_SEGMENT = '~page-';
 const SAFE_LOCALE = /^[A-Za-z0-9_-]+$/;
 

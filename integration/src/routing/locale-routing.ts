@@ -1,11 +1,10 @@
-/**
- * The one rule of where a locale's pages live, for every URL the package makes (static and
- * on-demand product, review and hub pages, `productUrl`, canonical, hreflang, sitemaps, IndexNow,
- * the review feed, the purge webhook, the breadcrumb's home): the default locale unprefixed unless
- * Astro's `routing.prefixDefaultLocale` is set, every other locale under `/<segment>`. Settled from
- * Astro's `i18n` config in `astro:config:setup`; pages and routes receive it in the virtual config
- * module, never through process state.
- */
+import { AudioReviewsError } from '../errors/errors.js';
+import { withBase } from './url.js';
+
+// The one rule of where a locale's pages live, for every URL the package makes (static and
+// on-demand product, review and hub pages, `productUrl`, canonical, hreflang, sitemaps, IndexNow,
+// the review feed, the purge webhook, the breadcrumb's home): the default locale unprefixed unless
+// Astro's `routing.prefixDefaultLocale` is set, every other locale under `/<segment>`.
 
 /** The part of Astro's `i18n` config the rule reads (`AstroConfig['i18n']`). */
 export interface AstroI18n {
@@ -21,9 +20,8 @@ export interface LocaleRouting {
 	/** Astro's `routing.prefixDefaultLocale`: the default locale's pages get its prefix too. */
 	prefixDefaultLocale?: boolean | undefined;
 	/**
-	 * Astro's URL segment of each locale code `i18n.locales` names (`{ path: 'french', codes: ['fr'] }`
-	 * gives `fr` → `french`), lower-cased as Astro's `getRelativeLocaleUrl` writes it. Unset without
-	 * `i18n`: a locale is its own segment.
+	 * Astro's URL segment of each locale code `i18n.locales` names (`{ path: 'french', codes:
+	 * ['fr'] }` gives `fr` → `french`), lower-cased as Astro's `getRelativeLocaleUrl` writes it.
 	 */
 	localePaths?: Record<string, string> | undefined;
 }
@@ -66,10 +64,7 @@ export function routingOf(rule: LocaleRule): LocaleRouting {
 	return typeof rule === 'object' ? rule : { defaultLocale: rule === '' ? undefined : rule };
 }
 
-/**
- * The URL segment that prefixes `locale`'s pages, or undefined for unprefixed pages. An empty or
- * undefined locale is a one-locale catalogue's: it lives where the default locale does.
- */
+/** The URL segment that prefixes `locale`'s pages, or undefined for unprefixed pages. */
 export function localeSegment(rule: LocaleRule, locale: string | undefined): string | undefined {
 	const routing = routingOf(rule);
 	const isDefault = !locale || locale === routing.defaultLocale;
@@ -91,7 +86,9 @@ export function checkedLocalePrefix(
 ): string {
 	const segment = localeSegment(rule, locale);
 	if (segment !== undefined && !safe.test(segment))
-		throw new Error(`astro-audio-reviews: ${JSON.stringify(segment)} is not a locale path segment`);
+		throw new AudioReviewsError(
+			`astro-audio-reviews: ${JSON.stringify(segment)} is not a locale path segment: use letters, digits, "-" or "_" in the locale (or its path in Astro's i18n.locales)`,
+		);
 	return segment === undefined ? '' : `/${segment}`;
 }
 
@@ -113,9 +110,8 @@ export function localeOfSegment(
 }
 
 /**
- * The site-relative path of a locale's home page, as Astro's `getRelativeLocaleUrl(locale)` gives it
- * (before `base`): `/` without `i18n` or for a locale `i18n.locales` does not name (whose home Astro
- * does not know), else the locale's prefix, ending in `/` when page URLs do.
+ * The site-relative path of a locale's home page, as Astro's `getRelativeLocaleUrl(locale)` gives
+ * it (before `base`).
  */
 export function localeHomePath(
 	rule: LocaleRule,
@@ -131,6 +127,20 @@ export function localeHomePath(
 }
 
 /**
+ * A locale's home with `base`, where `getRelativeLocaleUrl(locale)` puts it: under a base, the
+ * unprefixed home ends in `/` only when page URLs do.
+ */
+export function localeHomeUrl(
+	rule: LocaleRule,
+	locale: string | undefined,
+	trailingSlash: boolean,
+	base: string,
+): string {
+	const path = localeHomePath(rule, locale, trailingSlash);
+	return path === '/' && !trailingSlash ? withBase(base, '') || '/' : withBase(base, path);
+}
+
+/**
  * The build's warnings about locales: a locale the loader loads that `i18n.locales` does not name
  * (Astro's own pages and helpers do not know it), and a locale of `i18n.locales` the loader does not
  * load (the site's pages there get no product pages).
@@ -138,6 +148,7 @@ export function localeHomePath(
 export function localeMismatchWarnings(
 	routing: LocaleRouting,
 	loaded: readonly string[],
+	where = { loader: 'productsLoader', file: 'src/content.config.ts' },
 ): string[] {
 	const paths = routing.localePaths;
 	if (!paths || loaded.length === 0) return [];
@@ -160,7 +171,7 @@ export function localeMismatchWarnings(
 		...unloaded.map(
 			(codes) =>
 				`Astro's i18n.locales names ${quoted(codes)}, which the loader does not load: that locale's pages get no product pages or hub. ` +
-				`Add ${JSON.stringify(codes[0])} to productsLoader({ locales }) in src/content.config.ts, or remove it from i18n.locales`,
+				`Add ${JSON.stringify(codes[0])} to ${where.loader}({ locales }) in ${where.file}, or remove it from i18n.locales`,
 		),
 	];
 }

@@ -1,5 +1,5 @@
-import { entryFacts, type WithRendered } from '../loaders/entry-metadata.js';
-import { DEFAULT_REVIEWS_PER_PAGE } from '../options/integration-options.js';
+import { type PageSettings, pageSettings } from '../options/integration-options.js';
+import { entryFacts, type WithRendered } from '../schema/entry-metadata.js';
 import type { Product } from '../schema/product.js';
 import { localeInId, localeOrder } from './catalogue-layout.js';
 import { hubBasePath, hubPagePath } from './hub-urls.js';
@@ -86,7 +86,7 @@ export interface PathOptions extends LocaleRouting {
 	emptyProducts?: EmptyProducts | undefined;
 	/** Whether the site has hub pages at the route's parent path (default false). */
 	hub?: boolean | undefined;
-	/** Reviews on a product page and on each further review page (default `DEFAULT_REVIEWS_PER_PAGE`). */
+	/** Reviews on a product page and on each further review page (default as `audioReviews()`). */
 	reviewsPerPage?: number | undefined;
 }
 
@@ -108,20 +108,21 @@ type Versions = Map<string | undefined, ProductEntryLike>;
 /**
  * Every product page of the collection: slugs from the refs of all locales together (so a
  * product keeps one slug across locales and case twins in any locale are detected), the
- * locales prefixed as the site's routing says (routing/locale-routing.ts).
+ * locales prefixed as the site's routing says.
  */
 export function productPages(
 	entries: readonly ProductEntryLike[],
 	options: Omit<PathOptions, 'routePattern' | 'localeRoute'>,
 ): StaticPath[] {
-	const { byRef, locales } = groupByRef(entries, options.emptyProducts ?? 'noindex');
+	const settings = pageSettings(options);
+	const { byRef, locales } = groupByRef(entries, settings.emptyProducts);
 	const loaded = loaderOrder(entries);
 	const { defaultLocale, order } = localeOrder(locales, options.defaultLocale, loaded);
 	// A one-locale catalogue names no locale in its ids: its pages live where the loader's locale does.
 	const routing = withDefaultLocale(options, defaultLocale ?? loaded?.[0] ?? options.defaultLocale);
 	const slugger = createSlugger(byRef.keys());
 	const paths: StaticPath[] = [];
-	const perPage = options.reviewsPerPage ?? DEFAULT_REVIEWS_PER_PAGE;
+	const perPage = settings.reviewsPerPage;
 	for (const [ref, versions] of byRef) {
 		const slug = slugger.slugFor(ref);
 		const pageCounts = new Map(
@@ -136,7 +137,7 @@ export function productPages(
 				locale ?? '',
 				routing,
 				options.route,
-				options.trailingSlash,
+				settings.trailingSlash,
 			);
 		// Page n's alternates: the locales whose version of the product has a page n.
 		const alternatesOf = (page: number): Alternate[] =>
@@ -158,7 +159,7 @@ export function productPages(
 					pageOf(
 						entry,
 						{ locale, slug, alternates: alternatesOf(page), defaultLocale, routing, reviewPage },
-						options,
+						{ ...options, ...settings },
 					),
 				);
 			}
@@ -210,16 +211,16 @@ interface PagePlace {
 function pageOf(
 	entry: ProductEntryLike,
 	place: PagePlace,
-	options: Omit<PathOptions, 'routePattern' | 'localeRoute'>,
+	options: Omit<PathOptions, 'routePattern' | 'localeRoute'> & PageSettings,
 ): StaticPath {
 	const { locale, slug, alternates, defaultLocale, routing, reviewPage } = place;
 	const path = reviewPage.paths[reviewPage.page - 1]!;
 	const segment = localeSegment(routing, locale);
 	const empty = entry.data.reviews.length === 0;
-	const indexable = isIndexable(entry.data.reviews.length, options.emptyProducts ?? 'noindex');
+	const indexable = isIndexable(entry.data.reviews.length, options.emptyProducts);
 	const hubBase = options.hub ? hubBasePath(options.route, locale ?? '', routing) : undefined;
 	const hubPath =
-		hubBase === undefined ? undefined : hubPagePath(hubBase, 1, options.trailingSlash ?? true);
+		hubBase === undefined ? undefined : hubPagePath(hubBase, 1, options.trailingSlash);
 	return {
 		params:
 			segment === undefined
@@ -241,7 +242,6 @@ function pageOf(
 		},
 		// Everything the page renders: the entry's data (its digest), where it lives and its
 		// alternates (with their review counts on a page without reviews, which links to them).
-		// Without a digest (another loader) there is no safe key: always render.
 		cacheKey:
 			entry.digest === undefined
 				? undefined

@@ -1,9 +1,8 @@
-/**
- * `productUrl` without reading the collection: a page's slug depends on every ref of the
- * catalogue (case and normalisation twins are escaped), and reading the collection is async.
- * productsLoader() records the refs when the sync ends (`CatalogueIndex`); the slugs are made
- * from them once per sync with the same functions as the pages.
- */
+// `productUrl` without reading the collection: a page's slug depends on every ref of the
+// catalogue (case and normalisation twins are escaped), and reading the collection is async.
+// productsLoader() records the refs when the sync ends (`CatalogueIndex`); the slugs are made
+// from them once per sync with the same functions as the pages.
+import { AudioReviewsError } from '../errors/errors.js';
 import type { CatalogueIndex } from '../state/build-state.js';
 import { localeInId, localeOrder } from './catalogue-layout.js';
 import {
@@ -75,16 +74,14 @@ export function placePath(
 }
 
 const REF_PARAM = '[ref]';
-// Locales come from validated options, but this is the last step before a file path is made:
-// a `/` or `..` here would write outside `dist/`, so refuse rather than trust the caller.
-// Slugs keep letters, marks and digits of any script (see slug.ts); none of `/ \\ . % ? #`.
+// Locales come from validated options, but this is the last step before a file path is made: a `/`
+// or `..` here would write outside `dist/`, so refuse rather than trust the caller.
 const SAFE_SEGMENT = /^[\p{L}\p{M}\p{N}_~-]+$/u;
 
 /**
- * Site-relative path of a product page: the pattern's `[ref]` replaced by the slug, prefixed
- * with the locale's segment as `routing` has it (routing/locale-routing.ts), with a trailing slash unless
- * `trailingSlash` is false (Astro's `trailingSlash: 'never'` or `build.format: 'file'`).
- * `productPath('chair', 'en', 'fr')` → `/en/products/chair/`.
+ * Site-relative path of a product page: the pattern's `[ref]` replaced by the slug, prefixed with
+ * the locale's segment as `routing` has it, with a trailing slash
+ * unless `trailingSlash` is false (Astro's `trailingSlash: 'never'` or `build.format: 'file'`).
  */
 export function productPath(
 	slug: string,
@@ -94,12 +91,14 @@ export function productPath(
 	trailingSlash = true,
 ): string {
 	if (!routePattern.includes(REF_PARAM)) {
-		throw new Error(
-			`astro-audio-reviews: route pattern ${JSON.stringify(routePattern)} has no ${REF_PARAM} parameter`,
+		throw new AudioReviewsError(
+			`astro-audio-reviews: route pattern ${JSON.stringify(routePattern)} has no ${REF_PARAM} parameter: name the product's segment ${REF_PARAM}, e.g. "/products/${REF_PARAM}"`,
 		);
 	}
 	if (!SAFE_SEGMENT.test(slug))
-		throw new Error(`astro-audio-reviews: ${JSON.stringify(slug)} is not a product slug`);
+		throw new AudioReviewsError(
+			`astro-audio-reviews: ${JSON.stringify(slug)} is not a product slug: pass the slug getProductStaticPaths() gave the page, not the product ref`,
+		);
 	const prefix = checkedLocalePrefix(routing, locale, SAFE_SEGMENT);
 	// A replacer function, so `$&`-style sequences are never interpreted.
 	const path = routePattern

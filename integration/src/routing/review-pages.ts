@@ -1,12 +1,9 @@
 import type { Product, Review } from '../schema/product.js';
 import type { PlacedReview } from '../seo/review-policy.js';
 
-/**
- * Review pages of a popular product (docs/pages-and-seo.md, "Products with many reviews"): the
- * product page shows the first `reviewsPerPage` reviews, further pages the rest, each at its own
- * URL so crawlers, which run no "load more" script, reach every transcript. Their URL scheme,
- * below, is shared with the on-demand pages.
- */
+// Review pages of a popular product (docs/pages-and-seo.md, "Products with many reviews"): the
+// product page shows the first `reviewsPerPage` reviews, further pages the rest, each at its own
+// URL so crawlers, which run no "load more" script, reach every transcript.
 
 /** Where a page sits among its product's review pages; `paths[0]` is the product page. */
 export type ReviewPagePlace = {
@@ -70,17 +67,7 @@ export function isProductPage(props: {
 
 /**
  * The URL scheme of a product's further review pages, one for the static and the on-demand pages
- * (here, below both: `liveRef` reads it back from request paths).
- *
- * Page n (n ≥ 2) lives at the product page's path segment followed by `~reviews-<n>`:
- * `/products/SKU-42/` → `/products/SKU-42~reviews-2/`. It cannot collide with another page:
- * - static pages: readable slugs hold no `~`, escaped ones end in `~` and 12 hex digits (never
- *   `reviews-<n>`), hub pages are `~page-<n>` (`p` is no hex digit), and slugs already differ once
- *   folded, so `<slug>~reviews-<n>` does too;
- * - on-demand pages: `livePath` writes a ref's own `~` as `%7E`, so a literal `~` in a request path
- *   is always this mark, never part of a ref.
- * In the same segment, so the route that renders a product page (the injected one, the user's own
- * `[ref]` route, the on-demand `[...ref]` one) renders its review pages as well.
+ * (here, below both.
  */
 export const REVIEW_PAGE_MARK = '~reviews-';
 const SEGMENT = /^(.*)~reviews-([1-9]\d{0,8})$/s;

@@ -1,10 +1,9 @@
-/**
- * The product pages of the collection `audioReviews()` reads, computed once per route pattern
- * and shared by everything that needs them in one build: the product routes and the hub
- * routes (`productUrl` lays out the loader's index of the same entries, see product-url.ts). Runs inside Astro (it reads the content collection and the integration's
- * options).
- */
+// The product pages of the collection `audioReviews()` reads, computed once per route pattern and
+// shared by everything that needs them in one build: the product routes and the hub routes
+// (`productUrl` lays out the loader's index of the same entries).
+
 import config from 'virtual:astro-audio-reviews/config';
+import { AudioReviewsError } from '../errors/errors.js';
 import { requireEntries } from './collection-check.js';
 import { type ProductEntryLike, productPages, type StaticPath } from './product-paths.js';
 import { isProductPage } from './review-pages.js';
@@ -24,8 +23,6 @@ interface Cached {
 
 const catalogues = new Map<string, Cached>();
 
-let warnedNoDigest = false;
-
 async function readCollection(): Promise<ProductEntryLike[]> {
 	// Resolved by Astro's Vite plugin; kept out of the type-checked imports (`astro:content` is typed per site).
 	const content = (await import('astro:content' as string)) as {
@@ -33,21 +30,13 @@ async function readCollection(): Promise<ProductEntryLike[]> {
 	};
 	const entries = await content.getCollection(config.collection);
 	requireEntries(entries, config.collection);
-	if (!warnedNoDigest && entries.length > 0 && entries[0]!.digest === undefined) {
-		warnedNoDigest = true;
-		console.warn(
-			`[astro-audio-reviews] Entries of collection "${config.collection}" carry no digest, so incremental builds cannot skip unchanged product pages. Load the collection with productsLoader().`,
-		);
-	}
 	return entries;
 }
 
-/**
- * Astro hands out the same `data` (and `rendered`, where the loader keeps the entry's content
- * date) objects for an entry while the store holds it unchanged, so
- * comparing identities (cheap, unlike recomputing slugs for every product) tells a dev refresh
- * or a new build apart from a second reader of the same collection.
- */
+// Astro hands out the same `data` (and `rendered`, where the loader keeps the entry's content
+// date) objects for an entry while the store holds it unchanged, so
+// comparing identities (cheap, unlike recomputing slugs for every product) tells a dev refresh
+// or a new build apart from a second reader of the same collection.
 function sameEntries(a: readonly ProductEntryLike[], b: readonly ProductEntryLike[]): boolean {
 	return (
 		a.length === b.length &&
@@ -60,10 +49,7 @@ function sameEntries(a: readonly ProductEntryLike[], b: readonly ProductEntryLik
 	);
 }
 
-/**
- * The pages of `route` (a pattern without `[locale]`) for the collection as it is now.
- * Concurrent callers never compute twice: from the check to the cache write, nothing awaits.
- */
+/** The pages of `route` (a pattern without `[locale]`) for the collection as it is now. */
 export async function siteCatalogue(route: string): Promise<Catalogue> {
 	const entries = await readCollection();
 	const cached = catalogues.get(route);
@@ -95,7 +81,7 @@ export function parseRoute(pattern: string): { route: string; withLocale: boolea
 		route.includes('[locale]') ||
 		/\[(?!ref\]|locale\])/.test(route)
 	) {
-		throw new Error(
+		throw new AudioReviewsError(
 			`astro-audio-reviews: route ${JSON.stringify(pattern)} cannot hold product pages: use a [ref] parameter, and [locale] only as the first segment (e.g. src/pages/shop/[ref].astro and src/pages/[locale]/shop/[ref].astro)`,
 		);
 	}

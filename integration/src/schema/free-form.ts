@@ -1,18 +1,10 @@
 import { z } from 'astro/zod';
 import { formatNumber } from '../format/numbers.js';
 
-/**
- * Free-form JSON (the widget `config` maps) is stored as it came, so its shape is bounded here:
- * Astro hashes and serialises entries recursively, and a map nested thousands of levels deep
- * overflows the call stack ("Maximum call stack size exceeded", no product named). Documented
- * product fields are a few levels deep; 64 leaves free-form maps ample room.
- */
+/** Free-form JSON (the widget `config` maps) is stored as it came, so its shape is bounded here. */
 export const MAX_JSON_DEPTH = 64;
 
-/**
- * Values (objects, arrays and scalars) one free-form field may hold. Widget configurations hold
- * dozens; the cap keeps a runaway map from being stored once per product and locale.
- */
+/** Values (objects, arrays and scalars) one free-form field may hold. */
 export const MAX_FREE_FORM_VALUES = 10_000;
 
 /** Path segments shown before the rest of a too-deep path is elided. */

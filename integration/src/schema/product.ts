@@ -2,20 +2,10 @@ import { z } from 'astro/zod';
 import { freeFormJson } from './free-form.js';
 import { hasControlCharacters, isoDateTime, text } from './text.js';
 
-/**
- * Zod schemas for the resources of docs/service.md §2.
- *
- * Required/optional follow the spec's tables exactly. Objects use zod's default
- * (strip) mode on purpose: a field the service adds later is dropped instead of
- * failing the build, and the stored entry keeps the documented, typed shape.
- */
+/** Zod schemas for the resources of docs/service.md §2. */
 
-/**
- * Text fields use `text()`: control characters are removed as the product is parsed, so no
- * consumer (pages, JSON-LD, feeds, the user's own components) can pass them on. Identifiers and
- * URLs are kept exactly as sent: they must match the service's records, and URLs are checked
- * on their own before any page links them.
- */
+// Text fields use `text()`: control characters are removed as the product is parsed, so no consumer
+// (pages, JSON-LD, feeds, the user's own components) can pass them on.
 
 /** docs/service.md §2.3 */
 export const reviewUserSchema = z.object({
@@ -109,10 +99,7 @@ export const productListSchema = z.object({
 	items: z.array(productSchema),
 });
 
-/**
- * docs/service.md §2.5 envelope only. Items are validated one at a time by the caller so a single
- * bad product can be reported by its ref (or skipped) without losing the whole page.
- */
+/** docs/service.md §2.5 envelope only. */
 export const productListEnvelopeSchema = productListSchema.extend({
 	items: z.array(z.unknown()),
 });

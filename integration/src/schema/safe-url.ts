@@ -1,8 +1,6 @@
-/**
- * Only absolute http(s) URLs may reach `src`/`href` attributes or JSON-LD: service data is
- * untrusted, and a `javascript:`, `data:` or `vbscript:` URL in an audio or avatar field would
- * run script or spoof content on the user's site.
- */
+// Only absolute http(s) URLs may reach `src`/`href` attributes or JSON-LD: service data is
+// untrusted, and a `javascript:`, `data:` or `vbscript:` URL in an audio or avatar field would
+// run script or spoof content on the user's site.
 
 // Checked on the raw text before `new URL()`, which would accept `https:example.com` or resolve
 // a relative or protocol-relative (`//host`) URL against nothing or against the wrong page.

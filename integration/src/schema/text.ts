@@ -1,12 +1,7 @@
 import { z } from 'astro/zod';
 
-/**
- * Control characters have no place in a page (HTML calls them parse errors; some break XML
- * feeds outright), yet a backoffice lets them through from pasted text. They are removed when
- * the product is parsed, so every consumer of the entry (pages, JSON-LD, feeds, the user's own
- * components) gets clean text. Tab, line feed and carriage return are kept: transcripts and
- * descriptions use them for line breaks. C0 (but those three), DEL and C1 are removed.
- */
+// Control characters have no place in a page (HTML calls them parse errors; some break XML feeds
+// outright), yet a backoffice lets them through from pasted text.
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 
@@ -23,12 +18,7 @@ export function hasControlCharacters(text: string): boolean {
 /** A string field shown as text: control characters removed, type unchanged (still a plain zod string). */
 export const text = () => z.string().overwrite(stripControlCharacters);
 
-/**
- * ISO 8601 date-time as the service documents `created_at`: `2026-03-01T10:00:00Z`, seconds,
- * fraction and offset optional (`+02:00` or `+0200`). Anything else (`"1"`, `"yesterday"`, an
- * RFC 2822 date that `Date.parse` happens to take) is refused rather than copied into
- * `datePublished` or `<time datetime>`.
- */
+/** ISO 8601 date-time as the service documents `created_at`. */
 const ISO_DATE_TIME =
 	/^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2}))?$/;
 

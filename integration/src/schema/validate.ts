@@ -10,10 +10,7 @@ export type ProductValidationResult =
 	| { success: true; data: Product }
 	| { success: false; error: ProductValidationError };
 
-/**
- * Validates one untrusted product. The ref for the error message is read from the raw
- * value itself when it has one, so even a product whose other fields are broken is named.
- */
+/** Validates one untrusted product. */
 export function validateProduct(raw: unknown, context: ErrorContext = {}): ProductValidationResult {
 	const unsafe = structureError(raw, context);
 	if (unsafe) return { success: false, error: unsafe };

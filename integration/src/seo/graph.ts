@@ -12,10 +12,7 @@ export interface Crumb {
 	url: string;
 }
 
-/**
- * `@id` of a node of the page at `url`: `<url>#<name>`, or a fragment alone when the site has no
- * `site` URL (JSON-LD resolves it against the page).
- */
+/** `@id` of a node of the page at `url`. */
 export function nodeId(url: string | undefined, name: string): string {
 	return `${url ?? ''}#${name}`;
 }
@@ -47,10 +44,7 @@ export interface HubJsonLdOptions {
 	breadcrumbs: readonly Crumb[];
 }
 
-/**
- * A hub page: a `CollectionPage` whose main entity is the `ItemList` of the products it links.
- * No ratings on lists: Google's review snippets belong to the product pages.
- */
+/** A hub page: a `CollectionPage` whose main entity is the `ItemList` of the products it links. */
 export function hubJsonLd(options: HubJsonLdOptions): JsonLdGraph {
 	const { url, locale } = options;
 	const list: ItemList = {

@@ -1,13 +1,5 @@
-/**
- * 64-bit FNV-1a, written here rather than imported because slugs are computed synchronously
- * (in `getStaticPaths`, and in edge SSR runtimes): `node:crypto` is Node-only and WebCrypto's
- * `digest` is async. It only has to tell refs apart, not resist an attacker; the slugger
- * verifies that no two refs collide anyway.
- *
- * The 64-bit state is kept as two unsigned 32-bit halves instead of a BigInt: BigInt
- * arithmetic per byte made a 100k-ref catalogue take seconds, plain numbers take milliseconds.
- * The result is bit-for-bit the reference FNV-1a 64 (the tests compare with a BigInt version).
- */
+// 64-bit FNV-1a, written here rather than imported because slugs are computed synchronously (in
+// `getStaticPaths`, and in edge SSR runtimes).
 
 // FNV-1a 64 offset basis 0xcbf29ce484222325, split into halves.
 const OFFSET_HI = 0xcbf29ce4;
@@ -36,12 +28,7 @@ export function fnv1a64(text: string): string {
 	return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
 }
 
-/**
- * UTF-8 of `text` into `scratch`, returning the byte count. Hand-written rather than
- * TextEncoder because a lone surrogate (possible in a JSON string) must keep its identity: it is
- * encoded as its own 3 bytes (WTF-8) instead of U+FFFD, so refs differing only there still hash
- * differently. Well-formed text gives exactly its UTF-8 bytes.
- */
+/** UTF-8 of `text` into `scratch`, returning the byte count. */
 function encodeUtf8(text: string): number {
 	// At most 3 bytes per UTF-16 code unit (a surrogate pair is 2 units → 4 bytes).
 	if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);

@@ -7,13 +7,7 @@ import { ratingSummary } from './review-policy.js';
 export const MAX_DESCRIPTION_LENGTH = 160;
 const ELLIPSIS = '…';
 
-/**
- * `<meta name="description">` of a product page: `seo_description` when the shop wrote one,
- * else a sentence made from the data in the page's language: the name, the rating summary (the
- * same numbers the page shows), then the opening of a transcript. Never empty, at most 160
- * characters (cut at a word, with an ellipsis). `text`: the page's words (`pageText()`, so the
- * integration's `uiText` applies); built-in words by default.
- */
+/** `<meta name="description">` of a product page. */
 export function metaDescription(
 	product: Product,
 	locale: string | undefined,
@@ -51,10 +45,7 @@ export function excerpt(text: string, max: number): string {
 	return clip(collapse(text), false, max);
 }
 
-/**
- * `text` cut to at most `max` code points, at a word boundary when one is near. An opened quote
- * is closed. Counts code points, so an emoji or a CJK character is never split in two.
- */
+/** `text` cut to at most `max` code points, at a word boundary when one is near. */
 function clip(text: string, quoted = false, max = MAX_DESCRIPTION_LENGTH): string {
 	const chars = [...text];
 	const close = quoted ? '”' : '';

@@ -53,11 +53,9 @@ export interface ProductJsonLdOptions {
 
 /**
  * The structured data of a product page as one `@graph`, following Google's Product and Review
- * snippet rules: a `Product` only when at least one review is rated (Google rejects a Product
- * with neither rating, review nor offer, and the service has no price to offer), whose `review`s
- * are exactly the rated ones and whose `aggregateRating` is computed over exactly them.
- * Testimonies and unrated reviews are `AudioObject`s of the page: a transcript, never a rating.
- * The aggregate counts every rated review; `review` lists only those the page shows (`shown`).
+ * snippet rules: a `Product` only when at least one review is rated (Google rejects a Product with
+ * neither rating, review nor offer, and the service has no price to offer), whose `review`s are
+ * exactly the rated ones and whose `aggregateRating` is computed over exactly them.
  */
 export function productJsonLd(product: Product, options: ProductJsonLdOptions = {}): JsonLdGraph {
 	const safeUrl: JsonLdUrlFilter = options.safeUrl ?? ((value) => safeHttpUrl(value));

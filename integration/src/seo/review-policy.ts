@@ -6,15 +6,7 @@ export interface PlacedReview {
 	index: number;
 }
 
-/**
- * Which service items count as rated reviews. One definition shared by the visible page, its
- * JSON-LD, the public `ratingSummary` helper and the product review feed, so the stars a shop
- * shows, the markup Google reads and the feed it ingests can never disagree.
- *
- * Google's Review snippet rules require `reviewRating` on every `Review`: a testimony, or a
- * `review` the service sent without a rating, is not a rated review and must never be marked up
- * as one.
- */
+/** Which service items count as rated reviews. */
 export function isRatedReview(review: Review): review is Review & { rating: number } {
 	return (
 		review.type === 'review' && typeof review.rating === 'number' && Number.isFinite(review.rating)
@@ -52,10 +44,7 @@ export function testimonyCount(product: Pick<Product, 'reviews'>): number {
 	return product.reviews.filter((review) => review.type === 'testimony').length;
 }
 
-/**
- * The rating aggregate over exactly the rated reviews; undefined when nothing is rated. The one
- * source of the page's summary, its JSON-LD `aggregateRating` and the public `ratingSummary`.
- */
+/** The rating aggregate over exactly the rated reviews; undefined when nothing is rated. */
 export function ratingSummary(product: Pick<Product, 'reviews'>): RatingSummary | undefined {
 	const rated = ratedReviews(product);
 	if (rated.length === 0) return undefined;

@@ -1,11 +1,6 @@
-/**
- * `JSON.stringify` alone is not safe inside `<script type="application/ld+json">`: the HTML
- * parser ends the element at the first `</script` whatever the JSON means, and `<!--` switches
- * it into the "script data escaped" state where a later `<script` swallows the rest of the page.
- * U+2028/U+2029 are valid in JSON strings but were line terminators for pre-ES2019 JS parsers.
- * Escaping these characters as `\uXXXX` keeps the JSON value identical for `JSON.parse`, and `&`
- * is escaped too so no character reference can be formed if the text is ever treated as HTML.
- */
+// `JSON.stringify` alone is not safe inside `<script type="application/ld+json">`: the HTML parser
+// ends the element at the first `</script` whatever the JSON means, and `<!--` switches it into the
+// "script data escaped" state where a later `<script` swallows the rest of the page.
 const UNSAFE = /[<>&\u2028\u2029]/g;
 const ESCAPES: Readonly<Record<string, string>> = {
 	'<': '\\u003c',

@@ -1,9 +1,4 @@
-/**
- * Text for XML 1.0 documents built from untrusted strings. Escaping alone is not enough: XML 1.0
- * has no way to write most C0 control characters, U+FFFE/U+FFFF or a lone surrogate, even as a
- * character reference, and a parser rejects the whole file over one of them. They carry no
- * meaning in a review, so they are removed.
- */
+/** Text for XML 1.0 documents built from untrusted strings. Escaping alone is not enough. */
 
 // Everything outside XML 1.0's `Char` production (tab, LF, CR, U+0020–U+D7FF, U+E000–U+FFFD,
 // U+10000–U+10FFFF). With the `u` flag a lone surrogate is one code point, outside every range.
@@ -18,8 +13,7 @@ export function withoutForbiddenXmlChars(value: string): string {
 
 /**
  * Escaped for element content (not for attribute values: quotes stay as they are, which keeps
- * transcripts full of apostrophes compact). `>` is escaped too, so `]]>` never appears; CR
- * becomes a reference because parsers turn a raw CR into LF.
+ * transcripts full of apostrophes compact).
  */
 export function escapeXmlText(value: string): string {
 	return withoutForbiddenXmlChars(value).replace(SPECIAL, (char) => ENTITIES[char]!);

@@ -5,9 +5,8 @@ import { withBase } from '../routing/url.js';
 
 /**
  * The on-demand sitemap index lists `@astrojs/sitemap`'s files by the paths of
- * `onDemand.sitemap.include`, fixed at config time; what that integration writes is known only
- * when the build is done. This integration, added after every one the user lists (so its
- * `astro:build:done` runs after `@astrojs/sitemap`'s), compares the two and warns with the fix.
+ * `onDemand.sitemap.include`, fixed at config time; what that integration writes is known only when
+ * the build is done.
  */
 export function sitemapIncludeCheck(include: readonly string[]): AstroIntegration {
 	let base = '/';

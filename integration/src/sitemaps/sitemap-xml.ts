@@ -1,10 +1,7 @@
 import { escapeXmlText } from '../seo/xml-text.js';
 
-/**
- * The XML of the on-demand sitemaps (sitemaps.org 0.9, with Google's `xhtml:link` hreflang
- * alternates). Every URL is absolute and already percent-encoded; it is escaped all the same,
- * since a `site` or `base` may hold `&`.
- */
+// The XML of the on-demand sitemaps (sitemaps.org 0.9, with Google's `xhtml:link` hreflang
+// alternates).
 
 export interface SitemapUrl {
 	loc: string;

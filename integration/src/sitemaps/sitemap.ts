@@ -1,11 +1,8 @@
 import { withBase } from '../routing/url.js';
 import { sitemapPage, sitemapPages } from '../state/sitemap-pages.js';
 
-/**
- * What the sitemap needs to know of the pages this build wrote: when each page's content last
- * changed and whether it may be indexed. `getStaticPaths` of the injected pages fills it; the
- * sitemap integration reads it in the same process when the build is done.
- */
+// What the sitemap needs to know of the pages this build wrote: when each page's content last
+// changed and whether it may be indexed.
 
 export interface SitemapPage {
 	/** Site-relative path, without `base`. */
@@ -43,11 +40,7 @@ export function newestDate(dates: Iterable<string | undefined>): string | undefi
 	return newest;
 }
 
-/**
- * `serialize` hook for `@astrojs/sitemap`: `sitemap({ serialize: serializeSitemapItem })`.
- * Gives each product and hub page the date its content last changed as `lastmod`, and drops
- * pages marked `noindex`. Any other page of the site passes through unchanged.
- */
+/** `serialize` hook for `@astrojs/sitemap`: `sitemap({ serialize: serializeSitemapItem })`. */
 export function serializeSitemapItem<Item extends { url: string; lastmod?: string | undefined }>(
 	item: Item,
 ): Item | undefined {

@@ -1,15 +1,10 @@
 import { processState } from './process-state.js';
-/**
- * What the loaders of one `astro build` (or dev server) tell the parts of the package that cannot
- * read the collection: each collection's catalogue index (entry ids and refs, and the loader's
- * locales), which `productUrl` needs synchronously (a link is written in a template, where
- * `getCollection` cannot be awaited), the empty-collection check counts and the build-done
- * warnings read; and the collections served from a last-known-good store, for the
- * `astro:build:done` hook, which gets no entries. What the pages read per entry (its locale and
- * content date) travels with the entry instead (entry-metadata.ts). Loaders, pages and hooks
- * run in one process but are loaded as separate module instances (Vite's SSR graph and the
- * integration), so the state lives in state/process-state.ts.
- */
+// What the loaders of one `astro build` (or dev server) tell the parts of the package that cannot
+// read the collection: each collection's catalogue index (entry ids and refs, and the loader's
+// locales), which `productUrl` needs synchronously (a link is written in a template, where
+// `getCollection` cannot be awaited), the empty-collection check counts and the build-done warnings
+// read; and the collections served from a last-known-good store, for the `astro:build:done` hook,
+// which gets no entries.
 
 export interface StaleCollection {
 	collection: string;
@@ -22,7 +17,6 @@ export interface StaleCollection {
 /**
  * What `productUrl` needs to find any entry's page without reading the collection: the refs of
  * every entry the collection holds (a slug depends on the other refs) and the loader's locales.
- * Plain JSON, so the integration can also embed it in an on-demand server bundle.
  */
 export interface CatalogueIndex {
 	/** The loader's locales in its order (the first is served without a prefix unless configured otherwise). */

@@ -2,8 +2,8 @@ import { processState } from './process-state.js';
 
 /**
  * The `sitemap` slot: what `@astrojs/sitemap`'s `serialize` hook needs to know of each page this
- * build wrote (sitemaps/sitemap.ts fills it from the injected routes' `getStaticPaths` and reads
- * it in `serializeSitemapItem`), keyed by the page's decoded, NFC path without trailing slash.
+ * build wrote (filled from the injected routes' `getStaticPaths`, read in
+ * `serializeSitemapItem`), keyed by the page's decoded, NFC path without trailing slash.
  */
 export interface SitemapPageState {
 	/** ISO date the page's content last changed, when the loader recorded one. */

@@ -8,9 +8,8 @@ export function dedupe(all: readonly unknown[]): Array<unknown | ReusedItem> {
 }
 
 /**
- * With `onPage`, hands each page over as it arrives and keeps only the ids (to drop duplicates
- * and count distinct products), so raw pages are not held until the last one. Without it,
- * pages are kept for the in-order result.
+ * With `onPage`, hands each page over as it arrives and keeps only the ids (to drop duplicates and
+ * count distinct products), so raw pages are not held until the last one.
  */
 export function pageDelivery(
 	onPage:

@@ -4,9 +4,7 @@ import type { ListProductsQuery } from '../client/urls.js';
 import { idOf, refOf } from '../schema/validate.js';
 
 /**
- * What a sync remembers of one list page for the next one: its validators and the products it
- * held. When the service answers 304 to the same page asked the same way, the page is known
- * without its body.
+ * What a sync remembers of one list page for the next one: its validators and the products it held.
  */
 export interface PageMemo {
 	offset: number;

@@ -1,9 +1,7 @@
 import { type FetchedPage, identityOf, type PageFetcher, type ReusedItem } from './page-fetcher.js';
 
-/**
- * The pages after the first: asked a few at a time, each overlapping its predecessor by one
- * product, then joined in order with every boundary checked.
- */
+// The pages after the first: asked a few at a time, each overlapping its predecessor by one
+// product, then joined in order with every boundary checked.
 
 /** Why a page reaching past `count_item` breaks the count's claim, or undefined when it does not. */
 export function pastCount(offset: number, length: number, count: number): string | undefined {
@@ -26,10 +24,8 @@ export interface RestPlan {
 	onPage: (freshItems: number) => void;
 }
 
-/**
- * What stitching needs of a page: the identities at its edges, and the items the result keeps
- * (none when pages are delivered as they arrive, so a page's raw JSON is not held to the end).
- */
+// What stitching needs of a page: the identities at its edges, and the items the result keeps
+// (none when pages are delivered as they arrive, so a page's raw JSON is not held to the end).
 interface PageEdges {
 	first: string | undefined;
 	last: string | undefined;
@@ -48,10 +44,8 @@ export interface Rest {
 }
 
 /**
- * Asks the pages after the first, `workers` at a time, each starting one product before the
- * range it is for. Stops handing out pages at the first one that comes back short, reports
- * another `count_item` or holds products past it, so a `count_item` far above the real
- * catalogue costs a few requests, and one below it is seen on the page that reaches past it.
+ * Asks the pages after the first, `workers` at a time, each starting one product before the range
+ * it is for.
  */
 export async function fetchRest(pages: PageFetcher, plan: RestPlan): Promise<Rest> {
 	const overlap = plan.limit >= 2 ? 1 : 0;

@@ -48,11 +48,9 @@ export interface SyncOptions {
 	/** Pages of the previous sync, to ask conditionally (If-None-Match / If-Modified-Since). */
 	previous?: readonly PageMemo[] | undefined;
 	/**
-	 * Takes each page's items as the page arrives (in arrival order, duplicates by `id`
-	 * already dropped), so the caller can process them while later pages load; the result's
-	 * `items` then stays empty. An attempt that fails is followed by `onResync` (or, after the
-	 * last attempt, by the sync's error): everything delivered before it belongs to a discarded
-	 * snapshot.
+	 * Takes each page's items as the page arrives (in arrival order, duplicates by `id` already
+	 * dropped), so the caller can process them while later pages load; the result's `items` then
+	 * stays empty.
 	 */
 	onPage?: (items: Array<unknown | ReusedItem>, page: DeliveredPage) => void | Promise<void>;
 	/**
@@ -85,18 +83,7 @@ export interface SyncResult {
 	attempts: number;
 }
 
-/**
- * Loads every product of a list query. The first page tells `count_item` and the page-size
- * cap; later pages overlap their predecessor by one product, so every page boundary is seen
- * twice and products shifting between pages (a deletion near the start, an addition at the end,
- * `count_item` unchanged) show up as a boundary that moved. The result is accepted only when
- * every boundary matches, every page reported the same `count_item` and the distinct ids add up
- * to it; otherwise the sync starts over, and after `maxAttempts` it fails rather than return a
- * catalogue with gaps. `count_item` is a claim to check, never trusted to size work nor taken for
- * the end: pages are asked a few at a time, the sync stops at the first page that comes back
- * short, and the last page asks one product past `count_item`, so a product there (or a page
- * holding more than the count leaves room for) fails the attempt instead of being dropped.
- */
+/** Loads every product of a list query. */
 export async function syncCatalogue(
 	client: AudioReviewsClient,
 	options: SyncOptions,

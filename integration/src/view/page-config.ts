@@ -1,7 +1,7 @@
-import type { HubOrder } from '../hubs/hub-item.js';
+import type { HubOrder } from '../options/integration-options.js';
+import type { SearchMarkup } from '../product-page/search-markup.js';
 import type { LocaleRouting } from '../routing/locale-routing.js';
 import type { UiTextOverrides } from '../words/ui-text.js';
-import type { SearchMarkup } from './search-markup.js';
 
 /**
  * What pages, components and the `astro-audio-reviews/pages` helpers know of the integration's
@@ -28,14 +28,13 @@ export interface PageConfig extends LocaleRouting {
 	reviewsPerPage: number;
 	/** Hub pages' size and order, or false when the site has none. */
 	hub: { pageSize: number; order: HubOrder } | false;
-	/** `'pagefind'`: product pages carry Pagefind's markup (search-markup.ts); false: none. */
+	/** `'pagefind'`: product pages carry Pagefind's markup; false: none. */
 	search: SearchMarkup;
 }
 
 /**
- * What the integration's `layout` (and the standalone document used without one) receives:
- * type your layout's props with it. The page goes in its default slot, the SEO tags in its
- * `head` slot. A type alias, not an interface: Astro's `Props` needs an implicit index signature.
+ * What the integration's `layout` (and the standalone document used without one) receives: type
+ * your layout's props with it.
  */
 export type LayoutProps = {
 	/** `seo_name`, else `name`, else the ref (or the hub's title). */

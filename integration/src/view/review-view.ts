@@ -1,7 +1,5 @@
-/**
- * Presentation decisions of a review card that are not markup: initials for a missing picture,
- * the tint of that fallback, and which transcripts are long enough to open from a button.
- */
+// Presentation decisions of a review card that are not markup: initials for a missing picture,
+// the tint of that fallback, and which transcripts are long enough to open from a button.
 
 /** A transcript longer than this (in characters), or of more paragraphs, shows its first lines only. */
 export const LONG_TRANSCRIPT_CHARS = 360;
@@ -13,10 +11,7 @@ export function isLongTranscript(paragraphs: readonly string[]): boolean {
 	return length > LONG_TRANSCRIPT_CHARS || paragraphs.length > LONG_TRANSCRIPT_PARAGRAPHS;
 }
 
-/**
- * Up to two initials of a name, upper-cased in the page's language: "Ana Silva" → "AS",
- * "élodie" → "É". Letters of any script count; a name without letters gives "?".
- */
+/** Up to two initials of a name, upper-cased in the page's language. */
 export function initialsOf(name: string, locale?: string | undefined): string {
 	const words = name.match(/[\p{L}\p{N}][\p{L}\p{M}\p{N}'’-]*/gu) ?? [];
 	const picked = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;

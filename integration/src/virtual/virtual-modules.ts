@@ -1,12 +1,8 @@
-/**
- * Every virtual module the integration serves, each with the plugin that serves it; virtual.d.ts
- * declares them for the routes, components and helpers that import them. Each passes what the
- * hooks know at config time to code that Vite bundles: the options, the layout, the catalogue
- * index for an on-demand bundle, the purge webhook's and the on-demand routes' settings.
- */
+// Every virtual module the integration serves, each with the plugin that serves it, declared
+// beside it for the routes, components and helpers that import them.
 import type { Plugin } from 'vite';
 import type { PurgedPagesConfig } from '../indexnow/index-now-settings.js';
-import type { LiveSitemapConfig } from '../on-demand/live-sitemap.js';
+import type { LiveSitemapConfig } from '../on-demand/sitemap-routes.js';
 import { recordedCatalogue } from '../state/build-state.js';
 import type { PageConfig } from '../view/page-config.js';
 
@@ -16,18 +12,14 @@ export const VIRTUAL_CATALOGUE_ID = 'virtual:astro-audio-reviews/catalogue';
 export const VIRTUAL_LIVE_CONFIG_ID = 'virtual:astro-audio-reviews/live-config';
 export const VIRTUAL_ON_DEMAND_ID = 'virtual:astro-audio-reviews/on-demand';
 
-/**
- * Passes the options to the injected page as a virtual module: JSON-serialised, so they are
- * part of the module graph (a changed option changes the hash Astro's incremental build uses).
- */
+/** Passes the options to the injected page as a virtual module. */
 export function virtualConfigPlugin(config: PageConfig): Plugin {
 	return jsonModulePlugin(VIRTUAL_CONFIG_ID, config);
 }
 
 /**
- * The layout pages render in: the user's component (`layout` option, an absolute file path)
- * or the package's standalone document. A module re-exporting it keeps the user's file in the
- * page's module graph, so editing the layout re-renders the pages in incremental builds.
+ * The layout pages render in: the user's component (`layout` option, an absolute file path) or the
+ * package's standalone document.
  */
 export function virtualLayoutPlugin(layoutFile: string): Plugin {
 	return modulePlugin(VIRTUAL_LAYOUT_ID, `export { default } from ${JSON.stringify(layoutFile)};`);
@@ -35,11 +27,7 @@ export function virtualLayoutPlugin(layoutFile: string): Plugin {
 
 /**
  * The refs `productUrl` lays out, for an on-demand server bundle: its pages run in a process where
- * no loader ran, yet may read the static collection (which Astro embeds too) and link to its
- * pages. `astro build` syncs the content before Vite builds, so the index is known here. Every
- * other module graph (dev, the pre-rendered pages) gets `undefined` and reads the loader's index
- * in its own process: a constant module, which keeps the catalogue out of the dependency hash
- * Astro's incremental build compares for every page.
+ * no loader ran, yet may read the static collection (which Astro embeds too) and link to its pages.
  */
 export function virtualCataloguePlugin(collection: string, command: string): Plugin {
 	const resolved = `\0${VIRTUAL_CATALOGUE_ID}`;

@@ -1,4 +1,4 @@
-// Every virtual module the package serves (virtual-modules.ts), declared
+// Every virtual module the package serves, declared
 // for type-checking the injected routes, components and helpers that import them.
 
 declare module 'virtual:astro-audio-reviews/layout' {

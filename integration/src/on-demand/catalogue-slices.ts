@@ -6,23 +6,17 @@ import type { Product } from '../schema/product.js';
 import { validateProduct } from '../schema/validate.js';
 import { type CatalogueQuery, ReusedItem, syncCatalogue } from '../sync/sync-catalogue.js';
 
-/**
- * The catalogue of an on-demand site seen through the list endpoint, for the sitemaps and hub
- * pages the integration injects: its verified size, and slices of it walked with the build-time
- * sync's checks (overlapping pages, `count_item` unchanged, the slice complete, re-walked when the
- * catalogue moves under it), so a failing or inconsistent service is an error, never a short list.
- */
+// The catalogue of an on-demand site seen through the list endpoint, for the sitemaps and hub
+// pages the integration injects: its verified size, and slices of it walked with the build-time
+// sync's checks (overlapping pages, `count_item` unchanged, the slice complete, re-walked when the
+// catalogue moves under it), so a failing or inconsistent service is an error, never a short list.
 
 /** The locales the loader serves, the first one unprefixed (as `productsLoader({ locales })`). */
 export function liveLocales(options: ResolvedSharedOptions): readonly string[] {
 	return options.locales ?? [options.locale];
 }
 
-/**
- * `count_item`, checked: the product at position `count_item - 1` exists and none follows it.
- * Two small requests, so a count far above (or below) the real catalogue never sizes a sitemap
- * index of empty (or missing) files.
- */
+/** `count_item`, checked: the product at position `count_item - 1` exists and none follows it. */
 export async function verifiedCount(
 	client: AudioReviewsClient,
 	query: CatalogueQuery,

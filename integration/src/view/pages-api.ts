@@ -1,8 +1,5 @@
-/**
- * `astro-audio-reviews/pages`: what the injected pages use to find their paths, URLs, locale and
- * rating, public for the user's own routes and links. Runs inside Astro (it reads the content
- * collection and the integration's options), so `audioReviews()` must be in the config.
- */
+// `astro-audio-reviews/pages`: what the injected pages use to find their paths, URLs, locale and
+// rating, public for the user's own routes and links.
 import embeddedCatalogue from 'virtual:astro-audio-reviews/catalogue';
 import config from 'virtual:astro-audio-reviews/config';
 import { AudioReviewsError } from '../errors/errors.js';
@@ -27,9 +24,7 @@ import type { Words } from '../words/words.js';
 
 /**
  * A ready `getStaticPaths` for a product route of your own (`export const getStaticPaths =
- * getProductStaticPaths`): same slugs, props and cache keys as the injected pages. A route
- * without `[locale]` gets the unprefixed locale's pages; `/[locale]/…/[ref]` gets the prefixed
- * ones (every locale with Astro's `prefixDefaultLocale`).
+ * getProductStaticPaths`): same slugs, props and cache keys as the injected pages.
  */
 export async function getProductStaticPaths(options: {
 	routePattern: string;
@@ -64,10 +59,8 @@ export interface ProductUrlOptions {
 }
 
 /**
- * The URL path of an entry's product page, `base` and `trailingSlash` applied: the injected
- * page's (or, with `route`, your own route's). Synchronous, for `href={productUrl(entry)}`: the
- * slugs (which depend on the other refs of the catalogue) come from the refs productsLoader()
- * recorded when the sync ended.
+ * The URL path of an entry's product page, `base` and `trailingSlash` applied: the injected page's
+ * (or, with `route`, your own route's).
  */
 export function productUrl(entry: ProductEntryLike, options: ProductUrlOptions = {}): string {
 	if (options.route === undefined && !config.injected) {
@@ -110,10 +103,7 @@ export function entryLocale(entry: ProductEntryLike): string | undefined {
 	return localeOfEntry(entry, config.defaultLocale);
 }
 
-/**
- * The name the product page's `<h1>` shows: `name`, else `seo_name`, else the ref (blank strings
- * count as unset). For the links and cards of your own pages, so they name a product as its page does.
- */
+/** The name the product page's `<h1>` shows. */
 export function productName(entry: {
 	data: Pick<Product, 'name' | 'seo_name' | 'external_id'>;
 }): string {

@@ -5,11 +5,12 @@ import {
 	purgedPagesConfig,
 	resolveIndexNow,
 } from '../indexnow/index-now-settings.js';
+import { DEFAULT_ROUTE, hubSettings } from '../options/integration-options.js';
 import { layoutFile } from '../options/page-options.js';
 import { REFRESH_SECRET_ENV } from '../options/rebuild-options.js';
 import { checkReviewsFeedConfig } from '../options/review-feed-option.js';
-import { requireLoadedProducts } from '../routing/collection-check.js';
-import { HUB_PAGE_SIZE, hubRoute } from '../routing/hub-urls.js';
+import { otherLoaderWarning, requireLoadedProducts } from '../routing/collection-check.js';
+import { hubRoute } from '../routing/hub-urls.js';
 import { type LocaleRouting, localeRoutingOf } from '../routing/locale-routing.js';
 import { forgetLoaded, staleCollections } from '../state/build-state.js';
 import { collectPublishedPages } from '../state/published-pages.js';
@@ -21,22 +22,20 @@ import {
 } from '../virtual/virtual-modules.js';
 import { createRefreshHandler } from './dev-refresh.js';
 import { finishOutput, urlsEndInSlash, warnAboutPages } from './finish-build.js';
+import { injectInvalidateRoute, injectOnDemandRoutes } from './on-demand-routes.js';
+import { releaseSyncGarbage } from './release-sync-garbage.js';
 import {
 	type AudioReviewsOptions,
 	normalizeRoute,
 	type ResolvedAudioReviewsOptions,
 	resolveIntegrationOptions,
-} from './integration-options.js';
-import { injectInvalidateRoute, injectOnDemandRoutes } from './on-demand-routes.js';
-import { releaseSyncGarbage } from './release-sync-garbage.js';
+} from './resolved-options.js';
 
 export const INTEGRATION_NAME = 'astro-audio-reviews';
-const DEFAULT_ROUTE = '/products/[ref]';
 
 /**
- * The Astro integration: injects the product pages (one per product and locale) that read
- * the collection loaded by `productsLoader()`. `route: false` injects nothing, for sites that
- * build their own pages with the components.
+ * The Astro integration: injects the product pages (one per product and locale) that read the
+ * collection loaded by `productsLoader()`.
  */
 export default function audioReviews(options?: AudioReviewsOptions): AstroIntegration {
 	const resolved = resolveIntegrationOptions(options);
@@ -72,7 +71,11 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 				buildStartedAt = Date.now();
 				// After the content sync, before any page: an empty productsLoader() collection fails now
 				// (a missing one, or one of another loader, fails where the pages read it).
-				if (resolved.route !== false) requireLoadedProducts(resolved.collection);
+				if (resolved.route !== false) {
+					requireLoadedProducts(resolved.collection);
+					const warning = otherLoaderWarning(resolved.collection);
+					if (warning) logger.warn(warning);
+				}
 				if (resolved.reviewsFeed !== false) collectPublishedPages(resolved.collection);
 				const released = releaseSyncGarbage();
 				if (released) logger.debug(released);
@@ -194,6 +197,5 @@ function injectPageRoutes(pageConfig: PageConfig, injectRoute: InjectRoute): voi
 /** Hub pages live at the route's parent path; a top-level route (`/[ref]`) has none, the home page is the site's. */
 function hubConfig(hub: ResolvedAudioReviewsOptions['hub'], route: string): PageConfig['hub'] {
 	if (hub === false || hubRoute(route) === undefined) return false;
-	const chosen = hub === true ? {} : hub;
-	return { pageSize: chosen.pageSize ?? HUB_PAGE_SIZE, order: chosen.order ?? 'name' };
+	return hubSettings(hub === true ? {} : hub);
 }

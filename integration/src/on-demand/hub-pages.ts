@@ -4,6 +4,7 @@ import type { HubPageProps } from '../hubs/hub-paths.js';
 import { hubBasePath, hubPagePath } from '../routing/hub-urls.js';
 import { hasPage } from '../routing/product-paths.js';
 import type { Product } from '../schema/product.js';
+import { catalogueSlice, confirmCount } from './catalogue-slices.js';
 import {
 	cacheList,
 	type LiveListsConfig,
@@ -12,18 +13,17 @@ import {
 	liveLists,
 	localeOfParam,
 } from './list-routes.js';
-import { catalogueSlice, confirmCount } from './live-catalogue.js';
-import { effectivePolicy, liveProductPath } from './live-page.js';
-import { liveHubPath } from './live-urls.js';
+import { effectivePolicy, liveProductPath } from './product-pages.js';
+import { liveHubPath } from './urls.js';
 
-/**
- * Hub pages of an on-demand catalogue, at the static hub pages' URLs (`/products/`,
- * `/products/~page-<n>/`, `/<locale>/products/…`) with their words, layout and JSON-LD: page n
- * lists the products at list positions `(n - 1) × pageSize` onwards, in the service's order (a
- * catalogue too large to load cannot be sorted by name), so following "next" from the first page
- * reaches every product. Products `emptyProducts: 'skip'` leaves without a page are left out.
- */
-type HubContext = Pick<AstroGlobal, 'cache' | 'params' | 'response'>;
+// Hub pages of an on-demand catalogue, at the static hub pages' URLs (`/products/`,
+// `/products/~page-<n>/`, `/<locale>/products/…`) with their words, layout and JSON-LD: page n
+// lists the products at list positions `(n - 1) × pageSize` onwards, in the service's order (a
+// catalogue too large to load cannot be sorted by name), so following "next" from the first page
+// reaches every product. Products `emptyProducts: 'skip'` leaves without a page are left out.
+type HubContext = Pick<AstroGlobal, 'cache' | 'params' | 'response'> & {
+	logger?: Pick<AstroGlobal['logger'], 'warn' | 'error'> | undefined;
+};
 
 export async function liveHubPage(
 	astro: HubContext,
@@ -34,10 +34,8 @@ export async function liveHubPage(
 	if (pageSize === undefined || page === undefined)
 		return listNotFound(astro, config.websiteId, 'such hub page');
 	try {
-		const lists = await liveLists(config);
-		// Only the locale the site's routing puts at the URL: `/<default locale>/products/` is no page
-		// unless the default locale is prefixed, `/products/` none when it is. Checked before the
-		// path is made, so any other segment of the URL is a 404, not a failure.
+		const lists = await liveLists(config, astro.logger);
+		// Only the locale the site's routing puts at the URL:
 		const locale = localeOfParam(lists, astro.params.locale);
 		const base =
 			locale === undefined ? undefined : hubBasePath(config.route, locale, lists.routing);

@@ -3,18 +3,8 @@ import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * With `vite.build.emptyOutDir: false` Astro keeps the previous `dist/` and its incremental
- * build leaves unchanged pages in place ("(cached)") instead of copying them back from its
- * cache. But it then never deletes anything either: the page of a product removed from the
- * catalogue would stay published. Astro prunes such orphans from its own cache only, so the
- * integration prunes them from the output.
- *
- * A file is stale only when all of these hold, so nothing that another part of the build
- * wrote is ever touched:
- * - it is an `.html` page (or `.xml` file) that the previous build listed (the page manifest);
- * - no route of this build output it (`astro:build:done`'s `assets`, cached pages included);
- * - it was not written during this build (older than the build's start);
- * - it is not a file of `public/` (copied as is, never a route).
+ * With `vite.build.emptyOutDir: false` Astro keeps the previous `dist/` and its incremental build
+ * leaves unchanged pages in place ("(cached)") instead of copying them back from its cache.
  */
 export interface PruneContext {
 	/** The folder Astro wrote the static pages to. */
@@ -28,11 +18,7 @@ export interface PruneContext {
 	publicDir: string;
 }
 
-/**
- * Deletes stale pages (and the folders they leave empty). The page list comes from a cache
- * folder that CI restores, so it is untrusted: an entry that would reach outside the output
- * folder is refused, never joined to it. Returns the relative paths deleted and refused.
- */
+/** Deletes stale pages (and the folders they leave empty). */
 export function pruneStalePages(context: PruneContext): { removed: string[]; refused: string[] } {
 	const removed: string[] = [];
 	const refused: string[] = [];
@@ -77,9 +63,8 @@ function isWithin(root: string, path: string): boolean {
 }
 
 /**
- * HTML files that no route of this build output, not written during it and not from `public/`:
- * what pruning would delete if they were known pages. Without the previous build's page list
- * they cannot be told from files someone else put there, so they are only counted, for a warning.
+ * HTML files that no route of this build output, not written during it and not from `public/`: what
+ * pruning would delete if they were known pages.
  */
 export function leftoverFiles(
 	context: Omit<PruneContext, 'previousPages'>,

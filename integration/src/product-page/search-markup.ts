@@ -16,10 +16,8 @@ export function searchIgnore(search: SearchMarkup): Attributes {
 
 /**
  * On the product's content, the only part of the page Pagefind indexes: the star level of its
- * average as a filter (4 for 4.0 to 4.9, so "4 and up" is the levels 4 and 5), the average as
- * the `rating` sort key, and no picture for the result (Pagefind would take the first avatar).
- * A further review page (`page` from 2) is indexed for its transcripts but carries no filter or
- * sort key: the product counts once in the star filter, through its first page.
+ * average as a filter (4 for 4.0 to 4.9, so "4 and up" is the levels 4 and 5), the average as the
+ * `rating` sort key, and no picture for the result (Pagefind would take the first avatar).
  */
 export function searchBody(search: SearchMarkup, product: Product, page = 1): Attributes {
 	if (search !== 'pagefind') return NONE;
@@ -36,9 +34,7 @@ export function searchBody(search: SearchMarkup, product: Product, page = 1): At
 
 /**
  * On the `<h1>`: the result's title, and the review count as the `reviews` sort key (one key per
- * element; first page only). A further review page's heading wraps the name in the package's
- * words ("…, page 3"), and Pagefind indexes a page's title too: none of that heading is indexed,
- * and only the name inside it (`searchTitle`) titles the result.
+ * element; first page only).
  */
 export function searchHeading(search: SearchMarkup, product: Product, page = 1): Attributes {
 	if (search !== 'pagefind') return NONE;
@@ -69,9 +65,7 @@ export function aroundName(
 }
 
 /**
- * On the product's description: left out of the index on a page without a review in its
- * language. Such a page is found by the product's name only: a word of the description would
- * list a page with nothing to listen to among the results of a shopper's topic.
+ * On the product's description: left out of the index on a page without a review in its language.
  */
 export function searchDescription(search: SearchMarkup, product: Product): Attributes {
 	return product.reviews.length === 0 ? searchIgnore(search) : NONE;

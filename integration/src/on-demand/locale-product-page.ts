@@ -9,17 +9,13 @@ import {
 	liveSourceQuery,
 	localeOfParam,
 } from './list-routes.js';
-import { type LivePageContext, liveProductPage } from './live-page.js';
-import { liveRef } from './live-ref.js';
+import { type LivePageContext, liveProductPage } from './product-pages.js';
+import { liveRef } from './request-ref.js';
 
 /**
  * The on-demand product page of a prefixed locale, `/<locale>/products/<ref>/` (every locale with
- * Astro's `prefixDefaultLocale`):
- * the URL the on-demand sitemaps and hub pages publish for every other locale of the live loader.
- * The site's own route serves the unprefixed locale (docs/on-demand.md, "The pages"); this one
- * loads through the same live loader, `getLiveEntry(collection, { ref, locale })` (its shared in-flight
- * loads, cache tags and deadline), and
- * answers like it, and 404 for a locale the loader does not serve.
+ * Astro's `prefixDefaultLocale`): the URL the on-demand sitemaps and hub pages publish for every
+ * other locale of the live loader.
  */
 export async function liveLocaleProductPage(
 	astro: LivePageContext & Pick<AstroGlobal, 'params' | 'request'>,
@@ -27,7 +23,7 @@ export async function liveLocaleProductPage(
 ): Promise<ProductPageProps | Response> {
 	let lists: LiveLists;
 	try {
-		lists = await liveLists(config);
+		lists = await liveLists(config, astro.logger);
 	} catch (error) {
 		return listErrorResponse(astro, error, 'This page');
 	}

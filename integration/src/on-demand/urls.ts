@@ -1,15 +1,15 @@
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { LiveSource } from '../loaders/products-live-loader.js';
-import { DEFAULT_REVIEWS_PER_PAGE } from '../options/integration-options.js';
+import { pageSettings } from '../options/integration-options.js';
 import { hubBasePath, hubPagePath } from '../routing/hub-urls.js';
 import type { LocaleRule } from '../routing/locale-routing.js';
 import { reviewPageCount } from '../routing/review-pages.js';
 import { withBase } from '../routing/url.js';
 import type { PageConfig } from '../view/page-config.js';
+import { liveLocales } from './catalogue-slices.js';
+import type { LiveContent } from './collection-source.js';
 import { liveLocaleRule, liveSourceQuery } from './list-routes.js';
-import { liveLocales } from './live-catalogue.js';
-import { liveProductPath } from './live-page.js';
-import type { LiveContent } from './live-source.js';
+import { liveProductPath } from './product-pages.js';
 
 /**
  * URLs of the on-demand pages in every locale, prefixed as the site's routing says (as the static
@@ -47,10 +47,9 @@ export type LiveProductUrlsConfig = LiveUrlConfig & {
 };
 
 /**
- * A product's on-demand page in every locale of the live loader `source` (on-demand/live-source.ts),
- * as absolute URLs: the `<loc>`s the on-demand sitemap lists for it, built the same way (what the
- * invalidation webhook submits to IndexNow after a purge). Without a live loader (a site that
- * only purges), the default locale's page only, at the route without prefix.
+ * A product's on-demand page in every locale of the live loader `source`
+ *, as absolute URLs: the `<loc>`s the on-demand sitemap lists for
+ * it, built the same way (what the invalidation webhook submits to IndexNow after a purge).
  */
 export function liveProductUrls(
 	config: LiveProductUrlsConfig,
@@ -88,8 +87,7 @@ export function purgedProductsWait(): PurgedProductsWait {
 /**
  * `liveProductUrls` with a popular product's further review pages (`<ref>~reviews-<n>`): how many
  * it has in a locale comes from `getLiveEntry(collection, { ref, locale })`, the loader's shared
- * in-flight loads. A product not loaded by the end of `wait` (unknown, removed, a failing or slow
- * service, or behind the call's other refs) is submitted with its product pages only.
+ * in-flight loads.
  */
 export async function livePurgedUrls(
 	config: LiveProductUrlsConfig & {
@@ -103,7 +101,7 @@ export async function livePurgedUrls(
 	wait: PurgedProductsWait = purgedProductsWait(),
 ): Promise<string[]> {
 	if (!source || !content) return liveProductUrls(config, ref, undefined);
-	const perPage = config.reviewsPerPage ?? DEFAULT_REVIEWS_PER_PAGE;
+	const perPage = pageSettings(config).reviewsPerPage;
 	const counts = new Map<string, number>();
 	const loads = liveLocales(source.options).map((locale) =>
 		wait.limit(async () => {

@@ -1,7 +1,5 @@
-/**
- * The answers of the on-demand routes when there is no page to render: the `noindex` 404 of an
- * unknown ref or path, and the 502/503 of a service that failed, never cached.
- */
+// The answers of the on-demand routes when there is no page to render: the `noindex` 404 of an
+// unknown ref or path, and the 502/503 of a service that failed, never cached.
 import { escapeControl, ProductValidationError, ResponseFormatError } from '../errors/errors.js';
 import { type CachePolicy, resolveCachePolicy } from '../options/cache-policy-option.js';
 import { NO_STORE, notFoundCacheControlHeader } from './cache-policy.js';
@@ -18,10 +16,7 @@ export function notFoundResponse(
 	);
 }
 
-/**
- * The 404 of every on-demand route (products, hub pages, sitemap files): a `noindex` page.
- * `message` is HTML: whatever it quotes from the request must be escaped (`escapeHtml`).
- */
+/** The 404 of every on-demand route (products, hub pages, sitemap files): a `noindex` page. */
 export function notFoundPage(title: string, message: string, policy: CachePolicy): Response {
 	const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${title}</title></head><body><h1>${title}</h1><p>${message}</p></body></html>`;
 	return new Response(body, {
@@ -33,14 +28,16 @@ export function notFoundPage(title: string, message: string, policy: CachePolicy
 	});
 }
 
+/** Where a request's failures and warnings are logged: the `logger` of `Astro` or of an endpoint's context. */
+export type RequestLogger = { error: (message: string) => void; warn: (message: string) => void };
+
 /**
- * The response for a product that could not be loaded: 502 when the service answered with
- * data that fails the schema, 503 otherwise (unreachable, 5xx, timeout). The body says what
- * happened in plain words; the service's own text never reaches it (it is untrusted).
+ * The response for a product that could not be loaded: 502 when the service answered with data that
+ * fails the schema, 503 otherwise (unreachable, 5xx, timeout).
  */
 export function liveErrorResponse(
 	error: Error,
-	context: { ref?: string; what?: string } = {},
+	context: { ref?: string; what?: string; logger?: RequestLogger | undefined } = {},
 ): Response {
 	const badData =
 		error instanceof ProductValidationError ||
@@ -57,7 +54,7 @@ export function liveErrorResponse(
 		: 'the product catalogue service is unavailable or did not answer in time';
 	const kind = error.name && /^[A-Za-z]{1,64}$/.test(error.name) ? ` (${error.name})` : '';
 	// One line whatever the error: its text may quote the service, and server logs are read by people and parsers.
-	console.error(
+	context.logger?.error(
 		escapeControl(
 			`[astro-audio-reviews] ${status} for ${context.what?.toLowerCase() ?? (context.ref === undefined ? 'a live product' : `ref ${JSON.stringify(context.ref)}`)}: ${error.message}`,
 		),

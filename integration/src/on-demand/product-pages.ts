@@ -5,7 +5,7 @@ import {
 	type CachePolicyInput,
 	resolveCachePolicy,
 } from '../options/cache-policy-option.js';
-import { DEFAULT_REVIEWS_PER_PAGE } from '../options/integration-options.js';
+import { pageSettings } from '../options/integration-options.js';
 import { type LocaleRouting, type LocaleRule, localePrefix } from '../routing/locale-routing.js';
 import {
 	type EmptyProducts,
@@ -20,8 +20,8 @@ import {
 } from '../routing/review-pages.js';
 import type { Product } from '../schema/product.js';
 import { cacheControlHeader } from './cache-policy.js';
-import { liveReviewPage } from './live-ref.js';
-import { liveErrorResponse, notFoundResponse } from './live-responses.js';
+import { liveReviewPage } from './request-ref.js';
+import { liveErrorResponse, notFoundResponse, type RequestLogger } from './responses.js';
 
 /** The part of `Astro` (or an endpoint's context) the helpers use. */
 export interface LivePageContext {
@@ -30,6 +30,8 @@ export interface LivePageContext {
 	/** The request and its params (`Astro` has them): which review page the path asks for. */
 	request?: Request;
 	params?: Record<string, string | undefined>;
+	/** Astro's request logger: where a failed load is logged. */
+	logger?: RequestLogger | undefined;
 }
 
 /** What `getLiveEntry()` returns, reduced to what the helpers read. */
@@ -61,26 +63,19 @@ export interface LiveProductPageOptions {
 	websiteId?: string;
 	/**
 	 * A product without any review, as `audioReviews({ emptyProducts })` treats it in static
-	 * builds: `'noindex'` (default) renders it with `noindex, follow`, `'index'` renders it as
-	 * any other, `'skip'` answers 404 (cached and tagged like an unknown ref, so the webhook
-	 * announcing its first review purges it).
+	 * builds.
 	 */
 	emptyProducts?: EmptyProducts;
 	/** Reviews per page, as `audioReviews({ reviewsPerPage })` (default 20): a path past the last review page answers 404. */
 	reviewsPerPage?: number;
-	/**
-	 * Overrides of the cache policy. Unset fields come from the matching `routeRules` entry
-	 * (`maxAge`, `swr`), then from `DEFAULT_CACHE_POLICY`.
-	 */
+	/** Overrides of the cache policy. */
 	cache?: CachePolicyInput;
 }
 
 /**
- * Turns a `getLiveEntry()` result into the props of `<ProductPage>`, or into the response to
- * send instead: 404 for an unknown ref, 503 (502 for data the service sent but that fails the
- * schema) when the service fails. Sets the route cache (tags from the loader's `cacheHint`)
- * and a `Cache-Control` a CDN honours; errors are never cached, so the stale copy a cache
- * still holds keeps being served and the next request retries the service.
+ * Turns a `getLiveEntry()` result into the props of `<ProductPage>`, or into the response to send
+ * instead: 404 for an unknown ref, 503 (502 for data the service sent but that fails the schema)
+ * when the service fails.
  */
 export function liveProductPage(
 	astro: LivePageContext,
@@ -89,9 +84,7 @@ export function liveProductPage(
 ): ProductPageProps | Response {
 	const policy = effectivePolicy(astro, options.cache);
 	const { entry, error } = result;
-	const emptyProducts = options.emptyProducts ?? 'noindex';
-	const route = options.route ?? '/products/[ref]';
-	const perPage = options.reviewsPerPage ?? DEFAULT_REVIEWS_PER_PAGE;
+	const { emptyProducts, route, trailingSlash, reviewsPerPage: perPage } = pageSettings(options);
 	const page =
 		astro.request && astro.params
 			? liveReviewPage({ request: astro.request, params: astro.params }, { route })
@@ -106,7 +99,7 @@ export function liveProductPage(
 		astro.response.headers.set('Cache-Control', cacheControlHeader(policy));
 		const where = {
 			route,
-			trailingSlash: options.trailingSlash ?? true,
+			trailingSlash,
 			locale: options.locale ?? '',
 			routing: options.routing ?? options.defaultLocale,
 		};
@@ -135,7 +128,7 @@ export function liveProductPage(
 	if (astro.cache.enabled) astro.cache.set(false);
 	return liveErrorResponse(
 		error ?? new Error('getLiveEntry() returned neither an entry nor an error'),
-		{ ref: options.ref },
+		{ ref: options.ref, logger: astro.logger },
 	);
 }
 
@@ -223,9 +216,7 @@ export interface LiveStaticPath {
 
 /**
  * `getStaticPaths()` of the pre-rendered "top N" route of the hybrid recipe, from entries of
- * `getLiveCollection()`. Only refs that are safe as a file name are pre-rendered (plain ASCII,
- * no case twin among the others, which would share a file on macOS/Windows); every other ref
- * simply falls through to the on-demand route, at the same URL scheme.
+ * `getLiveCollection()`.
  */
 export function liveStaticPaths(
 	entries: readonly { id: string; data: Product }[],
@@ -236,8 +227,7 @@ export function liveStaticPaths(
 		reviewsPerPage?: number;
 	} = {},
 ): LiveStaticPath[] {
-	const perPage = options.reviewsPerPage ?? DEFAULT_REVIEWS_PER_PAGE;
-	const emptyProducts = options.emptyProducts ?? 'noindex';
+	const { emptyProducts, route, trailingSlash, reviewsPerPage: perPage } = pageSettings(options);
 	const folded = new Map<string, number>();
 	for (const entry of entries) {
 		const key = entry.data.external_id.toLowerCase();
@@ -252,15 +242,9 @@ export function liveStaticPaths(
 		if (!hasPage(reviews, emptyProducts)) continue;
 		const pageCount = reviewPageCount(reviews, perPage);
 		const indexable = isIndexable(reviews, emptyProducts);
-		const route = options.route ?? '/products/[ref]';
 		// The product's further review pages too: the on-demand route would render them the same.
 		for (let page = 1; page <= pageCount; page++) {
-			const where = {
-				route,
-				trailingSlash: options.trailingSlash ?? true,
-				locale: '',
-				routing: '',
-			};
+			const where = { route, trailingSlash, locale: '', routing: '' };
 			const reviewPage = livePagesOf(where, ref, { page, pageCount, perPage });
 			paths.push({
 				params: { ref: reviewPageSegment(ref, page) },

@@ -1,16 +1,6 @@
 import { parseReviewPageSegment } from '../routing/review-pages.js';
 
-/**
- * The product ref of an on-demand page, read from the request's own path.
- *
- * `livePath()` encodes a ref as one path segment (`a/b?c` → `a%2Fb%3Fc`). Astro decodes the
- * path for routing with `decodeURI`, repeatedly: that leaves the reserved escapes (`%2F %3F
- * %23 %2B %3B %40 …`) encoded while decoding `%25`, so `Astro.params.ref` is neither the ref nor
- * its encoding (`a%2Fb` and `a%252Fb` both arrive as `a%2Fb`). The raw path, decoded exactly
- * once, is the ref `livePath()` encoded. A further review page's path ends in a literal
- * `~reviews-<n>` after the encoded ref (`livePath` encodes a ref's own `~`): left out here, read by
- * `liveReviewPage`.
- */
+/** The product ref of an on-demand page, read from the request's own path. */
 export function liveRef(
 	astro: RoutedRequest,
 	options: { route?: string } = {},

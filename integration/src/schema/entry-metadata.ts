@@ -1,17 +1,10 @@
 import type { DataStore } from 'astro/loaders';
-import type { LocalePlan } from '../options/loader-options.js';
 
 /**
  * What productsLoader() tells the pages about each entry, beside its data (which stays the
  * validated Product of API.md 2.1): it travels in the entry's `rendered.metadata`, so
  * `getCollection` delivers it wherever the store is read (a build, the dev server, an on-demand
  * server bundle), with no process-wide registry between the loader and the pages.
- *
- * `rendered.html` is '': `render(entry)` gives a `<Content />` that renders nothing, with no
- * headings and no frontmatter (Astro reads only `imagePaths`, `headings` and `frontmatter` from
- * the metadata; ours sits under one key of its own). Entries of a store written by an older
- * version, or of a loader of the user's, carry none: the readers fall back as before (the
- * locale from the id, no loader order, no `lastmod`).
  */
 export const METADATA_KEY = 'astroAudioReviews';
 
@@ -37,10 +30,7 @@ export function renderedWith(facts: EntryFacts): Rendered {
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 
-/**
- * The facts productsLoader() stored with `entry`, or undefined when it carries none. The store
- * is a file a restored cache could bring in edited: a value of the wrong shape counts as none.
- */
+/** The facts productsLoader() stored with `entry`, or undefined when it carries none. */
 export function entryFacts(entry: WithRendered): EntryFacts | undefined {
 	const facts = entry.rendered?.metadata?.[METADATA_KEY] as Partial<EntryFacts> | undefined;
 	if (
@@ -66,19 +56,23 @@ function sameFacts(a: EntryFacts | undefined, b: EntryFacts): boolean {
 /** The facts of the entry `id` (of `locale`) with `contentDate`. */
 export type FactsOf = (id: string, locale: string) => EntryFacts;
 
-export function factsFor(plan: LocalePlan, dateOf: (id: string) => string | undefined): FactsOf {
+/** The loader's locales and how it names an entry of each (its `LocalePlan`). */
+interface EntryLocales {
+	locales: readonly string[];
+	entryId: (locale: string, ref: string) => string;
+}
+
+export function factsFor(plan: EntryLocales, dateOf: (id: string) => string | undefined): FactsOf {
 	return (id, locale) => ({ locale, locales: plan.locales, contentDate: dateOf(id) });
 }
 
 /**
- * Gives each stored entry among `ids` the facts it should carry, rewriting only those whose
- * facts differ (a store written before the facts were kept, a date the dates file alone had).
- * Astro's `set` skips an entry whose digest is unchanged, so the entry is deleted first; its
- * data and digest are kept as they are.
+ * Gives each stored entry among `ids` the facts it should carry, rewriting only those whose facts
+ * differ (a store written before the facts were kept, a date the dates file alone had).
  */
 export function stampEntries(
 	store: DataStore,
-	plan: LocalePlan,
+	plan: EntryLocales,
 	facts: FactsOf,
 	ids: Iterable<string>,
 ): void {

@@ -1,10 +1,12 @@
 import type { APIContext } from 'astro';
+import { AudioReviewsError } from '../errors/errors.js';
 import { singleFlight } from '../loaders/single-flight.js';
-import { DEFAULT_REVIEWS_PER_PAGE } from '../options/integration-options.js';
+import { pageSettings } from '../options/integration-options.js';
 import { SITEMAP_LIMITS } from '../options/on-demand-option.js';
 import { isIndexable } from '../routing/product-paths.js';
 import { reviewPageCount } from '../routing/review-pages.js';
 import { type SitemapUrl, sitemapIndexXml, urlsetXml } from '../sitemaps/sitemap-xml.js';
+import { catalogueSlice, verifiedCount } from './catalogue-slices.js';
 import {
 	cacheList,
 	type LiveLists,
@@ -14,15 +16,13 @@ import {
 	liveLists,
 	SITEMAP_CACHE_POLICY,
 } from './list-routes.js';
-import { catalogueSlice, verifiedCount } from './live-catalogue.js';
-import { liveProductPath } from './live-page.js';
-import { liveAbsoluteUrl, liveHubPath } from './live-urls.js';
+import { liveProductPath } from './product-pages.js';
+import { liveAbsoluteUrl, liveHubPath } from './urls.js';
 
 /**
- * The sitemaps of an on-demand catalogue: an index, and files that each cover a fixed range of
- * list positions (50,000 URLs at most: 50,000 products with one locale, 25,000 with two…), every
- * product with an indexable page listed in every such locale with its hreflang alternates.
- * No `lastmod`: the list endpoint tells no per-product modification date (docs/on-demand.md).
+ * The sitemaps of an on-demand catalogue: an index, and files that each cover a fixed range of list
+ * positions (50,000 URLs at most: 50,000 products with one locale, 25,000 with two…), every product
+ * with an indexable page listed in every such locale with its hreflang alternates.
  */
 export type LiveSitemapConfig = LiveListsConfig & {
 	/** Site path of the index without `.xml` (`/sitemap-products`); file n is `<path>-<n>.xml`. */
@@ -35,7 +35,9 @@ export type LiveSitemapConfig = LiveListsConfig & {
 	reviewsPerPage?: number | undefined;
 };
 
-type SitemapContext = Pick<APIContext, 'cache' | 'site' | 'url'>;
+type SitemapContext = Pick<APIContext, 'cache' | 'site' | 'url'> & {
+	logger?: Pick<APIContext['logger'], 'warn' | 'error'> | undefined;
+};
 
 /** Concurrent requests for the same file (a crawler and a CDN refresh) share one walk. */
 const shared = singleFlight<string | undefined>();
@@ -49,7 +51,7 @@ export async function liveSitemapIndex(
 	config: LiveSitemapConfig,
 ): Promise<Response> {
 	try {
-		const lists = await liveLists(config);
+		const lists = await liveLists(config, context.logger);
 		const xml = await shared(
 			`${lists.source.options.websiteId}|${context.site ?? context.url.origin}|index`,
 			async () => {
@@ -85,7 +87,7 @@ export async function liveSitemapFile(
 	const n = /^[1-9]\d{0,8}$/.test(file ?? '') ? Number(file) : undefined;
 	if (n === undefined) return listNotFound(context, config.websiteId, 'such sitemap file');
 	try {
-		const lists = await liveLists(config);
+		const lists = await liveLists(config, context.logger);
 		// Keyed by origin too: without `site`, URLs are the request's origin's.
 		const key = `${lists.source.options.websiteId}|${context.site ?? context.url.origin}|${n}`;
 		const xml = await shared(key, () => sitemapFileXml(context, config, lists, n));
@@ -117,7 +119,7 @@ async function sitemapFileXml(
 ): Promise<string | undefined> {
 	const per = productsPerFile(config, lists.locales.length);
 	const range = { offset: (n - 1) * per, end: n * per };
-	const perPage = config.reviewsPerPage ?? DEFAULT_REVIEWS_PER_PAGE;
+	const perPage = pageSettings(config).reviewsPerPage;
 	const pick = (product: { external_id: string; reviews: unknown[] }): Listed => ({
 		ref: product.external_id,
 		indexable: isIndexable(product.reviews.length, config.emptyProducts),
@@ -165,14 +167,14 @@ async function sitemapFileXml(
 		config.hub === false ? undefined : liveHubPath(config, lists.defaultLocale, lists.routing, 1);
 	if (urls.length === 0) urls.push({ loc: url(hub ?? '/'), alternates: [] });
 	if (urls.length > SITEMAP_LIMITS.urls) {
-		throw new Error(
+		throw new AudioReviewsError(
 			`sitemap ${n} would list ${urls.length} URLs (review pages included), over the 50,000 sitemaps.org allow: lower \`onDemand.sitemap.urlsPerFile\` (now ${per * lists.locales.length})`,
 		);
 	}
 	const xml = urlsetXml(urls);
 	const bytes = new TextEncoder().encode(xml).byteLength;
 	if (bytes > SITEMAP_LIMITS.bytes) {
-		throw new Error(
+		throw new AudioReviewsError(
 			`sitemap ${n} would weigh ${bytes} bytes, over the 50 MB sitemaps.org allow: lower \`onDemand.sitemap.urlsPerFile\` (now ${per * lists.locales.length})`,
 		);
 	}

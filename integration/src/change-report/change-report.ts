@@ -3,15 +3,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import { formatNumber } from '../format/numbers.js';
+import { leftoverFiles, type PruneContext, pruneStalePages } from '../keep-out-dir/prune-output.js';
+import type { IndexNowTarget } from '../options/index-now-option.js';
 import type { StaleCollection } from '../state/build-state.js';
-import type { IndexNowTarget } from './index-now.js';
-import { leftoverFiles, type PruneContext, pruneStalePages } from './prune-output.js';
 
-/**
- * The pages a build changed, for CDN purges (docs/service.md §8: the shop purges its own CDN). Pages are
- * compared by a hash of the HTML Astro wrote, so a page counts as changed exactly when its bytes
- * did (a re-rendered but identical page is not purged; a template change purges everything).
- */
+/** The pages a build changed, for CDN purges (docs/service.md §8: the shop purges its own CDN). */
 
 export const REPORT_FORMAT = 1;
 
@@ -75,12 +71,7 @@ export function urlOfHtmlFile(file: string, style: UrlStyle): string {
 	return style.site ? new URL(full, style.site).href : full;
 }
 
-/**
- * Every HTML page of the output folder, hashed. Synchronous on purpose: the build has nothing
- * else left to do, and for tens of thousands of small files the promise-per-file overhead of
- * `fs/promises` (recursive readdir included) costs 3–5x the work (measured: 10k pages in
- * ~0.4 s synchronously vs ~1.1 s with bounded async reads).
- */
+/** Every HTML page of the output folder, hashed. */
 export function hashPages(
 	dir: string,
 	style: UrlStyle,
@@ -210,8 +201,6 @@ export async function reportChanges(
 	};
 	if (context.reportPath) await writeJsonAtomic(context.reportPath, report);
 	// Last: the manifest moves on only once the report describing the step is safely written.
-	// Only what a route output counts as a page to prune next time: never a file of public/ or one
-	// somebody else put into dist/.
 	const pageFiles = files.filter((file) =>
 		context.outputs.has(join(context.dir, ...file.split('/'))),
 	);

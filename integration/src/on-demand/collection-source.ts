@@ -1,21 +1,11 @@
+import { AudioReviewsError } from '../errors/errors.js';
 import type { LiveSource, LiveSourceFilter } from '../loaders/products-live-loader.js';
-import type { LiveEntryResultLike } from './live-page.js';
+import type { LiveEntryResultLike } from './product-pages.js';
 
-/**
- * How the routes the integration injects on demand (sitemaps, hub pages, the other locales'
- * product pages, the purge webhook's IndexNow URLs) reach the site's live loader: through
- * Astro's live collection API, by the collection's name (`onDemand.collection`, else `collection`), as a
- * page of the site would. The loader's options are set in `src/live.config.ts`, out of the
- * integration's sight, so the routes ask the collection for them instead of asking the user to
- * repeat them.
- *
- * The product pages use the public filters (`getLiveEntry(collection, { ref, locale })`). The
- * lists cannot: an answer of `getLiveCollection` holds product entries only, never the verified
- * `count_item` a sitemap index is sized from nor the locales a hub page links to, and a
- * 50,000-product sitemap file holds two fields of each product, not its reviews. So the
- * `LiveSourceFilter` asks the loader to lend its client and options to the route's walk: the
- * walk then shares the loader's service address, filters, limits, in-flight cap and retries.
- */
+// How the routes the integration injects on demand (sitemaps, hub pages, the other locales' product
+// pages, the purge webhook's IndexNow URLs) reach the site's live loader: through Astro's live
+// collection API, by the collection's name (`onDemand.collection`, else `collection`), as a page of
+// the site would.
 
 type LiveResult = { error?: Error | undefined };
 
@@ -33,11 +23,7 @@ export interface LiveContent {
 
 type AnyFunction = (...args: never[]) => unknown;
 
-/**
- * `astro:content`'s functions as a route imports them. Their types are the site's own (the names
- * and filters of its collections, `undefined` in a site without live collections), which the
- * package cannot name: the one place they are taken as the shapes the routes call.
- */
+/** `astro:content`'s functions as a route imports them. */
 export function liveContentOf(module: {
 	getLiveCollection: AnyFunction;
 	getLiveEntry: AnyFunction;
@@ -52,11 +38,7 @@ export interface LiveSourceQuery {
 	websiteId?: string | undefined;
 }
 
-/**
- * The client and options of the live loader of `query.collection`. Throws with the fix when that
- * collection is not a live one read by productsLiveLoader(), or reads another website than the
- * webhook purges.
- */
+/** The client and options of the live loader of `query.collection`. */
 export async function liveSourceOf(
 	content: Pick<LiveContent, 'getLiveCollection'>,
 	query: LiveSourceQuery,
@@ -71,7 +53,7 @@ export async function liveSourceOf(
 	const fix = `: define it in src/live.config.ts with productsLiveLoader(), or set \`onDemand.collection\` to the name of the one that is`;
 	if (!lent) {
 		const astroSays = result.error ? ` (${result.error.message})` : '';
-		throw new Error(
+		throw new AudioReviewsError(
 			`astro-audio-reviews: ${wanted} is not a live collection read by productsLiveLoader()${fix}${astroSays}`,
 		);
 	}
@@ -80,7 +62,7 @@ export async function liveSourceOf(
 		query.websiteId !== undefined &&
 		lent.options.websiteId.toLowerCase() !== query.websiteId.toLowerCase()
 	) {
-		throw new Error(
+		throw new AudioReviewsError(
 			`astro-audio-reviews: ${wanted} reads website ${lent.options.websiteId}, but \`invalidate.websiteId\` of audioReviews() is ${query.websiteId}: set both to the same website`,
 		);
 	}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { productPageDigest } from '../../integration/src/product-page/page-digest.js';
+import { productPageModel } from '../../integration/src/product-page/page-model.js';
+import { localeRoutingOf } from '../../integration/src/routing/locale-routing.js';
+import type { ProductPageProps } from '../../integration/src/routing/product-paths.js';
+import { uiText } from '../../integration/src/words/ui-text.js';
+import { validProduct } from '../helpers/products.js';
+
+const site = (base: string, trailingSlash: boolean) => ({
+	site: 'https://shop.example',
+	base,
+	trailingSlash,
+	routing: localeRoutingOf({ locales: ['fr', 'en'], defaultLocale: 'fr' }),
+	search: false as const,
+	text: uiText('fr'),
+});
+
+function props(path: string): ProductPageProps {
+	const product = validProduct();
+	return {
+		product,
+		locale: 'fr',
+		slug: product.external_id,
+		path,
+		alternates: [],
+		defaultLocale: 'fr',
+	};
+}
+
+describe('productPageModel', () => {
+	it("puts the breadcrumb home where getRelativeLocaleUrl does: /shop under base with trailingSlash 'never'", () => {
+		const model = productPageModel(props('/products/x'), site('/shop', false));
+		expect(model.links.breadcrumbs[0]!.url).toBe('/shop');
+		expect(model.head.canonical).toBe('https://shop.example/shop/products/x');
+		const graph = JSON.stringify(model.jsonLd);
+		expect(graph).toContain('"item":"https://shop.example/shop"');
+		expect(
+			productPageModel(props('/products/x/'), site('/shop', true)).links.breadcrumbs[0]!.url,
+		).toBe('/shop/');
+	});
+
+	it('is plain data: what it gives survives JSON unchanged', () => {
+		const model = productPageModel(props('/products/x/'), site('/', true));
+		expect(JSON.parse(JSON.stringify(model))).toEqual(JSON.parse(JSON.stringify(model)));
+		expect(Object.values(model).some((value) => typeof value === 'function')).toBe(false);
+	});
+});
+
+describe('productPageDigest', () => {
+	it('is stable for the same product, and moves when anything the page shows does', () => {
+		const product = validProduct();
+		const digest = productPageDigest(product, 'fr');
+		expect(productPageDigest(structuredClone(product), 'fr')).toBe(digest);
+		const renamed = { ...product, name: `${product.name} II` };
+		expect(productPageDigest(renamed, 'fr')).not.toBe(digest);
+		const described = { ...product, seo_description: 'Another description' };
+		expect(productPageDigest(described, 'fr')).not.toBe(digest);
+		const [first, ...rest] = product.reviews;
+		const edited = { ...product, reviews: [{ ...first!, transcript: 'Changed words' }, ...rest] };
+		expect(productPageDigest(edited, 'fr')).not.toBe(digest);
+		expect(productPageDigest(product, 'en')).not.toBe(digest);
+	});
+
+	it('does not move for what the page does not show', () => {
+		const product = validProduct();
+		const digest = productPageDigest(product, 'fr');
+		expect(
+			productPageDigest({ ...product, updated_at: '2031-01-01T00:00:00Z' } as never, 'fr'),
+		).toBe(digest);
+	});
+});
