@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REVIEWS_PER_PAGE } from '../../integration/src/options/integration-options.js';
 import { BUILT_IN_WORDS, languageName, uiText } from '../../integration/src/words/ui-text.js';
 import { type Phrase, WORD_KEYS } from '../../integration/src/words/words.js';
 import { serveDist } from '../../scripts/serve-dist.mjs';
 import { type SimAudio, type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
-import { closeBrowser, closePages, launchBrowser } from '../helpers/chromium.js';
+import { closeBrowser, launchBrowser } from '../helpers/chromium.js';
 import { REPO_ROOT, sh } from '../helpers/shell.js';
 
 // `search: 'pagefind'` keeps the package's own words out of the index, in every language it ships
@@ -90,8 +90,7 @@ beforeAll(async () => {
 	browser = await launchBrowser();
 }, 600_000);
 
-afterEach(() => closePages(browser));
-
+// One page per locale stays open across the tests (Pagefind loaded once); closed with the browser.
 afterAll(async () => {
 	await closeBrowser(browser);
 	await server?.close();

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ratingSummary } from '../../integration/src/seo/review-policy.js';
 import { serveDist } from '../../scripts/serve-dist.mjs';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
-import { closeBrowser, closePages, launchBrowser } from '../helpers/chromium.js';
+import { closeBrowser, launchBrowser } from '../helpers/chromium.js';
 import { REPO_ROOT, sh } from '../helpers/shell.js';
 
 // The `search: 'pagefind'` option, end to end: the fixture built with and without it, Pagefind's
@@ -61,8 +61,7 @@ beforeAll(async () => {
 	browser = await launchBrowser();
 }, 300_000);
 
-afterEach(() => closePages(browser));
-
+// One page per locale stays open across the tests (Pagefind loaded once); closed with the browser.
 afterAll(async () => {
 	await closeBrowser(browser);
 	await server?.close();
