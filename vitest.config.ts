@@ -5,8 +5,13 @@ export default defineConfig({
 		include: ['test/**/*.test.ts'],
 		globalSetup: ['test/global-setup.ts'],
 		// Fixture builds run real `astro build`s: minutes, not milliseconds, on a 2-core machine.
+		// Liveness bounds only, far above a busy machine's times: no test asserts a duration.
 		testTimeout: 120_000,
 		hookTimeout: 180_000,
+		// An unhandled rejection (a route answered after its page closed, a promise nobody awaited)
+		// fails the run even when every test passed; Vitest names the file it came from. Never
+		// ignored, and no test adds a process listener of its own (Vitest would take it as handled).
+		dangerouslyIgnoreUnhandledErrors: false,
 		pool: 'forks',
 		maxWorkers: 2,
 		// Tests read what Astro, npm and node print. CI may force colour (FORCE_COLOR, a TTY):

@@ -1,15 +1,15 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { productPath } from '../../integration/src/routing/product-url.js';
 import { createSlugger } from '../../integration/src/routing/slug.js';
 import { safeHttpUrl } from '../../integration/src/schema/safe-url.js';
 import { serveDist } from '../../scripts/serve-dist.mjs';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
-import { CHROMIUM, OFFLINE_CHROMIUM_FLAGS } from '../helpers/chromium.js';
+import { closeBrowser, closePages, launchBrowser } from '../helpers/chromium.js';
 
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 
@@ -32,15 +32,13 @@ beforeAll(async () => {
 	});
 	server = await serveDist(site.dist);
 	origin = server.origin;
-	browser = await chromium.launch({
-		executablePath: CHROMIUM,
-		headless: true,
-		args: [...OFFLINE_CHROMIUM_FLAGS],
-	});
+	browser = await launchBrowser();
 }, 240_000);
 
+afterEach(() => closePages(browser));
+
 afterAll(async () => {
-	await browser?.close();
+	await closeBrowser(browser);
 	await server?.close();
 	await sim?.close();
 });

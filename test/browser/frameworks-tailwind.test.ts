@@ -4,9 +4,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltSite } from '../helpers/build-fixture.js';
-import { launchChromium, stopChromium } from '../helpers/chromium.js';
+import { closePages, launchChromium, stopChromium } from '../helpers/chromium.js';
 import { type FrameworkSites, PAGES, startFrameworkSites } from '../helpers/framework-sites.js';
 
 /**
@@ -28,6 +28,8 @@ beforeAll(async () => {
 	tailwind = await sites.build('Tailwind');
 	router = await sites.build('Router');
 }, 240_000);
+
+afterEach(() => closePages(sites?.browser));
 
 afterAll(async () => {
 	await sites?.close();

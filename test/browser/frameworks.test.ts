@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltSite } from '../helpers/build-fixture.js';
+import { closePages } from '../helpers/chromium.js';
 import {
 	FRAMEWORKS,
 	type FrameworkSites,
@@ -21,6 +22,8 @@ let sites: FrameworkSites;
 beforeAll(async () => {
 	sites = await startFrameworkSites();
 }, 60_000);
+
+afterEach(() => closePages(sites?.browser));
 
 afterAll(async () => {
 	await sites?.close();

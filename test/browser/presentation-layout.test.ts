@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { unlessClosed } from '../helpers/chromium.js';
 import {
 	catalogue,
 	hubPaths,
@@ -83,14 +84,17 @@ describe('product and hub pages at 390 px in Chromium', () => {
 		for (const javaScript of [true, false]) {
 			const page = await phonePage(javaScript);
 			// Text made transparent, so only what is not text remains: the circle, and any icon over it.
-			await page.route(`${pages.origin}${path}`, async (route) => {
-				const response = await route.fetch();
-				const body = (await response.text()).replace(
-					'</head>',
-					`<style>${'.aar-avatar, .aar-avatar img::after { color: transparent !important }'}</style></head>`,
-				);
-				await route.fulfill({ response, body });
-			});
+			await page.route(`${pages.origin}${path}`, (route) =>
+				unlessClosed(
+					route.fetch().then(async (response) => {
+						const body = (await response.text()).replace(
+							'</head>',
+							`<style>${'.aar-avatar, .aar-avatar img::after { color: transparent !important }'}</style></head>`,
+						);
+						await route.fulfill({ response, body });
+					}),
+				),
+			);
 			await page.goto(`${pages.origin}${path}`);
 			const avatar = page.locator('.aar-avatar').nth(1);
 			await avatar.scrollIntoViewIfNeeded();

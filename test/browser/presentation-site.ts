@@ -1,12 +1,12 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { productPath } from '../../integration/src/routing/product-url.js';
 import { createSlugger } from '../../integration/src/routing/slug.js';
 import type { ApiProduct } from '../../simulator/src/api-shape.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import type { SimAudio } from '../../simulator/src/model.js';
 import type { BuiltSite } from '../helpers/build-fixture.js';
-import { CHROMIUM, OFFLINE_CHROMIUM_FLAGS } from '../helpers/chromium.js';
+import { abortOthers, closeBrowser, closePages, launchBrowser } from '../helpers/chromium.js';
 import { buildSeoSite, serveDist } from '../helpers/seo-site.js';
 
 /**
@@ -109,15 +109,13 @@ export function usePresentationSite(label: string): void {
 				FIXTURE_EMPTY_PRODUCTS: 'index',
 			},
 		});
-		browser = await chromium.launch({
-			executablePath: CHROMIUM,
-			headless: true,
-			args: [...OFFLINE_CHROMIUM_FLAGS],
-		});
+		browser = await launchBrowser();
 	}, 240_000);
 
+	afterEach(() => closePages(browser));
+
 	afterAll(async () => {
-		await browser?.close();
+		await closeBrowser(browser);
 		await pages?.close();
 		await sim?.close();
 	});
@@ -152,9 +150,9 @@ export async function hubPaths(page: Page, locale: string): Promise<string[]> {
 export async function phonePage(javaScriptEnabled = true): Promise<Page> {
 	const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled });
 	// Only the two loopback servers exist; everything else (audio CDN) fails fast.
-	await context.route(
-		(url) => !url.href.startsWith(pages.origin) && !url.href.startsWith(avatarOrigin),
-		(route) => route.abort(),
+	await abortOthers(
+		context,
+		(url) => url.href.startsWith(pages.origin) || url.href.startsWith(avatarOrigin),
 	);
 	return context.newPage();
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REVIEWS_PER_PAGE } from '../../integration/src/options/integration-options.js';
 import { BUILT_IN_WORDS, languageName, uiText } from '../../integration/src/words/ui-text.js';
@@ -8,7 +8,7 @@ import { type Phrase, WORD_KEYS } from '../../integration/src/words/words.js';
 import { serveDist } from '../../scripts/serve-dist.mjs';
 import { type SimAudio, type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
-import { CHROMIUM, OFFLINE_CHROMIUM_FLAGS } from '../helpers/chromium.js';
+import { closeBrowser, launchBrowser } from '../helpers/chromium.js';
 import { REPO_ROOT, sh } from '../helpers/shell.js';
 
 // `search: 'pagefind'` keeps the package's own words out of the index, in every language it ships
@@ -87,15 +87,12 @@ beforeAll(async () => {
 	site = await buildFixture('search', { extends: 'basic', label: 'search-words', env });
 	await sh(join(REPO_ROOT, 'node_modules/.bin/pagefind'), ['--site', site.dist], site.root);
 	server = await serveDist(site.dist);
-	browser = await chromium.launch({
-		executablePath: CHROMIUM,
-		headless: true,
-		args: [...OFFLINE_CHROMIUM_FLAGS],
-	});
+	browser = await launchBrowser();
 }, 600_000);
 
+// One page per locale stays open across the tests (Pagefind loaded once); closed with the browser.
 afterAll(async () => {
-	await browser?.close();
+	await closeBrowser(browser);
 	await server?.close();
 	await sim?.close();
 });

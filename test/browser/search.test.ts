@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ratingSummary } from '../../integration/src/seo/review-policy.js';
 import { serveDist } from '../../scripts/serve-dist.mjs';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
-import { CHROMIUM, OFFLINE_CHROMIUM_FLAGS } from '../helpers/chromium.js';
+import { closeBrowser, launchBrowser } from '../helpers/chromium.js';
 import { REPO_ROOT, sh } from '../helpers/shell.js';
 
 // The `search: 'pagefind'` option, end to end: the fixture built with and without it, Pagefind's
@@ -58,15 +58,12 @@ beforeAll(async () => {
 	});
 	await sh(join(REPO_ROOT, 'node_modules/.bin/pagefind'), ['--site', marked.dist], marked.root);
 	server = await serveDist(marked.dist);
-	browser = await chromium.launch({
-		executablePath: CHROMIUM,
-		headless: true,
-		args: [...OFFLINE_CHROMIUM_FLAGS],
-	});
+	browser = await launchBrowser();
 }, 300_000);
 
+// One page per locale stays open across the tests (Pagefind loaded once); closed with the browser.
 afterAll(async () => {
-	await browser?.close();
+	await closeBrowser(browser);
 	await server?.close();
 	await sim?.close();
 });

@@ -1,9 +1,15 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import type { SimAudio } from '../../simulator/src/model.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
-import { CHROMIUM, OFFLINE_CHROMIUM_FLAGS } from '../helpers/chromium.js';
+import {
+	abortOthers,
+	closeBrowser,
+	closePages,
+	launchBrowser,
+	unlessClosed,
+} from '../helpers/chromium.js';
 import { serveDist } from '../helpers/seo-site.js';
 import { withSiteSheet } from '../helpers/site-cascade.js';
 
@@ -68,15 +74,13 @@ export function useShopLayoutSites(): void {
 			env: { ...env, FIXTURE_LAYOUT: 'none' },
 		});
 		served = shop;
-		browser = await chromium.launch({
-			executablePath: CHROMIUM,
-			headless: true,
-			args: [...OFFLINE_CHROMIUM_FLAGS],
-		});
+		browser = await launchBrowser();
 	}, 300_000);
 
+	afterEach(() => closePages(browser));
+
 	afterAll(async () => {
-		await browser?.close();
+		await closeBrowser(browser);
 		await server?.close();
 		await sim?.close();
 	});
@@ -99,15 +103,17 @@ export async function open(
 	// Reduced motion on: the package's rules for it must not outweigh the site's either.
 	const page = await browser.newPage({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
 	// Only the loopback server answers: the audio's CDN does not exist.
-	await page.route(
-		(url) => !url.href.startsWith(server.origin),
-		(route) => route.abort(),
-	);
+	await abortOthers(page, (url) => url.href.startsWith(server.origin));
 	if (css !== undefined) {
-		await page.route(`${server.origin}${encodeURI(path)}`, async (route) => {
-			const response = await route.fetch();
-			await route.fulfill({ response, body: withSiteSheet(await response.text(), css) });
-		});
+		await page.route(`${server.origin}${encodeURI(path)}`, (route) =>
+			unlessClosed(
+				route
+					.fetch()
+					.then(async (response) =>
+						route.fulfill({ response, body: withSiteSheet(await response.text(), css) }),
+					),
+			),
+		);
 	}
 	const response = await page.goto(`${server.origin}${encodeURI(path)}`);
 	expect(response?.status(), path).toBe(200);

@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type HTMLElement, parse } from 'node-html-parser';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../simulator/src/index.js';
 import type { SimAudio } from '../../simulator/src/model.js';
 import { type Preview, startPreview } from '../helpers/astro-preview.js';
 import type { BuiltSite } from '../helpers/build-fixture.js';
-import { CHROMIUM, OFFLINE_CHROMIUM_FLAGS } from '../helpers/chromium.js';
+import { closeBrowser, closePages, launchBrowser, unlessClosed } from '../helpers/chromium.js';
 import { buildSeoSite, CASES, seoEnv, startSeoSimulator } from '../helpers/seo-site.js';
 
 /**
@@ -36,15 +36,13 @@ beforeAll(async () => {
 	const env = { FIXTURE_BASE: BASE, FIXTURE_HUB_PAGE_SIZE: '4' };
 	site = await buildSeoSite(sim, { label: 'site-links', env });
 	preview = await startPreview(site.root, seoEnv(sim, env), `${BASE}/`);
-	browser = await chromium.launch({
-		executablePath: CHROMIUM,
-		headless: true,
-		args: [...OFFLINE_CHROMIUM_FLAGS],
-	});
+	browser = await launchBrowser();
 }, 300_000);
 
+afterEach(() => closePages(browser));
+
 afterAll(async () => {
-	await browser?.close();
+	await closeBrowser(browser);
 	await preview?.close();
 	await sim?.close();
 });
@@ -126,7 +124,7 @@ describe('links between the pages of a site with `site` and `base`', () => {
 			(url) => url.origin !== preview.origin,
 			(route) => {
 				left.push(route.request().url());
-				return route.abort();
+				return unlessClosed(route.abort());
 			},
 		);
 		const page = await context.newPage();

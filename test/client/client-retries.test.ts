@@ -92,14 +92,16 @@ describe('retries', () => {
 				baseUrl: server.url,
 				websiteId: sim.websiteId,
 				...fast,
-				retryBudgetMs: 5_000,
+				retryBudgetMs: 60_000,
 			});
 			const started = Date.now();
 			const error = (await limited.getProduct('x').catch((e: unknown) => e)) as ServiceError;
-			expect(Date.now() - started).toBeLessThan(2_000);
+			// "At once": before the budget it would have spent waiting. A minute, so a busy machine
+			// cannot miss it, where a client that waited would take the whole minute.
+			expect(Date.now() - started).toBeLessThan(60_000);
 			expect(calls).toBe(1);
 			expect(error.status).toBe(429);
-			expect(error.message).toContain('retry budget of 5000 ms');
+			expect(error.message).toContain('retry budget of 60000 ms');
 		} finally {
 			await server.close();
 		}
@@ -144,8 +146,9 @@ describe('retries', () => {
 			const error = (await slow.listProducts().catch((e: unknown) => e)) as TimeoutError;
 			expect(error).toBeInstanceOf(TimeoutError);
 			expect(error.attempts).toBe(3);
+			// Three attempts of 150 ms each at least; the service hangs forever, so ending at all
+			// (within the test's timeout) shows each attempt was cut.
 			expect(Date.now() - started).toBeGreaterThanOrEqual(450);
-			expect(Date.now() - started).toBeLessThan(5_000);
 		} finally {
 			sim.setFaults({ hangRate: 0 });
 		}

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium (never a downloaded build), as the tests drive it. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -48,4 +49,68 @@ export async function stopChromium(chromium: ChildProcess | undefined): Promise<
 		chromium.once('exit', resolve);
 		chromium.kill();
 	});
+}
+
+/** Debian's Chromium driven by Playwright, offline. */
+export function launchBrowser(): Promise<Browser> {
+	return chromium.launch({
+		executablePath: CHROMIUM,
+		headless: true,
+		args: [...OFFLINE_CHROMIUM_FLAGS],
+	});
+}
+
+/** Playwright's error for a call still in flight when its page, context or browser closed. */
+function targetClosed(error: unknown): boolean {
+	return (
+		error instanceof Error &&
+		/Target page, context or browser has been closed|Browser has been closed/.test(error.message)
+	);
+}
+
+/**
+ * `call`, where its page may close first: a route's answer after the test closed the page, a
+ * cleanup of a page already gone. Nothing waits for that request any more, so that one error is
+ * dropped; any other is thrown. A route handler's rejection would otherwise surface as an
+ * unhandled rejection, outside the test that caused it.
+ */
+export async function unlessClosed(call: Promise<unknown>): Promise<void> {
+	await call.then(
+		() => undefined,
+		(error: unknown) => {
+			if (!targetClosed(error)) throw error;
+		},
+	);
+}
+
+/** Aborts every request of `target` that `allowed` refuses (the audio's CDN does not exist here). */
+export async function abortOthers(
+	target: Page | BrowserContext,
+	allowed: (url: URL) => boolean,
+): Promise<void> {
+	await target.route(
+		(url) => !allowed(url),
+		(route) => unlessClosed(route.abort()),
+	);
+}
+
+/**
+ * Closes every page and context open in `browser`, held routes first: a route a test holds to
+ * show a loading state has no answer to give, so it is let go without one (`ignoreErrors`), and
+ * nothing answers a closed page. Run after each test, so a test that fails half-way leaves nothing
+ * open for the next.
+ */
+export async function closePages(browser: Browser | undefined): Promise<void> {
+	for (const context of browser?.contexts() ?? []) {
+		for (const page of context.pages())
+			await unlessClosed(page.unrouteAll({ behavior: 'ignoreErrors' }));
+		await unlessClosed(context.unrouteAll({ behavior: 'ignoreErrors' }));
+		await unlessClosed(context.close());
+	}
+}
+
+/** Closes a browser `launchBrowser` started, its pages first. */
+export async function closeBrowser(browser: Browser | undefined): Promise<void> {
+	await closePages(browser);
+	await browser?.close();
 }

@@ -1,8 +1,8 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { type BuiltSite, buildFixture } from './build-fixture.js';
-import { CHROMIUM, OFFLINE_CHROMIUM_FLAGS } from './chromium.js';
+import { abortOthers, closeBrowser, launchBrowser, unlessClosed } from './chromium.js';
 import { addFrameworkCatalogue, LOCALES } from './framework-catalogue.js';
 
 export { LOCALES, PAGES, REFS } from './framework-catalogue.js';
@@ -51,11 +51,7 @@ export async function startFrameworkSites(): Promise<FrameworkSites> {
 		AUDIO_REVIEWS_LOCALES: LOCALES.join(','),
 		FIXTURE_SITE: server.origin,
 	};
-	const browser = await chromium.launch({
-		executablePath: CHROMIUM,
-		headless: true,
-		args: [...OFFLINE_CHROMIUM_FLAGS],
-	});
+	const browser = await launchBrowser();
 	return {
 		sim,
 		browser,
@@ -75,18 +71,19 @@ export async function startFrameworkSites(): Promise<FrameworkSites> {
 				viewport: { width, height: 900 },
 				javaScriptEnabled: options.javaScript ?? true,
 			});
+			// Closed with its page, or after the test (closePages) when the test stopped before.
 			const page = await context.newPage();
-			page.once('close', () => void context.close());
-			await page.route(
-				(url) => !url.href.startsWith(server.origin) && !url.href.startsWith(sim.baseUrl),
-				(route) => route.abort(),
+			page.once('close', () => void unlessClosed(context.close()));
+			await abortOthers(
+				page,
+				(url) => url.href.startsWith(server.origin) || url.href.startsWith(sim.baseUrl),
 			);
 			const response = await page.goto(`${server.origin}${encodeURI(path)}`);
 			expect(response?.status(), path).toBe(200);
 			return page;
 		},
 		async close() {
-			await browser.close();
+			await closeBrowser(browser);
 			await server.close();
 			await sim.close();
 		},

