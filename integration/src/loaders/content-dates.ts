@@ -48,7 +48,7 @@ export interface ContentDates {
 }
 
 /** The fields the pages render: a change anywhere else is no change of the page. */
-function renderedFields(product: Product): unknown {
+export function renderedFields(product: Product): unknown {
 	const { external_id, name, seo_name, seo_description, audio_url, reviews } = product;
 	return { external_id, name, seo_name, seo_description, audio_url, reviews };
 }
