@@ -29,6 +29,8 @@ const LAYER_RANK: Record<string, number> = {
 	view: 9,
 	feed: 10,
 	indexnow: 11,
+	// `audio-reviews poll`: the site's sync, page digests and the deploy hook; beside indexnow, not above it.
+	deploys: 11,
 	'on-demand': 12,
 	// Every virtual module, defined in one module and declared in one `.d.ts`.
 	virtual: 13,

@@ -51,8 +51,10 @@ function asPollError(error: unknown): DeployPollError {
 	for (let cause = error; cause instanceof Error; cause = cause.cause)
 		if (cause instanceof DeployPollError) return cause;
 	const message = error instanceof Error ? error.message : String(error);
+	// The loader runs inside Vite's module runner: its errors are the package's classes of another
+	// module instance, recognised by the endpoint they carry rather than by `instanceof`.
 	const what =
-		error instanceof AudioReviewsError
+		error instanceof AudioReviewsError || (error instanceof Error && 'endpoint' in error)
 			? 'The catalogue sync failed'
 			: 'The site\'s content sync ("astro sync") failed';
 	return new DeployPollError(
