@@ -84,6 +84,19 @@ interface Results {
 		writerMs?: number;
 		feed?: { reviews: number; pages: number; bytes: number };
 	};
+	poll?: {
+		size: number;
+		cases: {
+			name: string;
+			ok: boolean;
+			wallMs: number;
+			requests: { list: number; single: number; notModified: number };
+			fromService: number;
+			outcome?: string;
+			counts?: number[];
+			hookCalls: number;
+		}[];
+	};
 	sitemap?: {
 		size: number;
 		coldMs: number;
@@ -234,6 +247,25 @@ describe('bench (smoke)', () => {
 		expect(markdown).toMatch(
 			/\| 7 \| long tail, 200 products: Lighthouse performance \(phone\) of the largest page \| \d+ \([\d,]+ reviews/,
 		);
+	});
+
+	it('measures audio-reviews poll: the first run calls, no change costs only 304 list pages, an edit and a deletion call once', () => {
+		const cases = Object.fromEntries(results.poll!.cases.map((c) => [c.name, c]));
+		expect(Object.keys(cases)).toEqual(['first run', 'no change', 'one edit', 'one deletion']);
+		for (const c of results.poll!.cases) expect(c.ok, c.name).toBe(true);
+		expect(cases['first run']).toMatchObject({ outcome: 'called', hookCalls: 1 });
+		const quiet = cases['no change']!;
+		expect(quiet).toMatchObject({ outcome: 'no-change', hookCalls: 0 });
+		expect(quiet.requests.notModified).toBe(quiet.requests.list);
+		expect(quiet.requests.single).toBe(0);
+		expect(quiet.fromService).toBeLessThan(cases['first run']!.fromService / 10);
+		expect(cases['one edit']).toMatchObject({ outcome: 'called', hookCalls: 1, counts: [0, 1, 0] });
+		expect(cases['one deletion']).toMatchObject({
+			outcome: 'called',
+			hookCalls: 1,
+			counts: [0, 0, 1],
+		});
+		expect(markdown).toContain('## Deploys on change (`audio-reviews poll`)');
 	});
 
 	it('measures the review feed: its size and the build time it costs', () => {

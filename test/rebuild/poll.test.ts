@@ -1,4 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -208,7 +211,7 @@ describe('audio-reviews poll', () => {
 		await expectOneCall('changed', `fr/${ref}`);
 	}, 180_000);
 
-	it('6. two runs at once call the hook exactly once', async () => {
+	it('6. two runs at once call the hook exactly once; a lock whose process is gone is taken over', async () => {
 		const ref = sim.refs()[3]!;
 		sim.updateProduct(ref, { name: 'Changed for two runs' });
 		const runs = await Promise.all([poll(), poll()]);
@@ -216,6 +219,15 @@ describe('audio-reviews poll', () => {
 		expect(receiver.calls).toHaveLength(1);
 		expect(runs.map((run) => run.json!.outcome).sort()).toEqual(['called', 'no-change']);
 		receiver.reset();
+
+		// A lock left by a run that was killed (its process is gone) is taken over.
+		const lock = join(site, 'node_modules/.astro/audio-reviews-poll/lock');
+		const dead = { pid: spawnSync('true').pid, host: hostname(), at: new Date().toISOString() };
+		await writeFile(lock, JSON.stringify(dead));
+		const after = await poll();
+		expect(after.code, after.stderr).toBe(0);
+		expect(after.json).toMatchObject({ outcome: 'no-change' });
+		expect(existsSync(lock)).toBe(false);
 	}, 180_000);
 
 	it('7. --dry-run calls nothing and moves no state', async () => {

@@ -28,6 +28,8 @@ export async function syncSite(root: string, lockWaitMs: number): Promise<Synced
 		name: 'astro-audio-reviews:poll',
 		hooks: {
 			'astro:config:done': async ({ config: resolved }) => {
+				// Once per run: a second call must not wait for the lock this run holds.
+				if (lock) return;
 				config = resolved;
 				stateFolder = fileURLToPath(new URL(STATE_FOLDER, resolved.cacheDir));
 				await mkdir(stateFolder, { recursive: true });
