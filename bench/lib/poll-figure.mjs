@@ -136,7 +136,15 @@ export async function pollFigure(run, sim, env) {
 		);
 		const deleted = refs[Math.floor(refs.length / 3)];
 		cases.push(await measureCase('one deletion', () => sim.removeProduct(deleted)));
-		return { size: run.main, cap: run.config.cap, latencyMs: run.config.latencyMs, cases };
+		return {
+			size: run.main,
+			cap: run.config.cap,
+			latencyMs: run.config.latencyMs,
+			measuredAt: new Date().toISOString(),
+			loadAtStart: run.results.machine.loadAtStart,
+			command: run.results.command,
+			cases,
+		};
 	} finally {
 		await relay.close();
 		await hook.close();
@@ -160,6 +168,8 @@ export function pollMarkdown(f, { n, s }) {
 		'|---|---|---|---|---|---|---|---|',
 		...rows,
 		'',
-		"Wall time includes starting Node and Astro and the site's config; the service is asked only for list pages, conditionally, and answers `304` to every page whose products did not change.",
+		"Wall time includes starting Node, loading the site's config and Astro's own sync, which reads and rewrites its whole content store (most of a no-change run's CPU in a profile); the service is asked only for list pages, conditionally, and answers `304` to every page whose products did not change. A deletion moves every list page's `count_item` (and the products after it), so no page is `304` then.",
+		'',
+		`Measured by \`${f.command ?? 'node bench/run.mjs'}\` on ${f.measuredAt?.slice(0, 16).replace('T', ' ') ?? '—'} UTC, load ${f.loadAtStart?.join(', ') ?? '—'} at start (2 cores shared with other work: times vary from run to run).`,
 	];
 }
