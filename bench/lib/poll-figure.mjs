@@ -152,7 +152,12 @@ export async function pollFigure(run, sim, env) {
 	}
 }
 
-const kib = (bytes) => (bytes === undefined ? '—' : `${(bytes / 1024).toFixed(1)} KiB`);
+const kib = (bytes) =>
+	bytes === undefined
+		? '—'
+		: bytes >= 2 ** 20
+			? `${(bytes / 2 ** 20).toFixed(1)} MiB`
+			: `${(bytes / 1024).toFixed(1)} KiB`;
 
 export function pollMarkdown(f, { n, s }) {
 	if (!f) return ['Not measured in this run.'];
