@@ -230,7 +230,7 @@ describe('audio-reviews poll', () => {
 		expect(existsSync(lock)).toBe(false);
 	}, 180_000);
 
-	it('7. --dry-run calls nothing and moves no state', async () => {
+	it('7. --dry-run calls nothing and moves no state; then --hook-body and a token make a repository_dispatch call', async () => {
 		const ref = sim.refs()[4]!;
 		sim.updateProduct(ref, { name: 'Changed for a dry run' });
 		const before = await stateBytes();
@@ -242,7 +242,20 @@ describe('audio-reviews poll', () => {
 		expect(dry.json).toMatchObject({ changed: true, called: false, outcome: 'dry-run' });
 		expect(receiver.calls).toEqual([]);
 		expect(await stateBytes()).toBe(before);
-		await expectOneCall('changed', `fr/${ref}`);
+		// The call a GitHub repository_dispatch needs: a JSON body of its own and a bearer token.
+		const body = '{"event_type":"catalogue-changed"}';
+		const called = await poll(['--hook-body', body], {
+			AUDIO_REVIEWS_DEPLOY_HOOK_TOKEN: 't0ken-x',
+		});
+		expect(called.json).toMatchObject({ called: true, updated: 2 });
+		expect(receiver.calls).toEqual([
+			expect.objectContaining({
+				body,
+				authorization: 'Bearer t0ken-x',
+				contentType: 'application/json',
+			}),
+		]);
+		receiver.reset();
 	}, 120_000);
 
 	it('8. --min-interval holds a change for a later run and never drops it', async () => {
@@ -275,6 +288,9 @@ describe('audio-reviews poll', () => {
 		expect(notUrl.stderr).toMatch(
 			/The deploy hook in --hook is not a URL: expected an absolute http\(s\) URL/,
 		);
+		const body = await poll(['--hook-body', '{event_type: x}']);
+		expect(body.code).toBe(2);
+		expect(body.stderr).toMatch(/--hook-body is not JSON/);
 		const interval = await poll(['--min-interval', 'soon']);
 		expect(interval.code).toBe(2);
 		expect(interval.stderr).toMatch(/Expected --min-interval to be a duration such as 90s/);
@@ -295,6 +311,7 @@ describe('audio-reviews poll', () => {
 		for (const output of outputs) {
 			expect(output).not.toContain(HOOK_SECRET);
 			expect(output).not.toContain('s3cr3t');
+			expect(output).not.toContain('t0ken-x');
 		}
 	});
 });

@@ -53,6 +53,11 @@ function asPollError(error: unknown): DeployPollError {
 	for (let cause = error; cause instanceof Error; cause = cause.cause)
 		if (cause instanceof DeployPollError) return cause;
 	const message = error instanceof Error ? error.message : String(error);
+	// Options the loader refused: the site needs a fix, a later run would fail the same way.
+	if (error instanceof Error && error.name === 'AudioReviewsOptionsError')
+		return new DeployPollError(`The site's options are wrong: ${message}`, 'usage', {
+			cause: error,
+		});
 	// The loader runs inside Vite's module runner: its errors are the package's classes of another
 	// module instance, recognised by the endpoint they carry rather than by `instanceof`.
 	const what =
