@@ -2,6 +2,7 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { feedFigure, longTailFigure, searchFigure } from './figures-alone.mjs';
 import { median } from './median.mjs';
+import { pollFigure } from './poll-figure.mjs';
 import { summariseProfile } from './profile.mjs';
 import { rebuildFigure } from './rebuild-figure.mjs';
 import { htmlFiles } from './sites.mjs';
@@ -45,6 +46,8 @@ export async function coldFigures(run, sim, env) {
 	results.feed = await feedFigure(run, sim, env);
 	results.search = await searchFigure(run, sim, env);
 	if (config.profile) results.profile = await profileFigure(run, sim, env);
+	// Last: its deletion changes the catalogue.
+	results.poll = await pollFigure(run, sim, env);
 }
 
 /**

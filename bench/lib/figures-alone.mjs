@@ -4,6 +4,7 @@ import { LIST_QUERY } from './catalogue.mjs';
 import { measureFeed } from './feed.mjs';
 import { coldPair, largestPageMarkdown, measureLargestPage } from './largest-page.mjs';
 import { machineInfo } from './machine.mjs';
+import { pollFigure } from './poll-figure.mjs';
 import { measureSearch } from './search.mjs';
 import { measureSitemap, sitemapMarkdown } from './sitemap.mjs';
 
@@ -109,6 +110,13 @@ const PARTS = {
 		measure: (run) => run.withCatalogue(run.main, (sim, env) => feedFigure(run, sim, env)),
 		print: ({ results, say }) =>
 			say(`feed: ${JSON.stringify({ ...results.feed, feed: results.feed.feed })}`),
+	},
+	poll: {
+		figure: 'poll',
+		builds: true,
+		mergeHint: true,
+		measure: (run) => run.withCatalogue(run.main, (sim, env) => pollFigure(run, sim, env)),
+		print: ({ results, say }) => say(`poll: ${JSON.stringify(results.poll)}`),
 	},
 	'long-tail': {
 		figure: 'longTail',

@@ -16,12 +16,14 @@ written to BENCHMARKS.md and bench/results.json.
   node bench/run.mjs --only search [--reps 1]  just the static search figure (Pagefind over 10,000 pages, option on and off)
   node bench/run.mjs --only long-tail [--reps 1]  just figure 7: ours and the floor on the long-tail catalogue,
                 the pages written, the largest page's bytes, DOM elements and Lighthouse performance
+  node bench/run.mjs --only poll    just the deploys-on-change figure (audio-reviews poll at the first size:
+                first run, no change, one edit, one deletion)
   node bench/run.mjs --report-only --merge <dir>/results.json  BENCHMARKS.md again, with the
                 figure of a partial run (--only long-tail, search, feed, sitemap) merged into bench/results.json first
 `;
 
 /** The parts of the bench that run alone (`--only`), each into a temp folder. */
-export const ALONE = ['feed', 'sitemap', 'search', 'long-tail'];
+export const ALONE = ['feed', 'sitemap', 'search', 'long-tail', 'poll'];
 
 /** The command line of bench/run.mjs (its opening comment lists the flags). */
 export function benchArgs(argv = process.argv.slice(2)) {
@@ -49,7 +51,7 @@ export function benchArgs(argv = process.argv.slice(2)) {
 	});
 	if (values.only !== undefined && !ALONE.includes(values.only))
 		throw new Error(
-			`--only: the parts that run alone are "feed", "sitemap", "search" and "long-tail", got ${values.only}`,
+			`--only: the parts that run alone are "feed", "sitemap", "search", "long-tail" and "poll", got ${values.only}`,
 		);
 	return values;
 }

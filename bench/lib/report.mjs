@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { feedMarkdown } from './feed.mjs';
 import { largestPageMarkdown } from './largest-page.mjs';
+import { pollMarkdown } from './poll-figure.mjs';
 import {
 	coldSection,
 	peerSection,
@@ -18,7 +19,7 @@ import { searchMarkdown } from './search.mjs';
 import { sitemapMarkdown } from './sitemap.mjs';
 import { BENCH } from './sites.mjs';
 
-/** The figures that also run alone: the long tail (7), the feed, search and the on-demand sitemap. */
+/** The figures that also run alone: the long tail (7), the feed, search, deploys on change and the on-demand sitemap. */
 function partsSection(r, line) {
 	line('## 7. The long tail: the largest page');
 	line();
@@ -33,6 +34,11 @@ function partsSection(r, line) {
 	line('## Static search (Pagefind)');
 	line();
 	for (const text of searchMarkdown(r.search, { n, s })) line(text);
+	line();
+
+	line('## Deploys on change (`audio-reviews poll`)');
+	line();
+	for (const text of pollMarkdown(r.poll, { n, s })) line(text);
 	line();
 
 	line('## Sitemap of an on-demand catalogue');

@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // The package's command (`npx audio-reviews <command>`, package.json `bin`): a thin dispatcher.
+import { runPollCommand } from './deploys/poll-command.js';
+import { POLL_USAGE } from './deploys/poll-options.js';
 import { INDEXNOW_USAGE, runIndexNowCommand } from './indexnow/index-now-command.js';
 
 const COMMANDS = `Usage: audio-reviews <command>
 
 Commands:
-  indexnow   submit the pages the last build changed to IndexNow (audio-reviews indexnow --help)`;
+  indexnow   submit the pages the last build changed to IndexNow (audio-reviews indexnow --help)
+  poll       call the deploy hook when the catalogue changed a page (audio-reviews poll --help)`;
 
 const [command, ...rest] = process.argv.slice(2);
 const io = {
@@ -17,6 +20,9 @@ const io = {
 if (command === 'indexnow') {
 	if (rest.includes('--help') || rest.includes('-h')) console.log(INDEXNOW_USAGE);
 	else process.exitCode = await runIndexNowCommand(rest, io);
+} else if (command === 'poll') {
+	if (rest.includes('--help') || rest.includes('-h')) console.log(POLL_USAGE);
+	else process.exitCode = await runPollCommand(rest, { ...io, env: process.env });
 } else if (command === undefined || command === '--help' || command === '-h') {
 	console.log(COMMANDS);
 } else {

@@ -5,117 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Results } from './bench-results.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
-
-interface SearchIndex {
-	pages: number;
-	words: number;
-	filters: number;
-	sorts: number;
-	files: number;
-	bytes: number;
-}
-
-interface Requests {
-	list: number;
-	single: number;
-	total: number;
-}
-interface Build {
-	kind: 'ours' | 'floor' | 'peer';
-	size: number;
-	ok: boolean;
-	rebuild: boolean;
-	error?: string;
-	wallMs?: number;
-	maxRssBytes?: number;
-	requests?: Requests;
-}
-interface SamePages {
-	equal: boolean;
-	oursFiles: number;
-	floorFiles: number;
-}
-interface Rebuild {
-	changedRef: string;
-	pagesRendered: number;
-	pagesSkipped: number;
-	renderedSlugs: string[];
-	exactlyTheChangedPage: boolean;
-}
-interface Results {
-	config: { sizes: number[]; cap: number; peerSize: number };
-	catalogue: Record<
-		string,
-		{
-			products: number;
-			pageFiles: number;
-			reviewsPerProduct: number;
-			medianReviews: number;
-			maxReviews: number;
-			transcriptMinChars: number;
-			transcriptMaxChars: number;
-		}
-	>;
-	builds: Build[];
-	errors: string[];
-	cold: { samePages: SamePages; withoutIncremental: { samePages: SamePages } };
-	requests: { list: number; single: number; maxList: number; perRun: Requests[] };
-	rebuild: Rebuild;
-	rebuildKeepDist: Rebuild & { pageFiles: number; pagesTotal: number };
-	peer: { peerRequests: Requests; oursRequests: Requests };
-	scale: Array<{ size: number; oursMs?: number; floorMs?: number }>;
-	longTail?: {
-		size: number;
-		pages: number;
-		path: string;
-		bytes: number;
-		elements?: number;
-		reviews?: number;
-		performance?: number;
-		auditError?: string;
-		oursMs?: number;
-		floorMs?: number;
-	};
-	feed?: {
-		onMs?: number;
-		offMs?: number;
-		writerMs?: number;
-		feed?: { reviews: number; pages: number; bytes: number };
-	};
-	sitemap?: {
-		size: number;
-		coldMs: number;
-		cachedMs: number;
-		requests: number;
-		urls: number;
-		bytes: number;
-	};
-	search?: Record<
-		'on' | 'off',
-		{ buildMs?: number; indexMs?: number; indexRssBytes?: number; index?: SearchIndex }
-	> & {
-		on: { indexMaxFragments?: SearchIndex };
-	};
-	live?: {
-		ok: boolean;
-		reason?: string;
-		cachedRps?: number;
-		cdnSkipped?: string;
-		cdnHitRps?: number;
-		cdnMissRps?: number;
-		cdnHitP50Ms?: number;
-		cdnHitP99Ms?: number;
-		cdnMissP50Ms?: number;
-		cdnMissP99Ms?: number;
-		cdnRatio?: number;
-		cdnRatioVsDirectMisses?: number;
-		cdnWarmUpstream?: number;
-		cdnUpstream?: number;
-		cdnOriginRequests?: number;
-	};
-}
 
 /** `npm run bench -- --smoke` in a child process, its report and data written to a temp folder. */
 let out: string;
@@ -234,6 +126,25 @@ describe('bench (smoke)', () => {
 		expect(markdown).toMatch(
 			/\| 7 \| long tail, 200 products: Lighthouse performance \(phone\) of the largest page \| \d+ \([\d,]+ reviews/,
 		);
+	});
+
+	it('measures audio-reviews poll: the first run calls, no change costs only 304 list pages, an edit and a deletion call once', () => {
+		const cases = Object.fromEntries(results.poll!.cases.map((c) => [c.name, c]));
+		expect(Object.keys(cases)).toEqual(['first run', 'no change', 'one edit', 'one deletion']);
+		for (const c of results.poll!.cases) expect(c.ok, c.name).toBe(true);
+		expect(cases['first run']).toMatchObject({ outcome: 'called', hookCalls: 1 });
+		const quiet = cases['no change']!;
+		expect(quiet).toMatchObject({ outcome: 'no-change', hookCalls: 0 });
+		expect(quiet.requests.notModified).toBe(quiet.requests.list);
+		expect(quiet.requests.single).toBe(0);
+		expect(quiet.fromService).toBeLessThan(cases['first run']!.fromService / 10);
+		expect(cases['one edit']).toMatchObject({ outcome: 'called', hookCalls: 1, counts: [0, 1, 0] });
+		expect(cases['one deletion']).toMatchObject({
+			outcome: 'called',
+			hookCalls: 1,
+			counts: [0, 0, 1],
+		});
+		expect(markdown).toContain('## Deploys on change (`audio-reviews poll`)');
 	});
 
 	it('measures the review feed: its size and the build time it costs', () => {

@@ -251,6 +251,25 @@ export class CachePurgeError extends AudioReviewsError {
 	}
 }
 
+/**
+ * `audio-reviews poll` stopped before the deploy hook answered 2xx: `kind` says why, and so
+ * the exit code (usage: the command or the site needs a fix; service or hook: a later run
+ * retries the same change; busy: another run holds the lock). Never carries the hook's URL.
+ */
+export class DeployPollError extends AudioReviewsError {
+	override name = 'DeployPollError';
+	readonly kind: 'usage' | 'service' | 'hook' | 'busy';
+
+	constructor(
+		message: string,
+		kind: DeployPollError['kind'],
+		context: { status?: number | undefined; cause?: unknown } = {},
+	) {
+		super(message, context);
+		this.kind = kind;
+	}
+}
+
 /** Invalid options, raised at config time. `hint` tells the user the fix (Astro prints it as a user error). */
 export class AudioReviewsOptionsError extends AstroError {
 	override name = 'AudioReviewsOptionsError';

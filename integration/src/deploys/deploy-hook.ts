@@ -1,0 +1,97 @@
+import { DeployPollError } from '../errors/errors.js';
+
+/**
+ * The deploy hook: a URL whose path or query is the secret (Netlify, Vercel and Cloudflare
+ * Pages build hooks), called with `POST` and a JSON body (`{}` unless told otherwise: GitHub's
+ * `repository_dispatch` needs `{"event_type": …}` and a token).
+ */
+export interface DeployHook {
+	url: URL;
+	body: string;
+	/** A bearer token sent as `Authorization` (GitHub's API), never printed. */
+	token: string | undefined;
+	timeoutMs: number;
+}
+
+/** What may be printed of a hook: its origin only, the rest (path, query, credentials) elided. */
+export function redactHook(url: URL): string {
+	return `${url.origin}/…`;
+}
+
+/** The hook's URL checked once, at the edge: http(s), absolute. The message never repeats it. */
+export function parseHookUrl(value: string | undefined, source: string): URL {
+	if (value === undefined || value.trim() === '')
+		throw new DeployPollError(
+			'No deploy hook: pass --hook <url> or set AUDIO_REVIEWS_DEPLOY_HOOK to the build hook URL your host gives (Netlify, Vercel, Cloudflare Pages: the site\'s "build hook"; GitHub: the repository\'s dispatches API URL)',
+			'usage',
+		);
+	let url: URL;
+	try {
+		url = new URL(value.trim());
+	} catch {
+		throw new DeployPollError(
+			`The deploy hook in ${source} is not a URL: expected an absolute http(s) URL such as https://api.netlify.com/build_hooks/<id>`,
+			'usage',
+		);
+	}
+	if (url.protocol !== 'https:' && url.protocol !== 'http:')
+		throw new DeployPollError(
+			`The deploy hook in ${source} must be an http(s) URL (got ${url.protocol}): use the https URL your host gives`,
+			'usage',
+		);
+	return url;
+}
+
+/** The JSON body, checked to be JSON before anything runs. */
+export function parseHookBody(value: string | undefined): string {
+	if (value === undefined) return '{}';
+	try {
+		return JSON.stringify(JSON.parse(value));
+	} catch {
+		throw new DeployPollError(
+			`--hook-body is not JSON: pass an object such as '{"event_type":"catalogue-changed"}'`,
+			'usage',
+		);
+	}
+}
+
+/** POSTs once; resolves with the status of a 2xx answer, throws a DeployPollError otherwise. */
+export async function callHook(hook: DeployHook): Promise<number> {
+	const shown = redactHook(hook.url);
+	const headers: Record<string, string> = {
+		'content-type': 'application/json',
+		accept: 'application/json, */*',
+	};
+	if (hook.token) headers.authorization = `Bearer ${hook.token}`;
+	let response: Response;
+	try {
+		response = await fetch(hook.url, {
+			method: 'POST',
+			headers,
+			body: hook.body,
+			redirect: 'manual',
+			signal: AbortSignal.timeout(hook.timeoutMs),
+		});
+	} catch (error) {
+		const timedOut = (error as Error).name === 'TimeoutError';
+		throw new DeployPollError(
+			timedOut
+				? `The deploy hook ${shown} did not answer within ${hook.timeoutMs / 1000} s: nothing recorded, the next run calls it again`
+				: `The deploy hook ${shown} could not be reached (${networkCode(error)}): nothing recorded, the next run calls it again`,
+			'hook',
+		);
+	}
+	await response.body?.cancel();
+	if (response.status < 200 || response.status > 299)
+		throw new DeployPollError(
+			`The deploy hook ${shown} answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}: nothing recorded, the next run calls it again${response.status === 401 || response.status === 403 || response.status === 404 ? ' (check the hook URL and token)' : ''}`,
+			'hook',
+		);
+	return response.status;
+}
+
+/** The failure's code (ECONNREFUSED, ENOTFOUND…), never the message: it could quote the URL. */
+function networkCode(error: unknown): string {
+	const cause = (error as { cause?: { code?: unknown } }).cause;
+	return typeof cause?.code === 'string' ? cause.code : 'network error';
+}

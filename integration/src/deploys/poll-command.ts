@@ -1,0 +1,79 @@
+import { DeployPollError } from '../errors/errors.js';
+import { callHook, redactHook } from './deploy-hook.js';
+import { type PollOptions, parsePollArgs } from './poll-options.js';
+import { type PollOutcome, pollJson, pollLine } from './poll-report.js';
+import { diffPages, diffSize, readState, writeState } from './poll-state.js';
+import { syncSite } from './site-sync.js';
+
+/**
+ * `audio-reviews poll`: for shops whose deploy hook nobody calls (the service has no webhooks),
+ * run on a schedule. Calls the hook only when a page the build writes would differ from what
+ * it was at the last successful call, and records the pages only once the hook answered 2xx.
+ */
+export const POLL_EXIT = { ok: 0, failed: 1, usage: 2, busy: 3 } as const;
+
+const EXIT_OF: Record<DeployPollError['kind'], number> = {
+	usage: POLL_EXIT.usage,
+	service: POLL_EXIT.failed,
+	hook: POLL_EXIT.failed,
+	busy: POLL_EXIT.busy,
+};
+
+export interface PollIo {
+	out(line: string): void;
+	err(line: string): void;
+	cwd: string;
+	env: Readonly<Record<string, string | undefined>>;
+}
+
+/** The whole command; returns the exit code. */
+export async function runPollCommand(argv: readonly string[], io: PollIo): Promise<number> {
+	const json = argv.includes('--json');
+	try {
+		const options = parsePollArgs(argv, io.env);
+		const outcome = await poll(options, io.cwd);
+		io.out(pollLine(outcome));
+		if (json) io.out(pollJson(outcome));
+		return POLL_EXIT.ok;
+	} catch (error) {
+		if (!(error instanceof DeployPollError)) throw error;
+		io.err(error.message);
+		if (json)
+			io.out(
+				JSON.stringify({
+					changed: error.kind === 'hook',
+					called: false,
+					outcome: 'failed',
+					failure: error.kind,
+					error: error.message,
+				}),
+			);
+		return EXIT_OF[error.kind];
+	}
+}
+
+async function poll(options: PollOptions, cwd: string): Promise<PollOutcome> {
+	const site = await syncSite(cwd, options.lockWaitMs);
+	try {
+		const state = await readState(site.stateFolder);
+		const outcome = {
+			diff: diffPages(state.pages, site.pages),
+			pages: Object.keys(site.pages).length,
+			hook: redactHook(options.hook.url),
+			firstCall: state.calledAt === undefined,
+			calledAt: state.calledAt,
+		};
+		if (!outcome.firstCall && diffSize(outcome.diff) === 0)
+			return { ...outcome, kind: 'no-change' };
+		if (options.dryRun) return { ...outcome, kind: 'dry-run' };
+		const heldUntil =
+			state.calledAt === undefined ? 0 : Date.parse(state.calledAt) + options.minIntervalMs;
+		if (heldUntil > Date.now())
+			return { ...outcome, kind: 'held', heldUntil: new Date(heldUntil).toISOString() };
+		const status = await callHook(options.hook);
+		await writeState(site.stateFolder, { calledAt: new Date().toISOString(), pages: site.pages });
+		return { ...outcome, kind: 'called', status };
+	} finally {
+		await site.lock.release();
+	}
+}

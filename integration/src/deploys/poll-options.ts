@@ -1,0 +1,94 @@
+import { parseArgs } from 'node:util';
+import { DeployPollError } from '../errors/errors.js';
+import { type DeployHook, parseHookBody, parseHookUrl } from './deploy-hook.js';
+
+/** The environment poll reads: the hook's URL and a token, both secrets kept out of command lines. */
+export const POLL_ENV = {
+	hook: 'AUDIO_REVIEWS_DEPLOY_HOOK',
+	token: 'AUDIO_REVIEWS_DEPLOY_HOOK_TOKEN',
+} as const;
+
+export const POLL_USAGE = `Usage: audio-reviews poll [--hook <url>] [--dry-run] [--min-interval <duration>] [--json]
+
+Syncs the site's catalogue as its own loader does (astro sync) and POSTs to the deploy hook
+only when a page the build writes would differ from the last successful call. Run it in the
+site's folder, on a schedule (docs/rebuilds.md).
+
+  --hook <url>              the build hook (default: $${POLL_ENV.hook}); never printed whole
+  --hook-body <json>        the JSON body to POST (default {}); GitHub repository_dispatch
+                            needs '{"event_type":"…"}' and a token in $${POLL_ENV.token}
+  --hook-timeout <duration> a hook silent this long has failed (default 60s)
+  --min-interval <duration> at most one call per interval (e.g. 30m); a change seen sooner
+                            is kept for a later run
+  --dry-run                 say what would be called, call nothing, record nothing
+  --json                    end with one JSON line: {"changed", "called", …}
+
+Durations: a number and a unit, ms, s, m or h (90s, 10m, 1h).
+Exit codes: 0 called or no change, 1 the service or the hook failed (the next run tries
+again), 2 wrong arguments or site, 3 another poll still holds the lock.`;
+
+export interface PollOptions {
+	hook: DeployHook;
+	dryRun: boolean;
+	json: boolean;
+	minIntervalMs: number;
+	/** How long a run waits for another to release the lock. */
+	lockWaitMs: number;
+}
+
+const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const DEFAULT_HOOK_TIMEOUT_MS = 60_000;
+/** Longer than a sync of a large catalogue plus a hook's whole timeout. */
+const LOCK_WAIT_MS = 10 * 60_000;
+
+export function parseDuration(value: string, flag: string): number {
+	const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(value.trim());
+	if (!match)
+		throw new DeployPollError(
+			`Expected ${flag} to be a duration such as 90s, 10m or 1h (got ${JSON.stringify(value)})`,
+			'usage',
+		);
+	return Number(match[1]) * UNITS[match[2]!]!;
+}
+
+export function parsePollArgs(
+	argv: readonly string[],
+	env: Readonly<Record<string, string | undefined>>,
+): PollOptions {
+	let values: Record<string, string | boolean | undefined>;
+	try {
+		({ values } = parseArgs({
+			args: [...argv],
+			options: {
+				hook: { type: 'string' },
+				'hook-body': { type: 'string' },
+				'hook-timeout': { type: 'string' },
+				'min-interval': { type: 'string' },
+				'dry-run': { type: 'boolean' },
+				json: { type: 'boolean' },
+			},
+			strict: true,
+			allowPositionals: false,
+		}));
+	} catch (error) {
+		throw new DeployPollError(`${(error as Error).message} (audio-reviews poll --help)`, 'usage');
+	}
+	const flag = values.hook as string | undefined;
+	const timeout = values['hook-timeout'] as string | undefined;
+	const interval = values['min-interval'] as string | undefined;
+	const timeoutMs =
+		timeout === undefined ? DEFAULT_HOOK_TIMEOUT_MS : parseDuration(timeout, '--hook-timeout');
+	if (timeoutMs <= 0) throw new DeployPollError('Expected --hook-timeout above 0', 'usage');
+	return {
+		hook: {
+			url: parseHookUrl(flag ?? env[POLL_ENV.hook], flag === undefined ? POLL_ENV.hook : '--hook'),
+			body: parseHookBody(values['hook-body'] as string | undefined),
+			token: env[POLL_ENV.token] || undefined,
+			timeoutMs,
+		},
+		dryRun: values['dry-run'] === true,
+		json: values.json === true,
+		minIntervalMs: interval === undefined ? 0 : parseDuration(interval, '--min-interval'),
+		lockWaitMs: LOCK_WAIT_MS,
+	};
+}

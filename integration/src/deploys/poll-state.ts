@@ -1,0 +1,85 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+
+/**
+ * What the pages showed when the deploy hook last answered 2xx: one digest per page entry
+ * (collection, entry id). Kept in the state folder beside Astro's store, so a CI cache that
+ * keeps the store keeps it too. Written only after a 2xx, so a failed call is made again.
+ */
+const FORMAT = 1;
+const STATE_FILE = 'state.json';
+
+/** `collection/entryId` → page digest. */
+export type PageDigests = Record<string, string>;
+
+export interface PollState {
+	/** When the hook last answered 2xx (ISO); undefined before the first call. */
+	calledAt: string | undefined;
+	pages: PageDigests;
+}
+
+/** One page entry that differs: its key, and the product ref and locale it is shown as. */
+export interface PageChange {
+	key: string;
+	label: string;
+}
+
+export interface PageDiff {
+	added: PageChange[];
+	changed: PageChange[];
+	removed: PageChange[];
+}
+
+export const statePath = (folder: string) => join(folder, STATE_FILE);
+
+/** The recorded state; a missing or damaged file is no state (the next call records one). */
+export async function readState(folder: string): Promise<PollState> {
+	try {
+		const file = JSON.parse(await readFile(statePath(folder), 'utf8')) as {
+			format?: unknown;
+			calledAt?: unknown;
+			pages?: unknown;
+		};
+		if (file.format === FORMAT && isDigests(file.pages))
+			return {
+				calledAt: typeof file.calledAt === 'string' ? file.calledAt : undefined,
+				pages: file.pages,
+			};
+	} catch {
+		// No state yet.
+	}
+	return { calledAt: undefined, pages: {} };
+}
+
+function isDigests(value: unknown): value is PageDigests {
+	return (
+		typeof value === 'object' &&
+		value !== null &&
+		!Array.isArray(value) &&
+		Object.values(value).every((digest) => typeof digest === 'string')
+	);
+}
+
+/** Written to a temporary file then renamed: a run killed mid-write leaves the old state whole. */
+export async function writeState(folder: string, state: PollState): Promise<void> {
+	const path = statePath(folder);
+	await mkdir(dirname(path), { recursive: true });
+	const temporary = `${path}.${process.pid}.tmp`;
+	await writeFile(temporary, JSON.stringify({ format: FORMAT, ...state }));
+	await rename(temporary, path);
+}
+
+/** The pages now against the recorded ones, each named by its entry id (the ref, or locale/ref). */
+export function diffPages(before: PageDigests, now: PageDigests): PageDiff {
+	const diff: PageDiff = { added: [], changed: [], removed: [] };
+	const change = (key: string) => ({ key, label: key.slice(key.indexOf('/') + 1) });
+	for (const [key, digest] of Object.entries(now)) {
+		if (!(key in before)) diff.added.push(change(key));
+		else if (before[key] !== digest) diff.changed.push(change(key));
+	}
+	for (const key of Object.keys(before)) if (!(key in now)) diff.removed.push(change(key));
+	return diff;
+}
+
+export const diffSize = (diff: PageDiff) =>
+	diff.added.length + diff.changed.length + diff.removed.length;

@@ -1,0 +1,74 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { AstroConfig, AstroIntegration } from 'astro';
+import { AudioReviewsError, DeployPollError } from '../errors/errors.js';
+import { acquireLock, type PollLock } from './poll-lock.js';
+import { type CollectionPages, readStorePages } from './store-pages.js';
+
+/**
+ * The site's own sync, as `astro sync` runs it: the site's config, its content config and the
+ * loader options written there (no second copy to keep in step), the store in Astro's cache
+ * folder updated with conditional requests. A small integration added to the inline config
+ * learns where that folder is and takes the poll's lock there before any request is made, so
+ * two runs never sync or compare at once.
+ */
+export interface SyncedSite extends CollectionPages {
+	/** The state folder beside Astro's store (kept by the same CI cache). */
+	stateFolder: string;
+	lock: PollLock;
+}
+
+const STATE_FOLDER = 'audio-reviews-poll/';
+
+export async function syncSite(root: string, lockWaitMs: number): Promise<SyncedSite> {
+	let config: AstroConfig | undefined;
+	let lock: PollLock | undefined;
+	let stateFolder = '';
+	const probe: AstroIntegration = {
+		name: 'astro-audio-reviews:poll',
+		hooks: {
+			'astro:config:done': async ({ config: resolved }) => {
+				// Once per run: a second call must not wait for the lock this run holds.
+				if (lock) return;
+				config = resolved;
+				stateFolder = fileURLToPath(new URL(STATE_FOLDER, resolved.cacheDir));
+				await mkdir(stateFolder, { recursive: true });
+				lock = await acquireLock(stateFolder, lockWaitMs);
+			},
+		},
+	};
+	try {
+		const { sync } = await import('astro');
+		await sync({ root, logLevel: 'warn', integrations: [probe] });
+		if (!config || !lock) throw new Error('astro sync ran without resolving the site config');
+		return { ...(await readStorePages(config)), stateFolder, lock };
+	} catch (error) {
+		await lock?.release();
+		throw asPollError(error);
+	}
+}
+
+/** A busy lock stays what it is; the loader's own errors name the endpoint; anything else is the site's sync failing. */
+function asPollError(error: unknown): DeployPollError {
+	for (let cause = error; cause instanceof Error; cause = cause.cause)
+		if (cause instanceof DeployPollError) return cause;
+	const message = error instanceof Error ? error.message : String(error);
+	// Options the loader refused: the site needs a fix, a later run would fail the same way.
+	if (error instanceof Error && error.name === 'AudioReviewsOptionsError')
+		return new DeployPollError(`The site's options are wrong: ${message}`, 'usage', {
+			cause: error,
+		});
+	// The loader runs inside Vite's module runner: its errors are the package's classes of another
+	// module instance, recognised by the endpoint they carry rather than by `instanceof`.
+	const what =
+		error instanceof AudioReviewsError || (error instanceof Error && 'endpoint' in error)
+			? 'The catalogue sync failed'
+			: 'The site\'s content sync ("astro sync") failed';
+	return new DeployPollError(
+		`${what}: ${message}. Nothing was called; the next run tries again`,
+		'service',
+		{
+			cause: error,
+		},
+	);
+}

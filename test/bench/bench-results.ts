@@ -1,0 +1,122 @@
+/** What the bench smoke test reads of the results file a smoke run writes: the fields it checks. */
+interface SearchIndex {
+	pages: number;
+	words: number;
+	filters: number;
+	sorts: number;
+	files: number;
+	bytes: number;
+}
+
+interface Requests {
+	list: number;
+	single: number;
+	total: number;
+}
+interface Build {
+	kind: 'ours' | 'floor' | 'peer';
+	size: number;
+	ok: boolean;
+	rebuild: boolean;
+	error?: string;
+	wallMs?: number;
+	maxRssBytes?: number;
+	requests?: Requests;
+}
+interface SamePages {
+	equal: boolean;
+	oursFiles: number;
+	floorFiles: number;
+}
+interface Rebuild {
+	changedRef: string;
+	pagesRendered: number;
+	pagesSkipped: number;
+	renderedSlugs: string[];
+	exactlyTheChangedPage: boolean;
+}
+export interface Results {
+	config: { sizes: number[]; cap: number; peerSize: number };
+	catalogue: Record<
+		string,
+		{
+			products: number;
+			pageFiles: number;
+			reviewsPerProduct: number;
+			medianReviews: number;
+			maxReviews: number;
+			transcriptMinChars: number;
+			transcriptMaxChars: number;
+		}
+	>;
+	builds: Build[];
+	errors: string[];
+	cold: { samePages: SamePages; withoutIncremental: { samePages: SamePages } };
+	requests: { list: number; single: number; maxList: number; perRun: Requests[] };
+	rebuild: Rebuild;
+	rebuildKeepDist: Rebuild & { pageFiles: number; pagesTotal: number };
+	peer: { peerRequests: Requests; oursRequests: Requests };
+	scale: Array<{ size: number; oursMs?: number; floorMs?: number }>;
+	longTail?: {
+		size: number;
+		pages: number;
+		path: string;
+		bytes: number;
+		elements?: number;
+		reviews?: number;
+		performance?: number;
+		auditError?: string;
+		oursMs?: number;
+		floorMs?: number;
+	};
+	feed?: {
+		onMs?: number;
+		offMs?: number;
+		writerMs?: number;
+		feed?: { reviews: number; pages: number; bytes: number };
+	};
+	poll?: {
+		size: number;
+		cases: {
+			name: string;
+			ok: boolean;
+			wallMs: number;
+			requests: { list: number; single: number; notModified: number };
+			fromService: number;
+			outcome?: string;
+			counts?: number[];
+			hookCalls: number;
+		}[];
+	};
+	sitemap?: {
+		size: number;
+		coldMs: number;
+		cachedMs: number;
+		requests: number;
+		urls: number;
+		bytes: number;
+	};
+	search?: Record<
+		'on' | 'off',
+		{ buildMs?: number; indexMs?: number; indexRssBytes?: number; index?: SearchIndex }
+	> & {
+		on: { indexMaxFragments?: SearchIndex };
+	};
+	live?: {
+		ok: boolean;
+		reason?: string;
+		cachedRps?: number;
+		cdnSkipped?: string;
+		cdnHitRps?: number;
+		cdnMissRps?: number;
+		cdnHitP50Ms?: number;
+		cdnHitP99Ms?: number;
+		cdnMissP50Ms?: number;
+		cdnMissP99Ms?: number;
+		cdnRatio?: number;
+		cdnRatioVsDirectMisses?: number;
+		cdnWarmUpstream?: number;
+		cdnUpstream?: number;
+		cdnOriginRequests?: number;
+	};
+}
