@@ -10,8 +10,8 @@ import { usePollSite } from '../helpers/poll-site.js';
 
 /**
  * `audio-reviews poll` when it calls: the first run, the changes a page shows (and one it does
- * not), two runs at once, a dry run, a hook needing a body and a token. Cases 4, 5, 8 and 9 of
- * issue 39 (failures, the interval, bad input) have a file of their own.
+ * not), two runs at once, a dry run, a hook needing a body and a token. Failures, the interval
+ * and bad input have a file of their own.
  */
 const site = usePollSite({ settled: false });
 const sim = () => site.sim;

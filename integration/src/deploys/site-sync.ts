@@ -40,7 +40,11 @@ export async function syncSite(root: string, lockWaitMs: number): Promise<Synced
 	try {
 		const { sync } = await import('astro');
 		await sync({ root, logLevel: 'warn', integrations: [probe] });
-		if (!config || !lock) throw new Error('astro sync ran without resolving the site config');
+		if (!config || !lock)
+			throw new DeployPollError(
+				`astro sync ran in ${root} without resolving the site's config: run poll in the site's folder, beside its astro.config.mjs`,
+				'usage',
+			);
 		return { ...(await readStorePages(config)), stateFolder, lock };
 	} catch (error) {
 		await lock?.release();
