@@ -47,7 +47,7 @@ export interface UrlStyle {
 	trailingSlash: boolean;
 }
 
-/** `products/x/index.html` → `/products/x/`, with base and site; non-HTML files keep their name. */
+/** `products/x/index.html` → `/products/x/`, base and site added; other files keep their name. */
 export function urlOfHtmlFile(file: string, style: UrlStyle): string {
 	const posix = file.split(sep).join('/');
 	let path: string;

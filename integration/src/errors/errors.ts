@@ -108,7 +108,7 @@ export class ResponseTooLargeError extends AudioReviewsError {
 	override name = 'ResponseTooLargeError';
 }
 
-/** A non-2xx status, or an Error body sent with status 200 (as the single-product endpoint does). */
+/** A non-2xx status, or an Error body sent with 200 (as the single-product endpoint does). */
 export class ServiceError extends AudioReviewsError {
 	override name = 'ServiceError';
 	/** The service's human-readable message, raw: never use it for logic, escape it before printing. */

@@ -123,7 +123,7 @@ export class CatalogueStage {
 		return new Map([...this.#stages].map(([locale, stage]) => [locale, stage.kept.size]));
 	}
 
-	/** Locales where a Not Modified page named a product the store lacks: fetch without validators. */
+	/** Locales where a 304 page named a product the store lacks: fetch without validators. */
 	missingLocales(): string[] {
 		return [...this.#stages].filter(([, stage]) => stage.missing).map(([locale]) => locale);
 	}

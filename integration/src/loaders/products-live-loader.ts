@@ -80,7 +80,7 @@ type LiveClient = ReturnType<typeof clientFromResolved>;
 /** Queue, attempts and backoff share one budget from the moment the page is asked. */
 const visitorDeadline = (resolved: ResolvedLiveOptions) => Date.now() + resolved.retryBudgetMs;
 
-/** Request-time loader for on-demand pages, validated like the build's, tagged for precise purges. */
+/** Request-time loader for on-demand pages, validated as at build, tagged for precise purges. */
 export function productsLiveLoader(options: ProductsLiveLoaderOptions): ProductsLiveLoader {
 	const resolved = resolveLoaderOptions(withRequestTimeDefaults(options), 'productsLiveLoader');
 	const client = clientFromResolved(resolved);

@@ -32,7 +32,7 @@ export function websiteIdSchema(expected: string) {
 export const DEFAULTS = {
 	locale: 'fr',
 	without: 'inactive',
-	/** The service's cap is undocumented: asking past it costs nothing, asking less costs requests. */
+	/** The service's cap is undocumented: asking past it costs nothing, less costs requests. */
 	pageSize: 100,
 	/** Six parallel requests keep a build fast without hammering a service with no published quota. */
 	concurrency: 6,
@@ -43,7 +43,7 @@ export const DEFAULTS = {
 	retryMaxDelayMs: 10_000,
 	/** Bound on the whole retry sequence of one request, so a dead service fails the build in finite time. */
 	retryBudgetMs: 120_000,
-	/** 64 MiB, after decompression: a 100-product page weighs under 10, so only a hostile one gets here. */
+	/** 64 MiB, decompressed: a 100-product page weighs under 10, so only a hostile one gets here. */
 	maxResponseBytes: 64 * 1024 * 1024,
 	onInvalid: 'error',
 } as const;

@@ -13,7 +13,7 @@ export interface AstroI18n {
 
 /** How locales show in URLs; plain JSON, so it travels in the virtual config module. */
 export interface LocaleRouting {
-	/** The `defaultLocale` option, else Astro's `i18n.defaultLocale`; unset, the catalogue's first. */
+	/** The `defaultLocale` option, else `i18n.defaultLocale`; unset, the catalogue's first. */
 	defaultLocale?: string | undefined;
 	prefixDefaultLocale?: boolean | undefined;
 	/** Astro's lower-cased URL segment of each locale code (`{ path: 'french', codes: ['fr'] }`). */
@@ -111,7 +111,7 @@ export function localeHomePath(
 	return prefix === '' ? '/' : `${prefix}${trailingSlash ? '/' : ''}`;
 }
 
-/** A locale's home with `base`: under a base, the unprefixed home ends in `/` only when pages do. */
+/** A locale's home with `base`: there, the unprefixed home ends in `/` only when pages do. */
 export function localeHomeUrl(
 	rule: LocaleRule,
 	locale: string | undefined,

@@ -54,7 +54,7 @@ export interface DeliveredPage {
 }
 
 export interface SyncResult {
-	/** Raw product JSON or `ReusedItem`s, deduplicated by `id`, in list order; empty with `onPage`. */
+	/** Raw product JSON or `ReusedItem`s, deduplicated by `id`, in order; empty with `onPage`. */
 	items: Array<unknown | ReusedItem>;
 	pages: PageMemo[];
 	notModified: number;

@@ -21,7 +21,7 @@ import { publishPages } from '../state/published-pages.js';
 import { type UiText, uiText } from '../words/ui-text.js';
 import type { Words } from '../words/words.js';
 
-/** A ready `getStaticPaths` for your own product route: same slugs, props, keys as injected pages. */
+/** A ready `getStaticPaths` for your own product route: the injected pages' slugs and props. */
 export async function getProductStaticPaths(options: {
 	routePattern: string;
 }): Promise<StaticPath[]> {

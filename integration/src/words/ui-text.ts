@@ -28,7 +28,7 @@ export const BUILT_IN_WORDS: Readonly<Record<string, Words>> = {
 
 export type UiTextOverrides = Readonly<Record<string, Partial<Words>>>;
 
-/** A phrase in the page's language; `values` fill placeholders: numbers formatted, text as given. */
+/** A phrase in the page's language; `values` fill placeholders, numbers formatted. */
 export type UiText = (key: WordKey, values?: object) => string;
 
 const builtIn = lowerCaseKeys(BUILT_IN_WORDS);
