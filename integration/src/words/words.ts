@@ -1,7 +1,7 @@
 /**
  * The keys, placeholders and types every language module shares. A phrase has `{name}`
  * placeholders or, with `{count}`, one string per plural category (`other` required). `Words`
- * makes a missing translation a compile error.
+ * makes a missing translation a compile error; a new language is a module in `BUILT_IN_WORDS`.
  */
 
 export type PluralForms = { other: string } & Partial<
