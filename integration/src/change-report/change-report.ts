@@ -7,33 +7,28 @@ import { leftoverFiles, type PruneContext, pruneStalePages } from '../keep-out-d
 import type { IndexNowTarget } from '../options/index-now-option.js';
 import type { StaleCollection } from '../state/build-state.js';
 
-/** The pages a build changed, for CDN purges (docs/service.md §8: the shop purges its own CDN). */
-
+// The pages a build changed, so the shop can purge its own CDN.
 export const REPORT_FORMAT = 1;
 
-/** Kept in Astro's cache folder, beside the content store it describes. */
 export interface PageManifest {
 	format: typeof REPORT_FORMAT;
 	generatedAt: string;
-	/** Page URL → hash of its HTML. */
 	pages: Record<string, string>;
-	/** The HTML files the routes of that build output, relative to the output folder (`products/x/index.html`), for pruning. */
+	/** The HTML files that build's routes output, relative to the output folder, for pruning. */
 	files?: string[];
 }
 
 export interface HashedPages {
-	/** Page URL → hash of its HTML. */
 	pages: Record<string, string>;
-	/** Relative (posix) paths of the same files. */
 	files: string[];
 }
 
 export interface ChangeReport {
 	format: typeof REPORT_FORMAT;
 	generatedAt: string;
-	/** `site` of the Astro config; URLs below are absolute when it is set, site-relative otherwise. */
+	/** Astro's `site`: URLs are absolute when it is set, site-relative otherwise. */
 	site: string | null;
-	/** When the build compared with was made; null on a first build (every page is "added"). */
+	/** When the compared build was made; null on a first build (every page is "added"). */
 	previousBuild: string | null;
 	summary: string;
 	added: string[];
@@ -42,21 +37,17 @@ export interface ChangeReport {
 	unchanged: number;
 	/** Collections built from the last known good store because the service was down. */
 	lastKnownGood: StaleCollection[];
-	/** With the `indexNow` option: where `audio-reviews indexnow` submits these URLs, and the key this build's key file holds. */
+	/** With `indexNow`: where `audio-reviews indexnow` submits these URLs, and the build's key. */
 	indexNow?: IndexNowTarget;
 }
 
 export interface UrlStyle {
 	site: string | undefined;
 	base: string;
-	/** Whether directory-style URLs keep their trailing slash. */
 	trailingSlash: boolean;
 }
 
-/**
- * `products/x/index.html` → `/products/x/`, `products/x.html` → `/products/x`, with base and
- * site; any other file (`product-reviews.xml`) is served under its own name.
- */
+/** `products/x/index.html` → `/products/x/`, base and site added; other files keep their name. */
 export function urlOfHtmlFile(file: string, style: UrlStyle): string {
 	const posix = file.split(sep).join('/');
 	let path: string;
@@ -71,7 +62,6 @@ export function urlOfHtmlFile(file: string, style: UrlStyle): string {
 	return style.site ? new URL(full, style.site).href : full;
 }
 
-/** Every HTML page of the output folder, hashed. */
 export function hashPages(
 	dir: string,
 	style: UrlStyle,
@@ -152,27 +142,23 @@ export async function writeJsonAtomic(path: string, value: unknown): Promise<voi
 }
 
 export interface ReportContext {
-	/** Folder Astro wrote the static pages to. */
 	dir: string;
-	/** Where the manifest of the previous build lives (Astro's cacheDir, kept with the store). */
+	/** The previous build's manifest, in Astro's cacheDir beside the store. */
 	manifestPath: string;
-	/** Where the report goes; undefined for none (the manifest is still kept, for pruning). */
+	/** Undefined for no report (the manifest is still kept, for pruning). */
 	reportPath: string | undefined;
 	style: UrlStyle;
 	stale: StaleCollection[];
-	/** Every file the routes of this build output (`astro:build:done`'s `assets`), and the integration's own files. */
+	/** Every file this build's routes output, and the integration's own files. */
 	outputs: ReadonlySet<string>;
-	/** Files other than HTML that are reported like pages (the review feed), relative to `dir`, posix. */
+	/** Non-HTML files reported like pages (the review feed), relative to `dir`, posix. */
 	otherFiles?: readonly string[] | undefined;
-	/**
-	 * Set when the output folder was not emptied before the build (`vite.build.emptyOutDir:
-	 * false`): pages of the previous build that this build did not output are deleted first.
-	 */
+	/** Set when `emptyOutDir` is false: the previous build's pages not output now are deleted. */
 	prune?: Omit<PruneContext, 'dir' | 'previousPages' | 'outputs'> | undefined;
 	indexNow?: IndexNowTarget | undefined;
 }
 
-/** Compares this build's pages with the previous successful build's, writes the report and the new manifest. */
+/** Compares this build's pages with the previous build's; writes the report and new manifest. */
 export async function reportChanges(
 	context: ReportContext,
 ): Promise<ChangeReport & { pruned: string[]; refused: string[]; unverified: string[] }> {

@@ -16,22 +16,19 @@ export interface RequestContext {
 }
 
 export interface Validators {
-	/** Sent as `If-None-Match`. */
 	etag?: string | undefined;
-	/** Sent as `If-Modified-Since`. */
 	lastModified?: string | undefined;
 }
 
 export interface JsonResponse {
 	status: number;
-	/** Parsed body; `undefined` for 304. */
 	body: unknown;
 	notModified: boolean;
 	validators: Validators;
 	attempts: number;
 }
 
-/** Builds the final error once the number of attempts is known, so the message can say it. */
+/** Builds the final error once the attempts are counted, so the message can say how many. */
 export type ErrorFactory = (final: {
 	attempts: number;
 	note?: string | undefined;
@@ -48,22 +45,20 @@ export type Attempt =
 			retryLimit?: number | undefined;
 	  };
 
-/** What the request asked, which decides how some answers read. */
 export interface Asked {
-	/** Whether validators were sent: only then is 304 Not Modified an answer. */
+	/** Whether validators were sent: only then is 304 an answer. */
 	conditional: boolean;
 	baseUrl: string;
 	websiteId: string;
 }
 
-/** Error codes the service sends in a 200 body that describe a transient failure, not the data. */
+/** Codes of a 200 error body that mean a transient failure, not the data. */
 const RETRYABLE_TYPES: ReadonlySet<string> = new Set(['ERR_DB_READ']);
 
 export function suffix(message: string, note: string | undefined): string {
 	return note === undefined ? message : `${message}; ${note}`;
 }
 
-/** Turns a complete response (body read) into data or a typed failure, retryable or not. */
 export function classify(
 	context: RequestContext,
 	response: Response,
@@ -101,7 +96,6 @@ export function classify(
 
 	if (status >= 200 && status < 300) {
 		if (errorBody) {
-			// Errors on the single-product endpoint come with status 200.
 			if (errorBody.type === 'ERR_DB_MISSING')
 				return { ok: false, retryable: false, fail: notFound(context, service, asked) };
 			return {
@@ -149,8 +143,8 @@ type ServiceErrorFactory = (
 	hint?: string,
 ) => ErrorFactory;
 
-// The list endpoint has no ref: its ERR_DB_MISSING can only mean the website, which on a first
-// build is almost always a mistyped or copied `websiteId`, so the message names it.
+// The list endpoint has no ref: its ERR_DB_MISSING means the website, almost always a mistyped
+// `websiteId`, so the message names it.
 function notFound(
 	context: RequestContext,
 	service: ServiceErrorFactory,

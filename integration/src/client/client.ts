@@ -35,43 +35,38 @@ export interface RawProductResponse {
 }
 
 export interface RawListResponse {
-	/** Envelope validated; items still raw, validated one by one by the caller. */
+	/** Envelope validated; items still raw, for the caller to validate one by one. */
 	page: ProductListEnvelope;
 	validators: Validators;
 }
 
-/** A list page fetched with validators: 304 Not Modified carries no page. */
 export type ConditionalListResponse =
 	| { notModified: false; page: ProductListEnvelope; validators: Validators }
 	| { notModified: true; page: undefined; validators: Validators };
 
 export interface AudioReviewsClient {
 	readonly options: Readonly<ResolvedConnectionOptions>;
-	/** Requests made and retries spent so far by this client. */
 	readonly stats: Readonly<RequestStats>;
-	/** One product, validated. */
 	getProduct(ref: string, query?: GetProductQuery, request?: RequestOptions): Promise<Product>;
-	/** One list page, every item validated. */
 	listProducts(query?: ListProductsQuery, request?: RequestOptions): Promise<ProductList>;
-	/** One product as the service sent it, for callers that validate themselves (or send validators). */
+	/** One product as sent, for callers that validate themselves (or send validators). */
 	getProductRaw(
 		ref: string,
 		query?: GetProductQuery,
 		request?: RequestOptions,
 	): Promise<RawProductResponse>;
-	/** One list page with raw items, for callers that validate item by item. */
 	listProductsRaw(query?: ListProductsQuery, request?: RequestOptions): Promise<RawListResponse>;
-	/** One list page, conditional on `request.validators`: the service may answer 304 Not Modified. */
+	/** One list page, conditional on `request.validators`: may be 304 Not Modified. */
 	listProductsConditional(
 		query?: ListProductsQuery,
 		request?: RequestOptions,
 	): Promise<ConditionalListResponse>;
 }
 
-/** The options the loaders share (docs/options.md, the public contract); query options become per-call defaults. */
+/** The options the loaders share; query options become per-call defaults. */
 export type ClientOptions = SharedOptions;
 
-/** The typed HTTP client of docs/service.md §4. Options are validated here, once. */
+/** The typed HTTP client of the service. Options are validated here, once. */
 export function createClient(options: ClientOptions): AudioReviewsClient {
 	const resolved = parseOptions(sharedOptionsSchema, options, 'createClient');
 	return clientFromResolved(resolved, {
@@ -97,8 +92,7 @@ interface QueryDefaults {
 
 type Context = ConstructorParameters<typeof ResponseFormatError>[1];
 
-// Every caller of the single-product endpoint (build, refresh, live pages) shares this check:
-// another product's data must never be stored or served under the requested ref.
+// Another product's data must never be stored or served under the requested ref.
 function assertRequestedProduct(
 	ref: string,
 	response: { body: unknown; status: number },
@@ -109,7 +103,7 @@ function assertRequestedProduct(
 		throw new WrongProductError(ref, answered, { ...context, status: response.status });
 }
 
-/** The list envelope; its items are validated one by one by the caller, so one bad product is reported by its ref. */
+/** The list envelope; items are validated one by one, so a bad product is reported by its ref. */
 function listEnvelope(response: { body: unknown; status: number }, context: Context) {
 	const parsed = productListEnvelopeSchema.safeParse(response.body);
 	if (parsed.success) return parsed.data;
@@ -120,7 +114,6 @@ function listEnvelope(response: { body: unknown; status: number }, context: Cont
 	);
 }
 
-/** For callers (loaders) that already validated the options. */
 export function clientFromResolved(
 	options: ResolvedConnectionOptions | ResolvedSharedOptions,
 	defaults: QueryDefaults = {},
@@ -202,9 +195,8 @@ export function clientFromResolved(
 	};
 }
 
-// One limiter per service origin and concurrency, shared by every client of the process:
-// a build with several collections or locales still keeps at most `concurrency` requests
-// in flight against the service.
+// One limiter per origin and concurrency for the process: several collections or locales still
+// keep at most `concurrency` requests in flight.
 const limiters = new Map<string, LimitFunction>();
 
 export function sharedLimiter(baseUrl: string, concurrency: number): LimitFunction {

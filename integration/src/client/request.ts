@@ -16,13 +16,8 @@ export type { JsonResponse, RequestContext, Validators } from './classify-respon
 
 export interface RequestOptions {
 	signal?: AbortSignal | undefined;
-	/**
-	 * When the caller stops waiting (epoch ms), for a request a visitor waits on: the time queued
-	 * behind `concurrency`, the attempts and the backoff all count, and a request still queued
-	 * then never starts. Without it, `retryBudgetMs` starts at the first attempt.
-	 */
+	/** When a visitor stops waiting (epoch ms): queue, attempts and backoff all count. */
 	deadline?: number | undefined;
-	/** Validators from an earlier response: the service may answer 304 Not Modified. */
 	validators?: Validators | undefined;
 }
 
@@ -36,10 +31,7 @@ export interface Requester {
 	readonly stats: RequestStats;
 }
 
-/**
- * Builds the one function every call to the service goes through: concurrency limit, per-attempt
- * timeout, retries with backoff within a total budget, error classification.
- */
+/** The one function every call goes through: limit, timeout, retries within a budget, classes. */
 export function createRequester(
 	options: ResolvedConnectionOptions,
 	limit: LimitFunction,
@@ -56,8 +48,8 @@ export function createRequester(
 		context: RequestContext,
 		request: RequestOptions = {},
 	): Promise<JsonResponse> {
-		// Without a caller's deadline the budget starts with the first attempt, not in the
-		// limiter's queue: a long queue is the build's own concurrency at work, not a slow service.
+		// Without a caller's deadline the budget starts at the first attempt: a long queue is the
+		// build's own concurrency, not a slow service.
 		let deadline = request.deadline;
 		for (let attempt = 1; ; attempt++) {
 			const outcome = await queued(limit, deadline, context, () => {
@@ -82,12 +74,11 @@ export function createRequester(
 	return Object.assign(request, { stats });
 }
 
-/** What the attempts of one requester share. */
 interface Session {
 	options: ResolvedConnectionOptions;
 	fetchImpl: typeof globalThis.fetch;
 	stats: RequestStats;
-	/** How long the service has lately taken to answer (a moving average), once it has answered. */
+	/** How long the service has lately taken to answer (a moving average). */
 	answerMs: number | undefined;
 }
 
@@ -98,7 +89,6 @@ function budgetOf(options: ResolvedConnectionOptions, request: RequestOptions): 
 		: `the visitor's deadline (${retryBudget}, counted from the request)`;
 }
 
-/** One attempt, cut at `deadline`; `session.answerMs` learns from it how long the service takes. */
 async function attemptOnce(
 	session: Session,
 	context: RequestContext,
@@ -108,7 +98,7 @@ async function attemptOnce(
 	const { options, stats } = session;
 	const remaining = deadline - Date.now();
 	if (remaining <= 0) return outOfTime(context, `No response within ${budgetOf(options, request)}`);
-	// A visitor's attempt with less time left than the service lately takes would only be cut at the deadline: not sent.
+	// With less time left than the service lately takes, the attempt would only be cut: not sent.
 	if (
 		request.deadline !== undefined &&
 		session.answerMs !== undefined &&
@@ -147,7 +137,6 @@ async function attemptOnce(
 		});
 	} catch (error) {
 		if (request.signal?.aborted) throw request.signal.reason;
-		// Deterministic: a redirect loop or a redirect elsewhere is the same on every attempt.
 		if (error instanceof AudioReviewsError)
 			return { ok: false, retryable: false, fail: () => error };
 		if (timeout.aborted)
@@ -163,11 +152,7 @@ async function attemptOnce(
 	}
 }
 
-/**
- * `run` through the limiter, or, when `deadline` passes first, a final timeout: the caller stops
- * waiting at once, and the queued run, when its turn comes, returns without a request, so a
- * visitor who has gone costs the service nothing.
- */
+/** `run` through the limiter, or a timeout at `deadline`; a gone visitor's run never requests. */
 async function queued(
 	limit: LimitFunction,
 	deadline: number | undefined,
@@ -189,7 +174,7 @@ async function queued(
 				},
 			),
 	};
-	// Only a request still queued is given up here: one under way is stopped by its own attempt's deadline.
+	// Only a queued request is given up here; one under way stops at its attempt's deadline.
 	const waiting = new Promise<Attempt>((resolve) => {
 		timer = setTimeout(() => {
 			if (state !== 'queued') return;

@@ -1,5 +1,3 @@
-/** Retry timing: capped exponential backoff with full jitter, and `Retry-After`. */
-
 /** Statuses worth another try: rate limiting and transient server or gateway failures. */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
 
@@ -8,10 +6,7 @@ export interface BackoffOptions {
 	retryMaxDelayMs: number;
 }
 
-/**
- * Full jitter (a uniformly random delay below the capped exponential step) spreads the retries of
- * many concurrent requests instead of having them hit a recovering service at once.
- */
+/** Full jitter spreads concurrent retries rather than hitting a recovering service at once. */
 export function backoffDelay(
 	attempt: number,
 	options: BackoffOptions,
@@ -37,10 +32,7 @@ export function parseRetryAfter(
 	return Math.max(0, date - now);
 }
 
-/**
- * The wait before the next attempt: at least what the service asked for with `Retry-After`,
- * otherwise the jittered backoff.
- */
+/** The wait before the next attempt: at least the service's `Retry-After`, else the backoff. */
 export function retryDelay(
 	attempt: number,
 	retryAfterMs: number | undefined,

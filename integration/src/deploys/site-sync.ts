@@ -6,14 +6,10 @@ import { acquireLock, type PollLock } from './poll-lock.js';
 import { type CollectionPages, readStorePages } from './store-pages.js';
 
 /**
- * The site's own sync, as `astro sync` runs it: the site's config, its content config and the
- * loader options written there (no second copy to keep in step), the store in Astro's cache
- * folder updated with conditional requests. A small integration added to the inline config
- * learns where that folder is and takes the poll's lock there before any request is made, so
- * two runs never sync or compare at once.
+ * The site's own sync as `astro sync` runs it: its own config and loader options, no second copy.
+ * The poll's lock is taken in Astro's cache folder before any request, so two runs never overlap.
  */
 export interface SyncedSite extends CollectionPages {
-	/** The state folder beside Astro's store (kept by the same CI cache). */
 	stateFolder: string;
 	lock: PollLock;
 }
@@ -52,7 +48,7 @@ export async function syncSite(root: string, lockWaitMs: number): Promise<Synced
 	}
 }
 
-/** A busy lock stays what it is; the loader's own errors name the endpoint; anything else is the site's sync failing. */
+/** A busy lock stays busy; loader errors name their endpoint; anything else is the site's sync. */
 function asPollError(error: unknown): DeployPollError {
 	for (let cause = error; cause instanceof Error; cause = cause.cause)
 		if (cause instanceof DeployPollError) return cause;
@@ -62,8 +58,7 @@ function asPollError(error: unknown): DeployPollError {
 		return new DeployPollError(`The site's options are wrong: ${message}`, 'usage', {
 			cause: error,
 		});
-	// The loader runs inside Vite's module runner: its errors are the package's classes of another
-	// module instance, recognised by the endpoint they carry rather than by `instanceof`.
+	// Vite's module runner loads another instance of the error classes: `instanceof` fails.
 	const what =
 		error instanceof AudioReviewsError || (error instanceof Error && 'endpoint' in error)
 			? 'The catalogue sync failed'

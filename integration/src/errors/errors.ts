@@ -17,17 +17,14 @@ export function escapeControl(text: string): string {
 	);
 }
 
-/**
- * Text the service wrote, made safe to put in a log line: cut to `max` characters (never inside a
- * surrogate pair), quoted, control characters escaped.
- */
+/** Service text made safe for a log line: cut to `max` characters, quoted, controls escaped. */
 export function quoteServiceText(text: string, max: number = SERVICE_TEXT_MAX_CHARS): string {
 	const chars = Array.from(text);
 	const cut = chars.length > max ? `${chars.slice(0, max).join('')}…` : text;
 	return escapeControl(JSON.stringify(cut));
 }
 
-/** The two operations of docs/service.md §4, named as the client's methods. */
+/** The service's two read operations, named as the client's methods. */
 export type Endpoint = 'getProduct' | 'listProducts';
 
 export const ENDPOINT_PATHS: Record<Endpoint, string> = {
@@ -37,16 +34,12 @@ export const ENDPOINT_PATHS: Record<Endpoint, string> = {
 
 export interface ErrorContext {
 	endpoint?: Endpoint | undefined;
-	/** The full request URL, query included. */
 	url?: string | undefined;
-	/** The product ref the request or entry was about. */
 	ref?: string | undefined;
 	locale?: string | undefined;
-	/** HTTP status of the last response, when there was one. */
 	status?: number | undefined;
-	/** The service's stable error code (docs/service.md §2.6 `type`), when it sent one. */
+	/** The service's stable error code, when it sent one. */
 	type?: string | undefined;
-	/** How many attempts were made before giving up. */
 	attempts?: number | undefined;
 	cause?: unknown;
 }
@@ -100,42 +93,31 @@ export class TimeoutError extends AudioReviewsError {
 	override name = 'TimeoutError';
 }
 
-/**
- * The service answered with a redirect the client does not follow: to another origin (the request's
- * headers, which may hold a token, must not travel there), or one redirect too many (a loop).
- */
+/** A redirect not followed: another origin (headers may hold a token), or a redirect loop. */
 export class RedirectError extends AudioReviewsError {
 	override name = 'RedirectError';
 }
 
-/** The response was not JSON, or not the envelope docs/service.md promises for the endpoint. */
+/** The response was not JSON, or not the envelope the endpoint promises. */
 export class ResponseFormatError extends AudioReviewsError {
 	override name = 'ResponseFormatError';
 }
 
-/**
- * A response body grew past `maxResponseBytes` (counted after decompression, so a small gzip bomb
- * is caught too).
- */
+/** A body past `maxResponseBytes`, counted after decompression so a gzip bomb is caught too. */
 export class ResponseTooLargeError extends AudioReviewsError {
 	override name = 'ResponseTooLargeError';
 }
 
-/**
- * The service answered with an error: a non-2xx status, or an Error body (docs/service.md §2.6)
- * sent with status 200 as the single-product endpoint does.
- */
+/** A non-2xx status, or an Error body sent with 200 (as the single-product endpoint does). */
 export class ServiceError extends AudioReviewsError {
 	override name = 'ServiceError';
 	/** The service's human-readable message, raw: never use it for logic, escape it before printing. */
 	readonly serviceMessage: string | undefined;
 
-	/** `hint`, the likely fix, comes after the service's own words. */
 	constructor(
 		message: string,
 		context: ErrorContext & { serviceMessage?: string | undefined; hint?: string | undefined },
 	) {
-		// Quoted and cut: the text is the service's, and reaches build logs and server logs.
 		const said = context.serviceMessage
 			? `${message}: ${quoteServiceText(context.serviceMessage)}`
 			: message;
@@ -152,7 +134,6 @@ export class NotFoundError extends ServiceError {
 /** The single-product endpoint answered a product whose `external_id` is not the ref asked for. */
 export class WrongProductError extends ResponseFormatError {
 	override name = 'WrongProductError';
-	/** The `external_id` the service answered with. */
 	readonly receivedRef: string;
 
 	constructor(requestedRef: string, receivedRef: string, context: ErrorContext) {
@@ -164,11 +145,10 @@ export class WrongProductError extends ResponseFormatError {
 	}
 }
 
-/** A product that does not match the schema of docs/service.md §2. Kept apart from transport errors. */
+/** A product that does not match the service's schema. Kept apart from transport errors. */
 export class ProductValidationError extends AudioReviewsError {
 	override name = 'ProductValidationError';
 	readonly issues: readonly core.$ZodIssue[];
-	/** `reviews[2].rating`-style paths of every issue. */
 	readonly paths: readonly string[];
 
 	constructor(issues: readonly core.$ZodIssue[], context: ErrorContext) {
@@ -191,18 +171,12 @@ export function formatIssuePath(path: readonly PropertyKey[]): string {
 	return out === '' ? '(root)' : out;
 }
 
-/**
- * A full-catalogue sync could not produce a consistent snapshot: the number of distinct products
- * disagrees with `count_item`, even after re-syncing.
- */
+/** A full sync whose distinct products disagree with `count_item`, even after re-syncing. */
 export class CatalogueSyncError extends AudioReviewsError {
 	override name = 'CatalogueSyncError';
 }
 
-/**
- * An IndexNow endpoint refused a submission (a 4xx other than 429), or kept failing (429, 5xx, no
- * answer) until the time budget ran out.
- */
+/** IndexNow refused a submission (4xx but 429), or kept failing until the time budget ran out. */
 export class IndexNowError extends AudioReviewsError {
 	override name = 'IndexNowError';
 	readonly retryable: boolean;
@@ -233,10 +207,7 @@ export interface FailedCacheNode {
 	reason: string;
 }
 
-/**
- * A purge that some cache nodes did not confirm (no answer in time, refused, not our VCL). The
- * other nodes were purged; `failedNodes` names the rest, so the webhook's caller can retry.
- */
+/** Some Varnish nodes did not confirm a purge; `failedNodes` lets the webhook's caller retry. */
 export class CachePurgeError extends AudioReviewsError {
 	override name = 'CachePurgeError';
 	readonly failedNodes: readonly FailedCacheNode[];
@@ -252,9 +223,8 @@ export class CachePurgeError extends AudioReviewsError {
 }
 
 /**
- * `audio-reviews poll` stopped before the deploy hook answered 2xx: `kind` says why, and so
- * the exit code (usage: the command or the site needs a fix; service or hook: a later run
- * retries the same change; busy: another run holds the lock). Never carries the hook's URL.
+ * `audio-reviews poll` stopped before the hook answered 2xx; `kind` sets the exit code (usage: fix
+ * the command or site; service, hook: a later run retries; busy: another run holds the lock).
  */
 export class DeployPollError extends AudioReviewsError {
 	override name = 'DeployPollError';
@@ -270,7 +240,7 @@ export class DeployPollError extends AudioReviewsError {
 	}
 }
 
-/** Invalid options, raised at config time. `hint` tells the user the fix (Astro prints it as a user error). */
+/** Invalid options, raised at config time; `hint` tells the fix. */
 export class AudioReviewsOptionsError extends AstroError {
 	override name = 'AudioReviewsOptionsError';
 }

@@ -4,44 +4,33 @@ import { authorName, presentText, productHeading } from '../seo/page-meta.js';
 import { ratedReviews } from '../seo/review-policy.js';
 import { escapeXmlText, withoutForbiddenXmlChars } from '../seo/xml-text.js';
 
-// Google's product review feed (schema 2.4, or 2.3 on request): one `<review>` per rated review of
-// the product pages, i.e. exactly the items the pages mark up as rated (`ratedReviews`), that also
-// have a transcript and a valid date.
+// Google's product review feed: one `<review>` per item the pages mark up as rated that also has a
+// transcript and a valid date.
 
 const schemaLocation = (version: FeedSchemaVersion) =>
 	`http://www.google.com/shopping/reviews/schema/product/${version}/product_reviews.xsd`;
-/** The scale of the service's ratings, as the pages declare it (`worstRating`/`bestRating`). */
 const RATING_MIN = 0;
 const RATING_MAX = 5;
 /** Google's own spelling of an anonymous reviewer; the schema requires a non-empty name. */
 const ANONYMOUS = 'Anonymous';
 
-/** One product page: the part of the page props the feed reads. */
 export interface FeedPage {
 	product: Product;
-	/** The entry's locale; undefined for a single-locale collection. */
 	locale: string | undefined;
-	/** Site-relative path of the page, e.g. `/en/products/chair/`. */
 	path: string;
 }
 
 export interface ReviewFeedOptions {
-	/** The shop's name, `<publisher><name>`. */
 	publisher: string;
-	/** The absolute URL of a page path (site, base and path). */
 	pageUrl: (path: string) => string;
-	/** `<version>` and the schema the document names. */
 	schemaVersion: FeedSchemaVersion;
 }
 
-/** What went into the feed and what was left out, filled in while the chunks are read. */
 export interface ReviewFeedCounts {
 	reviews: number;
-	/** Rated reviews whose transcript is missing or blank. */
 	noTranscript: number;
-	/** Rated reviews with a transcript whose `created_at` is missing or not a valid ISO 8601 date. */
 	noDate: number;
-	/** Rated reviews whose id an earlier review of the feed already has (the schema requires unique ids). */
+	/** Rated reviews whose id an earlier review already has (the schema wants unique ids). */
 	duplicateId: number;
 }
 
@@ -50,7 +39,6 @@ export interface ReviewFeed {
 	counts: ReviewFeedCounts;
 }
 
-/** The feed of `pages`. */
 export function createReviewFeed(
 	pages: readonly FeedPage[],
 	options: ReviewFeedOptions,
@@ -125,7 +113,6 @@ function reviewXml(
 	);
 }
 
-/** `<products>` of every review of a page: the page's product, named as the page names it. */
 function productXml(product: Product, url: string): string {
 	const sku = feedId(product.external_id);
 	const name = feedText(productHeading(product));
@@ -145,7 +132,7 @@ function feedText(value: string | undefined): string | undefined {
 	return value === undefined ? undefined : presentText(withoutForbiddenXmlChars(value));
 }
 
-/** An identifier as the service spells it (not trimmed: it must match the shop's own), when not blank. */
+/** An id as the service spells it (untrimmed: it must match the shop's), when not blank. */
 function feedId(value: string): string | undefined {
 	const id = withoutForbiddenXmlChars(value);
 	return presentText(id) === undefined ? undefined : id;
@@ -155,9 +142,8 @@ const ISO_DATE_TIME =
 	/^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2}))?$/;
 
 /**
- * `created_at` as an `xs:dateTime` in UTC, or undefined unless it is an ISO 8601 date, or a
- * date-time with its offset: a time without one would depend on the time zone of the machine
- * that builds, and a calendar-invalid date (February 30) is not a date at all.
+ * `created_at` as a UTC `xs:dateTime`, or undefined unless a valid ISO date or a date-time with its
+ * offset: without one, the time would depend on the building machine's time zone.
  */
 export function xmlDateTime(value: string | undefined): string | undefined {
 	const match = value === undefined ? null : ISO_DATE_TIME.exec(value.trim());
@@ -173,11 +159,9 @@ export function xmlDateTime(value: string | undefined): string | undefined {
 	return utc.toISOString();
 }
 
-// WHATWG URLs keep `[`, `]`, `|`, `^` in paths (and a `base` may hold them), which an RFC 3986
-// URI, and so the schema's `xs:anyURI`, may not.
+// WHATWG URLs keep `[`, `]`, `|`, `^` in paths, which `xs:anyURI` (RFC 3986) may not.
 const NOT_IN_URI = /[^A-Za-z0-9\-._~:/?#@!$&'()*+,;=%]/gu;
 
-/** The URL with every character a URI cannot hold percent-encoded (a page URL made from slugs has none). */
 function strictUri(url: string): string {
 	return url.replace(NOT_IN_URI, (char) => encodeURIComponent(char));
 }

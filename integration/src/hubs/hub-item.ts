@@ -4,27 +4,20 @@ import { excerpt, firstTranscript } from '../seo/meta-description.js';
 import { productDescription, productHeading } from '../seo/page-meta.js';
 import { ratingSummary } from '../seo/review-policy.js';
 
-/** Longest line of description or transcript a hub entry shows. */
 export const HUB_EXCERPT_LENGTH = 140;
 
-/** One product as a hub page lists it. */
 export interface HubItem {
 	name: string;
 	path: string;
-	/** The product page's content date, for the hub page's own. */
 	lastmod?: string | undefined;
-	/** Average and count of its rated reviews (the numbers of its page and JSON-LD), when it has any. */
+	/** Average and count of its rated reviews, when it has any. */
 	rating?: { average: number; count: number } | undefined;
-	/** Number of its audio items (reviews and testimonies) in the hub's locale. */
 	audioCount: number;
-	/** One line of its `seo_description`, else of its first transcript; undefined when it has neither. */
+	/** One line of its `seo_description`, else of its first transcript. */
 	excerpt?: string | undefined;
 }
 
-/**
- * The hub entry of `product`, whose page is at the site-relative `path`: the one place that
- * decides what a hub shows of a product, for the static hub pages and the on-demand ones alike.
- */
+/** The one place that decides what a hub shows of a product, static or on demand. */
 export function hubItemOf(product: Product, path: string, lastmod?: string | undefined): HubItem {
 	const summary = ratingSummary(product);
 	const line = productDescription(product) ?? firstTranscript(product);
@@ -38,17 +31,12 @@ export function hubItemOf(product: Product, path: string, lastmod?: string | und
 	};
 }
 
-/** Average and count of a product's rated reviews, as its page shows them. */
 export type HubRating = NonNullable<HubItem['rating']>;
 
-/** Ratings at the list's mean that a damped average counts with each product's own (the README grid recipe's `PRIOR`). */
+/** Ratings at the list's mean that a damped average adds to each product's own. */
 export const RATING_PRIOR = 5;
 
-/**
- * The damped (Bayesian) average of a product among `ratings`, the rule of the README's grid
- * recipe: its ratings plus `RATING_PRIOR` ratings at the list's mean, so "5 from 1 review" no
- * longer outranks "4.8 from 300" but a new product climbs as its reviews come in.
- */
+/** Damped (Bayesian) average, so "5 from 1 review" no longer outranks "4.8 from 300". */
 export function dampedAverageIn(ratings: readonly HubRating[]): (rating: HubRating) => number {
 	const count = ratings.reduce((sum, rating) => sum + rating.count, 0);
 	const mean =
@@ -57,10 +45,7 @@ export function dampedAverageIn(ratings: readonly HubRating[]): (rating: HubRati
 		(rating.average * rating.count + mean * RATING_PRIOR) / (rating.count + RATING_PRIOR);
 }
 
-/**
- * `items` in the hub's order: by name in the locale's collation, or with `'rating'` the best damped
- * average first (`dampedAverageIn`; more reviews first on a tie), unrated products after, by name.
- */
+/** Hub order: by name, or with `'rating'` best damped average first; unrated after, by name. */
 export function sortHubItems(
 	items: readonly HubItem[],
 	order: HubOrder,

@@ -4,14 +4,11 @@ import { AudioReviewsOptionsError } from '../errors/errors.js';
 import type { IndexNowTarget } from '../options/index-now-option.js';
 import { DEFAULT_LIVE_ROUTE, type ResolvedIndexNowOption } from '../options/index-now-option.js';
 
-/** What the `indexNow` option resolves to once the Astro config and the build environment are known: the key file, the target, the purged pages. */
-
 /** The protocol's key format (indexnow.org/documentation). */
 const KEY_FORMAT = /^[A-Za-z0-9-]{8,128}$/;
 const KEY_RULE = '8 to 128 characters of a-z, A-Z, 0-9 and -';
 
 export interface IndexNowSettings extends IndexNowTarget {
-	/** The key file's name in the output folder. */
 	keyFile: string;
 }
 
@@ -23,10 +20,7 @@ interface SiteContext {
 	invalidate: boolean;
 }
 
-/**
- * Checked once, in `astro:config:setup`: what IndexNow needs from the rest of the config, and (in
- * `astro build`) the key from the environment.
- */
+/** Checked once at config setup: what IndexNow needs of the config, and the key from the env. */
 export function resolveIndexNow(
 	option: ResolvedIndexNowOption | undefined,
 	context: SiteContext,
@@ -77,7 +71,7 @@ function keyProblems(keyEnv: string, key: string | undefined): string[] {
 	];
 }
 
-/** The key file lives at the output root, so it is served under `base`; keyLocation says where, and covers every page below it. */
+/** The key file sits at the output root under `base`; keyLocation covers every page below it. */
 function indexNowSettings(
 	endpoint: string,
 	key: string,
@@ -95,28 +89,23 @@ function indexNowSettings(
 	};
 }
 
-/** Where and with which key to submit, without the file name (what the change report and the webhook carry). */
+/** Where and with which key to submit, without the file name. */
 export function indexNowTarget(settings: IndexNowSettings): IndexNowTarget {
 	const { endpoint, host, key, keyLocation } = settings;
 	return { endpoint, host, key, keyLocation };
 }
 
-/** The file the engines fetch to check the key: the key itself, nothing else. */
 export async function writeKeyFile(settings: IndexNowSettings, dir: string): Promise<string> {
 	const path = join(dir, settings.keyFile);
 	await writeFile(path, settings.key);
 	return path;
 }
 
-/**
- * What the injected invalidation route needs to submit the pages it purged (serialised into its
- * virtual config); `base`, trailing slash and default locale it reads from the pages' config.
- */
+/** What the invalidation route needs to submit the pages it purged. */
 export interface PurgedPagesConfig {
 	target: IndexNowTarget;
-	/** Pattern of the on-demand product pages, e.g. `/products/[...ref]`. */
 	route: string;
-	/** The Astro `site` (required with `indexNow`): the host of the submitted URLs, the key's host. */
+	/** Astro's `site` (required with `indexNow`): the submitted URLs' host, the key's host. */
 	site: string;
 }
 

@@ -2,23 +2,17 @@ import { parseRetryAfter, RETRYABLE_STATUSES, retryDelay } from '../client/retry
 import { IndexNowError, quoteServiceText } from '../errors/errors.js';
 import type { IndexNowTarget } from '../options/index-now-option.js';
 
-// IndexNow submissions (indexnow.org/documentation): one JSON `POST` of
-// `{ host, key, keyLocation, urlList }` per batch of at most 10,000 URLs, to an endpoint that
-// shares them with every participating search engine.
+// IndexNow: one JSON `POST` per batch of at most 10,000 URLs, shared with every engine.
 
-/** The protocol's ceiling of URLs per POST. */
 export const INDEXNOW_MAX_BATCH = 10_000;
 
 export interface IndexNowSubmitOptions {
-	/** All batches and their retries end within this many milliseconds; a wait that would pass it is not started. */
+	/** Batches and retries end within this; a wait that would pass it is not started. */
 	budgetMs: number;
-	/** URLs per POST, at most 10,000. */
 	batchSize?: number;
-	/** One attempt's timeout (default 30 s, never past the budget). */
 	timeoutMs?: number;
 	retryBaseDelayMs?: number;
 	retryMaxDelayMs?: number;
-	/** Called after each accepted batch, for progress lines. */
 	onBatch?: (batch: AcceptedBatch) => void;
 	fetch?: typeof fetch;
 }
@@ -33,13 +27,10 @@ export interface AcceptedBatch {
 
 export interface IndexNowOutcome {
 	accepted: AcceptedBatch[];
-	/** URLs the endpoint accepted. */
 	submitted: number;
-	/** Set when a batch failed; the batches after it were not sent. */
 	error?: IndexNowError;
 }
 
-/** What each refusal of the protocol means (indexnow.org/documentation, "Response format"). */
 const MEANINGS: Record<number, string> = {
 	400: 'Bad request: the endpoint could not read the submission (invalid format)',
 	403: 'Forbidden: the key is not valid. The endpoint fetched the key file and did not find it, or found it without exactly the key in it: deploy the build that wrote the key file before submitting, and check that the URL in keyLocation serves the key as plain text',
@@ -54,7 +45,6 @@ export function splitBatches<T>(items: readonly T[], size: number = INDEXNOW_MAX
 	return batches;
 }
 
-/** The body of one POST, exactly as sent. */
 export function indexNowBody(target: IndexNowTarget, urlList: readonly string[]): string {
 	return JSON.stringify({
 		host: target.host,
@@ -64,7 +54,7 @@ export function indexNowBody(target: IndexNowTarget, urlList: readonly string[])
 	});
 }
 
-/** Submits `urls` batch after batch; stops at the first batch that fails. Never throws for the endpoint's answers. */
+/** Submits `urls` batch by batch, stopping at the first failure; never throws for answers. */
 export async function submitToIndexNow(
 	target: IndexNowTarget,
 	urls: readonly string[],
@@ -120,7 +110,7 @@ async function postWithRetries(
 interface Answer {
 	status: number;
 	retryAfter: string | null;
-	/** The start of the endpoint's body, for the error message (untrusted: escaped and cut). */
+	/** The body's start, for the message (untrusted: escaped and cut). */
 	text: string;
 }
 

@@ -2,23 +2,15 @@ import { existsSync, realpathSync, rmdirSync, statSync, unlinkSync } from 'node:
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/**
- * With `vite.build.emptyOutDir: false` Astro keeps the previous `dist/` and its incremental build
- * leaves unchanged pages in place ("(cached)") instead of copying them back from its cache.
- */
+/** With `emptyOutDir: false`, Astro keeps unchanged pages in place: stale ones must be deleted. */
 export interface PruneContext {
-	/** The folder Astro wrote the static pages to. */
 	dir: string;
-	/** Every file the routes of this build output, written or kept in place. */
 	outputs: ReadonlySet<string>;
-	/** Relative paths (posix) of the HTML files the previous build listed as pages. */
 	previousPages: ReadonlySet<string>;
-	/** When this build started (ms since the epoch). */
 	startedAt: number;
 	publicDir: string;
 }
 
-/** Deletes stale pages (and the folders they leave empty). */
 export function pruneStalePages(context: PruneContext): { removed: string[]; refused: string[] } {
 	const removed: string[] = [];
 	const refused: string[] = [];
@@ -40,9 +32,8 @@ export function pruneStalePages(context: PruneContext): { removed: string[]; ref
 const PRUNABLE_FILE = /\.(?:html|xml)$/;
 
 /**
- * `products/x/index.html`-style paths only: relative, `/`-separated, no empty, `.` or `..`
- * segment, no backslash or NUL, ending in `.html` (or `.xml`); and, symbolic links resolved, still inside
- * `dir` (a link inside dist/ to elsewhere must not carry a deletion out of it).
+ * Relative page paths only (no empty, `.` or `..` segment, no backslash or NUL), and still inside
+ * `dir` once links are resolved: a link in dist/ must not carry a deletion out of it.
  */
 export function isPagePathInside(dir: string, file: unknown): file is string {
 	if (typeof file !== 'string' || !PRUNABLE_FILE.test(file) || /[\\\0]/.test(file)) return false;
@@ -62,10 +53,7 @@ function isWithin(root: string, path: string): boolean {
 	return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
-/**
- * HTML files that no route of this build output, not written during it and not from `public/`: what
- * pruning would delete if they were known pages.
- */
+/** HTML files no route output now, nor written during the build, nor from `public/`. */
 export function leftoverFiles(
 	context: Omit<PruneContext, 'previousPages'>,
 	files: readonly string[],
@@ -84,7 +72,6 @@ function isLeftover(context: Omit<PruneContext, 'previousPages'>, file: string):
 	}
 }
 
-/** Absolute paths of every file in `assets` of `astro:build:done`. */
 export function outputFiles(assets: ReadonlyMap<string, readonly URL[]>): Set<string> {
 	const files = new Set<string>();
 	for (const urls of assets.values()) for (const url of urls) files.add(fileURLToPath(url));

@@ -14,12 +14,11 @@ interface Positioned<T> {
 	value: T;
 }
 
-/** Items of one delivery: raw product JSON as the service sent it, or a `ReusedItem` where a page was Not Modified. */
+/** Raw product JSON as the service sent it, or a `ReusedItem` where a page was Not Modified. */
 export interface Delivery {
 	locale: string;
 	items: Array<unknown | ReusedItem>;
 	endpoint: Endpoint;
-	/** List position of the first item, so deliveries can be put back in list order. */
 	position: number;
 }
 
@@ -31,11 +30,10 @@ export interface StoreCounts {
 
 /** What one locale's sync has delivered so far. Nothing of it is in the store yet. */
 interface LocaleStage {
-	/** Entry ids this sync keeps: unchanged ones and the changed ones below. */
 	kept: Set<string>;
 	changed: Array<Positioned<StoredEntry>>;
 	counts: StoreCounts;
-	/** Items the service returned, valid or not (the first shrink guard compares these). */
+	/** Items returned, valid or not (the first shrink guard compares these). */
 	returned: number;
 	invalid: Array<Positioned<ProductValidationError>>;
 	warnings: Array<Positioned<string>>;
@@ -59,9 +57,8 @@ function emptyStage(): LocaleStage {
 }
 
 /**
- * The catalogue as it arrives, page by page: each product planned (digest, validation) as
- * soon as its page is in, so raw pages die young; writes and deletions wait for `commit`,
- * which the caller runs only once the sync is complete and the guards passed.
+ * The catalogue planned page by page as it arrives, so raw pages die young; writes and deletions
+ * wait for `commit`, run only once the sync is complete and the guards passed.
  */
 export class CatalogueStage {
 	readonly #context: LoaderContext;
@@ -76,7 +73,6 @@ export class CatalogueStage {
 		this.#stages = new Map(plan.locales.map((locale) => [locale, emptyStage()]));
 	}
 
-	/** Plans every item of a delivery; changed products go through the collection's `parseData`. */
 	readonly take = async ({ locale, items, endpoint, position }: Delivery): Promise<void> => {
 		const stage = this.#stages.get(locale)!;
 		const source: EntrySource = {
@@ -109,8 +105,7 @@ export class CatalogueStage {
 		keep(stage, entry.id, replaces ? 'updated' : 'added');
 		for (const warning of unsafeUrlWarnings(entry.data, entry.locale))
 			stage.warnings.push({ position, value: warning });
-		// parseData applies the collection's schema: ours (which trusts what was just
-		// validated), or the user's own if they replaced it.
+		// The collection's schema: ours (trusting what was just validated), or the user's own.
 		const data = await this.#context.parseData({ id: entry.id, data: entry.data });
 		stage.changed.push({ position, value: { ...entry, data } });
 	}
@@ -120,22 +115,19 @@ export class CatalogueStage {
 		this.#stages.set(locale, emptyStage());
 	}
 
-	/** Per locale: items the service returned, valid or not. */
 	returnedCounts(): Map<string, number> {
 		return new Map([...this.#stages].map(([locale, stage]) => [locale, stage.returned]));
 	}
 
-	/** Per locale: entries this sync keeps. */
 	keptCounts(): Map<string, number> {
 		return new Map([...this.#stages].map(([locale, stage]) => [locale, stage.kept.size]));
 	}
 
-	/** Locales where a Not Modified page named a product the store lacks: to fetch again without validators. */
+	/** Locales where a 304 page named a product the store lacks: fetch without validators. */
 	missingLocales(): string[] {
 		return [...this.#stages].filter(([, stage]) => stage.missing).map(([locale]) => locale);
 	}
 
-	/** Invalid products, locale by locale, in list order. */
 	invalid(): ProductValidationError[] {
 		return [...this.#stages.values()].flatMap((stage) => inListOrder(stage.invalid));
 	}
@@ -155,7 +147,6 @@ export class CatalogueStage {
 		return total;
 	}
 
-	/** Two products with one ref would silently overwrite each other's entry (and page). */
 	assertUniqueRefs(): void {
 		for (const [locale, stage] of this.#stages) {
 			if (stage.duplicate === undefined) continue;
@@ -166,20 +157,15 @@ export class CatalogueStage {
 		}
 	}
 
-	/** Entry ids this sync keeps, every locale. */
 	keptIds(): Set<string> {
 		return new Set([...this.#stages.values()].flatMap((stage) => [...stage.kept]));
 	}
 
-	/**
-	 * Writes the changed entries, each with what `rendered` returns for it (called just before
-	 * it is written), and deletes every entry this sync did not keep. Returns how many were deleted.
-	 */
+	/** Writes changed entries, each with its `rendered`; deletes the rest and says how many. */
 	commit(rendered?: (entry: StoredEntry) => Rendered | undefined): number {
 		const { store } = this.#context;
 		const stages = [...this.#stages.values()];
 		for (const stage of stages) {
-			// In list order, as a store filled in one pass holds them.
 			for (const entry of inListOrder(stage.changed)) {
 				store.set({
 					id: entry.id,

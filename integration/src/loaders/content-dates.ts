@@ -6,9 +6,8 @@ import { productPageDigest } from '../product-page/page-digest.js';
 import type { Product } from '../schema/product.js';
 import { type Fingerprint, fingerprintChanges } from './sync-state.js';
 
-// When what each entry's page shows last changed, kept across builds: the sitemap's `lastmod`.
-// Only the page's digest moves it, so a re-sent product or a rebuild never restamps a page; the
-// dates live in a file of their own because Astro clears the loader's store on a config change.
+// The sitemap's `lastmod`: only the page's digest moves it, so a rebuild never restamps a page.
+// Kept in a file of its own because Astro clears the loader's store on a config change.
 const FILE_FORMAT = 1;
 const ISO_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$/;
 
@@ -21,20 +20,15 @@ interface DatesFile {
 	dates: Dates;
 }
 
-/** What locates a collection's dates file and decides whether its dates apply. */
 export type DatesScope = Pick<LoaderContext, 'config' | 'collection' | 'watcher'> & {
 	fingerprint: Fingerprint;
 };
 
 export interface ContentDates {
-	/** Records the entry's rendered content; its date moves to `now` only when that content differs. */
+	/** Records the entry's content; its date moves to `now` only when that content differs. */
 	observe(id: string, product: Product): void;
-	/** The entry's content date (ISO), once observed or read from the dates file. */
 	dateOf(id: string): string | undefined;
-	/**
-	 * Writes the dates of the entries in `kept` (others are forgotten); the entries carry them to
-	 * the pages.
-	 */
+	/** Writes the dates of the entries in `kept`; others are forgotten. */
 	save(kept: ReadonlySet<string>, stored: (id: string) => Product | undefined): void;
 }
 
@@ -61,13 +55,11 @@ export function contentDates(
 	};
 }
 
-/** The dates as the last sync saved them (a build served from the last known good store). */
 export function storedDates(scope: DatesScope): (id: string) => string | undefined {
 	const dates = readDates(scope);
 	return (id) => dates[id]?.[1];
 }
 
-// Beside the change report's manifest in Astro's cache folder, where `astro build` keeps its store;
 function datesPath(scope: DatesScope): string {
 	const folder = scope.watcher ? new URL('.astro/', scope.config.root) : scope.config.cacheDir;
 	return fileURLToPath(
@@ -83,7 +75,7 @@ function readDates(scope: DatesScope): Dates {
 	try {
 		file = JSON.parse(readFileSync(datesPath(scope), 'utf8')) as Partial<DatesFile>;
 	} catch {
-		// No file (a first build) or a damaged one: "no dates yet", every page gets this build's date once.
+		// No file or a damaged one: every page gets this build's date once.
 		return {};
 	}
 	const { format, fingerprint, dates } = file ?? {};
@@ -96,7 +88,7 @@ function readDates(scope: DatesScope): Dates {
 	)
 		return {};
 	if (fingerprintChanges(fingerprint, scope.fingerprint).length > 0) return {};
-	// A restored cache is a file anyone could have edited: only dates the sitemap can print are kept.
+	// A restored cache could be edited by anyone: keep only dates the sitemap can print.
 	return Object.fromEntries(Object.entries(dates).filter(([, value]) => isDated(value)));
 }
 
@@ -109,7 +101,6 @@ function isDated(value: unknown): value is [string, string] {
 	);
 }
 
-/** Written to a temporary file then renamed: a build killed mid-write leaves the old dates whole. */
 function writeDates(scope: DatesScope, dates: Dates): void {
 	const path = datesPath(scope);
 	mkdirSync(dirname(path), { recursive: true });

@@ -11,14 +11,14 @@ import { productTag, websiteTag } from './cache-tags.js';
 import { singleFlight } from './single-flight.js';
 import { entryFromRaw } from './stored-entry.js';
 
-/** The options every loader shares (docs/options.md); the build-only rebuild guards do not apply. */
+/** The options every loader shares; the build-only rebuild guards do not apply. */
 export type ProductsLiveLoaderOptions = SharedOptions;
 
 export const LIVE_LOADER_NAME = 'astro-audio-reviews-live';
 
 /** `getLiveEntry(collection, ref)` or `getLiveEntry(collection, { ref, locale })`. */
 export interface ProductEntryFilter {
-	/** The product ref (`external_id`). `id` is accepted as an alias, as Astro passes a string id that way. */
+	/** The product ref (`external_id`); `id` is its alias, as Astro passes a string id that way. */
 	ref?: string;
 	id?: string;
 	/** Overrides the loader's `locale` for this request; reviews are filtered to it. */
@@ -26,7 +26,7 @@ export interface ProductEntryFilter {
 	variant?: string;
 }
 
-/** Filters of the list endpoint (docs/service.md §4.2) plus paging. */
+/** Filters of the list endpoint plus paging. */
 export interface ProductCollectionFilter {
 	locale?: string;
 	withAudio?: boolean;
@@ -40,10 +40,7 @@ export interface LiveSource {
 	options: ResolvedSharedOptions;
 }
 
-/**
- * `getLiveCollection(collection, { lendSource })`: productsLiveLoader() calls `lendSource` with
- * its client and options and answers an empty list, without a request to the service.
- */
+/** Lends the live loader's client and options to an injected route, with no request made. */
 export type LiveSourceFilter = {
 	lendSource: (source: LiveSource) => void;
 };
@@ -52,7 +49,6 @@ export function isLiveSourceFilter(filter: object | undefined): filter is LiveSo
 	return typeof (filter as Partial<LiveSourceFilter> | undefined)?.lendSource === 'function';
 }
 
-/** `LiveSourceFilter` is for the routes the integration injects. */
 export type ProductsLiveLoader = LiveLoader<
 	Product,
 	ProductEntryFilter,
@@ -61,10 +57,7 @@ export type ProductsLiveLoader = LiveLoader<
 >;
 type LiveEntryResult = Awaited<ReturnType<ProductsLiveLoader['loadEntry']>>;
 
-/**
- * A visitor is waiting: the build-time defaults (8 retries within 2 minutes) would hold a
- * page for minutes during an outage. Options the user sets still win.
- */
+/** A visitor is waiting: build-time retries would hold a page for minutes during an outage. */
 export const LIVE_REQUEST_DEFAULTS = {
 	retries: 2,
 	timeoutMs: 5_000,
@@ -84,14 +77,10 @@ function withRequestTimeDefaults(options: ProductsLiveLoaderOptions): ProductsLi
 type ResolvedLiveOptions = ReturnType<typeof resolveLoaderOptions>;
 type LiveClient = ReturnType<typeof clientFromResolved>;
 
-/** A visitor waits from the moment the page is asked: queue, attempts and backoff share one budget. */
+/** Queue, attempts and backoff share one budget from the moment the page is asked. */
 const visitorDeadline = (resolved: ResolvedLiveOptions) => Date.now() + resolved.retryBudgetMs;
 
-/**
- * Request-time loader for on-demand pages: one product through the single-product endpoint,
- * a page of products through the list endpoint, both validated with the build-time schema,
- * with cache tags per product and per website so cached pages can be purged precisely.
- */
+/** Request-time loader for on-demand pages, validated as at build, tagged for precise purges. */
 export function productsLiveLoader(options: ProductsLiveLoaderOptions): ProductsLiveLoader {
 	const resolved = resolveLoaderOptions(withRequestTimeDefaults(options), 'productsLiveLoader');
 	const client = clientFromResolved(resolved);
@@ -115,7 +104,7 @@ export function productsLiveLoader(options: ProductsLiveLoaderOptions): Products
 	};
 }
 
-/** One product per (ref, locale, variant), loads in flight shared between the visitors asking for it. */
+/** Loads in flight per (ref, locale, variant), shared between the visitors asking for it. */
 function sharedEntryLoads(client: LiveClient, resolved: ResolvedLiveOptions) {
 	const shared = singleFlight<LiveEntryResult>();
 	const site = websiteTag(resolved.websiteId);
@@ -158,7 +147,6 @@ function sharedEntryLoads(client: LiveClient, resolved: ResolvedLiveOptions) {
 		shared(JSON.stringify([ref, locale, variant]), () => loadOne(ref, locale, variant));
 }
 
-/** `getLiveCollection()`: one list of products, every item validated, or the first error. */
 async function loadList(
 	client: LiveClient,
 	resolved: ResolvedLiveOptions,
@@ -203,14 +191,11 @@ function missingRef(): AudioReviewsError {
 	);
 }
 
-/** Most products one `getLiveCollection()` call may ask for. */
 export const MAX_LIVE_LIMIT = 1_000;
 
 /**
- * `limit` products from `offset`, walked as every walk of the catalogue is (the build's sync, the
- * on-demand sitemaps and hub pages): pages as large as the service's cap allows, overlapping by
- * one product, `count_item` checked rather than taken for the end, walked again when the
- * catalogue moves under it. A list that does not add up is an error, never a short list.
+ * `limit` products from `offset`, walked as every catalogue walk is: `count_item` checked, walked
+ * again when the catalogue moves. A list that does not add up is an error, never a short list.
  */
 export async function listLiveProducts(
 	client: AudioReviewsClient,

@@ -33,10 +33,7 @@ export const LOADER_NAME = 'astro-audio-reviews';
 
 export type ProductsLoader = Loader & { name: typeof LOADER_NAME; schema: typeof productSchema };
 
-/**
- * Build-time content loader: the website's whole catalogue (or `refs`), one entry per
- * product and locale, validated, with a digest so unchanged entries are not rewritten.
- */
+/** Build-time loader: the whole catalogue (or `refs`), one entry per product and locale. */
 export function productsLoader(options: ProductsLoaderOptions): ProductsLoader {
 	const resolved = resolveProductsLoaderOptions(options);
 	const plan = localePlan(resolved);
@@ -54,7 +51,7 @@ export function productsLoader(options: ProductsLoaderOptions): ProductsLoader {
 	};
 }
 
-/** Every entry's id and ref, read back from the store: what the pages will read from the collection. */
+/** Every entry's id and ref as the pages will read them from the store. */
 function catalogueIndex(context: LoaderContext, plan: LocalePlan): CatalogueIndex {
 	const entries = context.store
 		.entries()
@@ -80,7 +77,7 @@ async function syncAll(
 		fetched = await fetchInto(plan.locales, (locale) => state.pages(locale));
 	} catch (error) {
 		if (!serveLastKnownGood({ ...context, fingerprint }, resolved, state, error)) throw error;
-		// The stored entries serve their stored dates (entries of an older store get them from the dates file).
+		// Stored entries keep their dates (an older store's come from the dates file).
 		stampEntries(
 			context.store,
 			plan,
@@ -93,8 +90,7 @@ async function syncAll(
 	stage.assertUniqueRefs();
 	const missing = stage.missingLocales();
 	if (missing.length > 0) {
-		// 304 for a page whose products are not all in the store (skipped as invalid, or a store
-		// edited by hand): ask those locales again without validators.
+		// A 304 page whose products are not all stored: ask those locales without validators.
 		logger.info(
 			`Re-fetching locale ${missing.join(', ')} in full: the store lacks products of unchanged pages`,
 		);
@@ -110,8 +106,7 @@ async function syncAll(
 	const kept = stage.keptCounts();
 	guardShrink(resolved, state, kept, 'valid');
 
-	// Only after a complete sync and both guards: a product the service no longer returns (or
-	// that is now invalid and skipped) must not keep a page.
+	// Only after a complete sync and both guards: a product no longer returned loses its page.
 	const { removed, keptIds } = commitSync(context, plan, stage, fingerprint);
 	const foreign = foreignWebsiteWarning(context.store, keptIds, resolved.websiteId);
 	if (foreign) logger.warn(foreign);
@@ -134,7 +129,6 @@ async function syncAll(
 	});
 }
 
-/** Writes the staged sync, each entry with its facts, and saves the content dates. */
 function commitSync(
 	context: LoaderContext,
 	plan: LocalePlan,
@@ -152,7 +146,6 @@ function commitSync(
 	});
 	const keptIds = stage.keptIds();
 	dates.save(keptIds, (id) => context.store.get<Product>(id)?.data);
-	// Unchanged entries keep their facts; those of a store written without them get them now.
 	stampEntries(context.store, plan, facts, keptIds);
 	return { removed, keptIds };
 }

@@ -4,42 +4,32 @@ import type { Product } from '../schema/product.js';
 import { refOf, structureError, validateProduct } from '../schema/validate.js';
 import { markValidated } from './loader-schema.js';
 
-/**
- * Bumped whenever what the loader stores for the same service JSON changes (schema or
- * normalisation), so entries written by an older version are rewritten, not kept.
- */
+/** Bumped when what is stored for the same JSON changes, so older entries are rewritten. */
 export const STORE_FORMAT = 1;
 
-/** Where one raw product came from, and how its entry is named. */
 export interface EntrySource {
 	endpoint: Endpoint;
-	/** The locale asked for; undefined when the service chose (live loader without a locale). */
+	/** The locale asked for; undefined when the service chose. */
 	locale: string | undefined;
-	/** The ref asked for (single-product endpoint): names the entry and any error, whatever the body says. */
+	/** The ref asked for: names the entry and any error, whatever the body says. */
 	ref?: string | undefined;
-	/** Entry id of a ref in this locale (the collection's id scheme). */
 	entryId: (ref: string) => string;
 }
 
-/** One product as the loaders hand it to Astro. */
 export interface StoredEntry {
 	id: string;
 	locale: string | undefined;
 	data: Product;
-	/** Digest of the raw JSON (build loader only): equal digests mean the stored entry is current. */
+	/** Digest of the raw JSON (build loader): equal digests mean the entry is current. */
 	digest: string | undefined;
-	// What the pages need beyond the product (locale order, content date) is written beside it,
-	// in `rendered.metadata`, never in `data`.
+	// What pages need beyond the product goes in `rendered.metadata`, never in `data`.
 }
 
 export type EntryResult =
 	| { ok: true; entry: StoredEntry }
 	| { ok: false; error: ProductValidationError };
 
-/**
- * The one way raw service JSON becomes an entry: validated against the product schema (an
- * invalid product is an error naming its ref, locale and field paths, never an entry).
- */
+/** Raw JSON becomes an entry only through the schema; invalid is an error naming ref and fields. */
 export function entryFromRaw(raw: unknown, source: EntrySource, digest?: string): EntryResult {
 	const result = validateProduct(raw, {
 		endpoint: source.endpoint,
@@ -52,19 +42,14 @@ export function entryFromRaw(raw: unknown, source: EntrySource, digest?: string)
 	return { ok: true, entry: { id, locale: source.locale, data: result.data, digest } };
 }
 
-/** The part of Astro's data store a plan reads: the entry an id holds now, if any. */
 export type StoredEntries = Pick<DataStore, 'get'>;
 
 export type EntryPlan =
-	/** Same JSON as the stored entry, which passed validation when it was written: nothing to do. */
 	| { kind: 'unchanged'; id: string }
 	| { kind: 'changed'; entry: StoredEntry; replaces: boolean }
 	| { kind: 'invalid'; error: ProductValidationError };
 
-/**
- * What storing one raw product would do, decided by its digest before any validation: an
- * unchanged product costs one hash, a changed one is validated once.
- */
+/** What storing a raw product would do, by digest first: an unchanged product costs one hash. */
 export function planEntry(
 	raw: unknown,
 	source: EntrySource,
@@ -88,7 +73,6 @@ export function planEntry(
 	return { kind: 'changed', entry: result.entry, replaces: previous !== undefined };
 }
 
-/** Digests the raw JSON together with the store format, so a new format rewrites every entry. */
 export function digestOfRaw(
 	context: Pick<LoaderContext, 'generateDigest'>,
 ): (raw: unknown) => string {

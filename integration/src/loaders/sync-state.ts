@@ -4,8 +4,7 @@ import type { LocalePlan } from '../options/loader-options.js';
 import type { ResolvedSharedOptions } from '../options/shared-options.js';
 import type { PageMemo } from '../sync/sync-catalogue.js';
 
-// What the loader keeps in its collection's meta store between builds (it is saved inside
-// Astro's data store, so it lives in `node_modules/.astro` with the entries it describes).
+// What the loader keeps in its meta store between builds, inside Astro's data store.
 type MetaStore = LoaderContext['meta'];
 
 const KEYS = {
@@ -14,10 +13,9 @@ const KEYS = {
 	pages: (locale: string) => `aar:pages:${locale}`,
 } as const;
 
-/** The package version, read once: a restored store written by another version is not trusted. */
+/** The package version: a restored store written by another version is not trusted. */
 export const PACKAGE_VERSION: string = (() => {
 	try {
-		// integration/{src,dist}/loaders → repository root, in the source tree and in the tarball.
 		const json = JSON.parse(
 			readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
 		) as { version?: unknown };
@@ -27,7 +25,6 @@ export const PACKAGE_VERSION: string = (() => {
 	}
 })();
 
-/** Everything that decides which products the store holds and how they were stored. */
 export interface Fingerprint {
 	websiteId: string;
 	baseUrl: string;
@@ -66,7 +63,6 @@ export function fingerprintOf(
 	};
 }
 
-/** Human-readable differences, e.g. `website id 1234… → 5678…`; empty when they match. */
 export function fingerprintChanges(previous: Fingerprint, current: Fingerprint): string[] {
 	const changes: string[] = [];
 	const note = (what: string, a: unknown, b: unknown) => {
@@ -82,12 +78,10 @@ export function fingerprintChanges(previous: Fingerprint, current: Fingerprint):
 	return changes;
 }
 
-/** The last successful sync: what the shrink guard and last-known-good compare with. */
 export interface LastSync {
 	at: string;
-	/** Products kept (entries / locales), per locale. */
 	products: Record<string, number>;
-	/** Set when this store was kept from an earlier sync because the service was unreachable. */
+	/** Set when this store was kept because the service was unreachable. */
 	lastKnownGood?: { reason: string; since: string };
 }
 
@@ -122,7 +116,6 @@ export function writePages(
 	else meta.set(KEYS.pages(locale), JSON.stringify(pages));
 }
 
-/** Forget everything the previous builds left: the next sync is a full one. */
 export function clearSyncState(meta: MetaStore, locales: readonly string[]): void {
 	meta.delete(KEYS.fingerprint);
 	meta.delete(KEYS.lastSync);
@@ -140,10 +133,7 @@ function readJson<T>(meta: MetaStore, key: string): T | undefined {
 	}
 }
 
-/**
- * The sync state of the store, or a fresh start when the store was written for another site,
- * locale set or store format: a restored CI cache of another site must not leak entries into this one.
- */
+/** The store's sync state, or a fresh start: another site's restored CI cache must not leak in. */
 export function trustedSyncState(
 	context: LoaderContext,
 	plan: LocalePlan,

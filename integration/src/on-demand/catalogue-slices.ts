@@ -6,17 +6,13 @@ import type { Product } from '../schema/product.js';
 import { validateProduct } from '../schema/validate.js';
 import { type CatalogueQuery, ReusedItem, syncCatalogue } from '../sync/sync-catalogue.js';
 
-// The catalogue of an on-demand site seen through the list endpoint, for the sitemaps and hub
-// pages the integration injects: its verified size, and slices of it walked with the build-time
-// sync's checks (overlapping pages, `count_item` unchanged, the slice complete, re-walked when the
-// catalogue moves under it), so a failing or inconsistent service is an error, never a short list.
+// An on-demand catalogue through the list endpoint, walked with the sync's checks, so a failing
+// or inconsistent service is an error, never a short list.
 
-/** The locales the loader serves, the first one unprefixed (as `productsLoader({ locales })`). */
 export function liveLocales(options: ResolvedSharedOptions): readonly string[] {
 	return options.locales ?? [options.locale];
 }
 
-/** `count_item`, checked: the product at position `count_item - 1` exists and none follows it. */
 export async function verifiedCount(
 	client: AudioReviewsClient,
 	query: CatalogueQuery,
@@ -29,10 +25,7 @@ export async function verifiedCount(
 	return count;
 }
 
-/**
- * Throws unless the product at position `count - 1` exists and none follows it: for a list that
- * sizes itself from a `count_item` past the positions it walked (a hub page's page count).
- */
+/** Throws unless position `count - 1` exists and none follows it (a hub's page count). */
 export async function confirmCount(
 	client: AudioReviewsClient,
 	query: CatalogueQuery,
@@ -54,21 +47,16 @@ function countMismatch(count: number, held: string, query: CatalogueQuery): Cata
 	);
 }
 
-/**
- * What `pick` keeps of each product at list positions `offset` to `end` (or the catalogue's
- * end), validated with the loader's schema (`onInvalid: 'skip'` leaves out products that fail
- * it, as the loaders do). Only the picked part is held, so a 50,000-product slice stays small.
- */
+/** What `pick` keeps of each valid product from `offset` to `end`: a huge slice stays small. */
 export async function catalogueSlice<T>(
 	client: AudioReviewsClient,
 	options: ResolvedSharedOptions,
 	query: CatalogueQuery,
 	range: { offset: number; end: number },
 	pick: (product: Product) => T,
-	/** When a visitor waits on the slice (a hub page): the time it stops waiting, queue included. */
+	/** When a visitor waits on the slice (a hub page). */
 	deadline?: number,
 ): Promise<{ products: T[]; count: number; requests: number }> {
-	// Pages arrive as the concurrent requests finish: kept by offset, joined in list order.
 	let pages = new Map<number, T[]>();
 	const result = await syncCatalogue(client, {
 		query,
@@ -83,7 +71,6 @@ export async function catalogueSlice<T>(
 			const products: T[] = [];
 			pages.set(page.offset, products);
 			for (const item of items) {
-				// Never a 304 here: the walk sends no validators.
 				if (item instanceof ReusedItem) continue;
 				const checked = validateProduct(item, { endpoint: 'listProducts', locale: query.locale });
 				if (checked.success) products.push(pick(checked.data));

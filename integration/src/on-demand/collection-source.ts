@@ -2,17 +2,12 @@ import { AudioReviewsError } from '../errors/errors.js';
 import type { LiveSource, LiveSourceFilter } from '../loaders/products-live-loader.js';
 import type { LiveEntryResultLike } from './product-pages.js';
 
-// How the routes the integration injects on demand (sitemaps, hub pages, the other locales' product
-// pages, the purge webhook's IndexNow URLs) reach the site's live loader: through Astro's live
-// collection API, by the collection's name (`onDemand.collection`, else `collection`), as a page of
-// the site would.
+// The injected on-demand routes reach the live loader through Astro's live collection API, by the
+// collection's name, as a page of the site would.
 
 type LiveResult = { error?: Error | undefined };
 
-/**
- * What a route passes in from `astro:content` (methods, so Astro's functions typed by the site's
- * own collection names fit).
- */
+/** What a route passes in from `astro:content` (methods, so the site's own typings fit). */
 export interface LiveContent {
 	getLiveCollection(collection: string, filter: LiveSourceFilter): Promise<LiveResult>;
 	getLiveEntry(
@@ -23,7 +18,6 @@ export interface LiveContent {
 
 type AnyFunction = (...args: never[]) => unknown;
 
-/** `astro:content`'s functions as a route imports them. */
 export function liveContentOf(module: {
 	getLiveCollection: AnyFunction;
 	getLiveEntry: AnyFunction;
@@ -32,13 +26,11 @@ export function liveContentOf(module: {
 }
 
 export interface LiveSourceQuery {
-	/** The live collection's name: `onDemand.collection`, else `collection`. */
 	collection: string;
-	/** `invalidate.websiteId`, when set: the loader must read that website (its cache tags are purged). */
+	/** `invalidate.websiteId`: the loader must read that website (its tags are purged). */
 	websiteId?: string | undefined;
 }
 
-/** The client and options of the live loader of `query.collection`. */
 export async function liveSourceOf(
 	content: Pick<LiveContent, 'getLiveCollection'>,
 	query: LiveSourceQuery,
@@ -69,7 +61,7 @@ export async function liveSourceOf(
 	return lent;
 }
 
-/** The live loader's client and options, or undefined without one: for callers that work without it (a site that only purges). */
+/** The live loader's client and options, or undefined for a site that only purges. */
 export async function findLiveSource(
 	content: Pick<LiveContent, 'getLiveCollection'>,
 	query: LiveSourceQuery,

@@ -20,17 +20,15 @@ import {
 export const MIN_SECRET_LENGTH = 16;
 
 export interface InvalidateHandlerOptions {
-	/** The website whose pages are purged; tags embed it (see `productTag`, `websiteTag`). */
+	/** The website whose pages are purged; tags embed it. */
 	websiteId: string;
-	/** The shared secret the backoffice webhook presents, as `Authorization. */
+	/** The shared secret the backoffice webhook presents as `Authorization`. */
 	secret: string | undefined | (() => string | undefined);
-	/** Most refs one call may name (default 1000). */
 	maxRefs?: number;
-	/** `indexNow.submitPurged`: after a product purge, its pages are submitted to IndexNow (bounded wait, never fails the call). */
+	/** After a product purge, submit its pages to IndexNow (bounded wait, never fails the call). */
 	indexNow?: PurgedPagesSubmission | undefined;
 }
 
-/** What one call asks for: the listed products, or the whole website. */
 export type InvalidationRequest = WebhookRequest;
 
 export interface InvalidationResult {
@@ -41,7 +39,7 @@ export interface InvalidationResult {
 
 type CacheLike = Pick<APIContext['cache'], 'enabled' | 'invalidate'>;
 
-/** The route the backoffice webhook calls after content changes. `POST` with `{ "ref". */
+/** Called by the backoffice webhook after content changes: `POST` `{ "ref" }` or `{ "refs" }`. */
 export function createInvalidateHandler(options: InvalidateHandlerOptions): APIRoute {
 	const maxRefs = options.maxRefs ?? WEBHOOK_LIMITS.maxRefs;
 	const readSecret =
@@ -106,10 +104,7 @@ function webRequestHead(request: Request): WebhookRequestHead {
 	};
 }
 
-/**
- * The cache tags a request purges: the ones `productsLiveLoader` puts on the pages, plus, for
- * products, the lists (sitemaps, hub pages), which a product added, removed or renamed changes.
- */
+/** The tags a request purges: the products' and, as a product changes them, the lists'. */
 export function invalidationTags(
 	websiteId: string,
 	request: InvalidationRequest,
@@ -119,7 +114,6 @@ export function invalidationTags(
 	return { scope: 'products', refs: request.refs, tags };
 }
 
-/** Validates a webhook body already parsed from JSON (the rules of `parseWebhookJson`). */
 export function parseInvalidationRequest(
 	body: unknown,
 	maxRefs: number = WEBHOOK_LIMITS.maxRefs,

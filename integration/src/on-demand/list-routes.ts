@@ -15,10 +15,7 @@ import { liveLocales } from './catalogue-slices.js';
 import { type LiveContent, type LiveSourceQuery, liveSourceOf } from './collection-source.js';
 import { escapeHtml, liveErrorResponse, notFoundPage, type RequestLogger } from './responses.js';
 
-/**
- * What the on-demand list routes (sitemaps, hub pages) share: the loader they read through,
- * its locales, and one way to cache their answers and to fail.
- */
+/** What the on-demand lists share: the loader they read, its locales, one way to cache and fail. */
 export type LiveListsConfig = Pick<
 	PageConfig,
 	| 'collection'
@@ -32,18 +29,16 @@ export type LiveListsConfig = Pick<
 	| 'emptyProducts'
 	| 'hub'
 > & {
-	/** `invalidate.websiteId`, when set: the website the live loader must read. */
 	websiteId?: string | undefined;
-	/** `getLiveCollection` and `getLiveEntry` of `astro:content`, through which the routes reach the live loader. */
+	/** `getLiveCollection` and `getLiveEntry` of `astro:content`. */
 	content: LiveContent;
 };
 
 export interface LiveLists {
 	source: LiveSource;
 	locales: readonly string[];
-	/** The site's default locale: the integration's (or Astro's i18n) default, else the loader's first. */
+	/** The configured default locale, else Astro's, else the loader's first. */
 	defaultLocale: string;
-	/** The site's locale routing with that default locale: where each locale's pages live. */
 	routing: LocaleRouting;
 	query: (locale: string) => CatalogueQuery;
 }
@@ -63,7 +58,7 @@ export async function liveLists(
 
 const warnedLocales = new Set<string>();
 
-/** Where the live loader's locales and Astro's `i18n` disagree, said once per server, as a build says it of productsLoader(). */
+/** Where the live loader's locales and Astro's `i18n` disagree, said once per server. */
 function warnAboutLocales(
 	locales: readonly string[],
 	site: LocaleRouting,
@@ -77,14 +72,13 @@ function warnAboutLocales(
 
 const LIVE_LOADER = { loader: 'productsLiveLoader', file: 'src/live.config.ts' };
 
-/** The live collection the routes read: `onDemand.collection`, else `collection`; and the website it must read. */
+/** The live collection the routes read, and the website it must read. */
 export function liveSourceQuery(
 	config: Pick<PageConfig, 'collection' | 'liveCollection'> & { websiteId?: string | undefined },
 ): LiveSourceQuery {
 	return { collection: config.liveCollection ?? config.collection, websiteId: config.websiteId };
 }
 
-/** The loader's locales, and the site's default locale: the configured one when the loader has it, else its first. */
 export function liveLocaleRule(
 	source: LiveSource,
 	site: LocaleRouting,
@@ -95,7 +89,7 @@ export function liveLocaleRule(
 	return { locales, defaultLocale, routing: withDefaultLocale(site, defaultLocale) };
 }
 
-/** The loader's locale a `[locale]` segment of the URL names, or undefined when it names none (a 404). */
+/** The loader's locale a `[locale]` URL segment names; undefined is a 404. */
 export function localeOfParam(
 	lists: Pick<LiveLists, 'locales' | 'routing'>,
 	param: string | undefined,
@@ -111,7 +105,6 @@ export const SITEMAP_CACHE_POLICY: Readonly<CachePolicy> = resolveCachePolicy({
 
 type CacheContext = Pick<APIContext, 'cache'> & { logger?: RequestLogger | undefined };
 
-/** Caches a list answer under the website's and the lists' tags, and tells a CDN the same. */
 export function cacheList(
 	context: CacheContext,
 	websiteId: string,
@@ -127,10 +120,7 @@ export function cacheList(
 	headers.set('Cache-Control', cacheControlHeader(policy));
 }
 
-/**
- * A list page that does not exist (a hub page or sitemap file past the catalogue's end), cached
- * briefly under the lists' tag, so the webhook announcing the product that fills it purges it.
- */
+/** A list page past the catalogue's end, cached briefly so the product that fills it purges it. */
 export function listNotFound(
 	context: CacheContext,
 	websiteId: string | undefined,
@@ -145,7 +135,7 @@ export function listNotFound(
 	return notFoundPage('Not found', `There is no ${escapeHtml(what)}.`, policy);
 }
 
-/** 503 (502 for data failing the schema), never cached: a crawler retries rather than keep a truncated list. */
+/** 503 (502 for invalid data), never cached: a crawler retries rather than keep a short list. */
 export function listErrorResponse(context: CacheContext, error: unknown, what: string): Response {
 	if (context.cache.enabled) context.cache.set(false);
 	return liveErrorResponse(error instanceof Error ? error : new Error(String(error)), {

@@ -11,16 +11,12 @@ import type { LiveContent } from './collection-source.js';
 import { liveLocaleRule, liveSourceQuery } from './list-routes.js';
 import { liveProductPath } from './product-pages.js';
 
-/**
- * URLs of the on-demand pages in every locale, prefixed as the site's routing says (as the static
- * pages; products through `liveProductPath`).
- */
+/** URLs of the on-demand pages in every locale, prefixed as the site's routing says. */
 export type LiveUrlConfig = Pick<
 	PageConfig,
 	'route' | 'trailingSlash' | 'base' | 'defaultLocale' | 'prefixDefaultLocale' | 'localePaths'
 >;
 
-/** Site-relative path of page `page` of the locale's hub, or undefined when the route has no hub. */
 export function liveHubPath(
 	config: LiveUrlConfig,
 	locale: string,
@@ -31,7 +27,7 @@ export function liveHubPath(
 	return base === undefined ? undefined : hubPagePath(base, page, config.trailingSlash);
 }
 
-/** Absolute URL of a site path: `site` when set, else the origin the request came to. */
+/** Absolute URL of a site path: on `site` when set, else on the request's origin. */
 export function liveAbsoluteUrl(
 	config: LiveUrlConfig,
 	site: URL | undefined,
@@ -42,20 +38,14 @@ export function liveAbsoluteUrl(
 }
 
 export type LiveProductUrlsConfig = LiveUrlConfig & {
-	/** The Astro `site`: the host the pages are served at. */
 	site: string;
 };
 
-/**
- * A product's on-demand page in every locale of the live loader `source`
- *, as absolute URLs: the `<loc>`s the on-demand sitemap lists for
- * it, built the same way (what the invalidation webhook submits to IndexNow after a purge).
- */
+/** A product's on-demand pages in every locale, as the on-demand sitemap lists them. */
 export function liveProductUrls(
 	config: LiveProductUrlsConfig,
 	ref: string,
 	source: LiveSource | undefined,
-	/** How many review pages the product has in a locale, its product page included (default 1). */
 	pageCount: (locale: string) => number = () => 1,
 ): string[] {
 	const site = new URL(config.site);
@@ -68,13 +58,12 @@ export function liveProductUrls(
 	);
 }
 
-/** How long the webhook waits for the purged products to load before it submits their first pages only: a third of the submission's budget. */
+/** How long the webhook waits for purged products to load: a third of its submission budget. */
 export const PURGED_PRODUCT_WAIT_MS = 1000;
 
-/** Product loads in flight at once for one webhook call: it shares the loader's in-flight cap with the visitors. */
+/** Loads in flight for one webhook call: it shares the loader's in-flight cap with visitors. */
 export const PURGED_PRODUCT_LOADS = 4;
 
-/** One webhook call's wait, shared by its refs: loads a few at a time, none started after `until`. */
 export interface PurgedProductsWait {
 	until: number;
 	limit: LimitFunction;
@@ -84,11 +73,7 @@ export function purgedProductsWait(): PurgedProductsWait {
 	return { until: Date.now() + PURGED_PRODUCT_WAIT_MS, limit: pLimit(PURGED_PRODUCT_LOADS) };
 }
 
-/**
- * `liveProductUrls` with a popular product's further review pages (`<ref>~reviews-<n>`): how many
- * it has in a locale comes from `getLiveEntry(collection, { ref, locale })`, the loader's shared
- * in-flight loads.
- */
+/** `liveProductUrls` with a product's further review pages, counted through the loader. */
 export async function livePurgedUrls(
 	config: LiveProductUrlsConfig & {
 		collection: string;

@@ -1,5 +1,4 @@
-// One set of rules for both webhooks of the package, the `astro dev` refresh endpoint and the
-// invalidation route of on-demand pages, so neither is looser than the other.
+// One set of rules for both webhooks (dev refresh, invalidation), so neither is looser.
 
 export const WEBHOOK_LIMITS = {
 	/** Bodies are a few refs; anything larger is not a webhook of ours. */
@@ -8,7 +7,6 @@ export const WEBHOOK_LIMITS = {
 	maxRefLength: 512,
 } as const;
 
-/** A refusal, rendered by each endpoint in its own response type. */
 export interface WebhookRefusal {
 	status: number;
 	error: string;
@@ -16,15 +14,13 @@ export interface WebhookRefusal {
 	headers?: Record<string, string>;
 }
 
-/** The request line and headers, from a Web `Request` or Node's `IncomingMessage`. */
 export interface WebhookRequestHead {
 	method: string;
-	/** The host the request was sent to (`Host`), to compare with `Origin`. */
+	/** The `Host` the request was sent to, to compare with `Origin`. */
 	host: string | undefined;
 	header(name: string): string | undefined;
 }
 
-/** What one call asks for: the listed products, or everything. */
 export type WebhookRequest = { scope: 'website' } | { scope: 'products'; refs: string[] };
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; refusal: WebhookRefusal };
@@ -73,7 +69,7 @@ function crossSiteReason(head: WebhookRequestHead): string | undefined {
 		: `Origin ${JSON.stringify(origin.slice(0, 80))} is not this server`;
 }
 
-/** Reads at most `maxBytes`: refuses a larger declared length unread, and stops a larger stream at the cap. */
+/** Reads at most `maxBytes`: a larger declared length is refused unread, a stream cut. */
 export async function readCappedBody(
 	chunks: AsyncIterable<Uint8Array> | null,
 	declaredLength: string | undefined,
@@ -93,14 +89,12 @@ export async function readCappedBody(
 	let size = 0;
 	for await (const chunk of chunks ?? []) {
 		size += chunk.byteLength;
-		// Leaving the loop ends the iteration: the rest of the stream is never read.
 		if (size > maxBytes) return { ok: false, refusal: tooLarge };
 		text += decoder.decode(chunk, { stream: true });
 	}
 	return { ok: true, value: text + decoder.decode() };
 }
 
-/** A Web stream as chunks, cancelled when the reader stops early (a body over the cap). */
 export async function* webStreamChunks(
 	body: ReadableStream<Uint8Array> | null,
 ): AsyncGenerator<Uint8Array> {
@@ -117,7 +111,7 @@ export async function* webStreamChunks(
 	}
 }
 
-/** `{}` or an empty body: everything; `{ "ref". */
+/** `{}` or empty: everything; `{ "ref": "…" }` or `{ "refs": ["…"] }`: those products. */
 export function parseWebhookBody(
 	text: string,
 	maxRefs: number = WEBHOOK_LIMITS.maxRefs,

@@ -2,16 +2,14 @@ import { z } from 'astro/zod';
 import { AudioReviewsOptionsError } from '../errors/errors.js';
 import { parseOptions } from './parse-options.js';
 
-/** The environment variable each server process reads its Varnish nodes from, when `nodes` is not set. */
+/** Where each server process reads its Varnish nodes, when `nodes` is not set. */
 export const CACHE_NODES_ENV = 'AUDIO_REVIEWS_CACHE_NODES';
-/** The secret the server processes send with each purge, and varnishd checks (its own environment). */
+/** The secret servers send with each purge, and varnishd checks in its own environment. */
 export const PURGE_SECRET_ENV = 'AUDIO_REVIEWS_PURGE_SECRET';
 
 /**
- * `cacheVarnish()`'s options. `nodes` is optional: a build is meant to serve any deployment, so
- * without it each server process reads `AUDIO_REVIEWS_CACHE_NODES` when it starts.
- * `purgeTimeoutMs` bounds each purge request to one node, so a node that hangs costs the
- * webhook that long at most, never a hung webhook.
+ * `nodes` is optional, so one build serves any deployment; `purgeTimeoutMs` bounds each purge
+ * request to one node, so a hung node never hangs the webhook.
  */
 export const cacheVarnishSchema = z
 	.object({
@@ -34,10 +32,7 @@ export function resolveCacheVarnishOptions(input: unknown): ResolvedCacheVarnish
 	return resolved;
 }
 
-/**
- * Each node's base address as given, checked: an `http(s)` URL with no path, query or
- * credentials (purges go to `/`), no duplicates. `source` names where the list came from.
- */
+/** Each node checked: an `http(s)` URL with no path, query or credentials, no duplicates. */
 export function checkNodes(nodes: readonly string[], source: string): string[] {
 	if (nodes.length === 0)
 		throw nodesError(`${source} names no Varnish node`, 'Give at least one node address');
@@ -65,7 +60,7 @@ export function checkNodes(nodes: readonly string[], source: string): string[] {
 	return [...nodes];
 }
 
-/** `AUDIO_REVIEWS_CACHE_NODES`: addresses separated by commas (spaces around them allowed). */
+/** Addresses separated by commas, spaces around them allowed. */
 export function nodesFromEnvironment(value: string | undefined): string[] {
 	const source = `${CACHE_NODES_ENV}=${JSON.stringify((value ?? '').slice(0, 300))}`;
 	if (value === undefined || value.trim() === '')

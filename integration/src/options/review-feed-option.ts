@@ -2,28 +2,23 @@ import { z } from 'astro/zod';
 import { AudioReviewsOptionsError } from '../errors/errors.js';
 
 export const DEFAULT_REVIEWS_FEED_PATH = 'product-reviews.xml';
-/**
- * The schema versions the feed can be written in; the first is the default (the one Google accepts
- * today).
- */
+/** The feed's schema versions; the first, the one Google accepts today, is the default. */
 export const REVIEWS_FEED_SCHEMA_VERSIONS = ['2.4', '2.3'] as const;
 export type FeedSchemaVersion = (typeof REVIEWS_FEED_SCHEMA_VERSIONS)[number];
 const SCHEMA_VERSION_MESSAGE =
 	'Expected `reviewsFeed.schemaVersion` to be "2.4" (what Google accepts today, the default) or "2.3" (for a Merchant Center that still expects it), as a string';
 
-// Segments that start with a letter, digit or `_`: never `..`, never a hidden file, never
-// outside the output folder.
+// Each segment starts with a letter, digit or `_`: never `..`, a hidden file, or outside dist.
 const FEED_PATH = /^\/?(?:[A-Za-z0-9_][A-Za-z0-9._-]*\/)*[A-Za-z0-9_][A-Za-z0-9._-]*\.xml$/;
 
-// A refinement of unknown rather than an enum: a type or enum mismatch aborts this branch of the
-// union below, whose generic message would then hide the one that names the versions.
+// A refinement, not an enum: an enum mismatch aborts this union branch, whose generic message
+// would hide the one naming the versions.
 const schemaVersionSchema = z
 	.unknown()
 	.refine((value) => (REVIEWS_FEED_SCHEMA_VERSIONS as readonly unknown[]).includes(value), {
 		message: SCHEMA_VERSION_MESSAGE,
 	}) as unknown as z.ZodType<FeedSchemaVersion, FeedSchemaVersion>;
 
-/** `reviewsFeed`: Google's product review feed, written by `astro build` beside the pages. */
 export const reviewsFeedOptionSchema = z
 	.union(
 		[
@@ -59,10 +54,7 @@ export const reviewsFeedOptionSchema = z
 
 export type ReviewsFeedOption = z.output<typeof reviewsFeedOptionSchema>;
 
-/**
- * The feed lists absolute page URLs, so it needs `site`, and the pages the integration injects
- * (their route hands the pages over). Checked once the Astro config is known.
- */
+/** The feed lists absolute URLs, so it needs `site`, and the injected pages. */
 export function checkReviewsFeedConfig(
 	feed: ReviewsFeedOption,
 	context: { site: string | undefined; route: string | false },

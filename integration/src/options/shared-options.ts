@@ -1,14 +1,12 @@
 import { z } from 'astro/zod';
 import { flag, LOCALE_TAG, nonEmptyText, settable, wholeNumber } from './rules.js';
 
-// The options `createClient`, `productsLoader` and `productsLiveLoader` share
-// (docs/options.md, "Loader options"). Defaults live here, in one place.
+// The options `createClient`, `productsLoader` and `productsLiveLoader` share; defaults live here.
 
 const localeSchema = z
 	.string()
 	.regex(LOCALE_TAG, { message: 'Expected a BCP-47 locale such as "fr" or "en-GB"' });
 
-/** `locale` takes one locale. */
 const singleLocaleSchema = z
 	.string({
 		error: (issue) =>
@@ -18,10 +16,7 @@ const singleLocaleSchema = z
 	})
 	.pipe(localeSchema);
 
-/**
- * A website UUID; the message echoes what was given, since a near-miss (a name, a slug) is the
- * usual mistake. Its type takes `undefined` too, what an optional `astro:env` variable gives.
- */
+/** A website UUID; the message echoes the value, as a near-miss (a name, a slug) is usual. */
 export function websiteIdSchema(expected: string) {
 	return settable(
 		z.guid({
@@ -37,10 +32,7 @@ export function websiteIdSchema(expected: string) {
 export const DEFAULTS = {
 	locale: 'fr',
 	without: 'inactive',
-	/**
-	 * The service's cap on `limit` is undocumented; asking more than the cap costs nothing
-	 * (the sync learns the cap from the first page), asking less costs requests.
-	 */
+	/** The service's cap is undocumented: asking past it costs nothing, less costs requests. */
 	pageSize: 100,
 	/** Six parallel requests keep a build fast without hammering a service with no published quota. */
 	concurrency: 6,
@@ -51,10 +43,7 @@ export const DEFAULTS = {
 	retryMaxDelayMs: 10_000,
 	/** Bound on the whole retry sequence of one request, so a dead service fails the build in finite time. */
 	retryBudgetMs: 120_000,
-	/**
-	 * 64 MiB: a list page of 100 products with long transcripts weighs well under 10 MiB, so only
-	 * a broken or hostile service reaches it. Counted after decompression.
-	 */
+	/** 64 MiB, decompressed: a 100-product page weighs under 10, so only a hostile one gets here. */
 	maxResponseBytes: 64 * 1024 * 1024,
 	onInvalid: 'error',
 } as const;
@@ -94,13 +83,11 @@ export const connectionOptionsSchema = z.object({
 		Number.MAX_SAFE_INTEGER,
 		'Expected `maxResponseBytes` to be a whole number of bytes, at least 1024',
 	).default(DEFAULTS.maxResponseBytes),
-	/** Inject a `fetch` (tests, proxies, instrumentation). Defaults to the global one. */
 	fetch: z
 		.custom<typeof globalThis.fetch>((value) => typeof value === 'function', {
 			message: 'Expected `fetch` to be a fetch-compatible function',
 		})
 		.optional(),
-	/** Extra request headers, e.g. a User-Agent naming your shop. */
 	headers: z.record(z.string(), z.string()).optional(),
 });
 
@@ -143,8 +130,8 @@ export type SharedOptions = z.input<typeof sharedOptionsSchema>;
 export type ResolvedSharedOptions = z.output<typeof sharedOptionsSchema>;
 export type ResolvedConnectionOptions = z.output<typeof connectionOptionsSchema>;
 
-// What is wrong with a `baseUrl`, echoing it: the usual first-run mistake is a bare host copied
-// from a browser bar, which `new URL` rejects or (`localhost:4321`) reads as a scheme of its own.
+// What is wrong with a `baseUrl`: the usual mistake is a bare host from a browser bar, which `new
+// URL` rejects or (`localhost:4321`) reads as a scheme.
 function baseUrlProblem(value: string): string | undefined {
 	const expected =
 		'Expected `baseUrl` to be an absolute http(s) URL, e.g. "https://api.example.com"';

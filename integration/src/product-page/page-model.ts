@@ -19,22 +19,18 @@ import {
 	searchTitle,
 } from './search-markup.js';
 
-// Everything a product page and its further review pages show, computed once from the page's
-// props: the static and on-demand pages and their components read it, and its digest dates the
-// page, so a value the page starts showing here moves `lastmod` with no list to keep.
+// Everything a product page shows, computed once from its props: its digest dates the page, so a
+// value shown here moves `lastmod` with no list to keep.
 
-/** What the page knows of the site: Astro's `site`, `base` and URL style, the locale routing, search. */
 export interface PageSite {
 	site: URL | string | undefined;
 	base: string;
 	trailingSlash: boolean;
 	routing: LocaleRule;
 	search: SearchMarkup;
-	/** The page's words, the site's overrides applied. */
 	text: UiText;
 }
 
-/** What the page says of the product in its language: no URL, no page number. */
 export interface ProductSummary {
 	title: string;
 	heading: string;
@@ -48,17 +44,13 @@ type Attributes = Readonly<Record<string, string>>;
 
 export interface ProductPageModel extends ProductSummary {
 	lang: string;
-	/** The locale in the URL; undefined for a single-locale collection. */
 	locale: string | undefined;
 	ref: string;
-	/** 1 on the product page, from 2 on its further review pages. */
 	page: number;
 	/** `heading` with the page number on a further page, split around the name when search marks it. */
 	pageHeading: string;
 	headingParts: [before: string, after: string] | undefined;
-	/** Shown on the product page only. */
 	shownDescription: string | undefined;
-	/** The reviews this page shows, in the documented order. */
 	reviews: PlacedReview[];
 	reviewCount: number;
 	reviewPage: ReviewPagePlace | undefined;
@@ -69,7 +61,7 @@ export interface ProductPageModel extends ProductSummary {
 		breadcrumbs: Crumb[];
 		prev: string | undefined;
 		next: string | undefined;
-		/** The page in the product's other locales: the language links and an empty page's pointer. */
+		/** The page in the product's other locales. */
 		locales: { locale: string; href: string; reviews?: number | undefined }[];
 	};
 	/** What other sites read: absolute when `site` is set. */
@@ -77,16 +69,12 @@ export interface ProductPageModel extends ProductSummary {
 		canonical: string | undefined;
 		indexable: boolean | undefined;
 		defaultLocale: string | undefined;
-		/**
-		 * hreflang: every locale version of the page, this one included. Which versions are
-		 * alternates of each other is settled here, for the head and the layout alike.
-		 */
+		/** hreflang: every locale version of the page, this one included, decided once here. */
 		alternates: { locale: string; href: string }[];
 	};
 	jsonLd: JsonLdGraph;
 }
 
-/** What the page says of `product` in `lang`, for the product page and the public head component. */
 export function productSummary(product: Product, lang: string | undefined, text: UiText) {
 	return {
 		title: productTitle(product),

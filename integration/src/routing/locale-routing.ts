@@ -1,10 +1,8 @@
 import { AudioReviewsError } from '../errors/errors.js';
 import { withBase } from './url.js';
 
-// The one rule of where a locale's pages live, for every URL the package makes (static and
-// on-demand product, review and hub pages, `productUrl`, canonical, hreflang, sitemaps, IndexNow,
-// the review feed, the purge webhook, the breadcrumb's home): the default locale unprefixed unless
-// Astro's `routing.prefixDefaultLocale` is set, every other locale under `/<segment>`.
+// The one rule for every URL the package makes: the default locale unprefixed unless Astro's
+// `routing.prefixDefaultLocale` is set, every other locale under `/<segment>`.
 
 /** The part of Astro's `i18n` config the rule reads (`AstroConfig['i18n']`). */
 export interface AstroI18n {
@@ -15,21 +13,17 @@ export interface AstroI18n {
 
 /** How locales show in URLs; plain JSON, so it travels in the virtual config module. */
 export interface LocaleRouting {
-	/** The site's default locale: the `defaultLocale` option, else Astro's `i18n.defaultLocale`; unset, the catalogue's first. */
+	/** The `defaultLocale` option, else `i18n.defaultLocale`; unset, the catalogue's first. */
 	defaultLocale?: string | undefined;
-	/** Astro's `routing.prefixDefaultLocale`: the default locale's pages get its prefix too. */
 	prefixDefaultLocale?: boolean | undefined;
-	/**
-	 * Astro's URL segment of each locale code `i18n.locales` names (`{ path: 'french', codes:
-	 * ['fr'] }` gives `fr` → `french`), lower-cased as Astro's `getRelativeLocaleUrl` writes it.
-	 */
+	/** Astro's lower-cased URL segment of each locale code (`{ path: 'french', codes: ['fr'] }`). */
 	localePaths?: Record<string, string> | undefined;
 }
 
 /** A routing, or only the unprefixed locale (a site without `i18n`; none: the catalogue's first). */
 export type LocaleRule = string | undefined | LocaleRouting;
 
-/** The routing of a site: from Astro's `i18n` when set; `configuredDefault` (the integration's option) wins over its `defaultLocale`. */
+/** A site's routing from Astro's `i18n`; `configuredDefault` wins over its `defaultLocale`. */
 export function localeRoutingOf(
 	i18n: AstroI18n | undefined,
 	configuredDefault?: string,
@@ -50,7 +44,7 @@ export function localeRoutingOf(
 	};
 }
 
-/** The same routing with the default locale a catalogue settled on (the configured one it loads, else its first). */
+/** The same routing with the default locale a catalogue settled on. */
 export function withDefaultLocale(
 	rule: LocaleRule,
 	defaultLocale: string | undefined,
@@ -59,12 +53,10 @@ export function withDefaultLocale(
 	return { defaultLocale, prefixDefaultLocale, localePaths };
 }
 
-/** The routing fields of `rule` (a config object that holds them, or a bare default locale). */
 export function routingOf(rule: LocaleRule): LocaleRouting {
 	return typeof rule === 'object' ? rule : { defaultLocale: rule === '' ? undefined : rule };
 }
 
-/** The URL segment that prefixes `locale`'s pages, or undefined for unprefixed pages. */
 export function localeSegment(rule: LocaleRule, locale: string | undefined): string | undefined {
 	const routing = routingOf(rule);
 	const isDefault = !locale || locale === routing.defaultLocale;
@@ -75,10 +67,7 @@ export function localeSegment(rule: LocaleRule, locale: string | undefined): str
 	return paths && Object.hasOwn(paths, code) ? paths[code] : code;
 }
 
-/**
- * `localePrefix`, with the segment held to `safe` first: a URL the package writes into a file name
- * or a link never takes a path trick from a locale.
- */
+/** `localePrefix`, the segment held to `safe` first: a locale never brings a path trick. */
 export function checkedLocalePrefix(
 	rule: LocaleRule,
 	locale: string | undefined,
@@ -92,13 +81,12 @@ export function checkedLocalePrefix(
 	return segment === undefined ? '' : `/${segment}`;
 }
 
-/** `''` or `/<segment>`: what goes before a page's path. */
 export function localePrefix(rule: LocaleRule, locale: string | undefined): string {
 	const segment = localeSegment(rule, locale);
 	return segment === undefined ? '' : `/${segment}`;
 }
 
-/** The locale among `locales` whose pages live under the URL segment `segment`, or undefined (then the URL is no page of ours). */
+/** The locale whose pages live under `segment`; undefined: the URL is no page of ours. */
 export function localeOfSegment(
 	rule: LocaleRule,
 	segment: string | undefined,
@@ -109,10 +97,7 @@ export function localeOfSegment(
 	return locales.find((locale) => localeSegment(rule, locale) === segment);
 }
 
-/**
- * The site-relative path of a locale's home page, as Astro's `getRelativeLocaleUrl(locale)` gives
- * it (before `base`).
- */
+/** A locale home's site-relative path, as Astro's `getRelativeLocaleUrl(locale)` gives it. */
 export function localeHomePath(
 	rule: LocaleRule,
 	locale: string | undefined,
@@ -126,10 +111,7 @@ export function localeHomePath(
 	return prefix === '' ? '/' : `${prefix}${trailingSlash ? '/' : ''}`;
 }
 
-/**
- * A locale's home with `base`, where `getRelativeLocaleUrl(locale)` puts it: under a base, the
- * unprefixed home ends in `/` only when page URLs do.
- */
+/** A locale's home with `base`: there, the unprefixed home ends in `/` only when pages do. */
 export function localeHomeUrl(
 	rule: LocaleRule,
 	locale: string | undefined,
@@ -140,11 +122,7 @@ export function localeHomeUrl(
 	return path === '/' && !trailingSlash ? withBase(base, '') || '/' : withBase(base, path);
 }
 
-/**
- * The build's warnings about locales: a locale the loader loads that `i18n.locales` does not name
- * (Astro's own pages and helpers do not know it), and a locale of `i18n.locales` the loader does not
- * load (the site's pages there get no product pages).
- */
+/** Locales the loader loads that `i18n.locales` does not name, and the reverse. */
 export function localeMismatchWarnings(
 	routing: LocaleRouting,
 	loaded: readonly string[],

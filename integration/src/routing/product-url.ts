@@ -1,7 +1,5 @@
-// `productUrl` without reading the collection: a page's slug depends on every ref of the
-// catalogue (case and normalisation twins are escaped), and reading the collection is async.
-// productsLoader() records the refs when the sync ends (`CatalogueIndex`); the slugs are made
-// from them once per sync with the same functions as the pages.
+// `productUrl` without reading the collection (async): a slug depends on every ref, so the slugs
+// are made once per sync from the refs the loader records.
 import { AudioReviewsError } from '../errors/errors.js';
 import type { CatalogueIndex } from '../state/build-state.js';
 import { localeInId, localeOrder } from './catalogue-layout.js';
@@ -14,26 +12,21 @@ import {
 } from './locale-routing.js';
 import { createSlugger } from './slug.js';
 
-/** Where one entry's page lives, whatever the route. */
 export interface EntryPlace {
 	slug: string;
-	/** The locale in the URL (undefined for a one-locale collection). */
 	locale: string | undefined;
 }
 
 export interface CataloguePlaces {
 	byId: ReadonlyMap<string, EntryPlace>;
-	/** The site's routing, with the default locale the catalogue settled on. */
 	routing: LocaleRouting;
 }
 
-// One computation per index (a sync makes a new one) and site routing.
 const computed = new WeakMap<
 	CatalogueIndex,
 	{ configured: LocaleRouting; places: CataloguePlaces }
 >();
 
-/** The places of every entry of the index, as `productPages` lays the same entries out. */
 export function placesOf(index: CatalogueIndex, configured: LocaleRule): CataloguePlaces {
 	const cached = computed.get(index);
 	const site = routingOf(configured);
@@ -63,7 +56,6 @@ function sameRouting(a: LocaleRouting, b: LocaleRouting): boolean {
 	);
 }
 
-/** The site-relative path of a place under `route` (a pattern without `[locale]`). */
 export function placePath(
 	place: EntryPlace,
 	places: CataloguePlaces,
@@ -74,15 +66,10 @@ export function placePath(
 }
 
 const REF_PARAM = '[ref]';
-// Locales come from validated options, but this is the last step before a file path is made: a `/`
-// or `..` here would write outside `dist/`, so refuse rather than trust the caller.
+// The last step before a file path: a `/` or `..` here would write outside `dist/`.
 const SAFE_SEGMENT = /^[\p{L}\p{M}\p{N}_~-]+$/u;
 
-/**
- * Site-relative path of a product page: the pattern's `[ref]` replaced by the slug, prefixed with
- * the locale's segment as `routing` has it, with a trailing slash
- * unless `trailingSlash` is false (Astro's `trailingSlash: 'never'` or `build.format: 'file'`).
- */
+/** A product page's site-relative path: slug, locale segment, trailing slash as configured. */
 export function productPath(
 	slug: string,
 	locale: string,

@@ -1,8 +1,5 @@
-/**
- * Product refs → URL path segments (docs/pages-and-seo.md, "Product URLs"): a readable ref is its
- * own slug, any other is escaped to `<readable>~<hash>`, so no slug holds a path trick, outgrows
- * a file name or meets another ref's once case and Unicode are folded.
- */
+// A readable ref is its own slug, any other becomes `<readable>~<hash>`: no slug holds a path
+// trick, outgrows a file name or meets another's once case and Unicode are folded.
 import { AudioReviewsError } from '../errors/errors.js';
 import { fnv1a64 } from '../seo/hash.js';
 
@@ -13,7 +10,6 @@ const READABLE_MAX = 48;
 const HASH_LENGTH = 12;
 const utf8 = new TextEncoder();
 
-/** Whether a ref may be its own path segment (before the catalogue-wide twin check). */
 export function isReadableRef(ref: string): boolean {
 	// `READABLE` excludes `~`, the escaped slugs' marker, so the two forms cannot meet.
 	return (
@@ -24,7 +20,7 @@ export function isReadableRef(ref: string): boolean {
 	);
 }
 
-/** The key two refs share when a case- or normalisation-insensitive file system would confuse them. */
+/** What a case- or normalisation-insensitive file system would confuse two refs by. */
 export function foldRef(ref: string): string {
 	return ref.normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC');
 }
@@ -47,13 +43,11 @@ function readablePart(ref: string): string {
 }
 
 export interface Slugger {
-	/** The slug of a ref of the catalogue; throws for any other ref. */
 	slugFor(ref: string): string;
-	/** Inverse lookup: the ref a slug was made from. */
 	refFor(slug: string): string | undefined;
 }
 
-/** Slugs for a whole catalogue, computed once in O(n): case twins can only be seen with every ref at hand. */
+/** Slugs for a whole catalogue: case twins can only be seen with every ref at hand. */
 export function createSlugger(refs: Iterable<string>): Slugger {
 	const unique = [...new Set(refs)];
 	const folded = unique.map(foldRef);
@@ -61,7 +55,7 @@ export function createSlugger(refs: Iterable<string>): Slugger {
 	for (const key of folded) foldedCounts.set(key, (foldedCounts.get(key) ?? 0) + 1);
 
 	const slugs = new Map<string, string>();
-	// Folded set of the produced slugs (what a case-insensitive file system sees) → owner.
+	// Folded produced slugs (what a case-insensitive file system sees) → owner.
 	const owners = new Map<string, string>();
 	for (const [i, ref] of unique.entries()) {
 		const slug = slugForRef(ref, (foldedCounts.get(folded[i]!) ?? 0) > 1);
@@ -77,7 +71,6 @@ export function createSlugger(refs: Iterable<string>): Slugger {
 		slugs.set(ref, slug);
 	}
 
-	// Only needed by a few callers: built on first use rather than for every catalogue.
 	let bySlug: Map<string, string> | undefined;
 	return {
 		slugFor(ref) {

@@ -1,23 +1,19 @@
 import type { DataStore } from 'astro/loaders';
 
 /**
- * What productsLoader() tells the pages about each entry, beside its data (which stays the
- * validated Product of API.md 2.1): it travels in the entry's `rendered.metadata`, so
- * `getCollection` delivers it wherever the store is read (a build, the dev server, an on-demand
- * server bundle), with no process-wide registry between the loader and the pages.
+ * What the loader tells the pages about each entry, in `rendered.metadata`, so `getCollection`
+ * delivers it wherever the store is read, with no process-wide registry.
  */
 export const METADATA_KEY = 'astroAudioReviews';
 
 export interface EntryFacts {
-	/** The locale the loader asked the service for. */
 	locale: string;
-	/** The loader's locales in its order (the first is served without a prefix unless configured otherwise). */
+	/** The loader's locales in its order. */
 	locales: readonly string[];
-	/** When the content the entry's page renders last changed (ISO), for the sitemap's `lastmod`. */
+	/** When what the page renders last changed (ISO), for the sitemap's `lastmod`. */
 	contentDate?: string | undefined;
 }
 
-/** The part of an entry the facts are read from (`getCollection`'s entries and the store's). */
 export interface WithRendered {
 	rendered?: { metadata?: Record<string, unknown> | undefined } | undefined;
 }
@@ -30,7 +26,6 @@ export function renderedWith(facts: EntryFacts): Rendered {
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 
-/** The facts productsLoader() stored with `entry`, or undefined when it carries none. */
 export function entryFacts(entry: WithRendered): EntryFacts | undefined {
 	const facts = entry.rendered?.metadata?.[METADATA_KEY] as Partial<EntryFacts> | undefined;
 	if (
@@ -53,10 +48,8 @@ function sameFacts(a: EntryFacts | undefined, b: EntryFacts): boolean {
 	);
 }
 
-/** The facts of the entry `id` (of `locale`) with `contentDate`. */
 export type FactsOf = (id: string, locale: string) => EntryFacts;
 
-/** The loader's locales and how it names an entry of each (its `LocalePlan`). */
 interface EntryLocales {
 	locales: readonly string[];
 	entryId: (locale: string, ref: string) => string;
@@ -66,10 +59,7 @@ export function factsFor(plan: EntryLocales, dateOf: (id: string) => string | un
 	return (id, locale) => ({ locale, locales: plan.locales, contentDate: dateOf(id) });
 }
 
-/**
- * Gives each stored entry among `ids` the facts it should carry, rewriting only those whose facts
- * differ (a store written before the facts were kept, a date the dates file alone had).
- */
+/** Stamps the entries among `ids` whose stored facts differ from what they should carry. */
 export function stampEntries(
 	store: DataStore,
 	plan: EntryLocales,

@@ -2,12 +2,9 @@ import { z } from 'astro/zod';
 import { freeFormJson } from './free-form.js';
 import { hasControlCharacters, isoDateTime, text } from './text.js';
 
-/** Zod schemas for the resources of docs/service.md §2. */
+// Zod schemas of the service's resources. `text()` strips control characters as a product is
+// parsed, so no consumer can pass them on.
 
-// Text fields use `text()`: control characters are removed as the product is parsed, so no consumer
-// (pages, JSON-LD, feeds, the user's own components) can pass them on.
-
-/** docs/service.md §2.3 */
 export const reviewUserSchema = z.object({
 	id: z.string(),
 	firstname: text().optional(),
@@ -16,7 +13,6 @@ export const reviewUserSchema = z.object({
 	description: text().optional(),
 });
 
-/** docs/service.md §2.2 */
 export const reviewSchema = z.object({
 	id: z.string(),
 	type: z.enum(['review', 'testimony']),
@@ -30,7 +26,6 @@ export const reviewSchema = z.object({
 	user: reviewUserSchema,
 });
 
-/** docs/service.md §2.4, ExperimentVariation */
 export const experimentVariationSchema = z.object({
 	id: z.string(),
 	name: text(),
@@ -45,28 +40,25 @@ export const experimentVariationSchema = z.object({
 	config: freeFormJson().optional(),
 });
 
-/** docs/service.md §2.4 */
 export const experimentSchema = z.object({
 	id: z.string(),
 	name: text(),
 	variations: z.array(experimentVariationSchema),
 });
 
-/** docs/service.md §2.1, `website` */
 export const websiteSchema = z.object({
 	id: z.string(),
 	name: text().optional(),
 });
 
-/** docs/service.md §2.1, `features`: only `ctaAnalytics` is documented; others are stripped. */
+/** Only `ctaAnalytics` is documented; others are stripped. */
 export const featuresSchema = z.object({
 	ctaAnalytics: z.boolean().optional(),
 });
 
-/** docs/service.md §2.1 */
 export const productSchema = z.object({
 	id: z.string(),
-	// The ref names pages, files and cache keys: one with control characters is refused, never altered into another ref.
+	// The ref names pages, files and cache keys: control characters refuse it, never alter it.
 	external_id: z
 		.string()
 		.min(1)
@@ -79,19 +71,18 @@ export const productSchema = z.object({
 	audio_url: z.string().optional(),
 	website: websiteSchema,
 	features: featuresSchema.optional(),
-	// Free-form resolved widget configuration: kept as-is, within the bounds of freeFormJson().
+	// Free-form widget configuration, kept as-is within freeFormJson()'s bounds.
 	config: freeFormJson().pipe(z.record(z.string(), z.unknown())).optional(),
 	experiment: experimentSchema.optional(),
 	reviews: z.array(reviewSchema),
 });
 
-/** docs/service.md §2.6 */
 export const errorBodySchema = z.object({
 	type: z.string(),
 	message: z.string().optional(),
 });
 
-/** docs/service.md §2.5, with every item validated as a Product. */
+/** A list page, every item validated as a Product. */
 export const productListSchema = z.object({
 	limit: z.number().int(),
 	offset: z.number().int(),
@@ -99,7 +90,7 @@ export const productListSchema = z.object({
 	items: z.array(productSchema),
 });
 
-/** docs/service.md §2.5 envelope only. */
+/** A list page's envelope only. */
 export const productListEnvelopeSchema = productListSchema.extend({
 	items: z.array(z.unknown()),
 });

@@ -23,39 +23,31 @@ import {
 const BEST_RATING = 5;
 const WORST_RATING = 0;
 const ANONYMOUS = 'Anonymous';
-// The service only documents mp3 audio.
 const AUDIO_FORMAT = 'audio/mpeg';
 
 export type { RatingSummary } from './review-policy.js';
 
-/** URL filter: gets the value and its field path inside the product (e.g. `reviews[1].audio_url`). */
+/** URL filter: gets the value and its field path (e.g. `reviews[1].audio_url`). */
 export type JsonLdUrlFilter = (value: string | undefined, field: string) => string | undefined;
 
 export interface ProductJsonLdOptions {
-	/** Absolute URL of the page (the canonical one); the nodes' `@id`s are built on it. */
+	/** The canonical page URL; the nodes' `@id`s are built on it. */
 	url?: string | undefined;
-	/** Locale of the reviews' content, declared as `inLanguage`. */
 	locale?: string | undefined;
-	/** Filter for every URL put in the markup; defaults to `safeHttpUrl`. Pass a `createUrlGuard` wrapper to log drops. */
+	/** Filter for every URL in the markup; defaults to `safeHttpUrl`. */
 	safeUrl?: JsonLdUrlFilter | undefined;
 	/** Home → hub → this page; a `BreadcrumbList` needs at least two. */
 	breadcrumbs?: readonly Crumb[] | undefined;
-	/**
-	 * Indices (in `product.reviews`) of the reviews this page shows, in the order it shows them, so
-	 * the markup lists them in that order; default all of them, in the service's order.
-	 */
+	/** Indices of the reviews the page shows, in its order; default all, in the service's order. */
 	shown?: readonly number[] | undefined;
-	/** A further review page of the product: its reviews as audio, no second `Product` or `aggregateRating`. */
+	/** A further review page: reviews as audio, no second `Product` or `aggregateRating`. */
 	furtherPage?: boolean | undefined;
-	/** The page's name (a further review page's title); default the product's heading. */
 	name?: string | undefined;
 }
 
 /**
- * The structured data of a product page as one `@graph`, following Google's Product and Review
- * snippet rules: a `Product` only when at least one review is rated (Google rejects a Product with
- * neither rating, review nor offer, and the service has no price to offer), whose `review`s are
- * exactly the rated ones and whose `aggregateRating` is computed over exactly them.
+ * A product page's structured data as one `@graph`: a `Product` only when a review is rated (Google
+ * rejects a Product without rating, review or offer, and there is no price to offer).
  */
 export function productJsonLd(product: Product, options: ProductJsonLdOptions = {}): JsonLdGraph {
 	const safeUrl: JsonLdUrlFilter = options.safeUrl ?? ((value) => safeHttpUrl(value));
@@ -74,7 +66,6 @@ export function productJsonLd(product: Product, options: ProductJsonLdOptions = 
 	};
 	const graph: Thing[] = [page];
 	if (summary) graph.push(productNode(product, summary, { ...options, shown }, safeUrl));
-	// Rated reviews are the Product's `review`s on the product page; elsewhere, audio like the others.
 	const media = shown.flatMap(({ review, index }) =>
 		summary && isRatedReview(review) ? [] : audioNode(review, index, options, safeUrl),
 	);
@@ -86,7 +77,6 @@ export function productJsonLd(product: Product, options: ProductJsonLdOptions = 
 	return { '@context': 'https://schema.org', '@graph': graph };
 }
 
-/** The reviews of `indices` in that order, each once, those outside `product.reviews` left out. */
 function shownReviews(product: Product, indices: readonly number[] | undefined): PlacedReview[] {
 	const unique = [...new Set(indices ?? product.reviews.keys())];
 	return unique.flatMap((index) => {
@@ -142,7 +132,6 @@ function reviewJsonLd(
 		bestRating: BEST_RATING,
 		worstRating: WORST_RATING,
 	};
-	// The transcript is the reviewBody already: not repeated in the audio.
 	const audio = audioObject(review, path, locale, safeUrl, false);
 	return {
 		'@type': 'Review',
@@ -156,7 +145,7 @@ function reviewJsonLd(
 	};
 }
 
-/** A testimony or unrated review as a page's `AudioObject`; nothing when it has neither audio nor transcript. */
+/** A testimony or unrated review as an `AudioObject`; none without audio or transcript. */
 function audioNode(
 	review: Review,
 	index: number,
@@ -182,7 +171,6 @@ function audioNode(
 	];
 }
 
-/** The playable part of a review; an AudioObject without a playable URL says nothing useful. */
 function audioObject(
 	review: Review,
 	path: string,

@@ -1,16 +1,12 @@
 /**
- * Varnish refuses a request whose header line is longer than `http_req_hdr_len` (8 KB by
- * default), or that has more than `http_max_hdr` (64) headers. A purge names its tags in one
- * header, so a large purge (a webhook naming 1,000 products) is split into several requests,
- * each header well under the limit, leaving room for the request line and the other headers.
+ * Varnish refuses a header line past `http_req_hdr_len` (8 KB by default): a large purge names its
+ * tags in several requests, each header well under the limit.
  */
 export const PURGE_HEADER_MAX_BYTES = 6000;
 
 /**
- * The header's tag separator is a space (xkey splits on spaces and commas), so a tag of the
- * site's own holding either is percent-encoded, the same way here and on the page. (The
- * package's tags hold neither: their refs are percent-encoded already.) At worst two tags then
- * share a key, and a purge of one purges both: never a page left unpurged.
+ * xkey splits on spaces and commas, so a site tag holding either is percent-encoded, here and on
+ * the page. Two tags may then share a key: a purge may purge both, never leave a page unpurged.
  */
 export function headerTag(tag: string): string {
 	return tag.replace(/[\s,]/g, (char) => encodeURIComponent(char));

@@ -9,32 +9,25 @@ import { useSharedCache } from '../state/shared-cache.js';
 import { headerTag } from './purge-batches.js';
 import { purgeEveryNode } from './purge-nodes.js';
 
-/** The header the package's VCL reads the page's tags from (xkey's own header). */
 export const TAGS_HEADER = 'xkey';
 /** Astro's tag for `invalidate({ path })`; every page carries its own, so a path purge works too. */
 const PATH_TAG_PREFIX = 'astro-path:';
 
-/** The secret the processes send with their purges, read at each purge (a rotation needs no restart). */
+/** Read at each purge, so a secret rotation needs no restart. */
 function purgeSecret(): string | undefined {
 	return process.env[PURGE_SECRET_ENV] || undefined;
 }
 
 /**
- * The provider each server process creates from the options baked into the build. The node
- * addresses come from the options (checked at config time), or from `AUDIO_REVIEWS_CACHE_NODES`
- * in this process's environment, checked here: a malformed list stops the server at its first
- * request with an error naming the value, never a webhook that purges nothing.
- *
- * A CDN-style provider: no cache of its own. Pages leave with `CDN-Cache-Control` (RFC 9213:
- * `max-age`, `stale-while-revalidate` for the shared cache alone) and their tags in `xkey`,
- * which the package's VCL reads and strips; the visitor's `Cache-Control` is the page's own.
+ * Nodes come from the options or `AUDIO_REVIEWS_CACHE_NODES`; a malformed list stops the server at
+ * its first request, never a webhook that purges nothing. No cache of its own: `CDN-Cache-Control`
+ * and `xkey` tags for Varnish, which strips them; the visitor's `Cache-Control` is the page's own.
  */
 export const createVarnishProvider: CacheProviderFactory = (config) => {
 	const options = resolveCacheVarnishOptions(config);
 	const fromEnvironment = process.env[CACHE_NODES_ENV];
-	// A malformed list stops the server at once. An unset one is no error yet: `astro build`
-	// creates the provider too (for pre-rendered pages) and knows no node; a purge then fails
-	// saying what to set.
+	// Unset is no error yet: `astro build` creates the provider too and knows no node; a purge
+	// then fails saying what to set.
 	const known =
 		options.nodes ??
 		(fromEnvironment === undefined ? undefined : nodesFromEnvironment(fromEnvironment));

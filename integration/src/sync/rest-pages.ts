@@ -1,31 +1,27 @@
 import { type FetchedPage, identityOf, type PageFetcher, type ReusedItem } from './page-fetcher.js';
 
-// The pages after the first: asked a few at a time, each overlapping its predecessor by one
-// product, then joined in order with every boundary checked.
+// The pages after the first, each overlapping its predecessor by one product, joined in order
+// with every boundary checked.
 
-/** Why a page reaching past `count_item` breaks the count's claim, or undefined when it does not. */
+/** Why a page reaching past `count_item` breaks the count's claim, if it does. */
 export function pastCount(offset: number, length: number, count: number): string | undefined {
 	if (length === 0 || offset + length <= count) return undefined;
 	return `the page at offset ${offset} holds ${length} products, past count_item ${count}`;
 }
 
 export interface RestPlan {
-	/** Offset of the first product not yet received. */
 	from: number;
-	/** Offset where the walk stops: one past `count_item` (to check nothing follows it), or the range's end. */
+	/** One past `count_item` (to check nothing follows it), or the range's end. */
 	end: number;
-	/** The `count_item` every page must report. */
 	count: number;
-	/** Items per page, overlap included. */
 	limit: number;
 	workers: number;
-	/** Hands a page's new items (the overlap left out) to the delivery; returns what the result keeps of them. */
+	/** Hands a page's new items to the delivery; returns what the result keeps of them. */
 	deliver: (items: unknown[], offset: number) => Promise<Array<unknown | ReusedItem>>;
 	onPage: (freshItems: number) => void;
 }
 
-// What stitching needs of a page: the identities at its edges, and the items the result keeps
-// (none when pages are delivered as they arrive, so a page's raw JSON is not held to the end).
+// A page's edge identities and kept items (none when delivered as they arrive, so raw JSON dies).
 interface PageEdges {
 	first: string | undefined;
 	last: string | undefined;
@@ -33,20 +29,14 @@ interface PageEdges {
 }
 
 export interface Rest {
-	/** Pages by the offset of their first new product. */
 	pages: Map<number, PageEdges>;
 	step: number;
 	overlap: number;
-	/** Why the pages stopped before `count_item`, when they did. */
 	ended: string | undefined;
-	/** Key of the first page that ended the walk: pages after it are not stitched. */
 	lastPage: number;
 }
 
-/**
- * Asks the pages after the first, `workers` at a time, each starting one product before the range
- * it is for.
- */
+/** Asks the pages after the first, `workers` at a time, each one product early. */
 export async function fetchRest(pages: PageFetcher, plan: RestPlan): Promise<Rest> {
 	const overlap = plan.limit >= 2 ? 1 : 0;
 	const step = plan.limit - overlap;
@@ -87,7 +77,6 @@ export async function fetchRest(pages: PageFetcher, plan: RestPlan): Promise<Res
 	return { pages: fetched, step, overlap, ended, lastPage };
 }
 
-/** Joins the pages in order, checking each overlapping product against the previous page's last. */
 export function stitch(
 	first: { kept: Array<unknown | ReusedItem>; length: number; last: string | undefined },
 	rest: Rest,

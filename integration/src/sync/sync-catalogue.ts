@@ -17,10 +17,7 @@ export interface SyncProgress {
 /** Filters of the list endpoint; `limit`/`offset` are managed by the sync. */
 export type CatalogueQuery = Omit<ListProductsQuery, 'limit' | 'offset'>;
 
-/**
- * The catalogue of `locale` as the loader options filter it: one function, so the build's sync
- * and the on-demand lists (sitemaps, hub pages) walk the same products.
- */
+/** `locale`'s catalogue as the loader options filter it: the sync and on-demand lists share it. */
 export function catalogueQuery(
 	options: Pick<ResolvedSharedOptions, 'without' | 'withAudio' | 'published'>,
 	locale: string,
@@ -37,53 +34,36 @@ export interface SyncOptions {
 	query: CatalogueQuery;
 	/** Items asked per page. The service may cap it: the sync learns the cap from the first page. */
 	pageSize: number;
-	/** Full syncs allowed in all (the first and its re-syncs) when the catalogue changes under the sync. */
+	/** Full syncs allowed when the catalogue changes under the sync (the first included). */
 	maxAttempts?: number;
 	onProgress?: (progress: SyncProgress) => void;
-	/** Called before a re-sync, with the reason. */
 	onResync?: (reason: string) => void;
 	signal?: AbortSignal;
 	/** When a visitor stops waiting (epoch ms): every page request ends by then, queue included. */
 	deadline?: number | undefined;
-	/** Pages of the previous sync, to ask conditionally (If-None-Match / If-Modified-Since). */
+	/** The previous sync's pages, asked conditionally. */
 	previous?: readonly PageMemo[] | undefined;
-	/**
-	 * Takes each page's items as the page arrives (in arrival order, duplicates by `id` already
-	 * dropped), so the caller can process them while later pages load; the result's `items` then
-	 * stays empty.
-	 */
+	/** Takes each page's deduplicated items as they arrive; `items` then stays empty. */
 	onPage?: (items: Array<unknown | ReusedItem>, page: DeliveredPage) => void | Promise<void>;
-	/**
-	 * Only the list positions from `offset` up to (not including) `end`, or the catalogue's end
-	 * when it comes first: one slice with the same checks (boundaries, `count_item` unchanged,
-	 * the slice complete), e.g. one sitemap file of an on-demand catalogue.
-	 */
+	/** Only positions `offset` to `end` (exclusive), same checks: e.g. one on-demand sitemap file. */
 	range?: { offset: number; end: number } | undefined;
 }
 
 export interface DeliveredPage {
-	/** List position of the page's first item. */
 	offset: number;
 }
 
 export interface SyncResult {
-	/** Raw product JSON (or a `ReusedItem` from a 304 page), deduplicated by `id`, in list order; empty with `onPage`. */
+	/** Raw product JSON or `ReusedItem`s, deduplicated by `id`, in order; empty with `onPage`. */
 	items: Array<unknown | ReusedItem>;
-	/** Memos of this snapshot's pages, for the next sync. */
 	pages: PageMemo[];
-	/** Pages the service answered 304 Not Modified for. */
 	notModified: number;
-	/** `count_item` of the snapshot the items form. */
 	count: number;
-	/** List requests of the successful attempt. */
 	requests: number;
-	/** The page-size cap the service applied, when it applied one. */
 	cap: number | undefined;
-	/** Full syncs needed (1 unless the catalogue changed under the sync). */
 	attempts: number;
 }
 
-/** Loads every product of a list query. */
 export async function syncCatalogue(
 	client: AudioReviewsClient,
 	options: SyncOptions,

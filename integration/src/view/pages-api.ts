@@ -1,5 +1,4 @@
-// `astro-audio-reviews/pages`: what the injected pages use to find their paths, URLs, locale and
-// rating, public for the user's own routes and links.
+// What the injected pages use to find their paths, URLs, locale and rating, public for user routes.
 import embeddedCatalogue from 'virtual:astro-audio-reviews/catalogue';
 import config from 'virtual:astro-audio-reviews/config';
 import { AudioReviewsError } from '../errors/errors.js';
@@ -22,10 +21,7 @@ import { publishPages } from '../state/published-pages.js';
 import { type UiText, uiText } from '../words/ui-text.js';
 import type { Words } from '../words/words.js';
 
-/**
- * A ready `getStaticPaths` for a product route of your own (`export const getStaticPaths =
- * getProductStaticPaths`): same slugs, props and cache keys as the injected pages.
- */
+/** A ready `getStaticPaths` for your own product route: the injected pages' slugs and props. */
 export async function getProductStaticPaths(options: {
 	routePattern: string;
 }): Promise<StaticPath[]> {
@@ -37,7 +33,7 @@ export async function getProductStaticPaths(options: {
 		localeRoute: `/[locale]${route}`,
 		defaultLocale: config.defaultLocale,
 	});
-	// The injected pages, not a user's own copy of them, are what files derived from the pages (the review feed) link to.
+	// Derived files (the review feed) link to the injected pages, not a user's copy of them.
 	if (isInjectedRoute(route)) {
 		publishPages(config.collection, products);
 		registerSitemapPages(
@@ -52,16 +48,12 @@ export async function getProductStaticPaths(options: {
 	return routePaths;
 }
 
-/** Options of `productUrl`. */
 export interface ProductUrlOptions {
-	/** Pattern of your own product route (e.g. `/shop/[ref]`); defaults to the injected pages' `route`. */
+	/** Your own product route (e.g. `/shop/[ref]`); defaults to the injected pages' `route`. */
 	route?: string;
 }
 
-/**
- * The URL path of an entry's product page, `base` and `trailingSlash` applied: the injected page's
- * (or, with `route`, your own route's).
- */
+/** The URL path of an entry's product page (or, with `route`, your route's), base applied. */
 export function productUrl(entry: ProductEntryLike, options: ProductUrlOptions = {}): string {
 	if (options.route === undefined && !config.injected) {
 		throw new AudioReviewsError(
@@ -84,7 +76,7 @@ export function productUrl(entry: ProductEntryLike, options: ProductUrlOptions =
 	return withBase(config.base, placePath(place, places, route, config.trailingSlash));
 }
 
-/** The refs of the collection, as this process's sync left them, else as the build embedded them in the server bundle. */
+/** The collection's refs as this process's sync left them, else as the build embedded them. */
 function currentCatalogue(): CatalogueIndex {
 	const index = recordedCatalogue(config.collection) ?? embeddedCatalogue;
 	if (index) return index;
@@ -95,10 +87,7 @@ function currentCatalogue(): CatalogueIndex {
 	);
 }
 
-/**
- * The locale of an entry's content (`fr` for `fr/SKU-42`; the loader's locale with one locale,
- * as productsLoader() stored it with the entry), else the configured default locale, else undefined.
- */
+/** The locale of an entry's content (`fr` for `fr/SKU-42`), else the default locale, else none. */
 export function entryLocale(entry: ProductEntryLike): string | undefined {
 	return localeOfEntry(entry, config.defaultLocale);
 }
@@ -110,17 +99,14 @@ export function productName(entry: {
 	return productHeading(entry.data);
 }
 
-/** `{ average, count }` over the product's rated reviews (the numbers its page and JSON-LD show), or undefined when none is rated. */
+/** `{ average, count }` over the rated reviews, as the page shows them; undefined when none. */
 export function ratingSummary(entry: {
 	data: Pick<Product, 'reviews'>;
 }): RatingSummary | undefined {
 	return summaryOf(entry.data);
 }
 
-/**
- * The words pages show in `locale`: built-in, under the integration's `uiText` overrides, under
- * `extra`. `text('average', { average: 4.5, count: 3 })`; numbers and plurals follow the locale.
- */
+/** The words pages show in `locale`, under `uiText` and `extra` overrides; plurals follow it. */
 export function pageText(locale: string | undefined, extra?: Partial<Words>): UiText {
 	return uiText(locale, config.uiText, extra);
 }

@@ -1,5 +1,3 @@
-// Every virtual module the integration serves, each with the plugin that serves it, declared
-// beside it for the routes, components and helpers that import them.
 import type { Plugin } from 'vite';
 import type { PurgedPagesConfig } from '../indexnow/index-now-settings.js';
 import type { LiveSitemapConfig } from '../on-demand/sitemap-routes.js';
@@ -12,23 +10,16 @@ export const VIRTUAL_CATALOGUE_ID = 'virtual:astro-audio-reviews/catalogue';
 export const VIRTUAL_LIVE_CONFIG_ID = 'virtual:astro-audio-reviews/live-config';
 export const VIRTUAL_ON_DEMAND_ID = 'virtual:astro-audio-reviews/on-demand';
 
-/** Passes the options to the injected page as a virtual module. */
 export function virtualConfigPlugin(config: PageConfig): Plugin {
 	return jsonModulePlugin(VIRTUAL_CONFIG_ID, config);
 }
 
-/**
- * The layout pages render in: the user's component (`layout` option, an absolute file path) or the
- * package's standalone document.
- */
+/** The layout pages render in: the user's `layout` component or the standalone document. */
 export function virtualLayoutPlugin(layoutFile: string): Plugin {
 	return modulePlugin(VIRTUAL_LAYOUT_ID, `export { default } from ${JSON.stringify(layoutFile)};`);
 }
 
-/**
- * The refs `productUrl` lays out, for an on-demand server bundle: its pages run in a process where
- * no loader ran, yet may read the static collection (which Astro embeds too) and link to its pages.
- */
+/** The refs `productUrl` needs in a server bundle, where no loader ran yet links are made. */
 export function virtualCataloguePlugin(collection: string, command: string): Plugin {
 	const resolved = `\0${VIRTUAL_CATALOGUE_ID}`;
 	return {
@@ -44,11 +35,11 @@ export function virtualCataloguePlugin(collection: string, command: string): Plu
 	};
 }
 
-/** What the injected invalidation endpoint needs at request time. The secret itself is never baked in: only the name of the variable holding it. */
+/** What the invalidation endpoint needs: the secret's variable name, never the secret. */
 export interface LiveConfig {
 	websiteId: string;
 	secretEnv: string;
-	/** `indexNow.submitPurged`: the purged product pages are submitted to IndexNow (the key is public by design: it is served as a file). */
+	/** Purged product pages are submitted to IndexNow (its key is public by design). */
 	indexNow?: PurgedPagesConfig;
 }
 
@@ -56,18 +47,15 @@ export function virtualLiveConfigPlugin(config: LiveConfig): Plugin {
 	return jsonModulePlugin(VIRTUAL_LIVE_CONFIG_ID, config);
 }
 
-/** What the injected routes read at request time. */
 export interface OnDemandConfig {
 	websiteId: string | undefined;
 	sitemap: (Pick<LiveSitemapConfig, 'path' | 'urlsPerFile'> & { include: string[] }) | false;
 }
 
-/** The on-demand routes' config (injectOnDemandRoutes). */
 export function virtualOnDemandPlugin(config: OnDemandConfig): Plugin {
 	return jsonModulePlugin(VIRTUAL_ON_DEMAND_ID, config);
 }
 
-/** A virtual module whose default export is `value`, serialised as JSON. */
 function jsonModulePlugin(id: string, value: unknown): Plugin {
 	return modulePlugin(id, `export default ${JSON.stringify(value)};`);
 }

@@ -1,11 +1,7 @@
 import type { Words } from './words.js';
 
-/**
- * English: the words every other language translates, one phrase per key of `PLACEHOLDERS`
- * (words.ts). A key's comment says where the phrase shows.
- */
+/** English: the words every language translates; a key's comment says where the phrase shows. */
 export const en: Words = {
-	// The reviews.
 	/** Heading of the reviews section. */
 	reviews: 'Audio reviews',
 	/** Title above a review's transcript. */
@@ -27,7 +23,6 @@ export const en: Words = {
 	anonymous: 'Anonymous',
 	/** `aria-label` of the language switcher. */
 	languages: 'Languages',
-	// Hub pages, pagination, breadcrumbs and generated meta descriptions.
 	/** First breadcrumb: the site's home page. */
 	home: 'Home',
 	/** Heading and breadcrumb of the hub pages. */
@@ -63,7 +58,6 @@ export const en: Words = {
 	},
 	/** Generated description of a product without reviews in the page's language. */
 	describeEmpty: '{name}: customer audio reviews and testimonials.',
-	// The rating summary, the transcript toggle and hub entries.
 	/** Count of rated reviews in the summary and on hub entries. */
 	reviewCount: { one: '{count} review', other: '{count} reviews' },
 	/** Count of testimonies, shown apart from the rated reviews. */
@@ -76,12 +70,8 @@ export const en: Words = {
 	showTranscript: 'Show full transcript',
 	/** The same button once the transcript is open. */
 	hideTranscript: 'Show less',
-	/**
-	 * Number of audio items of a product on a hub entry: rated reviews, testimonies and unrated ones
-	 * together, so not the word of `reviewCount`, the rated reviews beside the average.
-	 */
+	/** Every audio item on a hub entry, rated or not: not `reviewCount`, the rated ones. */
 	audioCount: { one: '{count} audio recording', other: '{count} audio recordings' },
-	// A product without reviews in the page's language.
 	/** A product without any audio review here: on its page and on its hub card. */
 	noReviews: 'No audio reviews of this product yet.',
 	/** Its page, when another language of the site has reviews of it: `{language}` is the page's language. */

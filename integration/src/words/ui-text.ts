@@ -26,19 +26,13 @@ export const BUILT_IN_WORDS: Readonly<Record<string, Words>> = {
 	da,
 };
 
-/** Per-locale word overrides, as the integration's `uiText` option takes them. */
 export type UiTextOverrides = Readonly<Record<string, Partial<Words>>>;
 
-/**
- * A phrase of the page's language, numbers and plurals formatted for it. `values` holds the
- * phrase's placeholders: numbers (any object: a `ratingSummary()` result fills `average`) or
- * text (`{name}`), inserted as given.
- */
+/** A phrase in the page's language; `values` fill placeholders, numbers formatted. */
 export type UiText = (key: WordKey, values?: object) => string;
 
 const builtIn = lowerCaseKeys(BUILT_IN_WORDS);
 
-/** `pt-BR` → `['pt-br', 'pt']`: the exact tag first, then its language. */
 function lookupTags(locale: string): string[] {
 	const tag = locale.toLowerCase();
 	const language = tag.split('-')[0]!;
@@ -49,10 +43,7 @@ function lowerCaseKeys<T>(record: Readonly<Record<string, T>>): Map<string, T> {
 	return new Map(Object.entries(record).map(([key, value]) => [key.toLowerCase(), value]));
 }
 
-/**
- * The words of `locale`: English, under the built-in words of its language, of its exact tag,
- * then the overrides of its language and of its exact tag, then `extra` (a component's `text`).
- */
+/** `locale`'s words: English under its built-in words, its overrides, then `extra`. */
 export function wordsFor(
 	locale: string | undefined,
 	overrides: UiTextOverrides = {},
@@ -67,10 +58,7 @@ export function wordsFor(
 	return Object.assign({}, ...layers, extra) as Words;
 }
 
-/**
- * The words `locale` would show in English: none for a language with built-in words, else
- * every word its overrides (language or exact tag) leave out.
- */
+/** The words `locale` would show in English: those no built-in words or overrides give. */
 export function missingWords(locale: string, overrides: UiTextOverrides = {}): WordKey[] {
 	const tags = lookupTags(locale);
 	if (tags.some((tag) => builtIn.has(tag))) return [];
@@ -79,12 +67,10 @@ export function missingWords(locale: string, overrides: UiTextOverrides = {}): W
 	return WORD_KEYS.filter((key) => !given.has(key));
 }
 
-/** Whether `locale` has all its words (built in or overridden), rather than English ones. */
 export function hasWords(locale: string, overrides: UiTextOverrides = {}): boolean {
 	return missingWords(locale, overrides).length === 0;
 }
 
-/** The phrase function of a page: `text('average', { average: 4.5, count: 3 })`. */
 export function uiText(
 	locale: string | undefined,
 	overrides?: UiTextOverrides,
@@ -116,16 +102,15 @@ function fill(template: string, locale: string, values: Readonly<Record<string, 
 	});
 }
 
-// One date formatter per locale, kept for the process (format/numbers.ts says why).
+// One date formatter per locale, kept for the process: building one is slow.
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const languageNames = new Map<string, Intl.DisplayNames>();
 
-/** `4.5` → `4.5`, `4` → `4`, in the page's locale (`4,5` in French). */
 export function formatRating(value: number, locale: string | undefined): string {
 	return formatNumber(value, locale ?? 'en');
 }
 
-/** The name of the language `tag` in `locale` ("French" in English, "anglais" in French), else the tag itself. */
+/** The name of language `tag` in `locale` ("anglais" in French), else the tag itself. */
 export function languageName(tag: string, locale: string | undefined): string {
 	try {
 		return (
@@ -140,7 +125,7 @@ export function languageName(tag: string, locale: string | undefined): string {
 	}
 }
 
-/** A locale-aware date, short enough to sit beside the author on a phone ("Nov 9, 2024", "9 nov. 2024"), or undefined for an unparseable timestamp. */
+/** A short locale-aware date to sit beside the author on a phone; undefined when unparseable. */
 export function formatDate(
 	iso: string | undefined,
 	locale: string | undefined,
@@ -155,7 +140,6 @@ export function formatDate(
 	).format(date);
 }
 
-/** Transcript text as paragraphs: blank lines or line breaks separate them. */
 export function paragraphs(text: string | undefined): string[] {
 	if (!text) return [];
 	return text
