@@ -8,6 +8,7 @@
  */
 
 export type { HubPageProps } from '../hubs/hub-paths.js';
+export { hreflangOf, layoutAlternates } from '../routing/alternates.js';
 export { hubPagePath } from '../routing/hub-urls.js';
 export { localeHomePath } from '../routing/locale-routing.js';
 export { orderedReviews, type ReviewPagePlace, reviewsOnPage } from '../routing/review-pages.js';

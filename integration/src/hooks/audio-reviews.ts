@@ -171,6 +171,7 @@ function pageConfigFor(
 		base: config.base,
 		uiText: resolved.uiText ?? {},
 		emptyProducts: resolved.emptyProducts,
+		localeLinks: resolved.localeLinks,
 		reviewsPerPage: resolved.reviewsPerPage,
 		hub: hubConfig(resolved.hub, route),
 		search: resolved.search,

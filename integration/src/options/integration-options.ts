@@ -76,6 +76,8 @@ const integrationOptionsShape = {
 			message: 'Expected `emptyProducts` to be "noindex", "index" or "skip"',
 		})
 		.default('noindex'),
+	/** False leaves the language links to the layout (its `alternates` prop); true (default) puts them under each page. */
+	localeLinks: z.boolean({ message: 'Expected `localeLinks` to be true or false' }).default(true),
 	/**
 	 * Hub pages listing the products at the route's parent path; `{ pageSize, order }` sets how
 	 * many per page and their order (`'name'` by default, `'rating'` for best rated first).
