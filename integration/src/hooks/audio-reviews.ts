@@ -78,7 +78,13 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 				if (released) logger.debug(released);
 			},
 			'astro:build:done': async ({ dir, assets, logger }) => {
-				warnAboutPages(resolved, assets, logger, routing);
+				warnAboutPages(
+					resolved,
+					assets,
+					logger,
+					routing,
+					astroConfig && { dir: fileURLToPath(dir), config: astroConfig },
+				);
 				const stale = staleCollections();
 				for (const entry of stale) {
 					logger.warn(
