@@ -75,6 +75,7 @@ describe('a fr/en/de shop under base, trailingSlash never', () => {
 		const all = new Map([...pages].map(([url, { page }]) => [url, page]));
 		// The catalogue has what the rule is about: noindex versions beside indexable ones, review pages, hubs.
 		const values = [...all.values()];
+		expect(values.filter((page) => !page.url.startsWith(`${SITE}${BASE}/`))).toEqual([]);
 		expect(values.filter((page) => !page.indexable).length).toBeGreaterThan(0);
 		expect(values.filter((page) => page.url.includes('~reviews-')).length).toBeGreaterThan(0);
 		expect(values.filter((page) => /\/products(\/~page-\d+)?$/.test(page.url)).length).toBe(3);
