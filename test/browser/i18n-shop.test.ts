@@ -8,7 +8,7 @@ import { CHROMIUM, OFFLINE_CHROMIUM_FLAGS } from '../helpers/chromium.js';
 import { hreflangBreaches, readPage, type SitePage } from '../helpers/hreflang.js';
 
 /**
- * The three-language shop of issue 40, walked as a new user builds it: Astro's i18n (fr, en, de),
+ * The three-language shop, walked as a new user builds it: Astro's i18n (fr, en, de),
  * `base: '/boutique'`, `trailingSlash: 'never'`, a layout whose header switches language through
  * `alternates` (the package's own links off), the docs' Pagefind search box. Served by
  * `astro preview`, which answers 404 for a path the site does not serve (`…/SKU/` here).
