@@ -1,3 +1,10 @@
+import type {
+	ErrorBody,
+	Product,
+	ProductList,
+	Review,
+	ReviewUser,
+} from 'astro-audio-reviews/schema';
 import {
 	isVisible,
 	type SimAudio,
@@ -8,63 +15,26 @@ import {
 } from './model.js';
 
 /*
- * The wire shapes the service sends, written out here rather than imported from the package's zod
- * schema: the simulator is the reference the client is tested against, so it must not inherit
- * the client's mistakes.
+ * The wire shapes the service sends: the package's schema types (one definition of the product's
+ * shape, imported as types only, so the simulator loads nothing of the package or of Astro). What
+ * keeps the simulator an independent reference is its data and behaviour, which the client is
+ * tested against over HTTP, not a second copy of the field list.
  */
 
 /** A reviewer, as sent. */
-export interface ApiReviewUser {
-	id: string;
-	firstname?: string;
-	lastname?: string;
-	image_url?: string;
-	description?: string;
-}
+export type ApiReviewUser = ReviewUser;
 
 /** An audio item, as sent. */
-export interface ApiReview {
-	id: string;
-	type: 'review' | 'testimony';
-	label?: string;
-	rating?: number;
-	audio_url?: string;
-	is_active: boolean;
-	is_default: boolean;
-	transcript?: string;
-	created_at?: string;
-	user: ApiReviewUser;
-}
+export type ApiReview = Review;
 
 /** A product, as sent. */
-export interface ApiProduct {
-	id: string;
-	external_id: string;
-	name?: string;
-	seo_name?: string;
-	seo_description?: string;
-	audio_url?: string;
-	website: { id: string; name?: string };
-	features?: { ctaAnalytics?: boolean };
-	config?: Record<string, unknown>;
-	// The experiment's wire shape is the internal one: no internal-only fields there.
-	experiment?: SimExperiment;
-	reviews: ApiReview[];
-}
+export type ApiProduct = Product;
 
 /** A page of the list endpoint. */
-export interface ApiProductList {
-	limit: number;
-	offset: number;
-	count_item: number;
-	items: ApiProduct[];
-}
+export type ApiProductList = ProductList;
 
-/** An error body. */
-export interface ApiError {
-	type: string;
-	message: string;
-}
+/** An error body (the simulator always sends a message). */
+export type ApiError = ErrorBody & { message: string };
 
 export interface ShapeOptions {
 	/** Keep only this locale's audio; every locale when undefined. */
