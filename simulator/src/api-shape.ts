@@ -8,11 +8,11 @@ import type {
 import {
 	isVisible,
 	type SimAudio,
-	type SimExperiment,
 	type SimProduct,
 	type SimUser,
 	type SimWidgetConfig,
 } from './model.js';
+import { bankFor, seoTextsIn } from './text-banks.js';
 
 /*
  * The wire shapes the service sends: the package's schema types (one definition of the product's
@@ -68,9 +68,11 @@ export function toApiProduct(product: SimProduct, options: ShapeOptions = {}): A
 		reviews.push(toApiReview(audio));
 	}
 	const out: ApiProduct = { id: product.id, external_id: product.external_id } as ApiProduct;
+	const own = localisedTexts(product, options.locale, reviews.length > 0);
 	if (product.name !== undefined) out.name = product.name;
-	if (product.seo_name !== undefined) out.seo_name = product.seo_name;
-	if (product.seo_description !== undefined) out.seo_description = product.seo_description;
+	if (product.seo_name !== undefined) out.seo_name = own.seo_name ?? product.seo_name;
+	if (product.seo_description !== undefined)
+		out.seo_description = own.seo_description ?? product.seo_description;
 	// The convenience field follows the default item the widget would play: active, with a URL.
 	const byDefault = reviews.find(
 		(review) => review.is_default && review.is_active && review.audio_url,
@@ -86,6 +88,25 @@ export function toApiProduct(product: SimProduct, options: ShapeOptions = {}): A
 	if (product.experiment) out.experiment = product.experiment;
 	out.reviews = reviews;
 	return out;
+}
+
+/**
+ * A generated product's SEO texts in `locale`'s language, each where a test has not replaced it;
+ * the description promises reviews only when the answer holds some.
+ */
+function localisedTexts(
+	product: SimProduct,
+	locale: string | undefined,
+	withReviews: boolean,
+): { seo_name?: string | undefined; seo_description?: string | undefined } {
+	const texts = product.texts;
+	if (texts === undefined || locale === undefined) return {};
+	const own = seoTextsIn(bankFor(locale), texts.name, withReviews);
+	return {
+		seo_name: product.seo_name === texts.seo_name ? own.seo_name : undefined,
+		seo_description:
+			product.seo_description === texts.seo_description ? own.seo_description : undefined,
+	};
 }
 
 function toApiReview(audio: SimAudio): ApiReview {

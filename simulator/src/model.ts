@@ -49,6 +49,12 @@ export type SimProduct = Omit<Product, 'reviews' | 'audio_url'> & {
 	reviews: SimAudio[];
 	/** Internal: last change in ms since the epoch, for Last-Modified. */
 	updatedAt: number;
+	/**
+	 * Internal: a generated product's name and SEO texts as generated. While `seo_name` and
+	 * `seo_description` are these, the API sends them in the language asked for (as a shop that
+	 * writes them per locale); a text a test replaced is sent as it is.
+	 */
+	texts?: { name: string; seo_name?: string | undefined; seo_description?: string | undefined };
 };
 
 /** Returnable audio (the list filters' term): in the locale, non-empty URL, validated, not awaiting validation. */
