@@ -141,9 +141,10 @@ describe('a fr/en/de shop under base, trailingSlash never', () => {
 			const path = new URL(url).pathname;
 			expect((await page.goto(`${preview.origin}${path}`))?.status()).toBe(200);
 			const [response] = await Promise.all([
-				page.waitForNavigation(),
+				page.waitForResponse((answer) => answer.request().isNavigationRequest()),
 				page.click('.shop-languages a[hreflang="de"]'),
 			]);
+			await page.waitForLoadState();
 			expect(response?.status()).toBe(200);
 			expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
 			expect(new URL(page.url()).pathname.startsWith(`${BASE}/de/products/`)).toBe(true);
@@ -199,7 +200,11 @@ describe('search under base and trailingSlash never, in Chromium', () => {
 			expect(menu!.x).toBeGreaterThanOrEqual(0);
 			expect(menu!.x + menu!.width).toBeLessThanOrEqual(390);
 			await page.keyboard.press('Escape');
-			const [response] = await Promise.all([page.waitForNavigation(), result.click()]);
+			const [response] = await Promise.all([
+				page.waitForResponse((answer) => answer.request().isNavigationRequest()),
+				result.click(),
+			]);
+			await page.waitForLoadState();
 			expect(response?.status(), href).toBe(200);
 			expect(new URL(page.url()).pathname).toBe(href.split('#')[0]);
 		} finally {
