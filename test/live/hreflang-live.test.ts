@@ -1,4 +1,5 @@
 import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
+import { parse } from 'node-html-parser';
 import pLimit from 'p-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
@@ -63,15 +64,38 @@ function expectedPaths(): string[] {
 describe('hreflang of the on-demand pages (fr, en, de, every locale prefixed)', () => {
 	it('joins indexable pages only, each listing the others back, in config order, as the sitemaps do', async () => {
 		const limit = pLimit(6);
+		const switchers = new Map<string, string[]>();
 		const fetched = await Promise.all(
 			expectedPaths().map((path) =>
 				limit(async () => {
 					const page = await get(server.url, path);
 					expect(page.status, path).toBe(200);
+					const links = parse(page.body).querySelectorAll('.aar-locales a');
+					switchers.set(
+						path,
+						links.map(
+							(a) =>
+								`${a.getAttribute('hreflang')}${a.getAttribute('aria-current') ? '*' : ''}=${a.getAttribute('href')}`,
+						),
+					);
 					return readPage(page.body, `${SITE}${path}`);
 				}),
 			),
 		);
+		// The language links (what the layout's `alternates` hold): every version that exists, this one marked, in config order.
+		const existing = new Set(expectedPaths());
+		for (const [path, links] of switchers) {
+			if (links.length === 0) continue;
+			expect(
+				links.filter((link) => link.includes('*=')),
+				path,
+			).toEqual([`${path.slice(1, 3)}*=${path}`]);
+			const locales = links.map((link) => link.slice(0, 2));
+			expect(locales, path).toEqual(LOCALES.filter((locale) => locales.includes(locale)));
+			for (const link of links)
+				expect(existing.has(link.split('=')[1]!), `${path} → ${link}`).toBe(true);
+		}
+		expect([...switchers.values()].filter((links) => links.length === 3).length).toBeGreaterThan(0);
 		const pages = new Map<string, SitePage>(fetched.map((page) => [page.url, page]));
 		const values = [...pages.values()];
 		expect(values.filter((page) => !page.indexable).length).toBeGreaterThan(0);
