@@ -86,7 +86,7 @@ const fr: LocaleBank = {
 		'Zoé',
 	],
 	ctaTexts: ['Écouter les avis', 'Écoutez nos clients', 'Découvrir les témoignages'],
-	seoTitle: '{name} | Avis et témoignages audio',
+	seoTitle: '{name} | Ce qu’en disent nos clients',
 	seoDescription:
 		'Écoutez de vrais clients parler de {name} : avis audio avec transcriptions complètes.',
 	seoDescriptionEmpty: '{name} : solide, durable et simple à entretenir.',
