@@ -1,70 +1,40 @@
+import type {
+	ErrorBody,
+	Product,
+	ProductList,
+	Review,
+	ReviewUser,
+} from 'astro-audio-reviews/schema';
 import {
 	isVisible,
 	type SimAudio,
-	type SimExperiment,
 	type SimProduct,
 	type SimUser,
 	type SimWidgetConfig,
 } from './model.js';
+import { bankFor, seoTextsIn } from './text-banks.js';
 
 /*
- * The wire shapes the service sends, written out here rather than imported from the package's zod
- * schema: the simulator is the reference the client is tested against, so it must not inherit
- * the client's mistakes.
+ * The wire shapes the service sends: the package's schema types (one definition of the product's
+ * shape, imported as types only, so the simulator loads nothing of the package or of Astro). What
+ * keeps the simulator an independent reference is its data and behaviour, which the client is
+ * tested against over HTTP, not a second copy of the field list.
  */
 
 /** A reviewer, as sent. */
-export interface ApiReviewUser {
-	id: string;
-	firstname?: string;
-	lastname?: string;
-	image_url?: string;
-	description?: string;
-}
+export type ApiReviewUser = ReviewUser;
 
 /** An audio item, as sent. */
-export interface ApiReview {
-	id: string;
-	type: 'review' | 'testimony';
-	label?: string;
-	rating?: number;
-	audio_url?: string;
-	is_active: boolean;
-	is_default: boolean;
-	transcript?: string;
-	created_at?: string;
-	user: ApiReviewUser;
-}
+export type ApiReview = Review;
 
 /** A product, as sent. */
-export interface ApiProduct {
-	id: string;
-	external_id: string;
-	name?: string;
-	seo_name?: string;
-	seo_description?: string;
-	audio_url?: string;
-	website: { id: string; name?: string };
-	features?: { ctaAnalytics?: boolean };
-	config?: Record<string, unknown>;
-	// The experiment's wire shape is the internal one: no internal-only fields there.
-	experiment?: SimExperiment;
-	reviews: ApiReview[];
-}
+export type ApiProduct = Product;
 
 /** A page of the list endpoint. */
-export interface ApiProductList {
-	limit: number;
-	offset: number;
-	count_item: number;
-	items: ApiProduct[];
-}
+export type ApiProductList = ProductList;
 
-/** An error body. */
-export interface ApiError {
-	type: string;
-	message: string;
-}
+/** An error body (the simulator always sends a message). */
+export type ApiError = ErrorBody & { message: string };
 
 export interface ShapeOptions {
 	/** Keep only this locale's audio; every locale when undefined. */
@@ -98,9 +68,11 @@ export function toApiProduct(product: SimProduct, options: ShapeOptions = {}): A
 		reviews.push(toApiReview(audio));
 	}
 	const out: ApiProduct = { id: product.id, external_id: product.external_id } as ApiProduct;
+	const own = localisedTexts(product, options.locale, reviews.length > 0);
 	if (product.name !== undefined) out.name = product.name;
-	if (product.seo_name !== undefined) out.seo_name = product.seo_name;
-	if (product.seo_description !== undefined) out.seo_description = product.seo_description;
+	if (product.seo_name !== undefined) out.seo_name = own.seo_name ?? product.seo_name;
+	if (product.seo_description !== undefined)
+		out.seo_description = own.seo_description ?? product.seo_description;
 	// The convenience field follows the default item the widget would play: active, with a URL.
 	const byDefault = reviews.find(
 		(review) => review.is_default && review.is_active && review.audio_url,
@@ -116,6 +88,25 @@ export function toApiProduct(product: SimProduct, options: ShapeOptions = {}): A
 	if (product.experiment) out.experiment = product.experiment;
 	out.reviews = reviews;
 	return out;
+}
+
+/**
+ * A generated product's SEO texts in `locale`'s language, each where a test has not replaced it;
+ * the description promises reviews only when the answer holds some.
+ */
+function localisedTexts(
+	product: SimProduct,
+	locale: string | undefined,
+	withReviews: boolean,
+): { seo_name?: string | undefined; seo_description?: string | undefined } {
+	const texts = product.texts;
+	if (texts === undefined || locale === undefined) return {};
+	const own = seoTextsIn(bankFor(locale), texts.name, withReviews);
+	return {
+		seo_name: product.seo_name === texts.seo_name ? own.seo_name : undefined,
+		seo_description:
+			product.seo_description === texts.seo_description ? own.seo_description : undefined,
+	};
 }
 
 function toApiReview(audio: SimAudio): ApiReview {

@@ -14,6 +14,7 @@ import {
 	LAST_NAMES,
 	type LocaleBank,
 	NOUNS,
+	seoTextsIn,
 	THEMES,
 } from './text-banks.js';
 import { capitalise, transcript } from './transcript.js';
@@ -116,9 +117,7 @@ export function generateProduct(
 		updatedAt: createdAt,
 	};
 	if (!chance(random, 0.03)) product.name = name;
-	if (chance(random, 0.8)) product.seo_name = `${name} | Reviews and audio testimonials`;
-	if (chance(random, 0.75))
-		product.seo_description = `Hear real customers talk about the ${brand} ${adjective} ${noun}: audio reviews with full transcripts.`;
+	const seo = { title: chance(random, 0.8), description: chance(random, 0.75) };
 	if (chance(random, 0.9)) product.features = { ctaAnalytics: chance(random, 0.5) };
 	if (chance(random, 0.95)) {
 		product.config = {
@@ -148,8 +147,26 @@ export function generateProduct(
 		addAudio(random, product, { seed, index, locales, name, createdAt, options, generate, tier });
 	if (hasExperiment && product.reviews.length > 0)
 		product.experiment = experiment(random, product.reviews);
+	setSeoTexts(product, seo, { name, bank: main, locale: locales[0] ?? 'fr' });
 	product.updatedAt += Math.floor(random() * 5 * DAY);
 	return product;
+}
+
+/** The SEO texts in the first locale's language, the API localising them per request (api-shape.ts). */
+function setSeoTexts(
+	product: SimProduct,
+	seo: { title: boolean; description: boolean },
+	first: { name: string; bank: LocaleBank; locale: string },
+): void {
+	const withReviews = product.reviews.some((item) => item.locale === first.locale);
+	const texts = seoTextsIn(first.bank, first.name, withReviews);
+	if (seo.title) product.seo_name = texts.seo_name;
+	if (seo.description) product.seo_description = texts.seo_description;
+	product.texts = {
+		name: first.name,
+		seo_name: product.seo_name,
+		seo_description: product.seo_description,
+	};
 }
 
 interface ProductAudioContext {

@@ -4,25 +4,21 @@
  * service computes them, from data the client never sees. Tests mutate this model through
  * `updateProduct(ref, (product) => …)`.
  */
-export interface SimUser {
-	id: string;
-	firstname?: string;
-	lastname?: string;
-	image_url?: string;
-	description?: string;
-}
+import type {
+	Experiment,
+	ExperimentVariation,
+	Product,
+	Review,
+	ReviewUser,
+} from 'astro-audio-reviews/schema';
 
-export interface SimAudio {
-	id: string;
-	type: 'review' | 'testimony';
-	label?: string;
-	rating?: number;
+/** A reviewer: the wire shape. */
+export type SimUser = ReviewUser;
+
+/** An audio item: the wire shape, plus what the service knows and never sends. */
+export type SimAudio = Review & {
 	/** May be `''`: such an item is never "returnable" (see `isReturnable`) but is still listed. */
 	audio_url?: string;
-	is_active: boolean;
-	is_default: boolean;
-	transcript?: string;
-	created_at?: string;
 	user: SimUser;
 	/** Internal: the audio's locale. */
 	locale: string;
@@ -30,29 +26,13 @@ export interface SimAudio {
 	validated: boolean;
 	/** Internal: awaiting validation. Such items are never sent. */
 	awaitingValidation: boolean;
-}
+};
 
 /** A variation of an A/B experiment on the widget, as the service sends it. */
-export interface SimExperimentVariation {
-	id: string;
-	name: string;
-	widgetEnabled: boolean;
-	widgetConfigId: string | null;
-	audioSelection: string;
-	audioId: string | null;
-	audioPosition: number | null;
-	audioIdsByLocale?: Record<string, string>;
-	allocation: number;
-	position: number;
-	config?: unknown;
-}
+export type SimExperimentVariation = ExperimentVariation;
 
 /** An A/B experiment on the widget, as the service sends it. */
-export interface SimExperiment {
-	id: string;
-	name: string;
-	variations: SimExperimentVariation[];
-}
+export type SimExperiment = Experiment;
 
 /** A named widget configuration selectable with `variant` (by reference, then by name). */
 export interface SimWidgetConfig {
@@ -62,22 +42,20 @@ export interface SimWidgetConfig {
 	config: Record<string, unknown>;
 }
 
-export interface SimProduct {
-	id: string;
-	external_id: string;
-	name?: string;
-	seo_name?: string;
-	seo_description?: string;
-	website: { id: string; name?: string };
-	features?: { ctaAnalytics: boolean };
-	config?: Record<string, unknown>;
+/** A product: the wire shape without its computed parts, plus what the service keeps to itself. */
+export type SimProduct = Omit<Product, 'reviews' | 'audio_url'> & {
 	/** Product-specific configurations, tried before the website's (see `resolveConfig`). */
 	variants?: SimWidgetConfig[];
-	experiment?: SimExperiment;
 	reviews: SimAudio[];
 	/** Internal: last change in ms since the epoch, for Last-Modified. */
 	updatedAt: number;
-}
+	/**
+	 * Internal: a generated product's name and SEO texts as generated. While `seo_name` and
+	 * `seo_description` are these, the API sends them in the language asked for (as a shop that
+	 * writes them per locale); a text a test replaced is sent as it is.
+	 */
+	texts?: { name: string; seo_name?: string | undefined; seo_description?: string | undefined };
+};
 
 /** Returnable audio (the list filters' term): in the locale, non-empty URL, validated, not awaiting validation. */
 export const isReturnable = (audio: SimAudio, locale: string): boolean =>

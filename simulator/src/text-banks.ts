@@ -1,7 +1,12 @@
+import { de } from './banks/de.js';
+import { es } from './banks/es.js';
+import { it } from './banks/it.js';
+import { nl } from './banks/nl.js';
+
 /**
  * Word and sentence banks for real-looking demo content. Transcripts are assembled from these
- * templates: `{p}` is the product name, `{d}` a duration, `{w}` a person. Other locales than
- * fr/en fall back to `generic`, so any locale list still yields readable text.
+ * templates: `{p}` is the product name, `{d}` a duration, `{w}` a person. Locales without a bank
+ * fall back to `generic`, so any locale list still yields readable text.
  */
 export interface LocaleBank {
 	sentences: readonly string[];
@@ -11,6 +16,11 @@ export interface LocaleBank {
 	descriptions: readonly string[];
 	firstNames: readonly string[];
 	ctaTexts: readonly string[];
+	/** The product's `seo_name` and `seo_description` in this language (`{name}`: the product's name). */
+	seoTitle: string;
+	seoDescription: string;
+	/** The description of a product without a review in this language: it promises none. */
+	seoDescriptionEmpty: string;
 }
 
 const fr: LocaleBank = {
@@ -76,6 +86,10 @@ const fr: LocaleBank = {
 		'Zoé',
 	],
 	ctaTexts: ['Écouter les avis', 'Écoutez nos clients', 'Découvrir les témoignages'],
+	seoTitle: '{name} | Ce qu’en disent nos clients',
+	seoDescription:
+		'Écoutez de vrais clients parler de {name} : avis audio avec transcriptions complètes.',
+	seoDescriptionEmpty: '{name} : solide, durable et simple à entretenir.',
 };
 
 const en: LocaleBank = {
@@ -142,6 +156,9 @@ const en: LocaleBank = {
 		'Ben',
 	],
 	ctaTexts: ['Listen to reviews', 'Hear from our customers', 'Play testimonials'],
+	seoTitle: '{name} | Reviews and audio testimonials',
+	seoDescription: 'Hear real customers talk about the {name}: audio reviews with full transcripts.',
+	seoDescriptionEmpty: 'The {name}: sturdy, long-lasting and easy to care for.',
 };
 
 const generic: LocaleBank = {
@@ -161,9 +178,25 @@ const generic: LocaleBank = {
 	descriptions: ['Verified buyer', 'Customer'],
 	firstNames: ['Alex', 'Sam', 'Kim', 'Ana', 'Yuki', 'Omar'],
 	ctaTexts: ['Listen'],
+	seoTitle: '{name} | Reviews',
+	seoDescription: '{name}: audio reviews with transcripts.',
+	seoDescriptionEmpty: '{name}: sturdy and easy to care for.',
 };
 
-const BANKS: Record<string, LocaleBank> = { fr, en };
+const BANKS: Record<string, LocaleBank> = { fr, en, de, es, it, nl };
+
+/** A product's generated SEO texts in a bank's language; the description promises reviews only when it has some. */
+export function seoTextsIn(
+	bank: LocaleBank,
+	name: string,
+	withReviews: boolean,
+): { seo_name: string; seo_description: string } {
+	const fill = (template: string) => template.replaceAll('{name}', name);
+	return {
+		seo_name: fill(bank.seoTitle),
+		seo_description: fill(withReviews ? bank.seoDescription : bank.seoDescriptionEmpty),
+	};
+}
 
 /** The bank of a locale (`fr-CA` uses `fr`), else the generic one. */
 export function bankFor(locale: string): LocaleBank {

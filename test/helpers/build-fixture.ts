@@ -108,6 +108,8 @@ async function buildInChild(
 	const astro = fileURLToPath(new URL('../../node_modules/astro/bin/astro.mjs', import.meta.url));
 	const childEnv: Record<string, string | undefined> = { ...process.env, ...env, FORCE_COLOR: '0' };
 	for (const [key, value] of Object.entries(env)) if (value === undefined) delete childEnv[key];
+	// Vitest puts its own `import.meta.env` in process.env; Astro would read BASE_URL from there over `base`.
+	if (env.BASE_URL === undefined) delete childEnv.BASE_URL;
 	const { code, output } = await new Promise<{ code: number | null; output: string }>(
 		(resolve, reject) => {
 			// Vitest runs on the repository's Node 24, which Astro 7 needs: the child uses the same binary.

@@ -80,10 +80,14 @@ describe('hub paths', () => {
 				.filter((hub) => hub.props.locale === 'fr')
 				.flatMap((hub) => hub.props.items.map((item) => item.path)),
 		).toEqual(['a', 'b', 'c', 'd', 'e'].map((ref) => `/products/${ref}/`));
-		expect(hubs[2]!.props.alternates.map((a) => a.locale)).toEqual(['fr']);
+		// Page 3 exists in fr only: en's first page stands in for it (the switchers), not as a same page (hreflang).
+		expect(hubs[2]!.props.alternates).toEqual([
+			{ locale: 'fr', path: '/products/~page-3/', samePage: true },
+			{ locale: 'en', path: '/en/products/', samePage: false },
+		]);
 		expect(hubs[1]!.props.alternates).toEqual([
-			{ locale: 'fr', path: '/products/~page-2/' },
-			{ locale: 'en', path: '/en/products/~page-2/' },
+			{ locale: 'fr', path: '/products/~page-2/', samePage: true },
+			{ locale: 'en', path: '/en/products/~page-2/', samePage: true },
 		]);
 		expect(hubs[4]!.props.firstPosition).toBe(3);
 		// The skipped product has neither a page nor a hub entry.
@@ -159,8 +163,8 @@ describe('a product page without reviews in its locale', () => {
 	it('knows how many reviews its other locales hold, and renders again when that changes (a reviewed page does not)', () => {
 		const [before, after] = [pages(1), pages(2)];
 		expect(page(before, 'fr/a').props.alternates).toEqual([
-			{ locale: 'fr', path: '/products/a/', reviews: 0 },
-			{ locale: 'en', path: '/en/products/a/', reviews: 1 },
+			{ locale: 'fr', path: '/products/a/', samePage: true, indexable: false, reviews: 0 },
+			{ locale: 'en', path: '/en/products/a/', samePage: true, indexable: true, reviews: 1 },
 		]);
 		expect(page(after, 'fr/a').cacheKey).not.toBe(page(before, 'fr/a').cacheKey);
 		expect(page(after, 'fr/b').cacheKey).toBe(page(before, 'fr/b').cacheKey);

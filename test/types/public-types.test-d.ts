@@ -118,6 +118,7 @@ describe('layout', () => {
 			title: string;
 			description?: string | undefined;
 			lang: string;
+			alternates?: { locale: string; href: string; current: boolean }[] | undefined;
 		}>();
 	});
 });

@@ -1,6 +1,7 @@
 // Public entry point `astro-audio-reviews/pages` (package.json `exports`): each name it gives, from the
 // module that defines it.
 
+export type { LayoutAlternate } from '../routing/alternates.js';
 export type {
 	Alternate,
 	ProductEntryLike,

@@ -9,9 +9,17 @@ import {
 	writeKeyFile,
 } from '../indexnow/index-now-settings.js';
 import { outputFiles } from '../keep-out-dir/prune-output.js';
-import { type LocaleRouting, localeMismatchWarnings } from '../routing/locale-routing.js';
+import {
+	type LocaleRouting,
+	localeHomePath,
+	localeMismatchWarnings,
+} from '../routing/locale-routing.js';
 import { recordedCatalogue, type StaleCollection } from '../state/build-state.js';
-import { layoutHeadWarning, missingWordsWarnings } from './page-option-warnings.js';
+import {
+	layoutHeadWarning,
+	missingHomeWarnings,
+	missingWordsWarnings,
+} from './page-option-warnings.js';
 import { normalizeRoute, type ResolvedAudioReviewsOptions } from './resolved-options.js';
 
 type Assets = Parameters<typeof outputFiles>[0];
@@ -25,6 +33,7 @@ export function warnAboutPages(
 	assets: Assets,
 	logger: AstroIntegrationLogger,
 	routing: LocaleRouting,
+	site?: { dir: string; config: AstroConfig },
 ): void {
 	const locales = recordedCatalogue(resolved.collection)?.locales ?? [];
 	for (const warning of missingWordsWarnings(locales, resolved.uiText)) logger.warn(warning);
@@ -34,6 +43,16 @@ export function warnAboutPages(
 			? undefined
 			: layoutHeadWarning(resolved.layout, normalizeRoute(resolved.route), assets);
 	if (headWarning) logger.warn(headWarning);
+	// With an adapter the home page may be rendered on demand: only a static build can tell.
+	if (site && resolved.route !== false && !site.config.adapter) {
+		const slash = urlsEndInSlash(site.config);
+		const homes = (locales.length > 0 ? locales : [undefined]).map((locale) => ({
+			locale,
+			path: localeHomePath(routing, locale, slash),
+		}));
+		const where = { dir: site.dir, base: site.config.base };
+		for (const warning of missingHomeWarnings(homes, where)) logger.warn(warning);
+	}
 }
 
 export interface FinishContext {

@@ -81,7 +81,13 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 				if (released) logger.debug(released);
 			},
 			'astro:build:done': async ({ dir, assets, logger }) => {
-				warnAboutPages(resolved, assets, logger, routing);
+				warnAboutPages(
+					resolved,
+					assets,
+					logger,
+					routing,
+					astroConfig && { dir: fileURLToPath(dir), config: astroConfig },
+				);
 				const stale = staleCollections();
 				for (const entry of stale) {
 					logger.warn(
@@ -174,6 +180,7 @@ function pageConfigFor(
 		base: config.base,
 		uiText: resolved.uiText ?? {},
 		emptyProducts: resolved.emptyProducts,
+		localeLinks: resolved.localeLinks,
 		reviewsPerPage: resolved.reviewsPerPage,
 		hub: hubConfig(resolved.hub, route),
 		search: resolved.search,

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { plural } from '../format/numbers.js';
 import { BUILT_IN_WORDS, missingWords, type UiTextOverrides } from '../words/ui-text.js';
@@ -53,4 +54,28 @@ export function layoutHeadWarning(
 		`Layout ${layout} renders no <slot name="head" /> in its <head>: product pages such as ${fileURLToPath(page)} lack their canonical, hreflang, Open Graph and JSON-LD tags. ` +
 		'Add <slot name="head" /> inside its <head> (an unfilled named slot renders nothing on your other pages)'
 	);
+}
+
+/**
+ * The breadcrumb of each locale's pages starts at that locale's home page, which is the site's to
+ * write: a build without one gives every product page a first link that answers 404.
+ */
+export function missingHomeWarnings(
+	homes: ReadonlyArray<{ locale: string | undefined; path: string }>,
+	site: { dir: string; base: string },
+): string[] {
+	const warnings: string[] = [];
+	for (const path of new Set(homes.map((home) => home.path))) {
+		const folder = path.replace(/^\/+|\/+$/g, '');
+		const files = folder === '' ? ['index.html'] : [`${folder}/index.html`, `${folder}.html`];
+		if (files.some((file) => existsSync(join(site.dir, file)))) continue;
+		const locales = homes.filter((home) => home.path === path).map((home) => home.locale);
+		const url = `${site.base.replace(/\/$/, '')}${path}`;
+		const page = folder === '' ? 'src/pages/index.astro' : `src/pages/${folder}/index.astro`;
+		warnings.push(
+			`The breadcrumb of the ${locales.filter(Boolean).join(', ') || 'product'} pages starts at ${url}, which this build does not have (a 404 on every product page). ` +
+				`Add ${page} (docs/i18n.md, "Locale home pages" has a recipe for every locale)`,
+		);
+	}
+	return warnings;
 }

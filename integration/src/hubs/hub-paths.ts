@@ -1,4 +1,5 @@
 import { type HubOrder, hubSettings, pageSettings } from '../options/integration-options.js';
+import { inLocaleOrder } from '../routing/alternates.js';
 import { hubBasePath, hubPageParam, hubPagePath } from '../routing/hub-urls.js';
 import { type LocaleRouting, localeSegment, withDefaultLocale } from '../routing/locale-routing.js';
 import type { Alternate, StaticPath } from '../routing/product-paths.js';
@@ -26,7 +27,7 @@ export type HubPageProps = {
 	/** Position of the first item in the whole list (for the ItemList's numbering). */
 	firstPosition: number;
 	total: number;
-	/** The same page number in the other locales, where their hub has it. */
+	/** This page in every locale with a hub, in the loader's locale order: the same page number, else the first. */
 	alternates: Alternate[];
 	/** The newest content date of the products it lists; for the sitemap, not rendered. */
 	lastmod: string | undefined;
@@ -46,6 +47,8 @@ export interface HubOptions extends Pick<LocaleRouting, 'prefixDefaultLocale' | 
 	pageSize?: number | undefined;
 	/** `'name'` (default) or `'rating'`: best rated first. */
 	order?: HubOrder | undefined;
+	/** The loader's locales, the alternates' order; without it, the order the products name them. */
+	localeOrder?: readonly string[] | undefined;
 }
 
 /** Every hub page of the site, from the product pages `productPages` made (so exactly the pages that exist). */
@@ -78,7 +81,10 @@ export function hubPages(products: readonly StaticPath[], options: HubOptions): 
 		routing,
 		pageSize,
 		trailingSlash: pageSettings(options).trailingSlash,
-		hubs,
+		hubs: inLocaleOrder(
+			hubs.filter((hub): hub is LocaleHub & { locale: string } => hub.locale !== undefined),
+			options.localeOrder ?? [],
+		),
 	};
 	return hubs.flatMap((hub) =>
 		Array.from({ length: hub.pageCount }, (_, index) => hubPage(hub, index + 1, site)),
@@ -98,7 +104,8 @@ interface HubSite {
 	routing: LocaleRouting;
 	pageSize: number;
 	trailingSlash: boolean;
-	hubs: readonly LocaleHub[];
+	/** The locales' hubs (a one-locale site's has none), in the loader's locale order. */
+	hubs: ReadonlyArray<LocaleHub & { locale: string }>;
 }
 
 /** The locale's product pages in the hub's order. */
@@ -115,12 +122,14 @@ function sortedItems(
 
 function hubPage(hub: LocaleHub, page: number, site: HubSite): HubStaticPath {
 	const { defaultLocale, pageSize, trailingSlash } = site;
-	const alternates = site.hubs
-		.filter((other) => other.locale !== undefined && page <= other.pageCount)
-		.map((other) => ({
-			locale: other.locale!,
-			path: hubPagePath(other.base, page, trailingSlash),
-		}));
+	const alternates = site.hubs.map((other) => {
+		const samePage = page <= other.pageCount;
+		return {
+			locale: other.locale,
+			path: hubPagePath(other.base, samePage ? page : 1, trailingSlash),
+			samePage,
+		};
+	});
 	const items = hub.items.slice((page - 1) * pageSize, page * pageSize);
 	const props: HubPageProps = {
 		locale: hub.locale,
@@ -134,7 +143,7 @@ function hubPage(hub: LocaleHub, page: number, site: HubSite): HubStaticPath {
 		items,
 		firstPosition: (page - 1) * pageSize + 1,
 		total: hub.items.length,
-		alternates: defaultLocale === undefined ? [] : sortDefaultFirst(alternates, defaultLocale),
+		alternates: defaultLocale === undefined ? [] : alternates,
 		lastmod: newestDate(items.map((item) => item.lastmod)),
 	};
 	const rendered = {
@@ -149,11 +158,4 @@ function hubPage(hub: LocaleHub, page: number, site: HubSite): HubStaticPath {
 		props,
 		cacheKey: `hub|${fnv1a64(JSON.stringify(rendered))}`,
 	};
-}
-
-function sortDefaultFirst(alternates: Alternate[], defaultLocale: string): Alternate[] {
-	return [
-		...alternates.filter((a) => a.locale === defaultLocale),
-		...alternates.filter((a) => a.locale !== defaultLocale),
-	];
 }

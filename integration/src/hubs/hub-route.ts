@@ -11,13 +11,14 @@ export async function getHubStaticPaths({
 	routePattern: string;
 }): Promise<HubStaticPath[]> {
 	const { route } = parseRoute(config.route);
-	const { products } = await siteCatalogue(route);
+	const { products, locales } = await siteCatalogue(route);
 	const hub = config.hub || undefined;
 	const all = hubPages(products, {
 		route,
 		trailingSlash: config.trailingSlash,
 		pageSize: hub?.pageSize,
 		order: hub?.order,
+		localeOrder: locales,
 		prefixDefaultLocale: config.prefixDefaultLocale,
 		localePaths: config.localePaths,
 	});

@@ -88,14 +88,18 @@ export async function liveHubPage(
 			),
 			firstPosition: offset + 1,
 			total: Math.max(slice.count, offset + slice.products.length),
-			// Every locale has a first page; how far the others' further pages go is not known here.
-			alternates:
-				multilingual && page === 1
-					? lists.locales.map((other) => ({
+			// Every locale has a first page; how far the others' further pages go is not known here,
+			// so a further page names their first (for the switchers) and no hreflang pair.
+			alternates: multilingual
+				? lists.locales.map((other) => {
+						const samePage = page === 1 || other === locale;
+						return {
 							locale: other,
-							path: liveHubPath(config, other, lists.routing, 1)!,
-						}))
-					: [],
+							path: liveHubPath(config, other, lists.routing, samePage ? page : 1)!,
+							samePage,
+						};
+					})
+				: [],
 			lastmod: undefined,
 		};
 		cacheList(astro, websiteId, effectivePolicy(astro, undefined), astro.response.headers);

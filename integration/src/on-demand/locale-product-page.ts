@@ -36,10 +36,15 @@ export async function liveLocaleProductPage(
 			`product page in the locale ${JSON.stringify(astro.params.locale ?? '')}`,
 		);
 	const ref = liveRef(astro, { route: config.route }) ?? '';
-	const result = await config.content.getLiveEntry(liveSourceQuery(config).collection, {
-		ref,
-		locale,
-	});
+	const collection = liveSourceQuery(config).collection;
+	// Every locale's version, through the loader's shared in-flight loads: the page names the others.
+	const versions = await Promise.all(
+		lists.locales.map(async (other) => ({
+			locale: other,
+			result: await config.content.getLiveEntry(collection, { ref, locale: other }),
+		})),
+	);
+	const result = versions.find((version) => version.locale === locale)!.result;
 	return liveProductPage(astro, result, {
 		ref,
 		route: config.route,
@@ -50,5 +55,6 @@ export async function liveLocaleProductPage(
 		locale,
 		defaultLocale: lists.defaultLocale,
 		routing: lists.routing,
+		...(lists.locales.length > 1 ? { versions } : {}),
 	});
 }

@@ -8,6 +8,7 @@ import {
 import { pageSettings } from '../options/integration-options.js';
 import { type LocaleRouting, type LocaleRule, localePrefix } from '../routing/locale-routing.js';
 import {
+	type Alternate,
 	type EmptyProducts,
 	hasPage,
 	isIndexable,
@@ -20,6 +21,7 @@ import {
 } from '../routing/review-pages.js';
 import type { Product } from '../schema/product.js';
 import { cacheControlHeader } from './cache-policy.js';
+import { type LiveVersion, liveAlternates, versionFailure } from './locale-versions.js';
 import { liveReviewPage } from './request-ref.js';
 import { liveErrorResponse, notFoundResponse, type RequestLogger } from './responses.js';
 
@@ -66,6 +68,12 @@ export interface LiveProductPageOptions {
 	 * builds.
 	 */
 	emptyProducts?: EmptyProducts;
+	/**
+	 * The product in each of the live loader's locales, this one included, in the loader's order
+	 * (`getLiveEntry(collection, { ref, locale })` of each): with them the page names its versions
+	 * (hreflang between indexable ones, the language links, the layout's `alternates`).
+	 */
+	versions?: readonly LiveVersion[] | undefined;
 	/** Reviews per page, as `audioReviews({ reviewsPerPage })` (default 20): a path past the last review page answers 404. */
 	reviewsPerPage?: number;
 	/** Overrides of the cache policy. */
@@ -90,6 +98,11 @@ export function liveProductPage(
 			? liveReviewPage({ request: astro.request, params: astro.params }, { route })
 			: 1;
 	const pageCount = entry ? reviewPageCount(entry.data.reviews.length, perPage) : 1;
+	const failure = versionFailure(options.versions ?? []);
+	if (entry && !error && failure) {
+		if (astro.cache.enabled) astro.cache.set(false);
+		return liveErrorResponse(failure, { ref: options.ref });
+	}
 	if (entry && !error && hasPage(entry.data.reviews.length, emptyProducts) && page <= pageCount) {
 		if (astro.cache.enabled) {
 			astro.cache.set({ maxAge: policy.maxAge, swr: policy.swr });
@@ -103,12 +116,18 @@ export function liveProductPage(
 			locale: options.locale ?? '',
 			routing: options.routing ?? options.defaultLocale,
 		};
-		const reviewPage = livePagesOf(where, entry.data.external_id, { page, pageCount, perPage });
+		const ref = entry.data.external_id;
+		const reviewPage = livePagesOf(where, ref, { page, pageCount, perPage });
+		const alternates = liveAlternates(options.versions ?? [], page, {
+			emptyProducts,
+			perPage,
+			pathOf: (locale, n) => liveProductPath(where, locale, where.routing, ref, n),
+		});
 		return liveProps(
 			entry.data,
 			reviewPage,
 			isIndexable(entry.data.reviews.length, emptyProducts),
-			options,
+			{ ...options, alternates },
 		);
 	}
 	// A product without a page (emptyProducts: 'skip'), or a review page past its last: 404 as an unknown ref.
@@ -168,12 +187,16 @@ function livePagesOf(
 	return { page: place.page, paths, perPage: place.perPage };
 }
 
-/** `<ProductPage>` props of an on-demand product: its page in one locale, no alternates. */
+/** `<ProductPage>` props of an on-demand product: its page in one locale, and its versions in the others. */
 function liveProps(
 	product: Product,
 	reviewPage: ReviewPagePlace,
 	indexable: boolean,
-	{ locale, defaultLocale }: Pick<LiveProductPageOptions, 'locale' | 'defaultLocale'>,
+	{
+		locale,
+		defaultLocale,
+		alternates = [],
+	}: Pick<LiveProductPageOptions, 'locale' | 'defaultLocale'> & { alternates?: Alternate[] },
 ): ProductPageProps {
 	return {
 		product,
@@ -181,7 +204,7 @@ function liveProps(
 		...(locale === undefined ? {} : { lang: locale }),
 		slug: product.external_id,
 		path: reviewPage.paths[reviewPage.page - 1]!,
-		alternates: [],
+		alternates,
 		defaultLocale: locale === undefined ? undefined : defaultLocale,
 		indexable,
 		reviewPage,

@@ -3,6 +3,7 @@ import { AudioReviewsError } from '../errors/errors.js';
 import { singleFlight } from '../loaders/single-flight.js';
 import { pageSettings } from '../options/integration-options.js';
 import { SITEMAP_LIMITS } from '../options/on-demand-option.js';
+import { hreflangOf } from '../routing/alternates.js';
 import { isIndexable } from '../routing/product-paths.js';
 import { reviewPageCount } from '../routing/review-pages.js';
 import { type SitemapUrl, sitemapIndexXml, urlsetXml } from '../sitemaps/sitemap-xml.js';
@@ -150,14 +151,17 @@ async function sitemapFileXml(
 		for (const item of slices[i]!.products) {
 			if (!item.indexable) continue;
 			for (let page = 1; page <= item.pages; page++) {
-				const others = indexableLocales.get(item.ref)!.filter((other) => page <= other.pages);
-				const alternates =
-					others.length > 1
-						? others.map((other) => ({
-								hreflang: other.locale,
-								href: productUrl(other.locale, item.ref, page),
-							}))
-						: [];
+				// The pages' own rule: the same page number in each locale where it is indexable.
+				const versions = indexableLocales.get(item.ref)!.map((other) => ({
+					locale: other.locale,
+					path: '',
+					samePage: page <= other.pages,
+				}));
+				const { links } = hreflangOf(versions, { locale, indexable: true }, undefined);
+				const alternates = links.map((other) => ({
+					hreflang: other.locale,
+					href: productUrl(other.locale, item.ref, page),
+				}));
 				urls.push({ loc: productUrl(locale, item.ref, page), alternates });
 			}
 		}

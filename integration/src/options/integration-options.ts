@@ -82,7 +82,12 @@ const integrationOptionsShape = {
 	search: searchOptionSchema,
 	/** A product without any review in a locale: a `noindex, follow` page, a normal page, or no page. */
 	emptyProducts,
-	/** Hub pages listing the products at the route's parent path; */
+	/** False leaves the language links to the layout (its `alternates` prop); true (default) puts them under each page. */
+	localeLinks: z.boolean({ message: 'Expected `localeLinks` to be true or false' }).default(true),
+	/**
+	 * Hub pages listing the products at the route's parent path; `{ pageSize, order }` sets how
+	 * many per page and their order (`'name'` by default, `'rating'` for best rated first).
+	 */
 	hub: z
 		.union(
 			[

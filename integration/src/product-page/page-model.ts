@@ -1,3 +1,4 @@
+import { hreflangOf, type LayoutAlternate, layoutAlternates } from '../routing/alternates.js';
 import { type LocaleRule, localeHomeUrl } from '../routing/locale-routing.js';
 import type { ProductPageProps } from '../routing/product-paths.js';
 import { orderedReviews, type ReviewPagePlace, reviewsOnPage } from '../routing/review-pages.js';
@@ -69,9 +70,11 @@ export interface ProductPageModel extends ProductSummary {
 		canonical: string | undefined;
 		indexable: boolean | undefined;
 		defaultLocale: string | undefined;
-		/** hreflang: every locale version of the page, this one included, decided once here. */
+		/** hreflang: the indexable locale versions of the page, this one included; none if noindex. */
 		alternates: { locale: string; href: string }[];
 	};
+	/** The layout's `alternates`: the page in every locale it exists in, for a header switcher. */
+	alternates: LayoutAlternate[];
 	jsonLd: JsonLdGraph;
 }
 
@@ -109,6 +112,11 @@ export function productPageModel(props: ProductPageProps, site: PageSite): Produ
 	];
 	const reviews = shownReviews(product, reviewPage);
 	const canonical = absoluteUrl(site.site, site.base, path);
+	const hreflang = hreflangOf(
+		props.alternates.map((version) => ({ ...version, href: url(link(version.path)) })),
+		{ locale, indexable: props.indexable ?? true },
+		props.defaultLocale,
+	);
 	return {
 		...summary,
 		title: further ? text('reviewPage', { name: summary.title, page }) : summary.title,
@@ -125,7 +133,7 @@ export function productPageModel(props: ProductPageProps, site: PageSite): Produ
 		reviewPage,
 		labels: { breadcrumb: text('breadcrumb'), languages: text('languages') },
 		search: {
-			body: searchBody(search, product, page),
+			body: searchBody(search, product, page, link(path)),
 			heading: searchHeading(search, product, page),
 			title: searchTitle(search),
 			description: searchDescription(search, product),
@@ -144,9 +152,10 @@ export function productPageModel(props: ProductPageProps, site: PageSite): Produ
 		head: {
 			canonical,
 			indexable: props.indexable,
-			defaultLocale: props.defaultLocale,
-			alternates: props.alternates.map(({ locale, path }) => ({ locale, href: url(link(path)) })),
+			defaultLocale: hreflang.xDefault?.locale,
+			alternates: hreflang.links.map(({ locale, href }) => ({ locale, href })),
 		},
+		alternates: layoutAlternates(props.alternates, locale, site.base),
 		jsonLd: productJsonLd(product, {
 			url: canonical,
 			locale: lang,

@@ -16,17 +16,34 @@ export function searchIgnore(search: SearchMarkup): Attributes {
 
 /**
  * On the product's content, the only part of the page Pagefind indexes: the star level of its
- * average as a filter (4 for 4.0 to 4.9, so "4 and up" is the levels 4 and 5), the average as the
- * `rating` sort key, and no picture for the result (Pagefind would take the first avatar).
+ * average as a filter (4 for 4.0 to 4.9, so "4 and up" is the levels 4 and 5), the average as
+ * the `rating` sort key, and no picture for the result (Pagefind would take the first avatar).
+ * A further review page (`page` from 2) is indexed for its transcripts but carries no filter or
+ * sort key: the product counts once in the star filter, through its first page.
+ * `url`, the page's link as the site serves it (`base`, `trailingSlash`), is the result's link:
+ * Pagefind would otherwise link the file's path, `…/index.html`'s folder with a `/`, which a site
+ * with `trailingSlash: 'never'` answers 404, and which misses `base` when the bundle is not under it.
  */
-export function searchBody(search: SearchMarkup, product: Product, page = 1): Attributes {
+export function searchBody(
+	search: SearchMarkup,
+	product: Product,
+	page = 1,
+	url?: string,
+): Attributes {
 	if (search !== 'pagefind') return NONE;
 	const summary = ratingSummary(product);
-	if (summary === undefined || page > 1)
-		return { 'data-pagefind-body': '', 'data-pagefind-meta': 'image:' };
+	const meta: Attributes =
+		url === undefined
+			? { 'data-pagefind-meta': 'image:' }
+			: {
+					'data-pagefind-meta': 'url[data-pagefind-url], image[data-pagefind-image]',
+					'data-pagefind-url': url,
+					'data-pagefind-image': '',
+				};
+	if (summary === undefined || page > 1) return { 'data-pagefind-body': '', ...meta };
 	return {
 		'data-pagefind-body': '',
-		'data-pagefind-meta': 'image:',
+		...meta,
 		'data-pagefind-filter': `stars:${Math.floor(summary.average)}`,
 		'data-pagefind-sort': `rating:${summary.average.toFixed(2)}`,
 	};

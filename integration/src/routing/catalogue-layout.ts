@@ -15,7 +15,8 @@ export function localeInId(id: string, ref: string): string | undefined {
 
 /**
  * The unprefixed locale (the configured one, else the loader's first, else the first by name)
- * and the order of the alternates, for a catalogue whose entry ids name `locales`.
+ * and the order of the alternates, the loader's (the on-demand sitemaps list them so too), for a
+ * catalogue whose entry ids name `locales`.
  */
 export function localeOrder(
 	locales: readonly string[],
@@ -27,15 +28,11 @@ export function localeOrder(
 		locales.length === 0
 			? undefined
 			: candidates.find((locale) => locale !== undefined && locales.includes(locale));
-	const rest = loaderOrder
+	const order = loaderOrder
 		? [
 				...loaderOrder.filter((l) => locales.includes(l)),
 				...locales.filter((l) => !loaderOrder.includes(l)),
 			]
 		: [...locales];
-	const order =
-		defaultLocale === undefined
-			? rest
-			: [defaultLocale, ...rest.filter((l) => l !== defaultLocale)];
 	return { defaultLocale, order };
 }

@@ -1,6 +1,7 @@
 import { type PageSettings, pageSettings } from '../options/integration-options.js';
 import { entryFacts, type WithRendered } from '../schema/entry-metadata.js';
 import type { Product } from '../schema/product.js';
+import type { PageVersion } from './alternates.js';
 import { localeInId, localeOrder } from './catalogue-layout.js';
 import { hubBasePath, hubPagePath } from './hub-urls.js';
 import { type LocaleRouting, localeSegment, withDefaultLocale } from './locale-routing.js';
@@ -33,9 +34,9 @@ export interface ProductEntryLike extends WithRendered {
 	collection?: string | undefined;
 }
 
-export interface Alternate {
-	locale: string;
-	/** Site-relative path, e.g. `/en/products/chair/`. */
+/** The same page in one locale (routing/alternates.ts decides which of them hreflang names). */
+export interface Alternate extends PageVersion {
+	/** Site-relative path, e.g. `/en/products/chair/` (the first page where that locale has fewer pages). */
 	path: string;
 	/** Number of the product's reviews and testimonies in that locale (an empty page links to one that has some). */
 	reviews?: number | undefined;
@@ -52,7 +53,7 @@ export type ProductPageProps = {
 	lang?: string | undefined;
 	slug: string;
 	path: string;
-	/** Every locale version of this product, this one included, default locale first. */
+	/** Every locale version of this page, this one included, in the loader's locale order. */
 	alternates: Alternate[];
 	defaultLocale: string | undefined;
 	/** False for a page search engines are asked not to index (`noindex, follow`); default true. */
@@ -139,17 +140,23 @@ export function productPages(
 				options.route,
 				settings.trailingSlash,
 			);
-		// Page n's alternates: the locales whose version of the product has a page n.
+		// Page n in every locale with a version: its page n, else its first page (hreflang takes the former).
 		const alternatesOf = (page: number): Alternate[] =>
 			defaultLocale === undefined
 				? []
 				: order
-						.filter((locale) => page <= (pageCounts.get(locale) ?? 0))
-						.map((locale) => ({
-							locale,
-							path: pathOf(locale, page),
-							reviews: versions.get(locale)!.data.reviews.length,
-						}));
+						.filter((locale) => versions.has(locale))
+						.map((locale) => {
+							const samePage = page <= pageCounts.get(locale)!;
+							const reviews = versions.get(locale)!.data.reviews.length;
+							return {
+								locale,
+								path: pathOf(locale, samePage ? page : 1),
+								samePage,
+								indexable: isIndexable(reviews, settings.emptyProducts),
+								reviews,
+							};
+						});
 		for (const [locale, entry] of versions) {
 			const count = pageCounts.get(locale)!;
 			const reviewPaths = Array.from({ length: count }, (_, index) => pathOf(locale, index + 1));
@@ -166,6 +173,17 @@ export function productPages(
 		}
 	}
 	return paths;
+}
+
+/** The catalogue's locales in the alternates' order (the loader's), for the hub pages. */
+export function catalogueLocales(
+	entries: readonly ProductEntryLike[],
+	defaultLocale: string | undefined,
+): string[] {
+	const locales = [
+		...new Set(entries.map(routeLocale).filter((l): l is string => l !== undefined)),
+	];
+	return localeOrder(locales, defaultLocale, loaderOrder(entries)).order;
 }
 
 /** The loader's locale order, as productsLoader() stored it with the entries (one loader fills a collection). */
@@ -251,7 +269,10 @@ function pageOf(
 
 function alternatesKey(alternates: readonly Alternate[], withCounts: boolean): string {
 	return alternates
-		.map((a) => `${a.locale}=${a.path}${withCounts ? `:${a.reviews ?? 0}` : ''}`)
+		.map(
+			(a) =>
+				`${a.locale}=${a.path}${a.samePage === false ? '~1' : ''}${a.indexable === false ? '!' : ''}${withCounts ? `:${a.reviews ?? 0}` : ''}`,
+		)
 		.join(',');
 }
 

@@ -5,7 +5,12 @@
 import config from 'virtual:astro-audio-reviews/config';
 import { AudioReviewsError } from '../errors/errors.js';
 import { requireEntries } from './collection-check.js';
-import { type ProductEntryLike, productPages, type StaticPath } from './product-paths.js';
+import {
+	catalogueLocales,
+	type ProductEntryLike,
+	productPages,
+	type StaticPath,
+} from './product-paths.js';
 import { isProductPage } from './review-pages.js';
 
 export interface Catalogue {
@@ -13,6 +18,8 @@ export interface Catalogue {
 	paths: StaticPath[];
 	/** The product pages (each product's first page), what hub pages list. */
 	products: StaticPath[];
+	/** The catalogue's locales in the loader's order. */
+	locales: string[];
 }
 
 interface Cached {
@@ -66,7 +73,11 @@ export async function siteCatalogue(route: string): Promise<Catalogue> {
 		// Hub pages sit at the injected route's parent: only its pages link back to one.
 		hub: config.hub !== false && isInjectedRoute(route),
 	});
-	const catalogue = { paths, products: paths.filter((path) => isProductPage(path.props)) };
+	const catalogue = {
+		paths,
+		products: paths.filter((path) => isProductPage(path.props)),
+		locales: catalogueLocales(entries, config.defaultLocale),
+	};
 	catalogues.set(route, { entries, catalogue });
 	return catalogue;
 }

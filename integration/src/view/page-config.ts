@@ -1,5 +1,6 @@
 import type { HubOrder } from '../options/integration-options.js';
 import type { SearchMarkup } from '../product-page/search-markup.js';
+import type { LayoutAlternate } from '../routing/alternates.js';
 import type { LocaleRouting } from '../routing/locale-routing.js';
 import type { UiTextOverrides } from '../words/ui-text.js';
 
@@ -24,6 +25,8 @@ export interface PageConfig extends LocaleRouting {
 	uiText: UiTextOverrides;
 	/** A product without any review in a locale: `noindex, follow`, a normal page, or no page. */
 	emptyProducts: 'noindex' | 'index' | 'skip';
+	/** Whether the pages show their own language links (false: the layout's `alternates` do). */
+	localeLinks: boolean;
 	/** Reviews on a product page and on each of its further review pages. */
 	reviewsPerPage: number;
 	/** Hub pages' size and order, or false when the site has none. */
@@ -42,4 +45,9 @@ export type LayoutProps = {
 	description?: string | undefined;
 	/** The page's locale, for `<html lang>`. */
 	lang: string;
+	/**
+	 * The same page in each locale it exists in, in the loader's locale order, for a header
+	 * language switcher; empty on a one-locale site.
+	 */
+	alternates?: LayoutAlternate[] | undefined;
 };

@@ -6,6 +6,7 @@ declare module 'virtual:astro-audio-reviews/layout' {
 		title: string;
 		description?: string | undefined;
 		lang: string;
+		alternates?: Array<{ locale: string; href: string; current: boolean }> | undefined;
 	}) => unknown;
 	export default Layout;
 }

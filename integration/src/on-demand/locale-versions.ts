@@ -1,0 +1,55 @@
+import type { Alternate, EmptyProducts } from '../routing/product-paths.js';
+import { hasPage, isIndexable } from '../routing/product-paths.js';
+import { reviewPageCount } from '../routing/review-pages.js';
+
+/** The product as the live loader gave it in one of its locales. */
+export interface LiveVersion {
+	locale: string;
+	/** What `getLiveEntry()` returned for it. */
+	result: {
+		entry?: { data: { reviews: readonly unknown[] } } | undefined;
+		error?: Error | undefined;
+	};
+}
+
+/**
+ * An on-demand page's alternates, from the product in each of the loader's locales (in its
+ * order): the same rule as the static pages and the on-demand sitemaps, from the same facts
+ * (which locales have a page, how many review pages, which are indexable).
+ */
+export function liveAlternates(
+	versions: readonly LiveVersion[],
+	page: number,
+	settings: {
+		emptyProducts: EmptyProducts;
+		perPage: number;
+		pathOf: (locale: string, page: number) => string;
+	},
+): Alternate[] {
+	const alternates: Alternate[] = [];
+	for (const { locale, result } of versions) {
+		const reviews = result.entry && !result.error ? result.entry.data.reviews.length : undefined;
+		if (reviews === undefined || !hasPage(reviews, settings.emptyProducts)) continue;
+		const samePage = page <= reviewPageCount(reviews, settings.perPage);
+		alternates.push({
+			locale,
+			path: settings.pathOf(locale, samePage ? page : 1),
+			samePage,
+			indexable: isIndexable(reviews, settings.emptyProducts),
+			reviews,
+		});
+	}
+	return alternates;
+}
+
+/** The first failure other than "not found" among the versions: the page cannot tell its alternates then. */
+export function versionFailure(versions: readonly LiveVersion[]): Error | undefined {
+	return versions
+		.map(({ result }) => result.error)
+		.find(
+			(error) =>
+				error !== undefined &&
+				error.name !== 'LiveEntryNotFoundError' &&
+				error.name !== 'NotFoundError',
+		);
+}
