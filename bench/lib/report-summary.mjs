@@ -148,7 +148,7 @@ export function summaryLiveSection(r, line) {
 	}
 }
 
-/** 6e: issue 38's figures for several processes; the issue sets no target for them. */
+/** 6e: several processes behind Varnish nodes; no target is set for these figures. */
 function nodesRow(f, line) {
 	const figure = 'several processes behind Varnish nodes (§6e)';
 	if (!f?.ok) {
