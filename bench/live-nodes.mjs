@@ -100,7 +100,7 @@ try {
 				amount: config.misses,
 				paths: take(config.misses).map(pathOf),
 			});
-			samples[label].push({ hitRps: rps(hits), missRps: rps(misses) });
+			samples[label].push({ hitRps: rps(hits), missRps: rps(misses), hitP99Ms: hits.latency.p99 });
 			say(
 				`  ${label}, round ${round + 1}: hits ${Math.round(rps(hits))} req/s (p99 ${hits.latency.p99} ms), misses ${Math.round(rps(misses))} req/s`,
 			);
@@ -162,6 +162,17 @@ try {
 		purges: latencies.length,
 		upstreamPer1000Views: upstreamPer1000,
 		viewPages: config.viewPages,
+		config,
+		// Every round's figures, so a reader sees how far load moved them.
+		rounds: Object.entries(samples).flatMap(([label, runs]) =>
+			runs.map((r, round) => ({
+				label,
+				round: round + 1,
+				hitRps: Math.round(r.hitRps),
+				missRps: Math.round(r.missRps),
+				hitP99Ms: r.hitP99Ms,
+			})),
+		),
 	};
 	console.log(JSON.stringify(result));
 } finally {

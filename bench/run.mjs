@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: every build figure of BENCHMARKS.md (and the live figures of bench/live.mjs)
+ * `npm run bench`: every build figure of BENCHMARKS.md (and the live figures of bench/live.mjs
+ * and bench/live-nodes.mjs)
  * side by side in one run, against the service simulator on loopback, written to
  * BENCHMARKS.md and bench/results.json. `node bench/run.mjs --help` lists the flags
  * (bench/lib/options.mjs).
@@ -14,6 +15,7 @@ import { coldFigures } from './lib/cold-figures.mjs';
 import { runAlone, sitemapFigure } from './lib/figures-alone.mjs';
 import { liveFigure } from './lib/live-figure.mjs';
 import { machineInfo } from './lib/machine.mjs';
+import { liveNodesFigure } from './lib/nodes-figure.mjs';
 import { benchArgs, benchConfig, USAGE } from './lib/options.mjs';
 import { peerEstimateAtMain, peerFigure } from './lib/peer-figure.mjs';
 import { renderMarkdown } from './lib/report.mjs';
@@ -43,6 +45,7 @@ peerEstimateAtMain(run);
 await scaleFigure(run);
 if (config.live) {
 	results.live = await liveFigure(run);
+	results.liveNodes = await liveNodesFigure(run);
 	results.sitemap = await sitemapFigure(run).catch((error) => {
 		results.errors.push(`sitemap: ${String(error.message ?? error).split('\n')[0]}`);
 		return undefined;

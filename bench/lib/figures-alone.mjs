@@ -4,13 +4,15 @@ import { LIST_QUERY } from './catalogue.mjs';
 import { measureFeed } from './feed.mjs';
 import { coldPair, largestPageMarkdown, measureLargestPage } from './largest-page.mjs';
 import { machineInfo } from './machine.mjs';
+import { liveNodesFigure, nodesMarkdown } from './nodes-figure.mjs';
 import { pollFigure } from './poll-figure.mjs';
 import { measureSearch } from './search.mjs';
 import { measureSitemap, sitemapMarkdown } from './sitemap.mjs';
 
 /**
  * The figures that also run alone (`--only`): the review feed, the on-demand sitemap, static
- * search and the long tail (figure 7), each measured the same way in a full run.
+ * search, the long tail (figure 7), deploys on change and several server processes (figure 6e),
+ * each measured the same way in a full run.
  */
 
 /** The review feed's figure, at the main size with the catalogue already served. */
@@ -79,6 +81,15 @@ async function longTailAlone(run) {
 	});
 }
 
+/** Figure 6e alone, with when and under what load it was measured (the merged report shows it). */
+async function liveNodesAlone(run) {
+	const { config, results } = run;
+	const figure = await liveNodesFigure(run);
+	const load = (await machineInfo()).loadAtStart.join(', ');
+	figure.measuredBy = `Measured alone by \`${results.command}\` on ${results.date.slice(0, 16).replace('T', ' ')} UTC (${config.smoke ? 'smoke size, ' : ''}load ${results.machine.loadAtStart.join(', ')} at start, ${load} at end, ${results.machine.cores} cores)`;
+	return figure;
+}
+
 const n = (v) => (v === undefined ? '—' : v.toLocaleString('en-US'));
 const s = (ms) => (ms === undefined ? '—' : `${(ms / 1000).toFixed(1)} s`);
 
@@ -118,6 +129,15 @@ const PARTS = {
 		measure: (run) => run.withCatalogue(run.main, (sim, env) => pollFigure(run, sim, env)),
 		print: ({ results, say }) => say(`poll: ${JSON.stringify(results.poll)}`),
 	},
+	nodes: {
+		figure: 'liveNodes',
+		builds: false,
+		mergeHint: true,
+		measure: liveNodesAlone,
+		print: ({ results }) => {
+			for (const line of nodesMarkdown(results.liveNodes, { n })) console.log(line);
+		},
+	},
 	'long-tail': {
 		figure: 'longTail',
 		builds: true,
@@ -140,5 +160,8 @@ export async function runAlone(run, only) {
 		? ` (into BENCHMARKS.md: node bench/run.mjs --report-only --merge ${run.resultsFile})`
 		: '';
 	run.say(`results: ${run.resultsFile}${merge}`);
-	return part.builds && run.results.errors.length ? 1 : 0;
+	const failed = part.builds
+		? run.results.errors.length > 0
+		: run.results[part.figure]?.ok === false;
+	return failed ? 1 : 0;
 }

@@ -38,7 +38,8 @@ export async function liveFigure({ config, say }) {
 	}
 }
 
-async function runScript(script, smoke) {
+/** A bench script with `--json` (and `--smoke`) in a child process: its exit code and output. */
+export async function runScript(script, smoke) {
 	const child = spawn(process.execPath, [script, '--json', ...(smoke ? ['--smoke'] : [])], {
 		cwd: REPO,
 		stdio: ['ignore', 'pipe', 'pipe'],

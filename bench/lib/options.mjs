@@ -18,12 +18,14 @@ written to BENCHMARKS.md and bench/results.json.
                 the pages written, the largest page's bytes, DOM elements and Lighthouse performance
   node bench/run.mjs --only poll    just the deploys-on-change figure (audio-reviews poll at the first size:
                 first run, no change, one edit, one deletion)
+  node bench/run.mjs --only nodes   just figure 6e: several server processes behind Varnish nodes
+                (bench/live-nodes.mjs: hits with one process and two, purge latency, upstream requests)
   node bench/run.mjs --report-only --merge <dir>/results.json  BENCHMARKS.md again, with the
-                figure of a partial run (--only long-tail, search, feed, sitemap) merged into bench/results.json first
+                figure of a partial run (--only long-tail, search, feed, sitemap, poll, nodes) merged into bench/results.json first
 `;
 
 /** The parts of the bench that run alone (`--only`), each into a temp folder. */
-export const ALONE = ['feed', 'sitemap', 'search', 'long-tail', 'poll'];
+export const ALONE = ['feed', 'sitemap', 'search', 'long-tail', 'poll', 'nodes'];
 
 /** The command line of bench/run.mjs (its opening comment lists the flags). */
 export function benchArgs(argv = process.argv.slice(2)) {
@@ -51,7 +53,7 @@ export function benchArgs(argv = process.argv.slice(2)) {
 	});
 	if (values.only !== undefined && !ALONE.includes(values.only))
 		throw new Error(
-			`--only: the parts that run alone are "feed", "sitemap", "search", "long-tail" and "poll", got ${values.only}`,
+			`--only: the parts that run alone are "feed", "sitemap", "search", "long-tail", "poll" and "nodes", got ${values.only}`,
 		);
 	return values;
 }

@@ -1,3 +1,4 @@
+import { nodesMarkdown } from './nodes-figure.mjs';
 import { ms, n, pct, s, x } from './report-format.mjs';
 
 /** Where the time goes: the CPU profile of one build, by owner, page function and file. */
@@ -101,6 +102,14 @@ export function liveSection(r, line) {
 	} else {
 		line(`Not measured in this run: ${live?.reason ?? 'skipped (--no-live)'}.`);
 	}
+	line();
+}
+
+/** 6e: several server processes behind Varnish nodes, from bench/live-nodes.mjs. */
+export function nodesSection(r, line) {
+	line('### 6e. Several processes behind Varnish nodes (`bench/live-nodes.mjs`)');
+	line();
+	for (const text of nodesMarkdown(r.liveNodes, { n })) line(text);
 	line();
 }
 

@@ -132,6 +132,7 @@ export function summaryLiveSection(r, line) {
 			`| 6 | live serving | not measured: ${live?.reason ?? 'skipped (--no-live)'} | ≥ 20× cached/miss; ≤ 1 upstream per product per max-age | n/a |`,
 		);
 	}
+	nodesRow(r.liveNodes, line);
 	const tail = r.longTail;
 	line(
 		tail?.pages === undefined
@@ -145,4 +146,16 @@ export function summaryLiveSection(r, line) {
 		for (const error of r.errors) line(`- ${error}`);
 		line();
 	}
+}
+
+/** 6e: several processes behind Varnish nodes; no target is set for these figures. */
+function nodesRow(f, line) {
+	const figure = 'several processes behind Varnish nodes (§6e)';
+	if (!f?.ok) {
+		line(`| 6e | ${figure} | not measured: ${f?.reason ?? 'skipped (--no-live)'} | | n/a |`);
+		return;
+	}
+	line(
+		`| 6e | ${figure}: purge p50 / p95, hits 1 / 2 processes, upstream per 1,000 views | ${f.purgeP50Ms} / ${f.purgeP95Ms} ms (${n(f.purges)} purges); ${n(f.hitRpsOneProcess)} / ${n(f.hitRpsTwoProcesses)} req/s; ${n(f.upstreamPer1000Views)} | | n/a |`,
+	);
 }

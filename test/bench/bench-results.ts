@@ -119,4 +119,19 @@ export interface Results {
 		cdnUpstream?: number;
 		cdnOriginRequests?: number;
 	};
+	liveNodes?: {
+		ok: boolean;
+		reason?: string;
+		hitRpsOneProcess: number;
+		hitRpsTwoProcesses: number;
+		missRpsOneProcess: number;
+		missRpsTwoProcesses: number;
+		purgeP50Ms: number;
+		purgeP95Ms: number;
+		purges: number;
+		upstreamPer1000Views: number;
+		viewPages: number;
+		config: { rounds: number; purges: number; views: number };
+		rounds: { label: string; round: number; hitRps: number; missRps: number }[];
+	};
 }

@@ -32,7 +32,7 @@ beforeAll(async () => {
 		);
 	results = JSON.parse(await readFile(join(out, 'results.json'), 'utf8')) as Results;
 	markdown = await readFile(join(out, 'BENCHMARKS.md'), 'utf8');
-}, 420_000);
+}, 600_000);
 
 afterAll(async () => {
 	if (out) await rm(out, { recursive: true, force: true });
@@ -207,5 +207,32 @@ describe('bench (smoke)', () => {
 		expect(live.cdnUpstream).toBe(0);
 		expect(live.cdnOriginRequests).toBe(0);
 		expect(markdown).toMatch(/\| 6c \| live through a CDN \(Varnish [\d.]+, builtin VCL\)/);
+	});
+
+	it('measures several processes behind Varnish nodes: hits with one process and two, purge to every node fresh, upstream per 1,000 views', () => {
+		const nodes = results.liveNodes!;
+		expect(nodes, 'figure 6e missing').toBeDefined();
+		expect(nodes.ok, nodes.reason).toBe(true);
+		for (const key of [
+			'hitRpsOneProcess',
+			'hitRpsTwoProcesses',
+			'missRpsOneProcess',
+			'missRpsTwoProcesses',
+			'purgeP50Ms',
+		] as const)
+			expect(nodes[key], key).toBeGreaterThan(0);
+		expect(nodes.purgeP95Ms).toBeGreaterThanOrEqual(nodes.purgeP50Ms);
+		// Every purge of the smoke size was followed until both nodes served the new page.
+		expect(nodes.purges).toBe(nodes.config.purges);
+		expect(nodes.rounds).toHaveLength(2 * nodes.config.rounds);
+		// Cold pages viewed on either node: each page rendered at least once, at most once a node.
+		const upstream = (nodes.upstreamPer1000Views * nodes.config.views) / 1000;
+		expect(upstream).toBeGreaterThanOrEqual(nodes.viewPages);
+		expect(upstream).toBeLessThanOrEqual(2 * nodes.viewPages);
+		expect(markdown).toContain('### 6e. Several processes behind Varnish nodes');
+		expect(markdown).toMatch(
+			/\| purge, webhook call to both nodes serving the new page \| p50 [\d.]+ ms, p95 [\d.]+ ms \(10\) \|/,
+		);
+		expect(markdown).toMatch(/\| 6e \| several processes behind Varnish nodes \(§6e\): purge/);
 	});
 });
