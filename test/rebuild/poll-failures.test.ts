@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -87,6 +88,23 @@ describe('audio-reviews poll, failures and holds', () => {
 		const later = await site.poll(['--min-interval', '1ms']);
 		expect(later.json).toMatchObject({ called: true, updated: 2 });
 		expect((later.json!.refs as Record<string, string[]>).changed).toContain(`fr/${ref}`);
+	}, 180_000);
+
+	it('a run that finds another poll holding the lock past --lock-wait exits 3 and calls nothing; the change is called once the lock is gone', async () => {
+		site.receiver.reset();
+		const ref = sim().refs()[6]!;
+		sim().updateProduct(ref, { name: 'Changed while another poll runs' });
+		const before = await site.stateBytes();
+		// A live process of this host holds it: this test's own.
+		const lock = join(site.root, 'node_modules/.astro/audio-reviews-poll/lock');
+		await writeFile(lock, JSON.stringify({ pid: process.pid, host: hostname(), at: 'now' }));
+		const busy = await site.poll(['--lock-wait', '1s']);
+		await rm(lock, { force: true });
+		expect(busy.code, busy.stderr).toBe(3);
+		expect(busy.stderr).toMatch(/Another poll \(pid \d+ on .*\) still holds .*lock: this run/);
+		expect(site.receiver.calls).toEqual([]);
+		expect(await site.stateBytes()).toBe(before);
+		await site.expectOneCall('changed', `fr/${ref}`);
 	}, 180_000);
 
 	it('9. bad input gives a clear error naming the fix', async () => {

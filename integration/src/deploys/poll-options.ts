@@ -20,6 +20,7 @@ site's folder, on a schedule (docs/rebuilds.md).
   --hook-timeout <duration> a hook silent this long has failed (default 60s)
   --min-interval <duration> at most one call per interval (e.g. 30m); a change seen sooner
                             is kept for a later run
+  --lock-wait <duration>    how long to wait for another poll's lock (default 10m)
   --dry-run                 say what would be called, call nothing, record nothing
   --json                    end with one JSON line: {"changed", "called", …}
 
@@ -64,6 +65,7 @@ export function parsePollArgs(
 				'hook-body': { type: 'string' },
 				'hook-timeout': { type: 'string' },
 				'min-interval': { type: 'string' },
+				'lock-wait': { type: 'string' },
 				'dry-run': { type: 'boolean' },
 				json: { type: 'boolean' },
 			},
@@ -76,6 +78,7 @@ export function parsePollArgs(
 	const flag = values.hook as string | undefined;
 	const timeout = values['hook-timeout'] as string | undefined;
 	const interval = values['min-interval'] as string | undefined;
+	const lockWait = values['lock-wait'] as string | undefined;
 	const timeoutMs =
 		timeout === undefined ? DEFAULT_HOOK_TIMEOUT_MS : parseDuration(timeout, '--hook-timeout');
 	if (timeoutMs <= 0) throw new DeployPollError('Expected --hook-timeout above 0', 'usage');
@@ -89,6 +92,6 @@ export function parsePollArgs(
 		dryRun: values['dry-run'] === true,
 		json: values.json === true,
 		minIntervalMs: interval === undefined ? 0 : parseDuration(interval, '--min-interval'),
-		lockWaitMs: LOCK_WAIT_MS,
+		lockWaitMs: lockWait === undefined ? LOCK_WAIT_MS : parseDuration(lockWait, '--lock-wait'),
 	};
 }
