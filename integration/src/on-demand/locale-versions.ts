@@ -1,6 +1,5 @@
 import type { Alternate, EmptyProducts } from '../routing/product-paths.js';
-import { hasPage, isIndexable } from '../routing/product-paths.js';
-import { reviewPageCount } from '../routing/review-pages.js';
+import { pageVersions } from '../routing/product-paths.js';
 
 /** The product as the live loader gave it in one of its locales. */
 export interface LiveVersion {
@@ -26,20 +25,10 @@ export function liveAlternates(
 		pathOf: (locale: string, page: number) => string;
 	},
 ): Alternate[] {
-	const alternates: Alternate[] = [];
-	for (const { locale, result } of versions) {
-		const reviews = result.entry && !result.error ? result.entry.data.reviews.length : undefined;
-		if (reviews === undefined || !hasPage(reviews, settings.emptyProducts)) continue;
-		const samePage = page <= reviewPageCount(reviews, settings.perPage);
-		alternates.push({
-			locale,
-			path: settings.pathOf(locale, samePage ? page : 1),
-			samePage,
-			indexable: isIndexable(reviews, settings.emptyProducts),
-			reviews,
-		});
-	}
-	return alternates;
+	const loaded = versions.flatMap(({ locale, result }) =>
+		result.entry && !result.error ? [{ locale, reviews: result.entry.data.reviews.length }] : [],
+	);
+	return pageVersions(loaded, page, settings);
 }
 
 /** The first failure other than "not found" among the versions: the page cannot tell its alternates then. */

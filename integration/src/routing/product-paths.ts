@@ -104,6 +104,30 @@ export function localeOfEntry(entry: ProductEntryLike, fallback?: string): strin
 	return routeLocale(entry) ?? entryFacts(entry)?.locale ?? fallback;
 }
 
+/** Page `page` of a product in each locale with a page: that page, else its first (not hreflang's). */
+export function pageVersions(
+	reviewCounts: ReadonlyArray<{ locale: string; reviews: number }>,
+	page: number,
+	settings: {
+		emptyProducts: EmptyProducts;
+		perPage: number;
+		pathOf: (locale: string, page: number) => string;
+	},
+): Alternate[] {
+	return reviewCounts
+		.filter(({ reviews }) => hasPage(reviews, settings.emptyProducts))
+		.map(({ locale, reviews }) => {
+			const samePage = page <= reviewPageCount(reviews, settings.perPage);
+			return {
+				locale,
+				path: settings.pathOf(locale, samePage ? page : 1),
+				samePage,
+				indexable: isIndexable(reviews, settings.emptyProducts),
+				reviews,
+			};
+		});
+}
+
 type Versions = Map<string | undefined, ProductEntryLike>;
 
 /**
@@ -126,12 +150,6 @@ export function productPages(
 	const perPage = settings.reviewsPerPage;
 	for (const [ref, versions] of byRef) {
 		const slug = slugger.slugFor(ref);
-		const pageCounts = new Map(
-			[...versions].map(([locale, entry]) => [
-				locale,
-				reviewPageCount(entry.data.reviews.length, perPage),
-			]),
-		);
 		const pathOf = (locale: string | undefined, page: number) =>
 			productPath(
 				reviewPageSegment(slug, page),
@@ -140,25 +158,15 @@ export function productPages(
 				options.route,
 				settings.trailingSlash,
 			);
-		// Page n in every locale with a version: its page n, else its first page (hreflang takes the former).
+		const reviewCounts = order
+			.filter((locale) => versions.has(locale))
+			.map((locale) => ({ locale, reviews: versions.get(locale)!.data.reviews.length }));
 		const alternatesOf = (page: number): Alternate[] =>
 			defaultLocale === undefined
 				? []
-				: order
-						.filter((locale) => versions.has(locale))
-						.map((locale) => {
-							const samePage = page <= pageCounts.get(locale)!;
-							const reviews = versions.get(locale)!.data.reviews.length;
-							return {
-								locale,
-								path: pathOf(locale, samePage ? page : 1),
-								samePage,
-								indexable: isIndexable(reviews, settings.emptyProducts),
-								reviews,
-							};
-						});
+				: pageVersions(reviewCounts, page, { ...settings, perPage, pathOf });
 		for (const [locale, entry] of versions) {
-			const count = pageCounts.get(locale)!;
+			const count = reviewPageCount(entry.data.reviews.length, perPage);
 			const reviewPaths = Array.from({ length: count }, (_, index) => pathOf(locale, index + 1));
 			for (let page = 1; page <= count; page++) {
 				const reviewPage = { page, paths: reviewPaths, perPage };
