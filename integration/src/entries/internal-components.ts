@@ -8,7 +8,7 @@ export {
 	searchAnchor,
 	searchIgnore,
 } from '../product-page/search-markup.js';
-export { hreflangOf, layoutAlternates } from '../routing/alternates.js';
+export { headHreflang, layoutAlternates } from '../routing/alternates.js';
 export { hubPagePath } from '../routing/hub-urls.js';
 export { localeHomeUrl } from '../routing/locale-routing.js';
 export type { ReviewPagePlace } from '../routing/review-pages.js';

@@ -1,4 +1,4 @@
-import { hreflangOf, type LayoutAlternate, layoutAlternates } from '../routing/alternates.js';
+import { headHreflang, type LayoutAlternate, layoutAlternates } from '../routing/alternates.js';
 import { type LocaleRule, localeHomeUrl } from '../routing/locale-routing.js';
 import type { ProductPageProps } from '../routing/product-paths.js';
 import { orderedReviews, type ReviewPagePlace, reviewsOnPage } from '../routing/review-pages.js';
@@ -112,10 +112,11 @@ export function productPageModel(props: ProductPageProps, site: PageSite): Produ
 	];
 	const reviews = shownReviews(product, reviewPage);
 	const canonical = absoluteUrl(site.site, site.base, path);
-	const hreflang = hreflangOf(
-		props.alternates.map((version) => ({ ...version, href: url(link(version.path)) })),
+	const hreflang = headHreflang(
+		props.alternates,
 		{ locale, indexable: props.indexable ?? true },
 		props.defaultLocale,
+		(sitePath) => url(link(sitePath)),
 	);
 	return {
 		...summary,
@@ -152,8 +153,8 @@ export function productPageModel(props: ProductPageProps, site: PageSite): Produ
 		head: {
 			canonical,
 			indexable: props.indexable,
-			defaultLocale: hreflang.xDefault?.locale,
-			alternates: hreflang.links.map(({ locale, href }) => ({ locale, href })),
+			defaultLocale: hreflang.defaultLocale,
+			alternates: hreflang.alternates,
 		},
 		alternates: layoutAlternates(props.alternates, locale, site.base),
 		jsonLd: productJsonLd(product, {

@@ -56,6 +56,20 @@ export function hreflangOf<T extends { locale: string }>(
 	return { links, xDefault: links.find((v) => v.locale === defaultLocale) };
 }
 
+/** hreflang as a page's head prints it: each link's absolute `href` (`urlOf`), and x-default's locale. */
+export function headHreflang(
+	versions: readonly PageVersion[],
+	current: { locale: string | undefined; indexable: boolean },
+	defaultLocale: string | undefined,
+	urlOf: (path: string) => string,
+): { alternates: VersionLink[]; defaultLocale: string | undefined } {
+	const { links, xDefault } = hreflangOf<PageVersion>(versions, current, defaultLocale);
+	return {
+		alternates: links.map((version) => ({ locale: version.locale, href: urlOf(version.path) })),
+		defaultLocale: xDefault?.locale,
+	};
+}
+
 /** The layout's `alternates`: every version, root-relative with `base`, the current one marked. */
 export function layoutAlternates(
 	versions: readonly PageVersion[],
