@@ -7,9 +7,9 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { freePort } from './site.mjs';
 
 export const VARNISHD = '/usr/sbin/varnishd';
@@ -70,9 +70,10 @@ export async function startVarnish(origin, options = {}) {
 		let args = originArgs;
 		if (options.vcl !== undefined) {
 			const file = join(workdir, 'origin.vcl');
+			const vcl = await withReadableIncludes(options.vcl, workdir);
 			await writeFile(
 				file,
-				options.vcl.replace('{{origin}}', `.host = "${hostname}"; .port = "${originPort}";`),
+				vcl.replace('{{origin}}', `.host = "${hostname}"; .port = "${originPort}";`),
 			);
 			args = ['-f', file];
 		}
@@ -88,6 +89,22 @@ export async function startVarnish(origin, options = {}) {
 				throw error;
 		}
 	}
+}
+
+/**
+ * Each absolute `include` copied into `workdir`: varnishd's compiler runs as its own user, which
+ * cannot read a checkout in a private (0700) folder.
+ * @param {string} vcl
+ * @param {string} workdir
+ */
+async function withReadableIncludes(vcl, workdir) {
+	let out = vcl;
+	for (const [statement, path] of vcl.matchAll(/include "(\/[^"]+)";/g)) {
+		const copy = join(workdir, `include-${basename(path)}`);
+		await copyFile(path, copy);
+		out = out.replace(statement, `include "${copy}";`);
+	}
+	return out;
 }
 
 /**
