@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import { CachePurgeError, type FailedCacheNode } from '../errors/errors.js';
 import { exchange } from '../network/exchange.js';
 import { describeNetworkFailure } from '../network/wording.js';
@@ -40,17 +41,13 @@ async function purgeNode(
 	batches: readonly string[],
 	target: PurgeTarget,
 ): Promise<FailedCacheNode | undefined> {
-	const queue = [...batches];
+	const limit = pLimit(PER_NODE_CONCURRENCY);
 	let reason: string | undefined;
-	const worker = async () => {
-		for (
-			let batch = queue.shift();
-			batch !== undefined && reason === undefined;
-			batch = queue.shift()
-		)
-			reason = await purgeBatch(node, batch, target);
-	};
-	await Promise.all(Array.from({ length: Math.min(PER_NODE_CONCURRENCY, batches.length) }, worker));
+	// After a node's first refusal its batches still queued are not sent: the purge has failed.
+	await limit.map(batches, async (batch) => {
+		if (reason !== undefined) return;
+		reason ??= await purgeBatch(node, batch, target);
+	});
 	return reason === undefined ? undefined : { node, reason };
 }
 
