@@ -201,6 +201,11 @@ export class IndexNowError extends AudioReviewsError {
 	}
 }
 
+/** A problem of `audio-reviews indexnow`'s report or setup: nothing was sent (exit code 2). */
+export class IndexNowUsageError extends AudioReviewsError {
+	override name = 'IndexNowUsageError';
+}
+
 /** One Varnish node did not confirm a purge: its address as configured, and why. */
 export interface FailedCacheNode {
 	node: string;

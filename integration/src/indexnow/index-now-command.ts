@@ -1,14 +1,10 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { IndexNowUsageError } from '../errors/errors.js';
 import { countOf, formatNumber } from '../format/numbers.js';
 import { DEFAULT_CHANGE_REPORT } from '../options/rebuild-options.js';
 import { indexNowBody, splitBatches, submitToIndexNow } from './index-now.js';
-import {
-	type FirstBuildChoice,
-	IndexNowUsageError,
-	planSubmission,
-	readChangeReport,
-} from './index-now-report.js';
+import { type FirstBuildChoice, planSubmission, readChangeReport } from './index-now-report.js';
 
 // `audio-reviews indexnow`: run after the deploy (the key file must be live before the engines
 // check it).
