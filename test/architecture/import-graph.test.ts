@@ -21,6 +21,8 @@ const LAYER_RANK: Record<string, number> = {
 	words: 1,
 	// The one network layer every outbound call goes through: fetch, timeout, failure wording.
 	network: 1,
+	// What every `audio-reviews` subcommand shares: exit codes, durations, --help, --json.
+	'command-line': 1,
 	client: 2,
 	sync: 3,
 	seo: 4,

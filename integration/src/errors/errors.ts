@@ -201,8 +201,13 @@ export class IndexNowError extends AudioReviewsError {
 	}
 }
 
+/** Wrong arguments to an `audio-reviews` command: nothing was done (exit code 2). */
+export class CommandUsageError extends AudioReviewsError {
+	override name = 'CommandUsageError';
+}
+
 /** A problem of `audio-reviews indexnow`'s report or setup: nothing was sent (exit code 2). */
-export class IndexNowUsageError extends AudioReviewsError {
+export class IndexNowUsageError extends CommandUsageError {
 	override name = 'IndexNowUsageError';
 }
 
