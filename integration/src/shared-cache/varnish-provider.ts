@@ -14,7 +14,6 @@ import {
 	PURGE_SECRET_ENV,
 	resolveCacheVarnishOptions,
 } from '../options/cache-varnish-option.js';
-import { useSharedCache } from '../state/shared-cache.js';
 import { headerTag } from './purge-batches.js';
 import { purgeEveryNode } from './purge-nodes.js';
 
@@ -39,7 +38,6 @@ export const createVarnishProvider: CacheProviderFactory = (config) => {
 		options.nodes ??
 		(fromEnvironment === undefined ? undefined : nodesFromEnvironment(fromEnvironment));
 	const nodes = () => known ?? nodesFromEnvironment(undefined);
-	useSharedCache();
 	const provider: CacheProvider = {
 		name: 'varnish',
 		setHeaders(cacheOptions, request) {
