@@ -39,7 +39,10 @@ export function isoWeek(date = new Date()) {
 export function sampleOf(files, size, seed) {
 	if (size >= files.length) return [...files];
 	const start = (seed * size) % files.length;
-	return Array.from({ length: size }, (_, i) => files[(start + i) % files.length]);
+	return Array.from(
+		{ length: size },
+		(_, i) => /** @type {string} */ (files[(start + i) % files.length]),
+	);
 }
 
 /** The fast lane's test files, as vitest lists them. */

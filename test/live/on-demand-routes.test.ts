@@ -46,7 +46,7 @@ describe('which routes the integration injects', () => {
 			adapter?: boolean;
 			sitemap?: boolean;
 			route?: false | string;
-			cache?: { provider: { entrypoint: string } };
+			cache?: { provider: { entrypoint: string | URL } };
 		} = {},
 	) {
 		const root = await mkdtemp(join(tmpdir(), 'aar-on-demand-'));
