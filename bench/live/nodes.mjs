@@ -1,7 +1,7 @@
 /**
  * Several server processes of one `cacheVarnish()` build behind Varnish nodes, each node running
  * the site VCL of docs/on-demand.md ("Several server processes"): shared by
- * test/live/varnish-nodes-site.ts and bench/live-nodes.mjs.
+ * test/varnish/varnish-nodes-site.ts and bench/live-nodes.mjs.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,6 @@
 /**
  * Varnish Cache (Debian's `varnish` package) in front of an origin on loopback: the stock
- * shared HTTP cache that stands in for a CDN in test/live/cdn.test.ts and bench/live.mjs.
+ * shared HTTP cache that stands in for a CDN in test/varnish/cdn.test.ts and bench/live.mjs.
  *
  * It runs with Varnish's builtin VCL (`-b`, no `-f`) unless a caller passes one: the point is
  * that the package's `Cache-Control` works with a shared cache nobody configured for it.

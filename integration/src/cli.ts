@@ -1,14 +1,19 @@
 #!/usr/bin/env node
 // The package's command (`npx audio-reviews <command>`, package.json `bin`): a thin dispatcher.
+// Every subcommand follows command-line/conventions.ts: one exit-code table, one duration syntax,
+// `--help`, and `--json` as the last line.
+import { EXIT, EXIT_CODES_HELP, wantsHelp } from './command-line/conventions.js';
 import { runPollCommand } from './deploys/poll-command.js';
 import { POLL_USAGE } from './deploys/poll-options.js';
 import { INDEXNOW_USAGE, runIndexNowCommand } from './indexnow/index-now-command.js';
 
-const COMMANDS = `Usage: audio-reviews <command>
+const COMMANDS = `Usage: audio-reviews <command> [--help] [--json]
 
 Commands:
   indexnow   submit the pages the last build changed to IndexNow (audio-reviews indexnow --help)
-  poll       call the deploy hook when the catalogue changed a page (audio-reviews poll --help)`;
+  poll       call the deploy hook when the catalogue changed a page (audio-reviews poll --help)
+
+${EXIT_CODES_HELP}`;
 
 const [command, ...rest] = process.argv.slice(2);
 const io = {
@@ -18,14 +23,14 @@ const io = {
 };
 
 if (command === 'indexnow') {
-	if (rest.includes('--help') || rest.includes('-h')) console.log(INDEXNOW_USAGE);
+	if (wantsHelp(rest)) io.out(INDEXNOW_USAGE);
 	else process.exitCode = await runIndexNowCommand(rest, io);
 } else if (command === 'poll') {
-	if (rest.includes('--help') || rest.includes('-h')) console.log(POLL_USAGE);
+	if (wantsHelp(rest)) io.out(POLL_USAGE);
 	else process.exitCode = await runPollCommand(rest, { ...io, env: process.env });
-} else if (command === undefined || command === '--help' || command === '-h') {
-	console.log(COMMANDS);
+} else if (command === undefined || wantsHelp([command])) {
+	io.out(COMMANDS);
 } else {
-	console.error(`Unknown command ${JSON.stringify(command)}.\n\n${COMMANDS}`);
-	process.exitCode = 2;
+	io.err(`Unknown command ${JSON.stringify(command)}.\n\n${COMMANDS}`);
+	process.exitCode = EXIT.usage;
 }

@@ -12,11 +12,17 @@ const LAYER_RANK: Record<string, number> = {
 	format: 0,
 	// Every process-wide slot and the functions that read and write it.
 	state: 0,
+	// Writing a file whole or not at all (temporary file, then rename).
+	files: 0,
 	// Every option schema, below the features it configures: a feature reads its resolved option, never the reverse.
 	options: 1,
 	schema: 1,
 	// The words pages print, one module per language, and their lookup.
 	words: 1,
+	// The one network layer every outbound call goes through: fetch, timeout, failure wording.
+	network: 1,
+	// What every `audio-reviews` subcommand shares: exit codes, durations, --help, --json.
+	'command-line': 1,
 	client: 2,
 	sync: 3,
 	seo: 4,

@@ -107,6 +107,23 @@ describe('productsLiveLoader.loadEntry', () => {
 		await live.loadEntry({ filter: { ref }, collection: 'products' });
 		expect((sim.stats.byRef[ref] ?? 0) - before).toBe(2);
 	});
+
+	it('shares nothing in flight once told through the live collection API (behind cacheVarnish())', async () => {
+		const ref = sim.refs()[8]!;
+		const live = loader();
+		let lent: { sharing: { inFlight: boolean } } | undefined;
+		await live.loadCollection({
+			filter: { lendSource: (source) => (lent = source) },
+			collection: 'products',
+		});
+		expect(lent?.sharing).toEqual({ inFlight: true });
+		lent!.sharing.inFlight = false;
+		const before = sim.stats.byRef[ref] ?? 0;
+		await Promise.all(
+			Array.from({ length: 3 }, () => live.loadEntry({ filter: { ref }, collection: 'products' })),
+		);
+		expect((sim.stats.byRef[ref] ?? 0) - before).toBe(3);
+	});
 });
 
 describe('productsLiveLoader.loadCollection', () => {

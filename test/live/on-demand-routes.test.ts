@@ -2,7 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { memoryCache } from 'astro/config';
 import { describe, expect, it } from 'vitest';
+import { cacheVarnish } from '../../integration/src/entries/cache.js';
 import { injectOnDemandRoutes } from '../../integration/src/hooks/on-demand-routes.js';
 import { resolveIntegrationOptions } from '../../integration/src/hooks/resolved-options.js';
 
@@ -40,7 +42,12 @@ describe('which routes the integration injects', () => {
 	type Injected = { pattern: string; prerender?: boolean };
 	async function setup(
 		files: Record<string, string>,
-		config: { adapter?: boolean; sitemap?: boolean; route?: false | string } = {},
+		config: {
+			adapter?: boolean;
+			sitemap?: boolean;
+			route?: false | string;
+			cache?: { provider: { entrypoint: string | URL } };
+		} = {},
 	) {
 		const root = await mkdtemp(join(tmpdir(), 'aar-on-demand-'));
 		for (const [name, text] of Object.entries(files)) {
@@ -50,12 +57,16 @@ describe('which routes the integration injects', () => {
 		const routes: Injected[] = [];
 		const added: string[] = [];
 		const warnings: string[] = [];
+		const middlewares: string[] = [];
 		const hook = {
 			config: {
 				srcDir: pathToFileURL(`${join(root, 'src')}/`),
 				adapter: config.adapter === false ? undefined : { name: '@astrojs/node' },
 				integrations: config.sitemap ? [{ name: '@astrojs/sitemap', hooks: {} }] : [],
+				cache: config.cache,
 			},
+			addMiddleware: (middleware: { entrypoint: URL }) =>
+				middlewares.push(middleware.entrypoint.pathname.split('/').at(-1)!),
 			injectRoute: (route: Injected) => routes.push(route),
 			updateConfig: (update: { integrations?: Array<{ name: string }> }) =>
 				added.push(...(update.integrations ?? []).map((i) => i.name)),
@@ -69,6 +80,7 @@ describe('which routes the integration injects', () => {
 			onDemand: routes.every((r) => r.prerender === false),
 			added,
 			warnings,
+			middlewares,
 		};
 	}
 	const LIVE = {
@@ -116,5 +128,13 @@ describe('which routes the integration injects', () => {
 			'/sitemap-products.xml',
 			'/sitemap-products-[file].xml',
 		]);
+	});
+
+	it('adds the shared-cache middleware only when cache.provider is cacheVarnish()', async () => {
+		const varnish = await setup(LIVE, { cache: { provider: cacheVarnish() } });
+		expect(varnish.middlewares).toEqual(['shared-cache-middleware.ts']);
+		const memory = await setup(LIVE, { cache: { provider: memoryCache() } });
+		expect(memory.middlewares).toEqual([]);
+		expect((await setup(LIVE)).middlewares).toEqual([]);
 	});
 });

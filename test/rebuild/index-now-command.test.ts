@@ -215,3 +215,30 @@ describe('audio-reviews indexnow: nothing sent when the report is not usable (ex
 		expect(result.stderr).toContain('Expected --first-build to be "none" or "all"');
 	});
 });
+
+describe('audio-reviews indexnow: the shared command-line conventions', () => {
+	const lastLine = (stdout: string) => JSON.parse(stdout.trim().split('\n').at(-1)!) as unknown;
+
+	it('--json ends with the outcome, when it submits and when it is refused', async () => {
+		const submitted = await run(report({ changed: [url(1), url(2)] }), '--json');
+		expect(submitted.code).toBe(0);
+		expect(lastLine(submitted.stdout)).toEqual({ outcome: 'submitted', urls: 2, submitted: 2 });
+		receiver.script({ status: 403 });
+		const refused = await run(report({ changed: [url(1)] }), '--json');
+		expect(refused.code).toBe(1);
+		expect(lastLine(refused.stdout)).toMatchObject({ outcome: 'refused', urls: 1, submitted: 0 });
+		expect((lastLine(refused.stdout) as { error: string }).error).toContain('HTTP 403');
+	});
+
+	it('--budget takes a duration (a bare number is seconds); a wrong one is a usage error, 2', async () => {
+		receiver.script({ status: 429, retryAfter: '3600' });
+		const minutes = await run(report({ changed: [url(1)] }), '--budget', '1m');
+		expect(minutes.code).toBe(3);
+		expect(minutes.stderr).toContain('still failing when the time budget ran out');
+		const wrong = await run(report({ changed: [url(1)] }), '--budget', 'soon', '--json');
+		expect(wrong.code).toBe(2);
+		expect(wrong.stderr).toContain('Expected --budget to be a duration such as 90s, 10m or 1h');
+		expect(lastLine(wrong.stdout)).toMatchObject({ outcome: 'usage' });
+		expect(receiver.submissions).toHaveLength(1);
+	});
+});

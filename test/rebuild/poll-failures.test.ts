@@ -90,7 +90,7 @@ describe('audio-reviews poll, failures and holds', () => {
 		expect((later.json!.refs as Record<string, string[]>).changed).toContain(`fr/${ref}`);
 	}, 180_000);
 
-	it('a run that finds another poll holding the lock past --lock-wait exits 3 and calls nothing; the change is called once the lock is gone', async () => {
+	it('a run that finds another poll holding the lock past --lock-wait exits 4 (busy) and calls nothing; the change is called once the lock is gone', async () => {
 		site.receiver.reset();
 		const ref = sim().refs()[6]!;
 		sim().updateProduct(ref, { name: 'Changed while another poll runs' });
@@ -100,7 +100,7 @@ describe('audio-reviews poll, failures and holds', () => {
 		await writeFile(lock, JSON.stringify({ pid: process.pid, host: hostname(), at: 'now' }));
 		const busy = await site.poll(['--lock-wait', '1s']);
 		await rm(lock, { force: true });
-		expect(busy.code, busy.stderr).toBe(3);
+		expect(busy.code, busy.stderr).toBe(4);
 		expect(busy.stderr).toMatch(/Another poll \(pid \d+ on .*\) still holds .*lock: this run/);
 		expect(site.receiver.calls).toEqual([]);
 		expect(await site.stateBytes()).toBe(before);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AudioReviewsError } from '../../integration/src/errors/errors.js';
 import { serializeJsonLd } from '../../integration/src/seo/serialize-json-ld.js';
 
 const HOSTILE = [
@@ -45,7 +46,7 @@ describe('serializeJsonLd', () => {
 	});
 
 	it('refuses values with no JSON form', () => {
-		expect(() => serializeJsonLd(undefined)).toThrow(TypeError);
-		expect(() => serializeJsonLd(() => 1)).toThrow(TypeError);
+		expect(() => serializeJsonLd(undefined)).toThrow(AudioReviewsError);
+		expect(() => serializeJsonLd(() => 1)).toThrow(/not undefined, a function or a symbol/);
 	});
 });

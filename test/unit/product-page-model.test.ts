@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { productPageDigest } from '../../integration/src/product-page/page-digest.js';
-import { productPageModel } from '../../integration/src/product-page/page-model.js';
+import { pageLang, productPageModel } from '../../integration/src/product-page/page-model.js';
 import { localeRoutingOf } from '../../integration/src/routing/locale-routing.js';
 import type { ProductPageProps } from '../../integration/src/routing/product-paths.js';
+import { productJsonLd } from '../../integration/src/seo/product-json-ld.js';
+import type { PlacedReview } from '../../integration/src/seo/review-policy.js';
 import { uiText } from '../../integration/src/words/ui-text.js';
 import { validProduct } from '../helpers/products.js';
+
+interface ProductNode {
+	'@type': string;
+	review?: { reviewBody?: string }[];
+}
 
 const site = (base: string, trailingSlash: boolean) => ({
 	site: 'https://shop.example',
@@ -41,8 +48,39 @@ describe('productPageModel', () => {
 
 	it('is plain data: what it gives survives JSON unchanged', () => {
 		const model = productPageModel(props('/products/x/'), site('/', true));
-		expect(JSON.parse(JSON.stringify(model))).toEqual(JSON.parse(JSON.stringify(model)));
+		expect(JSON.parse(JSON.stringify(model))).toEqual(model);
 		expect(Object.values(model).some((value) => typeof value === 'function')).toBe(false);
+		// The check itself: a value JSON does not carry as it is (a Date) fails it.
+		const dated = { ...model, shownAt: new Date(0) };
+		expect(JSON.parse(JSON.stringify(dated))).not.toEqual(dated);
+	});
+
+	it("decides the page's language once: lang, else locale, else the default locale, else en", () => {
+		const base = props('/products/x/');
+		expect(pageLang({ lang: 'de', locale: 'fr', defaultLocale: 'en' })).toBe('de');
+		expect(pageLang({ lang: undefined, locale: 'fr', defaultLocale: 'en' })).toBe('fr');
+		expect(pageLang({ lang: undefined, locale: undefined, defaultLocale: 'nl' })).toBe('nl');
+		expect(pageLang({ lang: undefined, locale: undefined, defaultLocale: undefined })).toBe('en');
+		const model = productPageModel(
+			{ ...base, locale: undefined, lang: undefined },
+			site('/', true),
+		);
+		expect(model.lang).toBe('fr');
+	});
+
+	it('gives the JSON-LD the reviews the page shows, as placed by the model', () => {
+		const product = validProduct();
+		const productNode = (placed: PlacedReview[]) =>
+			(productJsonLd(product, { placed })['@graph'] as ProductNode[]).find(
+				(node) => node['@type'] === 'Product',
+			);
+		const rated = product.reviews.findIndex((review) => review.type === 'review');
+		const testimony = product.reviews.findIndex((review) => review.type === 'testimony');
+		const place = (index: number) => ({ review: product.reviews[index]!, index });
+		expect(productNode([place(rated)])?.review).toEqual([
+			expect.objectContaining({ reviewBody: product.reviews[rated]!.transcript }),
+		]);
+		expect(productNode([place(testimony)])?.review).toBeUndefined();
 	});
 });
 

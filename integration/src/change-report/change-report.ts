@@ -1,7 +1,8 @@
 import { hash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname, join, sep } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+import { writeAtomic } from '../files/atomic-write.js';
 import { formatNumber } from '../format/numbers.js';
 import { leftoverFiles, type PruneContext, pruneStalePages } from '../keep-out-dir/prune-output.js';
 import type { IndexNowTarget } from '../options/index-now-option.js';
@@ -135,10 +136,9 @@ export async function readManifest(path: string): Promise<PageManifest | undefin
 
 /** Written to a temporary file then renamed: a build killed mid-write leaves the old file whole. */
 export async function writeJsonAtomic(path: string, value: unknown): Promise<void> {
-	await mkdir(dirname(path), { recursive: true });
-	const temporary = `${path}.${process.pid}.tmp`;
-	await writeFile(temporary, `${JSON.stringify(value, null, '\t')}\n`);
-	await rename(temporary, path);
+	await writeAtomic(path, (temporary) =>
+		writeFile(temporary, `${JSON.stringify(value, null, '\t')}\n`),
+	);
 }
 
 export interface ReportContext {

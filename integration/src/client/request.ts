@@ -1,5 +1,6 @@
 import type { LimitFunction } from 'p-limit';
-import { AudioReviewsError, TimeoutError } from '../errors/errors.js';
+import { AudioReviewsError, ENDPOINT_PATHS, TimeoutError } from '../errors/errors.js';
+import { exchange } from '../network/exchange.js';
 import type { ResolvedConnectionOptions } from '../options/shared-options.js';
 import { networkFailure, outOfTime, timedOut, tooLarge } from './attempt-failures.js';
 import {
@@ -10,7 +11,7 @@ import {
 	type Validators,
 } from './classify-response.js';
 import { retryDelay } from './retry-timing.js';
-import { fetchSameOrigin, readCapped } from './transport.js';
+import { followSameOrigin, readCapped } from './transport.js';
 
 export type { JsonResponse, RequestContext, Validators } from './classify-response.js';
 
@@ -110,46 +111,62 @@ async function attemptOnce(
 		);
 	const sentAt = Date.now();
 	const headers = headersFor(options, request);
-	const cutByBudget = remaining < options.timeoutMs;
-	const timeout = AbortSignal.timeout(Math.min(options.timeoutMs, remaining));
-	const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
 	stats.requests++;
-	try {
-		const response = await fetchSameOrigin(
-			session.fetchImpl,
-			context.url,
-			{ headers, signal },
+	const exchanged = await exchange<Attempt>(
+		{ method: 'GET', url: context.url, template: templateOf(context), headers },
+		{
+			fetch: session.fetchImpl,
+			timeoutMs: options.timeoutMs,
+			deadline,
+			signal: request.signal,
+			// The body is read inside the timeout: a stalled body is as dead as a stalled connection.
+			read: async (first, hop) => {
+				const response = await followSameOrigin(first, hop, context.url, context);
+				const body = await readCapped(response, options.maxResponseBytes);
+				session.answerMs =
+					session.answerMs === undefined
+						? Date.now() - sentAt
+						: 0.7 * session.answerMs + 0.3 * (Date.now() - sentAt);
+				if (body.tooLarge) return tooLarge(context, response.status, options.maxResponseBytes);
+				const conditional =
+					headers['If-None-Match'] !== undefined || headers['If-Modified-Since'] !== undefined;
+				return classify(context, response, body.text, {
+					conditional,
+					baseUrl: options.baseUrl,
+					websiteId: options.websiteId,
+				});
+			},
+			errorTypeOf: attemptErrorType,
+		},
+	).catch((error: unknown) => {
+		if (error instanceof AudioReviewsError && !request.signal?.aborted)
+			return { ok: false, error } as const;
+		throw error;
+	});
+	if ('error' in exchanged) return { ok: false, retryable: false, fail: () => exchanged.error };
+	if (exchanged.ok) return exchanged.value;
+	const { failure } = exchanged;
+	if (failure.kind === 'timeout')
+		return timedOut(
 			context,
+			failure,
+			failure.cutByDeadline
+				? `${budgetOf(options, request)} (the attempt in flight was stopped at the deadline)`
+				: undefined,
 		);
-		// The body is read inside the timeout: a stalled body is as dead as a stalled connection.
-		const body = await readCapped(response, options.maxResponseBytes);
-		session.answerMs =
-			session.answerMs === undefined
-				? Date.now() - sentAt
-				: 0.7 * session.answerMs + 0.3 * (Date.now() - sentAt);
-		if (body.tooLarge) return tooLarge(context, response.status, options.maxResponseBytes);
-		const conditional =
-			headers['If-None-Match'] !== undefined || headers['If-Modified-Since'] !== undefined;
-		return classify(context, response, body.text, {
-			conditional,
-			baseUrl: options.baseUrl,
-			websiteId: options.websiteId,
-		});
-	} catch (error) {
-		if (request.signal?.aborted) throw request.signal.reason;
-		if (error instanceof AudioReviewsError)
-			return { ok: false, retryable: false, fail: () => error };
-		if (timeout.aborted)
-			return timedOut(
-				context,
-				error,
-				cutByBudget
-					? `${budgetOf(options, request)} (the attempt in flight was stopped at the deadline)`
-					: undefined,
-				options,
-			);
-		return networkFailure(context, error, options.baseUrl);
-	}
+	return networkFailure(context, failure, options.baseUrl);
+}
+
+/** The endpoint's path with its placeholders: no website id or ref in it. */
+function templateOf(context: RequestContext): string {
+	return ENDPOINT_PATHS[context.endpoint].replace(/^GET /, '');
+}
+
+/** A failed answer's kind for the attempt's record: the service's `type`, else the error's name. */
+function attemptErrorType(attempt: Attempt): string | undefined {
+	if (attempt.ok) return undefined;
+	const error = attempt.fail({ attempts: 1 });
+	return error.type ?? error.name;
 }
 
 /** `run` through the limiter, or a timeout at `deadline`; a gone visitor's run never requests. */

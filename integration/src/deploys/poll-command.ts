@@ -1,4 +1,5 @@
-import { DeployPollError } from '../errors/errors.js';
+import { type CommandIo, EXIT, type ExitCode, printJsonLast } from '../command-line/conventions.js';
+import { CommandUsageError, DeployPollError } from '../errors/errors.js';
 import { callHook, redactHook } from './deploy-hook.js';
 import { type PollOptions, parsePollArgs } from './poll-options.js';
 import { type PollOutcome, pollJson, pollLine } from './poll-report.js';
@@ -10,19 +11,14 @@ import { syncSite } from './site-sync.js';
  * run on a schedule. Calls the hook only when a page the build writes would differ from what
  * it was at the last successful call, and records the pages only once the hook answered 2xx.
  */
-export const POLL_EXIT = { ok: 0, failed: 1, usage: 2, busy: 3 } as const;
-
-const EXIT_OF: Record<DeployPollError['kind'], number> = {
-	usage: POLL_EXIT.usage,
-	service: POLL_EXIT.failed,
-	hook: POLL_EXIT.failed,
-	busy: POLL_EXIT.busy,
+const EXIT_OF: Record<DeployPollError['kind'], ExitCode> = {
+	usage: EXIT.usage,
+	service: EXIT.failed,
+	hook: EXIT.failed,
+	busy: EXIT.busy,
 };
 
-export interface PollIo {
-	out(line: string): void;
-	err(line: string): void;
-	cwd: string;
+export interface PollIo extends CommandIo {
 	env: Readonly<Record<string, string | undefined>>;
 }
 
@@ -34,21 +30,20 @@ export async function runPollCommand(argv: readonly string[], io: PollIo): Promi
 		const outcome = await poll(options, io.cwd);
 		io.out(pollLine(outcome));
 		if (json) io.out(pollJson(outcome));
-		return POLL_EXIT.ok;
+		return EXIT.done;
 	} catch (error) {
-		if (!(error instanceof DeployPollError)) throw error;
+		if (!(error instanceof DeployPollError || error instanceof CommandUsageError)) throw error;
+		const kind = error instanceof DeployPollError ? error.kind : 'usage';
 		io.err(error.message);
 		if (json)
-			io.out(
-				JSON.stringify({
-					changed: error.kind === 'hook',
-					called: false,
-					outcome: 'failed',
-					failure: error.kind,
-					error: error.message,
-				}),
-			);
-		return EXIT_OF[error.kind];
+			printJsonLast(io, {
+				changed: kind === 'hook',
+				called: false,
+				outcome: 'failed',
+				failure: kind,
+				error: error.message,
+			});
+		return EXIT_OF[kind];
 	}
 }
 

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { DURATION_HELP, EXIT_CODES_HELP, parseDuration } from '../command-line/conventions.js';
 import { DeployPollError } from '../errors/errors.js';
 import { type DeployHook, parseHookBody, parseHookUrl } from './deploy-hook.js';
 
@@ -24,9 +25,8 @@ site's folder, on a schedule (docs/rebuilds.md).
   --dry-run                 say what would be called, call nothing, record nothing
   --json                    end with one JSON line: {"changed", "called", …}
 
-Durations: a number and a unit, ms, s, m or h (90s, 10m, 1h).
-Exit codes: 0 called or no change, 1 the service or the hook failed (the next run tries
-again), 2 wrong arguments or site, 3 another poll still holds the lock.`;
+${DURATION_HELP}
+${EXIT_CODES_HELP}`;
 
 export interface PollOptions {
 	hook: DeployHook;
@@ -37,20 +37,9 @@ export interface PollOptions {
 	lockWaitMs: number;
 }
 
-const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 const DEFAULT_HOOK_TIMEOUT_MS = 60_000;
 /** Longer than a sync of a large catalogue plus a hook's whole timeout. */
 const LOCK_WAIT_MS = 10 * 60_000;
-
-export function parseDuration(value: string, flag: string): number {
-	const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(value.trim());
-	if (!match)
-		throw new DeployPollError(
-			`Expected ${flag} to be a duration such as 90s, 10m or 1h (got ${JSON.stringify(value)})`,
-			'usage',
-		);
-	return Number(match[1]) * UNITS[match[2]!]!;
-}
 
 export function parsePollArgs(
 	argv: readonly string[],
@@ -80,8 +69,9 @@ export function parsePollArgs(
 	const interval = values['min-interval'] as string | undefined;
 	const lockWait = values['lock-wait'] as string | undefined;
 	const timeoutMs =
-		timeout === undefined ? DEFAULT_HOOK_TIMEOUT_MS : parseDuration(timeout, '--hook-timeout');
-	if (timeoutMs <= 0) throw new DeployPollError('Expected --hook-timeout above 0', 'usage');
+		timeout === undefined
+			? DEFAULT_HOOK_TIMEOUT_MS
+			: parseDuration(timeout, '--hook-timeout', { above0: true });
 	return {
 		hook: {
 			url: parseHookUrl(flag ?? env[POLL_ENV.hook], flag === undefined ? POLL_ENV.hook : '--hook'),

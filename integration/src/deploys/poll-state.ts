@@ -1,5 +1,6 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeAtomic } from '../files/atomic-write.js';
 
 /**
  * What the pages showed when the deploy hook last answered 2xx: one digest per page entry
@@ -62,11 +63,9 @@ function isDigests(value: unknown): value is PageDigests {
 
 /** Written to a temporary file then renamed: a run killed mid-write leaves the old state whole. */
 export async function writeState(folder: string, state: PollState): Promise<void> {
-	const path = statePath(folder);
-	await mkdir(dirname(path), { recursive: true });
-	const temporary = `${path}.${process.pid}.tmp`;
-	await writeFile(temporary, JSON.stringify({ format: FORMAT, ...state }));
-	await rename(temporary, path);
+	await writeAtomic(statePath(folder), (temporary) =>
+		writeFile(temporary, JSON.stringify({ format: FORMAT, ...state })),
+	);
 }
 
 /** The pages now against the recorded ones, each named by its entry id (the ref, or locale/ref). */

@@ -3,7 +3,12 @@
 
 export { AudioReviewsError } from '../errors/errors.js';
 export type { HubPageProps } from '../hubs/hub-paths.js';
-export { productPageModel, productSummary, shownReviews } from '../product-page/page-model.js';
+export {
+	pageLang,
+	productPageModel,
+	productSummary,
+	shownReviews,
+} from '../product-page/page-model.js';
 export {
 	searchAnchor,
 	searchIgnore,

@@ -201,6 +201,16 @@ export class IndexNowError extends AudioReviewsError {
 	}
 }
 
+/** Wrong arguments to an `audio-reviews` command: nothing was done (exit code 2). */
+export class CommandUsageError extends AudioReviewsError {
+	override name = 'CommandUsageError';
+}
+
+/** A problem of `audio-reviews indexnow`'s report or setup: nothing was sent (exit code 2). */
+export class IndexNowUsageError extends CommandUsageError {
+	override name = 'IndexNowUsageError';
+}
+
 /** One Varnish node did not confirm a purge: its address as configured, and why. */
 export interface FailedCacheNode {
 	node: string;

@@ -1,10 +1,11 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { AstroConfig, AstroIntegrationLogger } from 'astro';
 import { AudioReviewsError } from '../errors/errors.js';
+import { writeAtomic } from '../files/atomic-write.js';
 import { countOf, formatNumber } from '../format/numbers.js';
 import type { FeedSchemaVersion, ReviewsFeedOption } from '../options/review-feed-option.js';
 import type { ProductPageProps } from '../routing/product-paths.js';
@@ -82,15 +83,9 @@ export async function writeReviewFeed(
 		schemaVersion: target.schemaVersion,
 		pageUrl: (path) => absoluteUrl(target.site, target.base, path)!,
 	});
-	await mkdir(dirname(file), { recursive: true });
-	const temporary = `${file}.${process.pid}.tmp`;
-	try {
-		await pipeline(Readable.from(joined(feed.chunks, WRITE_SIZE)), createWriteStream(temporary));
-		await rename(temporary, file);
-	} catch (error) {
-		await rm(temporary, { force: true });
-		throw error;
-	}
+	await writeAtomic(file, (temporary) =>
+		pipeline(Readable.from(joined(feed.chunks, WRITE_SIZE)), createWriteStream(temporary)),
+	);
 	return {
 		file,
 		bytes: (await stat(file)).size,

@@ -157,6 +157,7 @@ function setUp(
 		injectRoute,
 		updateConfig,
 		logger,
+		addMiddleware: setup.addMiddleware,
 	});
 	return indexNow;
 }

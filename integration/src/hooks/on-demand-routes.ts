@@ -4,6 +4,7 @@ import type { PurgedPagesConfig } from '../indexnow/index-now-settings.js';
 import type { ResolvedInvalidateOption } from '../options/invalidate-option.js';
 import type { ResolvedOnDemandOption } from '../options/on-demand-option.js';
 import { hubRoute } from '../routing/hub-urls.js';
+import { CACHE_VARNISH_ENTRYPOINT } from '../shared-cache/cache-varnish.js';
 import { sitemapIncludeCheck } from '../sitemaps/sitemap-include-check.js';
 import { virtualLiveConfigPlugin, virtualOnDemandPlugin } from '../virtual/virtual-modules.js';
 
@@ -31,8 +32,14 @@ function ownPageAt(config: Pick<AstroConfig, 'srcDir'>, path: string): boolean {
 
 type SetupHook = Pick<
 	HookParameters<'astro:config:setup'>,
-	'config' | 'injectRoute' | 'updateConfig' | 'logger'
+	'config' | 'injectRoute' | 'updateConfig' | 'logger' | 'addMiddleware'
 >;
+
+/** Whether the site's `cache.provider` is `cacheVarnish()`, seen in its config. */
+export function usesSharedCache(config: Pick<AstroConfig, 'cache'>): boolean {
+	const entrypoint = config.cache?.provider?.entrypoint;
+	return entrypoint !== undefined && String(entrypoint) === CACHE_VARNISH_ENTRYPOINT;
+}
 
 /** Injects the sitemap and hub routes (on demand, so they need an adapter). */
 export function injectOnDemandRoutes(
@@ -41,6 +48,7 @@ export function injectOnDemandRoutes(
 	hook: SetupHook,
 ): void {
 	if (option === false || !usesLiveLoader(hook.config)) return;
+	const page = (name: string) => new URL(`../../routes/${name}`, import.meta.url);
 	if (!hook.config.adapter) {
 		hook.logger.warn(
 			'productsLiveLoader() is used but the site has no adapter: the on-demand sitemaps and hub pages are not injected',
@@ -61,9 +69,11 @@ export function injectOnDemandRoutes(
 	hook.updateConfig({
 		vite: { plugins: [virtualOnDemandPlugin({ websiteId: site.websiteId, sitemap })] },
 	});
+	// The switch reaches the live loader through its collection, from a middleware, never a global.
+	if (usesSharedCache(hook.config))
+		hook.addMiddleware({ entrypoint: page('shared-cache-middleware.ts'), order: 'pre' });
 	if (sitemap && usesSitemapIntegration)
 		hook.updateConfig({ integrations: [sitemapIncludeCheck(sitemap.include)] });
-	const page = (name: string) => new URL(`../../routes/${name}`, import.meta.url);
 	if (sitemap) {
 		hook.injectRoute({
 			pattern: `${sitemap.path}.xml`,

@@ -1,21 +1,23 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import {
+	type CommandIo,
+	DURATION_HELP,
+	EXIT,
+	EXIT_CODES_HELP,
+	parseDuration,
+	printJsonLast,
+} from '../command-line/conventions.js';
+import { CommandUsageError, IndexNowUsageError } from '../errors/errors.js';
 import { countOf, formatNumber } from '../format/numbers.js';
 import { DEFAULT_CHANGE_REPORT } from '../options/rebuild-options.js';
 import { indexNowBody, splitBatches, submitToIndexNow } from './index-now.js';
-import {
-	type FirstBuildChoice,
-	IndexNowUsageError,
-	planSubmission,
-	readChangeReport,
-} from './index-now-report.js';
+import { type FirstBuildChoice, planSubmission, readChangeReport } from './index-now-report.js';
 
 // `audio-reviews indexnow`: run after the deploy (the key file must be live before the engines
 // check it).
 
-export const EXIT = { ok: 0, refused: 1, usage: 2, unavailable: 3 } as const;
-
-export const INDEXNOW_USAGE = `Usage: audio-reviews indexnow [--report <file>] [--dry-run] [--first-build none|all] [--budget <seconds>]
+export const INDEXNOW_USAGE = `Usage: audio-reviews indexnow [--report <file>] [--dry-run] [--first-build none|all] [--budget <duration>] [--json]
 
 Submits the pages the last build added, changed or removed to IndexNow (docs/indexnow.md).
 Run it after the deploy, in the folder the build ran in.
@@ -23,16 +25,12 @@ Run it after the deploy, in the folder the build ran in.
   --report <file>        the build's change report (default ${DEFAULT_CHANGE_REPORT})
   --dry-run              print what would be sent, send nothing
   --first-build <which>  after a first build: none (default) or all of its pages
-  --budget <seconds>     retries of 429 and 5xx answers stop after this long (default 120)
+  --budget <duration>    retries of 429 and 5xx answers stop after this long (default 2m; a
+                         number alone is seconds)
+  --json                 end with one JSON line: {"outcome", "urls", "submitted", …}
 
-Exit codes: 0 submitted (or nothing to submit), 1 refused by the endpoint, 2 bad report or
-arguments, 3 the endpoint kept failing until the budget ran out.`;
-
-export interface CommandIo {
-	out(line: string): void;
-	err(line: string): void;
-	cwd: string;
-}
+${DURATION_HELP}
+${EXIT_CODES_HELP}`;
 
 interface CommandOptions {
 	report: string;
@@ -40,6 +38,8 @@ interface CommandOptions {
 	firstBuild: FirstBuildChoice;
 	budgetMs: number;
 }
+
+const DEFAULT_BUDGET_MS = 120_000;
 
 function parseCommandArgs(argv: string[], cwd: string): CommandOptions {
 	let values: Record<string, string | boolean | undefined>;
@@ -51,28 +51,38 @@ function parseCommandArgs(argv: string[], cwd: string): CommandOptions {
 				'dry-run': { type: 'boolean' },
 				'first-build': { type: 'string' },
 				budget: { type: 'string' },
+				json: { type: 'boolean' },
 			},
 			strict: true,
 		}));
 	} catch (error) {
-		throw new IndexNowUsageError((error as Error).message);
+		throw new IndexNowUsageError(`${(error as Error).message} (audio-reviews indexnow --help)`);
 	}
 	const firstBuild = values['first-build'] ?? 'none';
 	if (firstBuild !== 'none' && firstBuild !== 'all')
 		throw new IndexNowUsageError('Expected --first-build to be "none" or "all"');
-	const budget = Number(values.budget ?? 120);
-	if (!Number.isFinite(budget) || budget <= 0)
-		throw new IndexNowUsageError('Expected --budget to be a number of seconds above 0');
+	const budget = values.budget as string | undefined;
 	return {
 		report: resolve(cwd, String(values.report)),
 		dryRun: values['dry-run'] === true,
 		firstBuild,
-		budgetMs: budget * 1000,
+		// Seconds were its only unit once: a bare number still means seconds.
+		budgetMs:
+			budget === undefined
+				? DEFAULT_BUDGET_MS
+				: parseDuration(budget, '--budget', { bareSeconds: true, above0: true }),
 	};
 }
 
-/** The whole command; returns the exit code. */
+type Outcome = 'nothing' | 'dry-run' | 'submitted' | 'refused' | 'unavailable' | 'usage';
+
+/** The whole command; returns the exit code. With `--json`, its outcome is the last line. */
 export async function runIndexNowCommand(argv: string[], io: CommandIo): Promise<number> {
+	const report = { outcome: 'usage' as Outcome, urls: 0, submitted: 0 };
+	const done = (code: number, error?: string): number => {
+		if (argv.includes('--json')) printJsonLast(io, error ? { ...report, error } : report);
+		return code;
+	};
 	try {
 		const options = parseCommandArgs(argv, io.cwd);
 		const plan = planSubmission(
@@ -80,16 +90,19 @@ export async function runIndexNowCommand(argv: string[], io: CommandIo): Promise
 			options.report,
 			options.firstBuild,
 		);
+		report.urls = plan.urls.length;
 		if (plan.urls.length === 0) {
 			io.out(`IndexNow: ${plan.reason}.`);
-			return EXIT.ok;
+			report.outcome = 'nothing';
+			return done(EXIT.done);
 		}
 		const batches = splitBatches(plan.urls);
 		const what = `${formatNumber(plan.urls.length)} URLs in ${countOf(batches.length, 'batch', 'batches')} to ${plan.target.endpoint}`;
 		if (options.dryRun) {
 			io.out(`IndexNow dry run: would POST ${what} (${plan.reason}):`);
 			for (const batch of batches) io.out(indexNowBody(plan.target, batch));
-			return EXIT.ok;
+			report.outcome = 'dry-run';
+			return done(EXIT.done);
 		}
 		io.out(`IndexNow: submitting ${what} (${plan.reason})`);
 		const outcome = await submitToIndexNow(plan.target, plan.urls, {
@@ -99,19 +112,22 @@ export async function runIndexNowCommand(argv: string[], io: CommandIo): Promise
 					`  batch ${batch.index}/${batch.of}: ${formatNumber(batch.urls)} URLs accepted (HTTP ${batch.status}${batch.attempts > 1 ? `, ${batch.attempts} attempts` : ''})`,
 				),
 		});
+		report.submitted = outcome.submitted;
 		if (!outcome.error) {
 			io.out(`IndexNow: ${formatNumber(outcome.submitted)} URLs submitted.`);
-			return EXIT.ok;
+			report.outcome = 'submitted';
+			return done(EXIT.done);
 		}
 		io.err(outcome.error.message);
 		if (outcome.submitted > 0)
 			io.err(
 				`${formatNumber(outcome.submitted)} of ${formatNumber(plan.urls.length)} URLs were accepted before that; running the command again resubmits all of them.`,
 			);
-		return outcome.error.retryable ? EXIT.unavailable : EXIT.refused;
+		report.outcome = outcome.error.retryable ? 'unavailable' : 'refused';
+		return done(outcome.error.retryable ? EXIT.unavailable : EXIT.failed, outcome.error.message);
 	} catch (error) {
-		if (!(error instanceof IndexNowUsageError)) throw error;
+		if (!(error instanceof CommandUsageError)) throw error;
 		io.err(error.message);
-		return EXIT.usage;
+		return done(EXIT.usage, error.message);
 	}
 }

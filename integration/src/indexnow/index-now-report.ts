@@ -1,13 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { type ChangeReport, REPORT_FORMAT } from '../change-report/change-report.js';
+import { IndexNowUsageError } from '../errors/errors.js';
 import type { IndexNowTarget } from '../options/index-now-option.js';
 
 /** What `audio-reviews indexnow` reads from a build's change report, checked before anything is sent. */
-
-/** A problem of the report or the setup: nothing was sent (exit code 2). */
-export class IndexNowUsageError extends Error {
-	override name = 'IndexNowUsageError';
-}
 
 export interface SubmissionPlan {
 	target: IndexNowTarget;

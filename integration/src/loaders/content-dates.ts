@@ -1,7 +1,7 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { LoaderContext } from 'astro/loaders';
+import { writeAtomicSync } from '../files/atomic-write.js';
 import { productPageDigest } from '../product-page/page-digest.js';
 import type { Product } from '../schema/product.js';
 import { type Fingerprint, fingerprintChanges } from './sync-state.js';
@@ -102,16 +102,12 @@ function isDated(value: unknown): value is [string, string] {
 }
 
 function writeDates(scope: DatesScope, dates: Dates): void {
-	const path = datesPath(scope);
-	mkdirSync(dirname(path), { recursive: true });
-	const temporary = `${path}.${process.pid}.tmp`;
-	writeFileSync(
-		temporary,
+	writeAtomicSync(
+		datesPath(scope),
 		JSON.stringify({
 			format: FILE_FORMAT,
 			fingerprint: scope.fingerprint,
 			dates,
 		} satisfies DatesFile),
 	);
-	renameSync(temporary, path);
 }

@@ -8,7 +8,7 @@ import type { ResolvedSharedOptions, SharedOptions } from '../options/shared-opt
 import type { Product } from '../schema/product.js';
 import { syncCatalogue } from '../sync/sync-catalogue.js';
 import { productTag, websiteTag } from './cache-tags.js';
-import { singleFlight } from './single-flight.js';
+import { type LoadSharing, singleFlight } from './single-flight.js';
 import { entryFromRaw } from './stored-entry.js';
 
 /** The options every loader shares; the build-only rebuild guards do not apply. */
@@ -38,6 +38,8 @@ export interface ProductCollectionFilter {
 export interface LiveSource {
 	client: AudioReviewsClient;
 	options: ResolvedSharedOptions;
+	/** This loader's sharing of loads in flight, which a shared cache turns off. */
+	sharing: LoadSharing;
 }
 
 /** Lends the live loader's client and options to an injected route, with no request made. */
@@ -84,7 +86,8 @@ const visitorDeadline = (resolved: ResolvedLiveOptions) => Date.now() + resolved
 export function productsLiveLoader(options: ProductsLiveLoaderOptions): ProductsLiveLoader {
 	const resolved = resolveLoaderOptions(withRequestTimeDefaults(options), 'productsLiveLoader');
 	const client = clientFromResolved(resolved);
-	const load = sharedEntryLoads(client, resolved);
+	const sharing: LoadSharing = { inFlight: true };
+	const load = sharedEntryLoads(client, resolved, sharing);
 	return {
 		name: LIVE_LOADER_NAME,
 		async loadEntry({ filter }) {
@@ -96,7 +99,7 @@ export function productsLiveLoader(options: ProductsLiveLoaderOptions): Products
 		},
 		async loadCollection({ filter = {} }) {
 			if (isLiveSourceFilter(filter)) {
-				filter.lendSource({ client, options: resolved });
+				filter.lendSource({ client, options: resolved, sharing });
 				return { entries: [] };
 			}
 			return loadList(client, resolved, filter);
@@ -105,8 +108,12 @@ export function productsLiveLoader(options: ProductsLiveLoaderOptions): Products
 }
 
 /** Loads in flight per (ref, locale, variant), shared between the visitors asking for it. */
-function sharedEntryLoads(client: LiveClient, resolved: ResolvedLiveOptions) {
-	const shared = singleFlight<LiveEntryResult>();
+function sharedEntryLoads(
+	client: LiveClient,
+	resolved: ResolvedLiveOptions,
+	sharing: Readonly<LoadSharing>,
+) {
+	const shared = singleFlight<LiveEntryResult>(sharing);
 	const site = websiteTag(resolved.websiteId);
 	async function loadOne(
 		ref: string,

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { AudioReviewsError } from '../errors/errors.js';
-import { singleFlight } from '../loaders/single-flight.js';
+import { type LoadSharing, singleFlight } from '../loaders/single-flight.js';
 import { pageSettings } from '../options/integration-options.js';
 import { SITEMAP_LIMITS } from '../options/on-demand-option.js';
 import { hreflangOf } from '../routing/alternates.js';
@@ -40,8 +40,16 @@ type SitemapContext = Pick<APIContext, 'cache' | 'site' | 'url'> & {
 	logger?: Pick<APIContext['logger'], 'warn' | 'error'> | undefined;
 };
 
-/** Concurrent requests for the same file (a crawler and a CDN refresh) share one walk. */
-const shared = singleFlight<string | undefined>();
+/**
+ * Concurrent requests for the same file (a crawler and a CDN refresh) share one walk, while the
+ * live loader shares its loads (not behind a shared cache).
+ */
+const walks = singleFlight<string | undefined>({ inFlight: true });
+const shared = (
+	sharing: LoadSharing,
+	key: string,
+	walk: () => Promise<string | undefined>,
+): Promise<string | undefined> => (sharing.inFlight ? walks(key, walk) : walk());
 
 export function productsPerFile(config: LiveSitemapConfig, locales: number): number {
 	return Math.max(1, Math.floor((config.urlsPerFile ?? SITEMAP_LIMITS.urls) / locales));
@@ -54,6 +62,7 @@ export async function liveSitemapIndex(
 	try {
 		const lists = await liveLists(config, context.logger);
 		const xml = await shared(
+			lists.source.sharing,
 			`${lists.source.options.websiteId}|${context.site ?? context.url.origin}|index`,
 			async () => {
 				const counts = await Promise.all(
@@ -91,7 +100,9 @@ export async function liveSitemapFile(
 		const lists = await liveLists(config, context.logger);
 		// Keyed by origin too: without `site`, URLs are the request's origin's.
 		const key = `${lists.source.options.websiteId}|${context.site ?? context.url.origin}|${n}`;
-		const xml = await shared(key, () => sitemapFileXml(context, config, lists, n));
+		const xml = await shared(lists.source.sharing, key, () =>
+			sitemapFileXml(context, config, lists, n),
+		);
 		if (xml === undefined)
 			return listNotFound(
 				context,

@@ -91,9 +91,16 @@ export function productSummary(product: Product, lang: string | undefined, text:
 	} satisfies ProductSummary;
 }
 
+/** The language a page is written in: its `lang`, else its locale, else the default one, else English. */
+export function pageLang(
+	props: Pick<ProductPageProps, 'lang' | 'locale' | 'defaultLocale'>,
+): string {
+	return props.lang ?? props.locale ?? props.defaultLocale ?? 'en';
+}
+
 export function productPageModel(props: ProductPageProps, site: PageSite): ProductPageModel {
 	const { product, locale, path, hubPath, reviewPage } = props;
-	const lang = props.lang ?? locale ?? props.defaultLocale ?? 'en';
+	const lang = pageLang(props);
 	const { text, search } = site;
 	const summary = productSummary(product, lang, text);
 	const page = reviewPage?.page ?? 1;
@@ -161,7 +168,7 @@ export function productPageModel(props: ProductPageProps, site: PageSite): Produ
 			url: canonical,
 			locale: lang,
 			breadcrumbs: trail.map((crumb) => ({ name: crumb.name, url: url(crumb.href) })),
-			shown: reviews.map(({ index }) => index),
+			placed: reviews,
 			furtherPage: further,
 			name: pageHeading,
 		}),

@@ -40,6 +40,8 @@ export interface ProductJsonLdOptions {
 	breadcrumbs?: readonly Crumb[] | undefined;
 	/** Indices of the reviews the page shows, in its order; default all, in the service's order. */
 	shown?: readonly number[] | undefined;
+	/** The reviews the page shows with their places, as the page model has them (wins over `shown`). */
+	placed?: readonly PlacedReview[] | undefined;
 	/** A further review page: reviews as audio, no second `Product` or `aggregateRating`. */
 	furtherPage?: boolean | undefined;
 	name?: string | undefined;
@@ -54,7 +56,7 @@ export function productJsonLd(product: Product, options: ProductJsonLdOptions = 
 	const { url, locale } = options;
 	const crumbs = options.breadcrumbs ?? [];
 	const summary = options.furtherPage ? undefined : ratingSummary(product);
-	const shown = shownReviews(product, options.shown);
+	const shown = options.placed ?? shownReviews(product, options.shown);
 	const page: ItemPage = {
 		'@type': 'ItemPage',
 		'@id': nodeId(url, 'webpage'),
@@ -88,7 +90,7 @@ function shownReviews(product: Product, indices: readonly number[] | undefined):
 function productNode(
 	product: Product,
 	summary: RatingSummary,
-	options: Omit<ProductJsonLdOptions, 'shown'> & { shown: readonly PlacedReview[] },
+	options: Omit<ProductJsonLdOptions, 'shown' | 'placed'> & { shown: readonly PlacedReview[] },
 	safeUrl: JsonLdUrlFilter,
 ): SchemaProduct {
 	const description = productDescription(product);

@@ -5,6 +5,9 @@ import {
 	resolveCacheVarnishOptions,
 } from '../options/cache-varnish-option.js';
 
+/** The module Astro loads in the server: it default-exports the provider's factory. */
+export const CACHE_VARNISH_ENTRYPOINT = 'astro-audio-reviews/cache/provider';
+
 /**
  * `cache: { provider: cacheVarnish() }`: the pages of every server process are kept by the
  * Varnish nodes in front of them (with the package's `varnish/audio-reviews.vcl`), and
@@ -17,8 +20,7 @@ export function cacheVarnish(
 ): CacheProviderConfig<ResolvedCacheVarnishOptions> {
 	return {
 		name: 'astro-audio-reviews varnish',
-		// The module Astro loads in the server: it default-exports the provider's factory.
-		entrypoint: 'astro-audio-reviews/cache/provider',
+		entrypoint: CACHE_VARNISH_ENTRYPOINT,
 		config: resolveCacheVarnishOptions(options ?? {}),
 	};
 }

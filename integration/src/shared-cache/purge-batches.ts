@@ -1,3 +1,5 @@
+import { AudioReviewsError } from '../errors/errors.js';
+
 /**
  * Varnish refuses a header line past `http_req_hdr_len` (8 KB by default): a large purge names its
  * tags in several requests, each header well under the limit.
@@ -22,8 +24,8 @@ export function purgeBatches(
 	for (const tag of new Set(tags.map(headerTag))) {
 		const size = Buffer.byteLength(tag);
 		if (size > maxBytes)
-			throw new RangeError(
-				`Cache tag of ${size} bytes is longer than a purge header may be (${maxBytes}): ${tag.slice(0, 80)}…`,
+			throw new AudioReviewsError(
+				`Cache tag of ${size} bytes is longer than a purge header may be (${maxBytes}): ${tag.slice(0, 80)}…; give the page shorter tags (under ${maxBytes} bytes each)`,
 			);
 		if (current !== '' && Buffer.byteLength(current) + 1 + size > maxBytes) {
 			batches.push(current);

@@ -1,4 +1,7 @@
+import pLimit from 'p-limit';
 import { CachePurgeError, type FailedCacheNode } from '../errors/errors.js';
+import { exchange } from '../network/exchange.js';
+import { describeNetworkFailure } from '../network/wording.js';
 import { purgeBatches } from './purge-batches.js';
 
 /** Request and answer headers between the provider and the package's VCL. */
@@ -12,6 +15,8 @@ export interface PurgeTarget {
 	/** Sent to every node when set; varnishd holds the same value in its environment. */
 	secret: string | undefined;
 	timeoutMs: number;
+	/** Injectable for tests; `globalThis.fetch` otherwise. */
+	fetch?: typeof globalThis.fetch | undefined;
 }
 
 /** Batches in flight to one node at once: enough for a 1,000-ref purge, few enough not to queue. */
@@ -36,17 +41,13 @@ async function purgeNode(
 	batches: readonly string[],
 	target: PurgeTarget,
 ): Promise<FailedCacheNode | undefined> {
-	const queue = [...batches];
+	const limit = pLimit(PER_NODE_CONCURRENCY);
 	let reason: string | undefined;
-	const worker = async () => {
-		for (
-			let batch = queue.shift();
-			batch !== undefined && reason === undefined;
-			batch = queue.shift()
-		)
-			reason = await purgeBatch(node, batch, target);
-	};
-	await Promise.all(Array.from({ length: Math.min(PER_NODE_CONCURRENCY, batches.length) }, worker));
+	// After a node's first refusal its batches still queued are not sent: the purge has failed.
+	await limit.map(batches, async (batch) => {
+		if (reason !== undefined) return;
+		reason ??= await purgeBatch(node, batch, target);
+	});
 	return reason === undefined ? undefined : { node, reason };
 }
 
@@ -58,22 +59,23 @@ async function purgeBatch(
 ): Promise<string | undefined> {
 	const headers: Record<string, string> = { [PURGE_KEYS_HEADER]: keys };
 	if (target.secret) headers[PURGE_SECRET_HEADER] = target.secret;
-	try {
-		const response = await fetch(new URL('/', node), {
-			method: 'PURGE',
-			headers,
-			redirect: 'manual',
-			signal: AbortSignal.timeout(target.timeoutMs),
-		});
-		await response.body?.cancel();
-		if (response.status === 200 && response.headers.get(PURGE_CONFIRMED_HEADER) === 'done')
-			return undefined;
-		if (response.status === 200) return 'answered 200 without the package VCL confirmation';
-		// Varnish's synthetic answers carry the reason in the status line.
-		return `HTTP ${response.status} ${response.statusText.slice(0, 120)}`.trim();
-	} catch (error) {
-		if ((error as Error).name === 'TimeoutError') return `no answer within ${target.timeoutMs} ms`;
-		const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-		return cause?.code ?? cause?.message ?? (error as Error).message;
-	}
+	const answer = await exchange(
+		{ method: 'PURGE', url: new URL('/', node), template: '/', headers },
+		{
+			fetch: target.fetch,
+			timeoutMs: target.timeoutMs,
+			read: async (response) => {
+				await response.body?.cancel().catch(() => undefined);
+				return {
+					confirmed: response.headers.get(PURGE_CONFIRMED_HEADER) === 'done',
+					statusText: response.statusText,
+				};
+			},
+		},
+	);
+	if (!answer.ok) return describeNetworkFailure(answer.failure, 'the node');
+	if (answer.status === 200 && answer.value.confirmed) return undefined;
+	if (answer.status === 200) return 'answered 200 without the package VCL confirmation';
+	// Varnish's synthetic answers carry the reason in the status line.
+	return `HTTP ${answer.status} ${answer.value.statusText.slice(0, 120)}`.trim();
 }

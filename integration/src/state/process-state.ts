@@ -3,7 +3,7 @@
  * separate module instances in one process. docs/development.md (Channels) names each slot's
  * writer and readers.
  */
-export type ProcessStateSlot = 'build-state' | 'sitemap' | 'published-pages' | 'shared-cache';
+export type ProcessStateSlot = 'build-state' | 'sitemap' | 'published-pages';
 
 /** The process-wide value of `slot`, created on first use. */
 export function processState<T>(slot: ProcessStateSlot, create: () => T): T {

@@ -4,8 +4,8 @@ import { docsSiteVcl } from '../../bench/live/nodes.mjs';
 import { startVarnish, type Varnish, varnishMissing } from '../../bench/live/varnish.mjs';
 import { buildFixture } from '../helpers/build-fixture.js';
 import { manyReviews } from '../helpers/seo-site.js';
-import { get, nthOnDemandRef, type Page, productPath, upstreamRequests } from './pages.js';
-import { freePort, type StandaloneServer, startStandalone } from './standalone.js';
+import { get, nthOnDemandRef, type Page, productPath, upstreamRequests } from '../live/pages.js';
+import { freePort, type StandaloneServer, startStandalone } from '../live/standalone.js';
 
 /**
  * What test/live/varnish-nodes.test.ts runs: one on-demand build with `cacheVarnish()`, two

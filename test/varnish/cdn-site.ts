@@ -2,8 +2,8 @@ import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { afterAll, beforeAll } from 'vitest';
 import { startVarnish, type Varnish, varnishMissing } from '../../bench/live/varnish.mjs';
 import { buildFixture } from '../helpers/build-fixture.js';
-import { nthOnDemandRef, type Page, upstreamRequests } from './pages.js';
-import { type StandaloneServer, startStandalone } from './standalone.js';
+import { nthOnDemandRef, type Page, upstreamRequests } from '../live/pages.js';
+import { type StandaloneServer, startStandalone } from '../live/standalone.js';
 
 /**
  * What test/live/cdn.test.ts puts behind Varnish: the on-demand fixture built without Astro's

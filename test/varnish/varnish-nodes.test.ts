@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { get, productPath, titleOf } from './pages.js';
-import { freePort, startStandalone } from './standalone.js';
+import { get, productPath, titleOf } from '../live/pages.js';
+import { freePort, startStandalone } from '../live/standalone.js';
 import {
 	BIG,
 	getRef,

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 const VARNISHTEST = '/usr/bin/varnishtest';
 const VCL = fileURLToPath(new URL('../../varnish/audio-reviews.vcl', import.meta.url));
-const VTC = fileURLToPath(new URL('../../varnish/audio-reviews.vtc', import.meta.url));
+const VTC = fileURLToPath(new URL('./audio-reviews.vtc', import.meta.url));
 
 describe('the package VCL alone (varnishtest)', () => {
 	it('caches as the provider says, serves the last good copy on errors, purges by key, strips cache headers', async () => {

@@ -2,6 +2,8 @@ import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startVarnish, type Varnish } from '../../bench/live/varnish.mjs';
 import { sitemapLocs, validateSitemap } from '../helpers/sitemap-xml.js';
+import { expectNotFoundPage, get, type Page, productPath, titleOf } from '../live/pages.js';
+import { type StandaloneServer, startStandalone } from '../live/standalone.js';
 import {
 	cdn,
 	dist,
@@ -15,8 +17,6 @@ import {
 	upstreamFor,
 	useCdnSite,
 } from './cdn-site.js';
-import { expectNotFoundPage, get, type Page, productPath, titleOf } from './pages.js';
-import { type StandaloneServer, startStandalone } from './standalone.js';
 
 /**
  * The on-demand fixture behind a stock shared cache: Debian's Varnish with its builtin VCL, as
