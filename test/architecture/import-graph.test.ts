@@ -12,6 +12,8 @@ const LAYER_RANK: Record<string, number> = {
 	format: 0,
 	// Every process-wide slot and the functions that read and write it.
 	state: 0,
+	// The OpenTelemetry instruments, recorded where the work happens; the API loaded lazily, optional.
+	metrics: 0,
 	// Every option schema, below the features it configures: a feature reads its resolved option, never the reverse.
 	options: 1,
 	schema: 1,

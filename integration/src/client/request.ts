@@ -9,6 +9,7 @@ import {
 	type RequestContext,
 	type Validators,
 } from './classify-response.js';
+import { recordAttempt } from './request-metrics.js';
 import { retryDelay } from './retry-timing.js';
 import { fetchSameOrigin, readCapped } from './transport.js';
 
@@ -108,12 +109,26 @@ async function attemptOnce(
 			context,
 			`No response within the visitor's deadline: ${remaining} ms were left and the service lately answers in about ${Math.round(session.answerMs)} ms, so the request was not sent`,
 		);
+	stats.requests++;
+	const sentAt = performance.now();
+	const attempt = await send(session, context, request, remaining);
+	recordAttempt(context, options.baseUrl, sentAt, attempt);
+	return attempt;
+}
+
+/** One request on the network, within the attempt's timeout (`remaining` caps it). */
+async function send(
+	session: Session,
+	context: RequestContext,
+	request: RequestOptions,
+	remaining: number,
+): Promise<Attempt> {
+	const { options } = session;
 	const sentAt = Date.now();
 	const headers = headersFor(options, request);
 	const cutByBudget = remaining < options.timeoutMs;
 	const timeout = AbortSignal.timeout(Math.min(options.timeoutMs, remaining));
 	const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-	stats.requests++;
 	try {
 		const response = await fetchSameOrigin(
 			session.fetchImpl,

@@ -1,4 +1,5 @@
 import { CachePurgeError, type FailedCacheNode } from '../errors/errors.js';
+import { type PurgeOutcome, recordPurge } from '../metrics/instruments.js';
 import { purgeBatches } from './purge-batches.js';
 
 /** Request and answer headers between the provider and the package's VCL. */
@@ -37,17 +38,24 @@ async function purgeNode(
 	target: PurgeTarget,
 ): Promise<FailedCacheNode | undefined> {
 	const queue = [...batches];
-	let reason: string | undefined;
+	let failure: BatchFailure | undefined;
+	const startedAt = performance.now();
 	const worker = async () => {
 		for (
 			let batch = queue.shift();
-			batch !== undefined && reason === undefined;
+			batch !== undefined && failure === undefined;
 			batch = queue.shift()
 		)
-			reason = await purgeBatch(node, batch, target);
+			failure = await purgeBatch(node, batch, target);
 	};
 	await Promise.all(Array.from({ length: Math.min(PER_NODE_CONCURRENCY, batches.length) }, worker));
-	return reason === undefined ? undefined : { node, reason };
+	recordPurge(node, failure?.outcome ?? 'ok', (performance.now() - startedAt) / 1000);
+	return failure === undefined ? undefined : { node, reason: failure.reason };
+}
+
+interface BatchFailure {
+	reason: string;
+	outcome: Exclude<PurgeOutcome, 'ok'>;
 }
 
 /** Why one purge request was not confirmed, or undefined when it was. */
@@ -55,7 +63,7 @@ async function purgeBatch(
 	node: string,
 	keys: string,
 	target: PurgeTarget,
-): Promise<string | undefined> {
+): Promise<BatchFailure | undefined> {
 	const headers: Record<string, string> = { [PURGE_KEYS_HEADER]: keys };
 	if (target.secret) headers[PURGE_SECRET_HEADER] = target.secret;
 	try {
@@ -68,12 +76,15 @@ async function purgeBatch(
 		await response.body?.cancel();
 		if (response.status === 200 && response.headers.get(PURGE_CONFIRMED_HEADER) === 'done')
 			return undefined;
-		if (response.status === 200) return 'answered 200 without the package VCL confirmation';
+		if (response.status === 200)
+			return { reason: 'answered 200 without the package VCL confirmation', outcome: 'refused' };
 		// Varnish's synthetic answers carry the reason in the status line.
-		return `HTTP ${response.status} ${response.statusText.slice(0, 120)}`.trim();
+		const status = `HTTP ${response.status} ${response.statusText.slice(0, 120)}`.trim();
+		return { reason: status, outcome: 'refused' };
 	} catch (error) {
-		if ((error as Error).name === 'TimeoutError') return `no answer within ${target.timeoutMs} ms`;
+		if ((error as Error).name === 'TimeoutError')
+			return { reason: `no answer within ${target.timeoutMs} ms`, outcome: 'timeout' };
 		const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-		return cause?.code ?? cause?.message ?? (error as Error).message;
+		return { reason: cause?.code ?? cause?.message ?? (error as Error).message, outcome: 'error' };
 	}
 }

@@ -1,4 +1,5 @@
 import type { CacheProvider, CacheProviderFactory } from 'astro';
+import { preparePurgeSeries } from '../metrics/instruments.js';
 import {
 	CACHE_NODES_ENV,
 	nodesFromEnvironment,
@@ -32,6 +33,7 @@ export const createVarnishProvider: CacheProviderFactory = (config) => {
 		options.nodes ??
 		(fromEnvironment === undefined ? undefined : nodesFromEnvironment(fromEnvironment));
 	const nodes = () => known ?? nodesFromEnvironment(undefined);
+	if (known) preparePurgeSeries(known);
 	useSharedCache();
 	const provider: CacheProvider = {
 		name: 'varnish',
