@@ -19,6 +19,8 @@ const LAYER_RANK: Record<string, number> = {
 	schema: 1,
 	// The words pages print, one module per language, and their lookup.
 	words: 1,
+	// The one network layer every outbound call goes through: fetch, timeout, failure wording.
+	network: 1,
 	client: 2,
 	sync: 3,
 	seo: 4,

@@ -1,5 +1,6 @@
 import type { LimitFunction } from 'p-limit';
-import { AudioReviewsError, TimeoutError } from '../errors/errors.js';
+import { AudioReviewsError, ENDPOINT_PATHS, TimeoutError } from '../errors/errors.js';
+import { type AttemptObserver, exchange } from '../network/exchange.js';
 import type { ResolvedConnectionOptions } from '../options/shared-options.js';
 import { networkFailure, outOfTime, timedOut, tooLarge } from './attempt-failures.js';
 import {
@@ -9,9 +10,9 @@ import {
 	type RequestContext,
 	type Validators,
 } from './classify-response.js';
-import { recordAttempt } from './request-metrics.js';
+import { serviceAttempts } from './request-metrics.js';
 import { retryDelay } from './retry-timing.js';
-import { fetchSameOrigin, readCapped } from './transport.js';
+import { followSameOrigin, readCapped } from './transport.js';
 
 export type { JsonResponse, RequestContext, Validators } from './classify-response.js';
 
@@ -42,6 +43,7 @@ export function createRequester(
 		fetchImpl: options.fetch ?? globalThis.fetch,
 		stats: { requests: 0, retries: 0 },
 		answerMs: undefined,
+		recordAttempt: serviceAttempts(options.baseUrl),
 	};
 	const { stats } = session;
 
@@ -81,6 +83,8 @@ interface Session {
 	stats: RequestStats;
 	/** How long the service has lately taken to answer (a moving average). */
 	answerMs: number | undefined;
+	/** Every attempt, as the metrics of requests to the service. */
+	recordAttempt: AttemptObserver;
 }
 
 function budgetOf(options: ResolvedConnectionOptions, request: RequestOptions): string {
@@ -109,62 +113,65 @@ async function attemptOnce(
 			context,
 			`No response within the visitor's deadline: ${remaining} ms were left and the service lately answers in about ${Math.round(session.answerMs)} ms, so the request was not sent`,
 		);
-	stats.requests++;
-	const sentAt = performance.now();
-	const attempt = await send(session, context, request, remaining);
-	recordAttempt(context, options.baseUrl, sentAt, attempt);
-	return attempt;
-}
-
-/** One request on the network, within the attempt's timeout (`remaining` caps it). */
-async function send(
-	session: Session,
-	context: RequestContext,
-	request: RequestOptions,
-	remaining: number,
-): Promise<Attempt> {
-	const { options } = session;
 	const sentAt = Date.now();
 	const headers = headersFor(options, request);
-	const cutByBudget = remaining < options.timeoutMs;
-	const timeout = AbortSignal.timeout(Math.min(options.timeoutMs, remaining));
-	const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-	try {
-		const response = await fetchSameOrigin(
-			session.fetchImpl,
-			context.url,
-			{ headers, signal },
+	stats.requests++;
+	const exchanged = await exchange<Attempt>(
+		{ method: 'GET', url: context.url, template: templateOf(context), headers },
+		{
+			fetch: session.fetchImpl,
+			timeoutMs: options.timeoutMs,
+			deadline,
+			signal: request.signal,
+			// The body is read inside the timeout: a stalled body is as dead as a stalled connection.
+			read: async (first, hop) => {
+				const response = await followSameOrigin(first, hop, context.url, context);
+				const body = await readCapped(response, options.maxResponseBytes);
+				session.answerMs =
+					session.answerMs === undefined
+						? Date.now() - sentAt
+						: 0.7 * session.answerMs + 0.3 * (Date.now() - sentAt);
+				if (body.tooLarge) return tooLarge(context, response.status, options.maxResponseBytes);
+				const conditional =
+					headers['If-None-Match'] !== undefined || headers['If-Modified-Since'] !== undefined;
+				return classify(context, response, body.text, {
+					conditional,
+					baseUrl: options.baseUrl,
+					websiteId: options.websiteId,
+				});
+			},
+			errorTypeOf: attemptErrorType,
+			onAttempt: session.recordAttempt,
+		},
+	).catch((error: unknown) => {
+		if (error instanceof AudioReviewsError && !request.signal?.aborted)
+			return { ok: false, error } as const;
+		throw error;
+	});
+	if ('error' in exchanged) return { ok: false, retryable: false, fail: () => exchanged.error };
+	if (exchanged.ok) return exchanged.value;
+	const { failure } = exchanged;
+	if (failure.kind === 'timeout')
+		return timedOut(
 			context,
+			failure,
+			failure.cutByDeadline
+				? `${budgetOf(options, request)} (the attempt in flight was stopped at the deadline)`
+				: undefined,
 		);
-		// The body is read inside the timeout: a stalled body is as dead as a stalled connection.
-		const body = await readCapped(response, options.maxResponseBytes);
-		session.answerMs =
-			session.answerMs === undefined
-				? Date.now() - sentAt
-				: 0.7 * session.answerMs + 0.3 * (Date.now() - sentAt);
-		if (body.tooLarge) return tooLarge(context, response.status, options.maxResponseBytes);
-		const conditional =
-			headers['If-None-Match'] !== undefined || headers['If-Modified-Since'] !== undefined;
-		return classify(context, response, body.text, {
-			conditional,
-			baseUrl: options.baseUrl,
-			websiteId: options.websiteId,
-		});
-	} catch (error) {
-		if (request.signal?.aborted) throw request.signal.reason;
-		if (error instanceof AudioReviewsError)
-			return { ok: false, retryable: false, fail: () => error };
-		if (timeout.aborted)
-			return timedOut(
-				context,
-				error,
-				cutByBudget
-					? `${budgetOf(options, request)} (the attempt in flight was stopped at the deadline)`
-					: undefined,
-				options,
-			);
-		return networkFailure(context, error, options.baseUrl);
-	}
+	return networkFailure(context, failure, options.baseUrl);
+}
+
+/** The endpoint's path with its placeholders: no website id or ref in it. */
+function templateOf(context: RequestContext): string {
+	return ENDPOINT_PATHS[context.endpoint].replace(/^GET /, '');
+}
+
+/** A failed answer's kind for the attempt's record: the service's `type`, else the error's name. */
+function attemptErrorType(attempt: Attempt): string | undefined {
+	if (attempt.ok) return undefined;
+	const error = attempt.fail({ attempts: 1 });
+	return error.type ?? error.name;
 }
 
 /** `run` through the limiter, or a timeout at `deadline`; a gone visitor's run never requests. */

@@ -6,27 +6,17 @@ export const MAX_REDIRECTS = 5;
 
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
-export interface FetchInit {
-	headers: Record<string, string>;
-	signal: AbortSignal;
-}
-
-/** GET `url`, following redirects by hand. */
-export async function fetchSameOrigin(
-	fetchImpl: typeof fetch,
+/** Follows `response`'s redirects by hand through `hop`, within `url`'s origin only. */
+export async function followSameOrigin(
+	first: Response,
+	hop: (url: string) => Promise<Response>,
 	url: string,
-	init: FetchInit,
 	context: ErrorContext,
 ): Promise<Response> {
 	const origin = new URL(url).origin;
 	let current = url;
+	let response = first;
 	for (let redirects = 0; ; redirects++) {
-		const response = await fetchImpl(current, {
-			method: 'GET',
-			headers: init.headers,
-			signal: init.signal,
-			redirect: 'manual',
-		});
 		if (!REDIRECT_STATUSES.has(response.status)) return response;
 		await response.body?.cancel().catch(() => undefined);
 		const status = response.status;
@@ -55,6 +45,7 @@ export async function fetchSameOrigin(
 			);
 		}
 		current = target.href;
+		response = await hop(current);
 	}
 }
 

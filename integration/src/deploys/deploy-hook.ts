@@ -1,4 +1,6 @@
 import { DeployPollError } from '../errors/errors.js';
+import { exchange } from '../network/exchange.js';
+import { describeNetworkFailure } from '../network/wording.js';
 
 /**
  * The deploy hook: a URL whose path or query is the secret (Netlify, Vercel and Cloudflare
@@ -11,6 +13,8 @@ export interface DeployHook {
 	/** A bearer token sent as `Authorization` (GitHub's API), never printed. */
 	token: string | undefined;
 	timeoutMs: number;
+	/** Injectable for tests; `globalThis.fetch` otherwise. */
+	fetch?: typeof globalThis.fetch | undefined;
 }
 
 /** What may be printed of a hook: its origin only, the rest (path, query, credentials) elided. */
@@ -63,35 +67,28 @@ export async function callHook(hook: DeployHook): Promise<number> {
 		accept: 'application/json, */*',
 	};
 	if (hook.token) headers.authorization = `Bearer ${hook.token}`;
-	let response: Response;
-	try {
-		response = await fetch(hook.url, {
-			method: 'POST',
-			headers,
-			body: hook.body,
-			redirect: 'manual',
-			signal: AbortSignal.timeout(hook.timeoutMs),
-		});
-	} catch (error) {
-		const timedOut = (error as Error).name === 'TimeoutError';
+	const answer = await exchange(
+		// The hook's path is its secret: its template is its origin alone.
+		{ method: 'POST', url: hook.url, template: '/…', headers, body: hook.body },
+		{
+			fetch: hook.fetch,
+			timeoutMs: hook.timeoutMs,
+			read: async (response) => {
+				await response.body?.cancel().catch(() => undefined);
+				return response.statusText;
+			},
+		},
+	);
+	if (!answer.ok)
 		throw new DeployPollError(
-			timedOut
-				? `The deploy hook ${shown} did not answer within ${hook.timeoutMs / 1000} s: nothing recorded, the next run calls it again`
-				: `The deploy hook ${shown} could not be reached (${networkCode(error)}): nothing recorded, the next run calls it again`,
+			`${describeNetworkFailure(answer.failure, `the deploy hook ${shown}`)}: nothing recorded, the next run calls it again`,
 			'hook',
 		);
-	}
-	await response.body?.cancel();
-	if (response.status < 200 || response.status > 299)
+	const { status, value: statusText } = answer;
+	if (status < 200 || status > 299)
 		throw new DeployPollError(
-			`The deploy hook ${shown} answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}: nothing recorded, the next run calls it again${response.status === 401 || response.status === 403 || response.status === 404 ? ' (check the hook URL and token)' : ''}`,
+			`The deploy hook ${shown} answered HTTP ${status}${statusText ? ` ${statusText}` : ''}: nothing recorded, the next run calls it again${status === 401 || status === 403 || status === 404 ? ' (check the hook URL and token)' : ''}`,
 			'hook',
 		);
-	return response.status;
-}
-
-/** The failure's code (ECONNREFUSED, ENOTFOUND…), never the message: it could quote the URL. */
-function networkCode(error: unknown): string {
-	const cause = (error as { cause?: { code?: unknown } }).cause;
-	return typeof cause?.code === 'string' ? cause.code : 'network error';
+	return status;
 }

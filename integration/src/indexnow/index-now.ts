@@ -1,10 +1,14 @@
 import { parseRetryAfter, RETRYABLE_STATUSES, retryDelay } from '../client/retry-timing.js';
 import { IndexNowError, quoteServiceText } from '../errors/errors.js';
+import { exchange } from '../network/exchange.js';
+import { describeNetworkFailure, type NetworkFailure } from '../network/wording.js';
 import type { IndexNowTarget } from '../options/index-now-option.js';
 
 // IndexNow: one JSON `POST` per batch of at most 10,000 URLs, shared with every engine.
 
 export const INDEXNOW_MAX_BATCH = 10_000;
+/** The endpoint's URL is the user's (an engine's `/indexnow`): its template is the protocol's path. */
+const INDEXNOW_TEMPLATE = '/indexnow';
 
 export interface IndexNowSubmitOptions {
 	/** Batches and retries end within this; a wait that would pass it is not started. */
@@ -119,22 +123,28 @@ async function postOnce(
 	body: string,
 	options: IndexNowSubmitOptions,
 	deadline: number,
-): Promise<Answer | { cause: Error }> {
-	const timeout = Math.max(1, Math.min(options.timeoutMs ?? 30_000, deadline - Date.now()));
-	try {
-		const response = await (options.fetch ?? fetch)(endpoint, {
+): Promise<Answer | { failure: NetworkFailure }> {
+	// An endpoint never sends us elsewhere with our key: a redirect is an answer to report.
+	const exchanged = await exchange(
+		{
 			method: 'POST',
+			url: endpoint,
+			template: INDEXNOW_TEMPLATE,
 			headers: { 'Content-Type': 'application/json; charset=utf-8' },
 			body,
-			// An endpoint never sends us elsewhere with our key: a redirect is an answer to report.
-			redirect: 'manual',
-			signal: AbortSignal.timeout(timeout),
-		});
-		const text = (await response.text().catch(() => '')).slice(0, 300);
-		return { status: response.status, retryAfter: response.headers.get('retry-after'), text };
-	} catch (error) {
-		return { cause: error as Error };
-	}
+		},
+		{
+			fetch: options.fetch,
+			timeoutMs: options.timeoutMs ?? 30_000,
+			deadline,
+			read: async (response) => ({
+				status: response.status,
+				retryAfter: response.headers.get('retry-after'),
+				text: (await response.text().catch(() => '')).slice(0, 300),
+			}),
+		},
+	);
+	return exchanged.ok ? exchanged.value : { failure: exchanged.failure };
 }
 
 function refusal(endpoint: string, answer: Answer, attempts: number): IndexNowError {
@@ -153,14 +163,14 @@ function refusal(endpoint: string, answer: Answer, attempts: number): IndexNowEr
 
 function gaveUp(
 	endpoint: string,
-	answer: Answer | { cause: Error },
+	answer: Answer | { failure: NetworkFailure },
 	attempts: number,
 	wait: number,
 ): IndexNowError {
 	const what =
 		'status' in answer
 			? `${MEANINGS[answer.status] ?? `HTTP ${answer.status}`}${said(answer.text)}`
-			: `no answer (${answer.cause.name === 'TimeoutError' ? 'timed out' : answer.cause.message})`;
+			: describeNetworkFailure(answer.failure, 'the endpoint');
 	return new IndexNowError(
 		`IndexNow endpoint still failing when the time budget ran out (the next try was due in ${Math.ceil(wait / 1000)} s): ${what}. Run the command again later`,
 		{
@@ -168,7 +178,7 @@ function gaveUp(
 			status: 'status' in answer ? answer.status : undefined,
 			attempts,
 			retryable: true,
-			cause: 'cause' in answer ? answer.cause : undefined,
+			cause: 'failure' in answer ? answer.failure.cause : undefined,
 		},
 	);
 }

@@ -58,17 +58,14 @@ function createInstruments(meter: Meter): Instruments {
 	};
 }
 
-/** The endpoint templates of `url.template`: the ref and website stay placeholders. */
-export type UrlTemplate =
-	| '/ws/websites/{websiteId}/products'
-	| '/ws/websites/{websiteId}/products/{productRef}';
-
 export interface ClientRequestRecord {
 	/** The service's base address: only its host and port are kept. */
 	baseUrl: string;
-	template: UrlTemplate;
+	/** The endpoint's path with its placeholders (`/ws/websites/{websiteId}/products`). */
+	template: string;
 	seconds: number;
 	status?: number | undefined;
+	/** What the network layer reported; bounded here by `errorTypeOf`. */
 	errorType?: string | undefined;
 }
 
@@ -80,39 +77,43 @@ export function recordClientRequest(request: ClientRequestRecord): void {
 			'url.template': request.template,
 		};
 		if (request.status !== undefined) attributes['http.response.status_code'] = request.status;
-		if (request.errorType !== undefined) attributes['error.type'] = request.errorType;
+		const errorType = errorTypeOf(request.errorType, request.status);
+		if (errorType !== undefined) attributes['error.type'] = errorType;
 		requestDuration.record(request.seconds, attributes);
 	});
 }
 
-/** The codes the service documents (API.md, section 2.6); any other is `_OTHER`. */
+/** The codes the service documents (API.md, section 2.6). */
 const SERVICE_TYPES: ReadonlySet<string> = new Set([
 	'ERR_DB_MISSING',
 	'ERR_INPUT_VALIDATION',
 	'ERR_DB_READ',
 ]);
 
-/** A code of the local network stack (`ECONNREFUSED`, `UND_ERR_SOCKET`): Node's, never the service's. */
-const NETWORK_CODE = /^[A-Z][A-Z0-9_]{1,39}$/;
+/** The package's errors for an answer that was no data (their class names). */
+const ANSWER_ERRORS: ReadonlySet<string> = new Set([
+	'RedirectError',
+	'ResponseFormatError',
+	'ResponseTooLargeError',
+	'WrongProductError',
+]);
+
+/** A code or an error's name from the local network stack (`ECONNREFUSED`, `TypeError`). */
+const LOCAL_NAME = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
 
 /**
- * `error.type` of a failed request: the service's documented `type`, `timeout`, the network
- * error's code, else the error's class name; for an HTTP error with neither, its status.
+ * `error.type` from a bounded set. With an answer, the reported type may be the service's own
+ * text: only a documented code or a class of the package's is kept, a bare HTTP error is its
+ * status (`503`), anything else `_OTHER`. Without one, it is `timeout` or the local error's code.
  */
-export function errorTypeOf(failure: {
-	serviceType?: string | undefined;
-	timedOut?: boolean;
-	error?: unknown;
-	status?: number | undefined;
-}): string {
-	if (failure.serviceType !== undefined)
-		return SERVICE_TYPES.has(failure.serviceType) ? failure.serviceType : '_OTHER';
-	if (failure.timedOut) return 'timeout';
-	const code = (failure.error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
-	if (typeof code === 'string' && NETWORK_CODE.test(code)) return code;
-	if (failure.status !== undefined && failure.status >= 400) return String(failure.status);
-	const name = (failure.error as { name?: unknown } | undefined)?.name;
-	return typeof name === 'string' && /^[A-Za-z]{1,40}$/.test(name) ? name : '_OTHER';
+export function errorTypeOf(
+	reported: string | undefined,
+	status: number | undefined,
+): string | undefined {
+	if (reported === undefined) return undefined;
+	if (status === undefined) return LOCAL_NAME.test(reported) ? reported : '_OTHER';
+	if (SERVICE_TYPES.has(reported) || ANSWER_ERRORS.has(reported)) return reported;
+	return reported === 'ServiceError' && status >= 400 ? String(status) : '_OTHER';
 }
 
 const LOAD_OUTCOMES = ['ok', 'not_found', 'failed', 'shed'] as const;

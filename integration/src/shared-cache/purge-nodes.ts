@@ -1,5 +1,7 @@
 import { CachePurgeError, type FailedCacheNode } from '../errors/errors.js';
 import { type PurgeOutcome, recordPurge } from '../metrics/instruments.js';
+import { exchange } from '../network/exchange.js';
+import { describeNetworkFailure } from '../network/wording.js';
 import { purgeBatches } from './purge-batches.js';
 
 /** Request and answer headers between the provider and the package's VCL. */
@@ -13,6 +15,8 @@ export interface PurgeTarget {
 	/** Sent to every node when set; varnishd holds the same value in its environment. */
 	secret: string | undefined;
 	timeoutMs: number;
+	/** Injectable for tests; `globalThis.fetch` otherwise. */
+	fetch?: typeof globalThis.fetch | undefined;
 }
 
 /** Batches in flight to one node at once: enough for a 1,000-ref purge, few enough not to queue. */
@@ -66,25 +70,29 @@ async function purgeBatch(
 ): Promise<BatchFailure | undefined> {
 	const headers: Record<string, string> = { [PURGE_KEYS_HEADER]: keys };
 	if (target.secret) headers[PURGE_SECRET_HEADER] = target.secret;
-	try {
-		const response = await fetch(new URL('/', node), {
-			method: 'PURGE',
-			headers,
-			redirect: 'manual',
-			signal: AbortSignal.timeout(target.timeoutMs),
-		});
-		await response.body?.cancel();
-		if (response.status === 200 && response.headers.get(PURGE_CONFIRMED_HEADER) === 'done')
-			return undefined;
-		if (response.status === 200)
-			return { reason: 'answered 200 without the package VCL confirmation', outcome: 'refused' };
-		// Varnish's synthetic answers carry the reason in the status line.
-		const status = `HTTP ${response.status} ${response.statusText.slice(0, 120)}`.trim();
-		return { reason: status, outcome: 'refused' };
-	} catch (error) {
-		if ((error as Error).name === 'TimeoutError')
-			return { reason: `no answer within ${target.timeoutMs} ms`, outcome: 'timeout' };
-		const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-		return { reason: cause?.code ?? cause?.message ?? (error as Error).message, outcome: 'error' };
-	}
+	const answer = await exchange(
+		{ method: 'PURGE', url: new URL('/', node), template: '/', headers },
+		{
+			fetch: target.fetch,
+			timeoutMs: target.timeoutMs,
+			read: async (response) => {
+				await response.body?.cancel().catch(() => undefined);
+				return {
+					confirmed: response.headers.get(PURGE_CONFIRMED_HEADER) === 'done',
+					statusText: response.statusText,
+				};
+			},
+		},
+	);
+	if (!answer.ok)
+		return {
+			reason: describeNetworkFailure(answer.failure, 'the node'),
+			outcome: answer.failure.kind === 'timeout' ? 'timeout' : 'error',
+		};
+	if (answer.status === 200 && answer.value.confirmed) return undefined;
+	if (answer.status === 200)
+		return { reason: 'answered 200 without the package VCL confirmation', outcome: 'refused' };
+	// Varnish's synthetic answers carry the reason in the status line.
+	const status = `HTTP ${answer.status} ${answer.value.statusText.slice(0, 120)}`.trim();
+	return { reason: status, outcome: 'refused' };
 }
