@@ -1,0 +1,192 @@
+#!/usr/bin/env node
+/**
+ * What the metrics cost (docs/on-demand.md, "Metrics"): the on-demand fixture built once (its
+ * in-memory route cache), served by one `@astrojs/node` process started either with the docs'
+ * `instrumentation.mjs` (the OpenTelemetry SDK and its Prometheus exporter registered) or as in a
+ * site without `@opentelemetry/api` (bench/live/without-otel-api.mjs hides the package). The
+ * simulator answers in 40 ms; autocannon on loopback. The two run in turn, round after round,
+ * each round with fresh products, so both see the same machine.
+ *
+ *   node bench/live-metrics.mjs [--smoke] [--json]
+ *
+ * Measures cached hits/s and misses/s (each a render and one request to the service) of each,
+ * their medians over the rounds and the ratios (with / without). Human-readable lines go to
+ * stderr; the last stdout line is one JSON object: {"name":"live-metrics", …}.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { startSimulator } from '../simulator/dist/index.js';
+import { buildSite, freePort, REPO, startServer } from './live/site.mjs';
+
+const { values: args } = parseArgs({
+	options: {
+		json: { type: 'boolean', default: false },
+		smoke: { type: 'boolean', default: false },
+	},
+});
+const config = {
+	hitSeconds: args.smoke ? 2 : 8,
+	connections: 20,
+	warm: args.smoke ? 20 : 100,
+	misses: args.smoke ? 100 : 600,
+	rounds: args.smoke ? 1 : 4,
+};
+const VARIANTS = ['without', 'with'];
+const say = (line) => process.stderr.write(`${line}\n`);
+const pathOf = (ref) => `/products/${encodeURIComponent(ref)}/`;
+
+/** The `instrumentation.mjs` recipe of docs/on-demand.md, as written. */
+async function instrumentationRecipe() {
+	const docs = await readFile(join(REPO, 'docs/on-demand.md'), 'utf8');
+	const recipe = /```js title="instrumentation\.mjs"[^\n]*\n([\s\S]*?)```/.exec(docs)?.[1];
+	if (!recipe) throw new Error('docs/on-demand.md has no instrumentation.mjs recipe');
+	return recipe;
+}
+
+const perRound = config.warm + config.misses;
+const sim = await startSimulator({
+	products: 10 + config.rounds * VARIANTS.length * perRound,
+	seed: 47,
+	latencyMs: 40,
+});
+try {
+	const env = {
+		AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
+		AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
+		FIXTURE_TOP_N: '1',
+	};
+	const built = await buildSite(env);
+	const instrumentation = join(dirname(built.dist), 'instrumentation.mjs');
+	await writeFile(instrumentation, await instrumentationRecipe());
+	const refs = sim.refs().slice(1);
+	const rounds = [];
+	for (let round = 1; round <= config.rounds; round++) {
+		// Alternate which goes first, so neither always meets a machine warmed by the other.
+		const order = round % 2 === 1 ? VARIANTS : [...VARIANTS].reverse();
+		for (const variant of order) {
+			const start = (rounds.length * perRound) % refs.length;
+			const paths = refs.slice(start, start + perRound).map(pathOf);
+			const figure = await measure(variant, built.dist, env, instrumentation, paths);
+			rounds.push({ variant, round, ...figure });
+			say(
+				`  ${variant} the SDK, round ${round}: hits ${figure.hitRps} req/s, misses ${figure.missRps} req/s`,
+			);
+		}
+	}
+	const median = (variant, key) => {
+		const values = rounds
+			.filter((r) => r.variant === variant)
+			.map((r) => r[key])
+			.sort((a, b) => a - b);
+		const middle = Math.floor(values.length / 2);
+		return values.length % 2 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+	};
+	const round1 = (value) => Math.round(value * 10) / 10;
+	const figures = {
+		name: 'live-metrics',
+		hitRpsWithout: round1(median('without', 'hitRps')),
+		hitRpsWith: round1(median('with', 'hitRps')),
+		missRpsWithout: round1(median('without', 'missRps')),
+		missRpsWith: round1(median('with', 'missRps')),
+		config,
+		rounds,
+	};
+	figures.missRatio = round1((100 * figures.missRpsWith) / figures.missRpsWithout) / 100;
+	figures.hitRatio = round1((100 * figures.hitRpsWith) / figures.hitRpsWithout) / 100;
+	say(
+		`live metrics: misses ${figures.missRpsWith} req/s with the SDK, ${figures.missRpsWithout} without (${figures.missRatio}); hits ${figures.hitRpsWith} / ${figures.hitRpsWithout} (${figures.hitRatio})`,
+	);
+	console.log(JSON.stringify(figures));
+} finally {
+	await sim.close();
+}
+
+/** One process of one variant: warm pages hammered, then never-asked products, each once. */
+async function measure(variant, dist, env, instrumentation, paths) {
+	const metricsPort = await freePort();
+	const server = await startServer(
+		dist,
+		{
+			...env,
+			OTEL_EXPORTER_PROMETHEUS_HOST: '127.0.0.1',
+			OTEL_EXPORTER_PROMETHEUS_PORT: String(metricsPort),
+		},
+		{
+			nodeArgs: [
+				'--import',
+				variant === 'with'
+					? pathToFileURL(instrumentation).href
+					: pathToFileURL(join(REPO, 'bench/live/without-otel-api.mjs')).href,
+			],
+		},
+	);
+	try {
+		const warm = paths.slice(0, config.warm);
+		for (const path of warm) {
+			const response = await fetch(`${server.url}${path}`);
+			await response.arrayBuffer();
+			if (response.status !== 200) throw new Error(`warm-up of ${path}: HTTP ${response.status}`);
+		}
+		// Unmeasured: the first second of a process is its JIT's, the same for both.
+		await autocannon({
+			url: server.url,
+			connections: config.connections,
+			duration: 1,
+			requests: warm.map((path) => ({ method: 'GET', path })),
+		});
+		const hits = await autocannon({
+			url: server.url,
+			connections: config.connections,
+			duration: config.hitSeconds,
+			requests: warm.map((path) => ({ method: 'GET', path })),
+		});
+		checkClean(`${variant}: hits`, hits);
+		const fresh = paths.slice(config.warm);
+		let next = 0;
+		const misses = await autocannon({
+			url: server.url,
+			connections: config.connections,
+			amount: fresh.length,
+			requests: [
+				{ method: 'GET', setupRequest: (request) => ({ ...request, path: fresh[next++] }) },
+			],
+		});
+		checkClean(`${variant}: misses`, misses);
+		await checkVariant(variant, server, metricsPort, warm.length + fresh.length);
+		return {
+			hitRps: Math.round((10 * hits.requests.total) / hits.duration) / 10,
+			missRps: Math.round((10 * misses.requests.total) / misses.duration) / 10,
+			hitP99Ms: hits.latency.p99,
+			missP99Ms: misses.latency.p99,
+		};
+	} finally {
+		await server.close();
+	}
+}
+
+/** With the SDK every render's request is in the exporter; without, the API was not importable. */
+async function checkVariant(variant, server, metricsPort, renders) {
+	if (variant === 'without') {
+		if (!server.log().includes('@opentelemetry/api not importable'))
+			throw new Error(`without: @opentelemetry/api was importable:\n${server.log().slice(-2000)}`);
+		return;
+	}
+	const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+	const recorded = [...text.matchAll(/^http_client_request_duration_count\{.*\} (\d+)$/gm)]
+		.map((match) => Number(match[1]))
+		.reduce((sum, count) => sum + count, 0);
+	if (recorded < renders)
+		throw new Error(`with: ${recorded} requests recorded for ${renders} renders:\n${text}`);
+}
+
+/** A run with errors or non-200 answers measures something else than pages: refuse to report it. */
+function checkClean(label, result) {
+	const bad = result.errors + result.timeouts + result.non2xx;
+	if (bad > 0)
+		throw new Error(
+			`${label}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`,
+		);
+}
