@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { settledCounters } from '../../bench/live/varnish.mjs';
+import { readDocPage } from '../helpers/markdown.js';
 import { ALERTS, DASHBOARD, logs, shop, useMetricsShop } from './metrics-site.js';
 import { get, nthOnDemandRef, productPath } from './pages.js';
 import { webhook } from './varnish-nodes-site.js';
@@ -178,15 +179,23 @@ describe('the alerting rules and the dashboard of docs/monitoring/', () => {
 		);
 	});
 
-	it("runs every panel's query", async () => {
+	it("runs every panel's query, the docs' queries among them", async () => {
 		const dashboard = JSON.parse(await readFile(DASHBOARD, 'utf8')) as {
 			panels: Array<{ title: string; targets: Array<{ expr: string }> }>;
 		};
+		const exprs = dashboard.panels.flatMap((panel) => panel.targets.map((target) => target.expr));
 		for (const panel of dashboard.panels)
 			for (const target of panel.targets) {
 				const samples = await shop.prometheus.query(target.expr);
 				expect(samples.length, panel.title).toBeGreaterThan(0);
 			}
+		const squeeze = (query: string) => query.replace(/\s+/g, ' ').trim();
+		const documented = readDocPage('docs/on-demand.md')
+			.blocks.filter((block) => block.lang === 'promql')
+			.flatMap((block) => block.code.split(/\n\s*\n/))
+			.map(squeeze);
+		expect(documented.length).toBeGreaterThanOrEqual(5);
+		expect(documented.filter((query) => !exprs.map(squeeze).includes(query))).toEqual([]);
 	});
 });
 

@@ -2,7 +2,7 @@ import { createClient } from 'astro-audio-reviews/client';
 import { createInvalidateHandler } from 'astro-audio-reviews/live';
 import { productsLiveLoader } from 'astro-audio-reviews/loaders';
 import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
-import { build, type Rollup } from 'vite';
+import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorTypeOf } from '../../integration/src/metrics/instruments.js';
 import { freePort } from '../live/standalone.js';
@@ -50,7 +50,7 @@ describe('http.client.request.duration', () => {
 			'server.port': port,
 			'url.template': '/ws/websites/{websiteId}/products/{productRef}',
 		};
-		const count = (match: object) =>
+		const count = (match: Record<string, unknown>) =>
 			total(series, DURATION, match) - total(before, DURATION, match);
 		expect(
 			count({ ...single, 'http.response.status_code': 503, 'error.type': 'ERR_DB_READ' }),
@@ -94,7 +94,7 @@ describe('audio_reviews.loads and audio_reviews.webhook.requests', () => {
 		);
 		await live.loadEntry({ filter: { ref: 'NO-SUCH-REF' }, collection: 'products' });
 		const after = await meter.series();
-		const loads = (match: object) =>
+		const loads = (match: Record<string, unknown>) =>
 			total(after, 'audio_reviews.loads', match) - total(before, 'audio_reviews.loads', match);
 		expect(sim.stats.single - upstream).toBe(2);
 		expect(loads({ outcome: 'ok', shared: false })).toBe(1);
@@ -150,8 +150,8 @@ describe('without the API', () => {
 				lib: { entry: 'integration/dist/metrics/instruments.js', formats: ['es'] },
 			},
 		});
-		const [result] = [output].flat() as Rollup.RollupOutput[];
-		const code = result!.output.map((chunk) => ('code' in chunk ? chunk.code : '')).join('\n');
+		const [result] = [output].flat() as Array<{ output: Array<{ code?: string }> }>;
+		const code = result!.output.map((chunk) => chunk.code ?? '').join('\n');
 		expect(code).not.toMatch(/["']node:/);
 		// The API is asked for at run time only; a failed import there leaves nothing recorded.
 		expect(code).toMatch(/import\(/);
