@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import { CachePurgeError, type FailedCacheNode } from '../errors/errors.js';
 import { type PurgeOutcome, recordPurge } from '../metrics/instruments.js';
 import { exchange } from '../network/exchange.js';
@@ -41,18 +42,16 @@ async function purgeNode(
 	batches: readonly string[],
 	target: PurgeTarget,
 ): Promise<FailedCacheNode | undefined> {
-	const queue = [...batches];
+	const limit = pLimit(PER_NODE_CONCURRENCY);
 	let failure: BatchFailure | undefined;
 	const startedAt = performance.now();
-	const worker = async () => {
-		for (
-			let batch = queue.shift();
-			batch !== undefined && failure === undefined;
-			batch = queue.shift()
-		)
-			failure = await purgeBatch(node, batch, target);
-	};
-	await Promise.all(Array.from({ length: Math.min(PER_NODE_CONCURRENCY, batches.length) }, worker));
+	// After a node's first refusal its batches still queued are not sent: the purge has failed.
+	await limit.map(batches, async (batch) => {
+		if (failure !== undefined) return;
+		// Read after the await: a batch confirmed late never hides another's failure.
+		const result = await purgeBatch(node, batch, target);
+		failure ??= result;
+	});
 	recordPurge(node, failure?.outcome ?? 'ok', (performance.now() - startedAt) / 1000);
 	return failure === undefined ? undefined : { node, reason: failure.reason };
 }

@@ -1,4 +1,13 @@
 import type { CacheProvider, CacheProviderFactory } from 'astro';
+// Astro's own helpers for CDN providers (Netlify's and Vercel's are built on them). Every page
+// carries its path's tag (`pathTag`), so `invalidate({ path })` purges through xkey too.
+import {
+	buildCacheControlDirectives,
+	collectInvalidationTags,
+	normalizeTags,
+	pathTag,
+	setConditionalHeaders,
+} from 'astro/cache/provider-utils';
 import { preparePurgeSeries } from '../metrics/instruments.js';
 import {
 	CACHE_NODES_ENV,
@@ -11,8 +20,6 @@ import { headerTag } from './purge-batches.js';
 import { purgeEveryNode } from './purge-nodes.js';
 
 export const TAGS_HEADER = 'xkey';
-/** Astro's tag for `invalidate({ path })`; every page carries its own, so a path purge works too. */
-const PATH_TAG_PREFIX = 'astro-path:';
 
 /** Read at each purge, so a secret rotation needs no restart. */
 function purgeSecret(): string | undefined {
@@ -39,25 +46,23 @@ export const createVarnishProvider: CacheProviderFactory = (config) => {
 		name: 'varnish',
 		setHeaders(cacheOptions, request) {
 			const headers = new Headers();
-			const directives: string[] = [];
-			if (cacheOptions.maxAge !== undefined) directives.push(`max-age=${cacheOptions.maxAge}`);
-			if (cacheOptions.swr !== undefined)
-				directives.push(`stale-while-revalidate=${cacheOptions.swr}`);
-			if (directives.length > 0) headers.set('CDN-Cache-Control', directives.join(', '));
-			const path = `${PATH_TAG_PREFIX}${new URL(request.url).pathname}`;
-			const tags = [...(cacheOptions.tags ?? []), path].map(headerTag);
+			const directives = buildCacheControlDirectives(cacheOptions);
+			if (directives) headers.set('CDN-Cache-Control', directives);
+			const path = pathTag(new URL(request.url).pathname);
+			const tags = [...normalizeTags(cacheOptions.tags), path].map(headerTag);
 			headers.set(TAGS_HEADER, [...new Set(tags)].join(' '));
-			if (cacheOptions.lastModified)
-				headers.set('Last-Modified', cacheOptions.lastModified.toUTCString());
-			if (cacheOptions.etag) headers.set('ETag', cacheOptions.etag);
+			setConditionalHeaders(headers, cacheOptions);
 			return headers;
 		},
-		async invalidate({ tags, path }) {
-			const all = tags === undefined ? [] : Array.isArray(tags) ? [...tags] : [tags];
-			if (path !== undefined) all.push(`${PATH_TAG_PREFIX}${path}`);
+		async invalidate(invalidation) {
+			// A copy: Astro's helper appends the path's tag to the array it is given.
+			const tags = collectInvalidationTags({
+				...invalidation,
+				tags: [...normalizeTags(invalidation.tags)],
+			});
 			await purgeEveryNode(
 				{ nodes: nodes(), secret: purgeSecret(), timeoutMs: options.purgeTimeoutMs },
-				all,
+				tags,
 			);
 		},
 	};
