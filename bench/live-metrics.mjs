@@ -4,8 +4,9 @@
  * in-memory route cache), served by one `@astrojs/node` process started either with the docs'
  * `instrumentation.mjs` (the OpenTelemetry SDK and its Prometheus exporter registered) or as in a
  * site without `@opentelemetry/api` (bench/live/without-otel-api.mjs hides the package). The
- * simulator answers in 40 ms; autocannon on loopback. The two run in turn, round after round,
- * each round with fresh products, so both see the same machine.
+ * simulator answers in 40 ms; autocannon on loopback. The two run side by side, at the same
+ * time with the same connections, round after round with fresh products: both see the same
+ * machine, whatever else it runs.
  *
  *   node bench/live-metrics.mjs [--smoke] [--json]
  *
@@ -64,16 +65,23 @@ try {
 	const refs = sim.refs().slice(1);
 	const rounds = [];
 	for (let round = 1; round <= config.rounds; round++) {
-		// Alternate which goes first, so neither always meets a machine warmed by the other.
-		const order = round % 2 === 1 ? VARIANTS : [...VARIANTS].reverse();
-		for (const variant of order) {
-			const start = (rounds.length * perRound) % refs.length;
-			const paths = refs.slice(start, start + perRound).map(pathOf);
-			const figure = await measure(variant, built.dist, env, instrumentation, paths);
-			rounds.push({ variant, round, ...figure });
-			say(
-				`  ${variant} the SDK, round ${round}: hits ${figure.hitRps} req/s, misses ${figure.missRps} req/s`,
-			);
+		const paths = (index) => {
+			const start = ((round - 1) * VARIANTS.length + index) * perRound;
+			return refs.slice(start, start + perRound).map(pathOf);
+		};
+		const servers = await Promise.all(
+			VARIANTS.map((variant) => startVariant(variant, built.dist, env, instrumentation)),
+		);
+		try {
+			const figures = await measureSideBySide(servers, [paths(0), paths(1)]);
+			for (const [index, variant] of VARIANTS.entries()) {
+				rounds.push({ variant, round, ...figures[index] });
+				say(
+					`  ${variant} the SDK, round ${round}: hits ${figures[index].hitRps} req/s, misses ${figures[index].missRps} req/s`,
+				);
+			}
+		} finally {
+			await Promise.all(servers.map((server) => server.close()));
 		}
 	}
 	const median = (variant, key) => {
@@ -104,9 +112,10 @@ try {
 	await sim.close();
 }
 
-/** One process of one variant: warm pages hammered, then never-asked products, each once. */
-async function measure(variant, dist, env, instrumentation, paths) {
+/** One server process of a variant, with the SDK registered or the API hidden. */
+async function startVariant(variant, dist, env, instrumentation) {
 	const metricsPort = await freePort();
+	const hook = variant === 'with' ? instrumentation : join(REPO, 'bench/live/without-otel-api.mjs');
 	const server = await startServer(
 		dist,
 		{
@@ -114,57 +123,63 @@ async function measure(variant, dist, env, instrumentation, paths) {
 			OTEL_EXPORTER_PROMETHEUS_HOST: '127.0.0.1',
 			OTEL_EXPORTER_PROMETHEUS_PORT: String(metricsPort),
 		},
-		{
-			nodeArgs: [
-				'--import',
-				variant === 'with'
-					? pathToFileURL(instrumentation).href
-					: pathToFileURL(join(REPO, 'bench/live/without-otel-api.mjs')).href,
-			],
-		},
+		{ nodeArgs: ['--import', pathToFileURL(hook).href] },
 	);
-	try {
-		const warm = paths.slice(0, config.warm);
-		for (const path of warm) {
+	return Object.assign(server, { variant, metricsPort });
+}
+
+/**
+ * Both processes loaded at the same time, with the same connections: whatever else the machine
+ * runs weighs on both alike. Warm pages hammered, then never-asked products, each once.
+ */
+async function measureSideBySide(servers, paths) {
+	const warm = paths.map((list) => list.slice(0, config.warm));
+	for (const [index, server] of servers.entries())
+		for (const path of warm[index]) {
 			const response = await fetch(`${server.url}${path}`);
 			await response.arrayBuffer();
 			if (response.status !== 200) throw new Error(`warm-up of ${path}: HTTP ${response.status}`);
 		}
-		// Unmeasured: the first second of a process is its JIT's, the same for both.
-		await autocannon({
+	const hammer = (server, index, duration) =>
+		autocannon({
 			url: server.url,
 			connections: config.connections,
-			duration: 1,
-			requests: warm.map((path) => ({ method: 'GET', path })),
+			duration,
+			requests: warm[index].map((path) => ({ method: 'GET', path })),
 		});
-		const hits = await autocannon({
-			url: server.url,
-			connections: config.connections,
-			duration: config.hitSeconds,
-			requests: warm.map((path) => ({ method: 'GET', path })),
-		});
-		checkClean(`${variant}: hits`, hits);
-		const fresh = paths.slice(config.warm);
-		let next = 0;
-		const misses = await autocannon({
-			url: server.url,
-			connections: config.connections,
-			amount: fresh.length,
-			requests: [
-				{ method: 'GET', setupRequest: (request) => ({ ...request, path: fresh[next++] }) },
-			],
-		});
-		checkClean(`${variant}: misses`, misses);
-		await checkVariant(variant, server, metricsPort, warm.length + fresh.length);
-		return {
-			hitRps: Math.round((10 * hits.requests.total) / hits.duration) / 10,
-			missRps: Math.round((10 * misses.requests.total) / misses.duration) / 10,
-			hitP99Ms: hits.latency.p99,
-			missP99Ms: misses.latency.p99,
-		};
-	} finally {
-		await server.close();
-	}
+	// Unmeasured: the first second of a process is its JIT's, the same for both.
+	await Promise.all(servers.map((server, index) => hammer(server, index, 1)));
+	const hits = await Promise.all(
+		servers.map((server, index) => hammer(server, index, config.hitSeconds)),
+	);
+	const misses = await Promise.all(
+		servers.map((server, index) => {
+			const fresh = paths[index].slice(config.warm);
+			let next = 0;
+			return autocannon({
+				url: server.url,
+				connections: config.connections,
+				amount: fresh.length,
+				requests: [
+					{ method: 'GET', setupRequest: (request) => ({ ...request, path: fresh[next++] }) },
+				],
+			});
+		}),
+	);
+	return Promise.all(
+		servers.map(async (server, index) => {
+			checkClean(`${server.variant}: hits`, hits[index]);
+			checkClean(`${server.variant}: misses`, misses[index]);
+			await checkVariant(server.variant, server, server.metricsPort, paths[index].length);
+			const rps = (result) => Math.round((10 * result.requests.total) / result.duration) / 10;
+			return {
+				hitRps: rps(hits[index]),
+				missRps: rps(misses[index]),
+				hitP99Ms: hits[index].latency.p99,
+				missP99Ms: misses[index].latency.p99,
+			};
+		}),
+	);
 }
 
 /** With the SDK every render's request is in the exporter; without, the API was not importable. */

@@ -40,7 +40,7 @@ export function metricsMarkdown(f, { n }) {
 	const c = f.config;
 	const rps = (value) => `${n(value)} req/s`;
 	const lines = [
-		`${f.measuredBy ? `${f.measuredBy}: t` : 'T'}he on-demand fixture built once (in-memory route cache), one \`@astrojs/node\` process started with docs/on-demand.md's \`instrumentation.mjs\` (OpenTelemetry SDK, Prometheus exporter) or with \`@opentelemetry/api\` hidden from it (\`bench/live/without-otel-api.mjs\`), the simulator answering in 40 ms, autocannon with ${c.connections} connections. The two run in turn; each figure is the median of ${c.rounds} round${c.rounds === 1 ? '' : 's'}, each with its own never-asked products.`,
+		`${f.measuredBy ? `${f.measuredBy}: t` : 'T'}he on-demand fixture built once (in-memory route cache), one \`@astrojs/node\` process started with docs/on-demand.md's \`instrumentation.mjs\` (OpenTelemetry SDK, Prometheus exporter) or with \`@opentelemetry/api\` hidden from it (\`bench/live/without-otel-api.mjs\`), the simulator answering in 40 ms, autocannon with ${c.connections} connections. The two run side by side (at the same time, the same connections each); each figure is the median of ${c.rounds} round${c.rounds === 1 ? '' : 's'}, each with its own never-asked products.`,
 		'',
 		'| | without the API | with the SDK | with / without |',
 		'|---|---|---|---|',

@@ -5,6 +5,8 @@ import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorTypeOf } from '../../integration/src/metrics/instruments.js';
+import { purgeEveryNode } from '../../integration/src/shared-cache/purge-nodes.js';
+import { startServer } from '../helpers/http-server.js';
 import { freePort } from '../live/standalone.js';
 import { total, useMeterProvider } from './reader.js';
 
@@ -155,5 +157,50 @@ describe('without the API', () => {
 		expect(code).not.toMatch(/["']node:/);
 		// The API is asked for at run time only; a failed import there leaves nothing recorded.
 		expect(code).toMatch(/import\(/);
+	});
+});
+
+describe('audio_reviews.purges', () => {
+	it("counts a node's purge as refused when one batch is refused, even if another confirms after it", async () => {
+		let refused: () => void = () => undefined;
+		const refusal = new Promise<void>((resolve) => {
+			refused = resolve;
+		});
+		let seen = 0;
+		// The first batch is held until another was refused, then confirmed.
+		const node = await startServer(async (_req, res) => {
+			if (seen++ > 0) {
+				res.writeHead(403, 'Purge refused');
+				res.end(() => refused());
+				return;
+			}
+			await refusal;
+			await new Promise((resolve) => setTimeout(resolve, 50));
+			res.writeHead(200, { 'AAR-Purge': 'done' });
+			res.end();
+		});
+		try {
+			// Over Varnish's header budget: several batches, four in flight.
+			const tags = Array.from({ length: 100 }, (_, i) => `aar-product-${i}-${'x'.repeat(100)}`);
+			const before = await meter.series();
+			const purge = purgeEveryNode(
+				{ nodes: [node.url], secret: undefined, timeoutMs: 60_000 },
+				tags,
+			);
+			await expect(purge).rejects.toThrow(/HTTP 403/);
+			const refusedPurges = (list: typeof before) =>
+				total(list, 'audio_reviews.purges', { outcome: 'refused' });
+			expect(seen).toBeGreaterThan(1);
+			// This module instance's first record waits for its import of the API.
+			await expect
+				.poll(async () => refusedPurges(await meter.series()) - refusedPurges(before))
+				.toBe(1);
+			const series = await meter.series();
+			expect(total(series, 'audio_reviews.purges', { outcome: 'ok' })).toBe(
+				total(before, 'audio_reviews.purges', { outcome: 'ok' }),
+			);
+		} finally {
+			await node.close();
+		}
 	});
 });
