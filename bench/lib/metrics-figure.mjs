@@ -44,7 +44,7 @@ export function metricsMarkdown(f, { n }) {
 		'',
 		'| | without the API | with the SDK | with / without |',
 		'|---|---|---|---|',
-		`| misses (${n(c.misses)} never-asked products) | ${rps(f.missRpsWithout)} | ${rps(f.missRpsWith)} | ${percent(f.missRatio)} |`,
+		`| misses (never-asked products, ${c.missSeconds} s) | ${rps(f.missRpsWithout)} | ${rps(f.missRpsWith)} | ${percent(f.missRatio)} |`,
 		`| cached hits (${n(c.warm)} pages, ${c.hitSeconds} s) | ${rps(f.hitRpsWithout)} | ${rps(f.hitRpsWith)} | ${percent(f.hitRatio)} |`,
 		'',
 		`Target: misses within 3 % (with / without ≥ ${MISS_TARGET}): ${f.missRatio >= MISS_TARGET ? 'met' : 'NOT met'}.`,
