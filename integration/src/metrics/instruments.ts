@@ -7,8 +7,8 @@ import {
 } from './meter.js';
 
 /**
- * What the package records, each where the work happens: requests to the service in the client's
- * transport, live loads in the live loader, purges per cache node, webhook answers. Every attribute
+ * What the package records, each where the work happens: the network layer's settled attempts to
+ * the service, live loads in the live loader, the purge pool's nodes, the webhook. Every attribute
  * value comes from a bounded set (no ref, path or text of the service), so a catalogue of any size
  * makes the same series.
  */
