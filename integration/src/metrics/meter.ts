@@ -43,18 +43,18 @@ type Loaded<T> = { state: 'ready'; value: T } | { state: 'absent' };
 export function lazyInstruments<T>(create: (meter: Meter) => T) {
 	let loaded: Loaded<T> | undefined;
 	let loading: Promise<Loaded<T>> | undefined;
-	const load = () => {
-		loading ??= import(/* @vite-ignore */ API_SPECIFIER).then(
-			(api: MetricsApi): Loaded<T> => ({
-				state: 'ready',
-				value: create(api.metrics.getMeter(METER_NAME)),
-			}),
-			(): Loaded<T> => ({ state: 'absent' }),
-		);
-		return loading.then((result) => {
-			loaded = result;
-			return result;
-		});
+	const load = async (): Promise<Loaded<T>> => {
+		// No API, or an SDK that fails to make the instruments: nothing is recorded, ever.
+		loading ??= import(/* @vite-ignore */ API_SPECIFIER)
+			.then(
+				(api: MetricsApi): Loaded<T> => ({
+					state: 'ready',
+					value: create(api.metrics.getMeter(METER_NAME)),
+				}),
+			)
+			.catch((): Loaded<T> => ({ state: 'absent' }));
+		loaded = await loading;
+		return loaded;
 	};
 	return (write: (instruments: T) => void): void => {
 		if (loaded?.state === 'ready') safely(write, loaded.value);
