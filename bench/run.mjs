@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: every build figure of BENCHMARKS.md (and the live figures of bench/live.mjs
- * and bench/live-nodes.mjs)
+ * `npm run bench`: every build figure of BENCHMARKS.md (and the live figures of bench/live.mjs,
+ * bench/live-nodes.mjs and bench/live-metrics.mjs)
  * side by side in one run, against the service simulator on loopback, written to
  * BENCHMARKS.md and bench/results.json. `node bench/run.mjs --help` lists the flags
  * (bench/lib/options.mjs).
@@ -15,6 +15,7 @@ import { coldFigures } from './lib/cold-figures.mjs';
 import { runAlone, sitemapFigure } from './lib/figures-alone.mjs';
 import { liveFigure } from './lib/live-figure.mjs';
 import { machineInfo } from './lib/machine.mjs';
+import { liveMetricsFigure } from './lib/metrics-figure.mjs';
 import { liveNodesFigure } from './lib/nodes-figure.mjs';
 import { benchArgs, benchConfig, USAGE } from './lib/options.mjs';
 import { peerEstimateAtMain, peerFigure } from './lib/peer-figure.mjs';
@@ -46,6 +47,7 @@ await scaleFigure(run);
 if (config.live) {
 	results.live = await liveFigure(run);
 	results.liveNodes = await liveNodesFigure(run);
+	results.liveMetrics = await liveMetricsFigure(run);
 	results.sitemap = await sitemapFigure(run).catch((error) => {
 		results.errors.push(`sitemap: ${String(error.message ?? error).split('\n')[0]}`);
 		return undefined;

@@ -54,6 +54,12 @@ export const PREREQS = [
 		present: () => varnishModulePresent('xkey') && varnishModulePresent('var'),
 	},
 	{
+		name: 'Prometheus',
+		debianPackage: 'prometheus',
+		usedBy: 'the metrics test (Prometheus scraping the server processes)',
+		present: () => existsSync('/usr/bin/prometheus'),
+	},
+	{
 		name: 'xmllint',
 		debianPackage: 'libxml2-utils',
 		usedBy: 'the review feed schema test',

@@ -4,6 +4,7 @@ import { LIST_QUERY } from './catalogue.mjs';
 import { measureFeed } from './feed.mjs';
 import { coldPair, largestPageMarkdown, measureLargestPage } from './largest-page.mjs';
 import { machineInfo } from './machine.mjs';
+import { liveMetricsFigure, metricsMarkdown } from './metrics-figure.mjs';
 import { liveNodesFigure, nodesMarkdown } from './nodes-figure.mjs';
 import { pollFigure } from './poll-figure.mjs';
 import { measureSearch } from './search.mjs';
@@ -11,7 +12,8 @@ import { measureSitemap, sitemapMarkdown } from './sitemap.mjs';
 
 /**
  * The figures that also run alone (`--only`): the review feed, the on-demand sitemap, static
- * search, the long tail (figure 7), deploys on change and several server processes (figure 6e),
+ * search, the long tail (figure 7), deploys on change, several server processes (figure 6e) and
+ * the cost of the metrics (figure 6f),
  * each measured the same way in a full run.
  */
 
@@ -81,14 +83,14 @@ async function longTailAlone(run) {
 	});
 }
 
-/** Figure 6e alone, with when and under what load it was measured (the merged report shows it). */
-async function liveNodesAlone(run) {
+/** Figure 6e or 6f alone, with when and under what load it was measured (the merged report shows it). */
+const measuredAlone = (measure) => async (run) => {
 	const { config, results } = run;
-	const figure = await liveNodesFigure(run);
+	const figure = await measure(run);
 	const load = (await machineInfo()).loadAtStart.join(', ');
 	figure.measuredBy = `Measured alone by \`${results.command}\` on ${results.date.slice(0, 16).replace('T', ' ')} UTC (${config.smoke ? 'smoke size, ' : ''}load ${results.machine.loadAtStart.join(', ')} at start, ${load} at end, ${results.machine.cores} cores)`;
 	return figure;
-}
+};
 
 const n = (v) => (v === undefined ? '—' : v.toLocaleString('en-US'));
 const s = (ms) => (ms === undefined ? '—' : `${(ms / 1000).toFixed(1)} s`);
@@ -133,9 +135,18 @@ const PARTS = {
 		figure: 'liveNodes',
 		builds: false,
 		mergeHint: true,
-		measure: liveNodesAlone,
+		measure: measuredAlone(liveNodesFigure),
 		print: ({ results }) => {
 			for (const line of nodesMarkdown(results.liveNodes, { n })) console.log(line);
+		},
+	},
+	metrics: {
+		figure: 'liveMetrics',
+		builds: false,
+		mergeHint: true,
+		measure: measuredAlone(liveMetricsFigure),
+		print: ({ results }) => {
+			for (const line of metricsMarkdown(results.liveMetrics, { n })) console.log(line);
 		},
 	},
 	'long-tail': {

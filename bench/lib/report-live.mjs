@@ -1,3 +1,4 @@
+import { metricsSection as metricsLines } from './metrics-figure.mjs';
 import { nodesMarkdown } from './nodes-figure.mjs';
 import { ms, n, pct, s, x } from './report-format.mjs';
 
@@ -112,6 +113,9 @@ export function nodesSection(r, line) {
 	for (const text of nodesMarkdown(r.liveNodes, { n })) line(text);
 	line();
 }
+
+/** 6f: what the metrics cost, from bench/live-metrics.mjs. */
+export const metricsSection = (r, line) => metricsLines(r, line, n);
 
 /** Whether the live figures include bench/live.mjs' CDN (Varnish) phases; older results do not. */
 export function hasCdn(live) {

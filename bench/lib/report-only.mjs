@@ -4,7 +4,15 @@ import { renderMarkdown } from './report.mjs';
 import { BENCH, REPO } from './sites.mjs';
 
 /** The figures a partial run (`--only`) measures alone, as results.json names them. */
-const PARTIAL_FIGURES = ['longTail', 'search', 'feed', 'sitemap', 'poll', 'liveNodes'];
+const PARTIAL_FIGURES = [
+	'longTail',
+	'search',
+	'feed',
+	'sitemap',
+	'poll',
+	'liveNodes',
+	'liveMetrics',
+];
 
 /**
  * `--report-only`: BENCHMARKS.md again from results.json (after editing bench/analysis.md or the
@@ -19,7 +27,7 @@ export async function reportOnly({ dir, merge }) {
 		const figures = PARTIAL_FIGURES.filter((figure) => partial[figure] !== undefined);
 		if (figures.length === 0)
 			throw new Error(
-				`--merge: ${merge} has no figure of a partial run (--only long-tail, search, feed, sitemap, poll or nodes)`,
+				`--merge: ${merge} has no figure of a partial run (--only long-tail, search, feed, sitemap, poll, nodes or metrics)`,
 			);
 		for (const figure of figures) data[figure] = partial[figure];
 		await writeFile(file, `${JSON.stringify(data, null, '\t')}\n`);

@@ -1,3 +1,4 @@
+import { metricsRow } from './metrics-figure.mjs';
 import { scaleGrowth } from './report-builds.mjs';
 import { gib, n, pct, s, verdict, x } from './report-format.mjs';
 import { cdnName, cdnReason, hasCdn } from './report-live.mjs';
@@ -133,6 +134,7 @@ export function summaryLiveSection(r, line) {
 		);
 	}
 	nodesRow(r.liveNodes, line);
+	metricsRow(r.liveMetrics, line, { n });
 	const tail = r.longTail;
 	line(
 		tail?.pages === undefined

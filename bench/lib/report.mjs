@@ -13,7 +13,7 @@ import {
 	scaleSection,
 } from './report-builds.mjs';
 import { n, s } from './report-format.mjs';
-import { liveSection, nodesSection, profileSection } from './report-live.mjs';
+import { liveSection, metricsSection, nodesSection, profileSection } from './report-live.mjs';
 import { headerSection, summaryBuildsSection, summaryLiveSection } from './report-summary.mjs';
 import { searchMarkdown } from './search.mjs';
 import { sitemapMarkdown } from './sitemap.mjs';
@@ -72,6 +72,7 @@ const SECTIONS = [
 	profileSection,
 	liveSection,
 	nodesSection,
+	metricsSection,
 	analysisSection,
 ];
 

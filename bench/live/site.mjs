@@ -86,14 +86,15 @@ export async function freePort() {
  *
  * @param {string} dist
  * @param {Record<string, string | undefined>} env
+ * @param {{ nodeArgs?: string[] }} [options] Node's own arguments, e.g. `['--import', file]`.
  * @returns {Promise<StandaloneServer>}
  */
-export async function startServer(dist, env) {
+export async function startServer(dist, env, options = {}) {
 	const port = await freePort();
 	/** @type {Record<string, string | undefined>} */
 	const merged = { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) };
 	for (const key of Object.keys(merged)) if (merged[key] === undefined) delete merged[key];
-	const child = spawn(NODE, [join(dist, 'server', 'entry.mjs')], {
+	const child = spawn(NODE, [...(options.nodeArgs ?? []), join(dist, 'server', 'entry.mjs')], {
 		env: merged,
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});

@@ -30,6 +30,7 @@ const VARNISHSTAT = '/usr/bin/varnishstat';
  * @property {number} cacheHit requests answered from the cache (fresh or in grace)
  * @property {number} cacheMiss requests that had to fetch from the origin
  * @property {number} backendReq requests sent to the origin (misses, passes, background refreshes)
+ * @property {number} synth answers Varnish made itself (with the package's VCL: purges among them)
  */
 
 /**
@@ -224,6 +225,8 @@ function counters(workdir) {
 			'MAIN.cache_miss',
 			'-f',
 			'MAIN.backend_req',
+			'-f',
+			'MAIN.s_synth',
 		],
 		{
 			encoding: 'utf8',
@@ -240,6 +243,7 @@ function counters(workdir) {
 		cacheHit: value('cache_hit'),
 		cacheMiss: value('cache_miss'),
 		backendReq: value('backend_req'),
+		synth: value('s_synth'),
 	};
 }
 

@@ -14,6 +14,8 @@ const LAYER_RANK: Record<string, number> = {
 	state: 0,
 	// Writing a file whole or not at all (temporary file, then rename).
 	files: 0,
+	// The OpenTelemetry instruments, recorded where the work happens; the API loaded lazily, optional.
+	metrics: 0,
 	// Every option schema, below the features it configures: a feature reads its resolved option, never the reverse.
 	options: 1,
 	schema: 1,

@@ -134,4 +134,16 @@ export interface Results {
 		config: { rounds: number; purges: number; views: number };
 		rounds: { label: string; round: number; hitRps: number; missRps: number }[];
 	};
+	liveMetrics?: {
+		ok: boolean;
+		reason?: string;
+		hitRpsWith: number;
+		hitRpsWithout: number;
+		missRpsWith: number;
+		missRpsWithout: number;
+		missRatio: number;
+		hitRatio: number;
+		config: { rounds: number };
+		rounds: { variant: 'with' | 'without'; round: number; hitRps: number; missRps: number }[];
+	};
 }

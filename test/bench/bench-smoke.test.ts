@@ -235,4 +235,15 @@ describe('bench (smoke)', () => {
 		);
 		expect(markdown).toMatch(/\| 6e \| several processes behind Varnish nodes \(§6e\): purge/);
 	});
+
+	it('measures what the metrics cost: hits and misses with the SDK and without the API, side by side', () => {
+		const metrics = results.liveMetrics!;
+		expect(metrics, 'figure 6f missing').toBeDefined();
+		expect(metrics.ok, metrics.reason).toBe(true);
+		for (const key of ['hitRpsWith', 'hitRpsWithout', 'missRpsWith', 'missRpsWithout'] as const)
+			expect(metrics[key], key).toBeGreaterThan(0);
+		expect(metrics.rounds.map((round) => round.variant).sort()).toEqual(['with', 'without']);
+		expect(markdown).toContain('### 6f. What the metrics cost');
+		expect(markdown).toMatch(/\| 6f \| metrics cost: misses with the SDK \/ without the API/);
+	});
 });

@@ -1,6 +1,6 @@
 import type { LimitFunction } from 'p-limit';
 import { AudioReviewsError, ENDPOINT_PATHS, TimeoutError } from '../errors/errors.js';
-import { exchange } from '../network/exchange.js';
+import { type AttemptObserver, exchange } from '../network/exchange.js';
 import type { ResolvedConnectionOptions } from '../options/shared-options.js';
 import { networkFailure, outOfTime, timedOut, tooLarge } from './attempt-failures.js';
 import {
@@ -10,6 +10,7 @@ import {
 	type RequestContext,
 	type Validators,
 } from './classify-response.js';
+import { serviceAttempts } from './request-metrics.js';
 import { retryDelay } from './retry-timing.js';
 import { followSameOrigin, readCapped } from './transport.js';
 
@@ -42,6 +43,7 @@ export function createRequester(
 		fetchImpl: options.fetch ?? globalThis.fetch,
 		stats: { requests: 0, retries: 0 },
 		answerMs: undefined,
+		recordAttempt: serviceAttempts(options.baseUrl),
 	};
 	const { stats } = session;
 
@@ -81,6 +83,8 @@ interface Session {
 	stats: RequestStats;
 	/** How long the service has lately taken to answer (a moving average). */
 	answerMs: number | undefined;
+	/** Every attempt, as the metrics of requests to the service. */
+	recordAttempt: AttemptObserver;
 }
 
 function budgetOf(options: ResolvedConnectionOptions, request: RequestOptions): string {
@@ -137,6 +141,7 @@ async function attemptOnce(
 				});
 			},
 			errorTypeOf: attemptErrorType,
+			onAttempt: session.recordAttempt,
 		},
 	).catch((error: unknown) => {
 		if (error instanceof AudioReviewsError && !request.signal?.aborted)

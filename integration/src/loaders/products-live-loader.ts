@@ -1,8 +1,9 @@
 import type { LiveLoader } from 'astro/loaders';
 import { type AudioReviewsClient, clientFromResolved } from '../client/client.js';
 import type { ListProductsQuery } from '../client/urls.js';
-import { AudioReviewsError, NotFoundError } from '../errors/errors.js';
+import { AudioReviewsError, NotFoundError, TimeoutError } from '../errors/errors.js';
 import { formatNumber } from '../format/numbers.js';
+import { type LoadOutcome, recordLoad } from '../metrics/instruments.js';
 import { resolveLoaderOptions } from '../options/loader-options.js';
 import type { ResolvedSharedOptions, SharedOptions } from '../options/shared-options.js';
 import type { Product } from '../schema/product.js';
@@ -120,11 +121,12 @@ function sharedEntryLoads(
 		locale: string | undefined,
 		variant: string | undefined,
 	): Promise<LiveEntryResult> {
+		const deadline = visitorDeadline(resolved);
 		try {
 			const response = await client.getProductRaw(
 				ref,
 				{ locale, variant, type: resolved.type },
-				{ deadline: visitorDeadline(resolved) },
+				{ deadline },
 			);
 			const result = entryFromRaw(response.product, {
 				endpoint: 'getProduct',
@@ -147,11 +149,36 @@ function sharedEntryLoads(
 		} catch (error) {
 			// Unknown ref (ERR_DB_MISSING, sent with status 200): "no entry", so the page can 404.
 			if (error instanceof NotFoundError) return undefined;
-			return { error: error as AudioReviewsError };
+			return { error: shedMark(error as AudioReviewsError, deadline) };
 		}
 	}
-	return (ref: string, locale: string | undefined, variant: string | undefined) =>
-		shared(JSON.stringify([ref, locale, variant]), () => loadOne(ref, locale, variant));
+	return async (ref: string, locale: string | undefined, variant: string | undefined) => {
+		let ran = false;
+		const result = await shared(JSON.stringify([ref, locale, variant]), () => {
+			ran = true;
+			return loadOne(ref, locale, variant);
+		});
+		recordLoad(loadOutcome(result), !ran);
+		return result;
+	};
+}
+
+/** The loads whose visitor's deadline ran out (queued, not sent, or cut by it): their 503s. */
+const shedLoads = new WeakSet<AudioReviewsError>();
+
+function shedMark(error: AudioReviewsError, deadline: number): AudioReviewsError {
+	if (
+		error instanceof TimeoutError &&
+		(Date.now() >= deadline || error.message.includes("visitor's deadline"))
+	)
+		shedLoads.add(error);
+	return error;
+}
+
+function loadOutcome(result: LiveEntryResult): LoadOutcome {
+	if (result === undefined) return 'not_found';
+	if ('error' in result && result.error) return shedLoads.has(result.error) ? 'shed' : 'failed';
+	return 'ok';
 }
 
 async function loadList(

@@ -1,6 +1,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import { CachePurgeError } from '../errors/errors.js';
 import { listsTag, productTag, websiteTag } from '../loaders/cache-tags.js';
+import { recordWebhook } from '../metrics/instruments.js';
 import { NO_STORE } from './cache-policy.js';
 import { type PurgedPagesSubmission, submitPurgedPages } from './index-now-purged.js';
 import { presentsSecret } from './secret.js';
@@ -47,7 +48,7 @@ export function createInvalidateHandler(options: InvalidateHandlerOptions): APIR
 			? options.secret
 			: () => options.secret as string | undefined;
 
-	return async ({ request, cache }) => {
+	const handle: APIRoute = async ({ request, cache }) => {
 		const head = refuseHead(webRequestHead(request));
 		if (head) return refusal(head);
 		const expected = readSecret();
@@ -93,6 +94,16 @@ export function createInvalidateHandler(options: InvalidateHandlerOptions): APIR
 			? { indexNow: await submitPurgedPages(options.indexNow, parsed.value) }
 			: {};
 		return json(200, { ok: true, ...result, ...indexNow });
+	};
+	return async (context) => {
+		try {
+			const answer = await handle(context);
+			recordWebhook(answer.status);
+			return answer;
+		} catch (error) {
+			recordWebhook(500);
+			throw error;
+		}
 	};
 }
 

@@ -1,5 +1,6 @@
 import pLimit from 'p-limit';
 import { CachePurgeError, type FailedCacheNode } from '../errors/errors.js';
+import { type PurgeOutcome, recordPurge } from '../metrics/instruments.js';
 import { exchange } from '../network/exchange.js';
 import { describeNetworkFailure } from '../network/wording.js';
 import { purgeBatches } from './purge-batches.js';
@@ -42,13 +43,22 @@ async function purgeNode(
 	target: PurgeTarget,
 ): Promise<FailedCacheNode | undefined> {
 	const limit = pLimit(PER_NODE_CONCURRENCY);
-	let reason: string | undefined;
+	let failure: BatchFailure | undefined;
+	const startedAt = performance.now();
 	// After a node's first refusal its batches still queued are not sent: the purge has failed.
 	await limit.map(batches, async (batch) => {
-		if (reason !== undefined) return;
-		reason ??= await purgeBatch(node, batch, target);
+		if (failure !== undefined) return;
+		// Read after the await: a batch confirmed late never hides another's failure.
+		const result = await purgeBatch(node, batch, target);
+		failure ??= result;
 	});
-	return reason === undefined ? undefined : { node, reason };
+	recordPurge(node, failure?.outcome ?? 'ok', (performance.now() - startedAt) / 1000);
+	return failure === undefined ? undefined : { node, reason: failure.reason };
+}
+
+interface BatchFailure {
+	reason: string;
+	outcome: Exclude<PurgeOutcome, 'ok'>;
 }
 
 /** Why one purge request was not confirmed, or undefined when it was. */
@@ -56,7 +66,7 @@ async function purgeBatch(
 	node: string,
 	keys: string,
 	target: PurgeTarget,
-): Promise<string | undefined> {
+): Promise<BatchFailure | undefined> {
 	const headers: Record<string, string> = { [PURGE_KEYS_HEADER]: keys };
 	if (target.secret) headers[PURGE_SECRET_HEADER] = target.secret;
 	const answer = await exchange(
@@ -73,9 +83,15 @@ async function purgeBatch(
 			},
 		},
 	);
-	if (!answer.ok) return describeNetworkFailure(answer.failure, 'the node');
+	if (!answer.ok)
+		return {
+			reason: describeNetworkFailure(answer.failure, 'the node'),
+			outcome: answer.failure.kind === 'timeout' ? 'timeout' : 'error',
+		};
 	if (answer.status === 200 && answer.value.confirmed) return undefined;
-	if (answer.status === 200) return 'answered 200 without the package VCL confirmation';
+	if (answer.status === 200)
+		return { reason: 'answered 200 without the package VCL confirmation', outcome: 'refused' };
 	// Varnish's synthetic answers carry the reason in the status line.
-	return `HTTP ${answer.status} ${answer.value.statusText.slice(0, 120)}`.trim();
+	const status = `HTTP ${answer.status} ${answer.value.statusText.slice(0, 120)}`.trim();
+	return { reason: status, outcome: 'refused' };
 }

@@ -8,6 +8,7 @@ import {
 	pathTag,
 	setConditionalHeaders,
 } from 'astro/cache/provider-utils';
+import { preparePurgeSeries } from '../metrics/instruments.js';
 import {
 	CACHE_NODES_ENV,
 	nodesFromEnvironment,
@@ -38,6 +39,7 @@ export const createVarnishProvider: CacheProviderFactory = (config) => {
 		options.nodes ??
 		(fromEnvironment === undefined ? undefined : nodesFromEnvironment(fromEnvironment));
 	const nodes = () => known ?? nodesFromEnvironment(undefined);
+	if (known) preparePurgeSeries(known);
 	const provider: CacheProvider = {
 		name: 'varnish',
 		setHeaders(cacheOptions, request) {
