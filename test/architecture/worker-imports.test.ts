@@ -53,13 +53,58 @@ function resolveSpecifier(from: string, specifier: string): string | undefined {
 	return found;
 }
 
-/** What a module loads when it runs: value imports, re-exports and `import()` of a string. */
-function runtimeSpecifiers(file: string): string[] {
+function parse(file: string): ts.SourceFile {
 	const text = readFileSync(file, 'utf8');
 	const code = file.endsWith('.astro')
 		? (/^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? '')
 		: text;
-	const source = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+	return ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+}
+
+/** Node's globals a Worker lacks; `process` is let through under `typeof` or as `process.env` (a Worker's build replaces it with `{}`). */
+const NODE_GLOBALS = new Set([
+	'Buffer',
+	'setImmediate',
+	'__dirname',
+	'__filename',
+	'require',
+	'global',
+]);
+
+function nodeGlobalUses(file: string): string[] {
+	const found: string[] = [];
+	const visit = (node: ts.Node): void => {
+		if (ts.isIdentifier(node) && !isDeclarationOrMember(node)) {
+			const parent = node.parent;
+			const guarded =
+				ts.isTypeOfExpression(parent) ||
+				(ts.isPropertyAccessExpression(parent) && parent.name.text === 'env');
+			if (NODE_GLOBALS.has(node.text) || (node.text === 'process' && !guarded))
+				found.push(`${relative(REPO_ROOT, file)}: ${node.text}`);
+		}
+		ts.forEachChild(node, visit);
+	};
+	visit(parse(file));
+	return found;
+}
+
+/** An identifier that names a property, a declaration or a type, never a global read. */
+function isDeclarationOrMember(node: ts.Identifier): boolean {
+	const parent = node.parent;
+	return (
+		(ts.isPropertyAccessExpression(parent) && parent.name === node) ||
+		((ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent)) && parent.name === node) ||
+		(ts.isVariableDeclaration(parent) && parent.name === node) ||
+		(ts.isParameter(parent) && parent.name === node) ||
+		ts.isTypeReferenceNode(parent) ||
+		ts.isImportSpecifier(parent) ||
+		ts.isExportSpecifier(parent)
+	);
+}
+
+/** What a module loads when it runs: value imports, re-exports and `import()` of a string. */
+function runtimeSpecifiers(file: string): string[] {
+	const source = parse(file);
 	const found: string[] = [];
 	const visit = (node: ts.Node): void => {
 		if (
@@ -90,6 +135,10 @@ function runtimeSpecifiers(file: string): string[] {
 
 /** Every `node:` (or bare built-in) import reachable from the roots, each with the chain that reaches it. */
 function nodeImportsReachable(roots: string[]): string[] {
+	return walk(roots).offences;
+}
+
+function walk(roots: string[]): { offences: string[]; files: string[] } {
 	const via = new Map<string, string[]>(roots.map((root) => [root, [root]]));
 	const queue = [...roots];
 	const offences: string[] = [];
@@ -106,7 +155,7 @@ function nodeImportsReachable(roots: string[]): string[] {
 			queue.push(target);
 		}
 	}
-	return offences;
+	return { offences, files: [...via.keys()] };
 }
 
 describe('the runtime graph of the on-demand routes (workerd, no compatibility flag)', () => {
@@ -126,8 +175,24 @@ describe('the runtime graph of the on-demand routes (workerd, no compatibility f
 		).not.toEqual([]);
 	});
 
+	const roots = () => [...ON_DEMAND_ROUTES, ...RECIPE_ENTRIES.map(entrySource), STANDALONE_LAYOUT];
+
 	it('imports no node: module from an injected on-demand route or an entry point the recipe imports', () => {
-		const roots = [...ON_DEMAND_ROUTES, ...RECIPE_ENTRIES.map(entrySource), STANDALONE_LAYOUT];
-		expect(nodeImportsReachable(roots)).toEqual([]);
+		expect(nodeImportsReachable(roots())).toEqual([]);
+	});
+
+	it("reads none of Node's globals (Buffer, an unguarded process…) in the modules it reaches", () => {
+		const { files } = walk(roots());
+		expect(files.length).toBeGreaterThan(50);
+		expect(nodeGlobalUses(join(REPO_ROOT, 'integration/src/loaders/content-dates.ts'))).toEqual([
+			'integration/src/loaders/content-dates.ts: process',
+		]);
+		expect(files.flatMap(nodeGlobalUses)).toEqual([]);
+	});
+
+	it('gives the same names from the workerd variant of /loaders as from its default', async () => {
+		const target = pkg.exports['./loaders'] as { workerd: string; default: string };
+		const names = async (path: string) => Object.keys(await import(join(REPO_ROOT, path))).sort();
+		expect(await names(target.workerd)).toEqual(await names(target.default));
 	});
 });
