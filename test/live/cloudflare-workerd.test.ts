@@ -5,7 +5,8 @@ import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFolder } from '../helpers/build-fixture.js';
 import { readDocs } from '../helpers/markdown.js';
-import { REPO_ROOT } from '../helpers/shell.js';
+import { outsideSitesFolder } from '../helpers/outside-site.js';
+import { REPO_ROOT, sh } from '../helpers/shell.js';
 import { startWranglerDev, type WranglerDev } from './wrangler-dev.js';
 
 // docs/on-demand.md, "On Cloudflare Workers": its recipe as written (wrangler.jsonc, astro.config.mjs,
@@ -58,8 +59,10 @@ it('takes the recipe from the docs: the three files of the section and the pages
 	expect(SECRET.length).toBeGreaterThanOrEqual(16);
 });
 
-async function writeRecipe(date: string): Promise<string> {
-	const root = join(REPO_ROOT, 'test/.tmp', `cloudflare-${date}-${process.pid}`);
+async function writeRecipe(
+	date: string,
+	root = join(REPO_ROOT, 'test/.tmp', `cloudflare-${date}-${process.pid}`),
+): Promise<string> {
 	roots.push(root);
 	await rm(root, { recursive: true, force: true });
 	for (const block of [...cloudflare, ...pagesOfTheRecipe]) {
@@ -71,6 +74,28 @@ async function writeRecipe(date: string): Promise<string> {
 	}
 	return root;
 }
+
+it('passes astro check in a fresh site (no @types/node in reach) with no errors, warnings or hints', async () => {
+	const root = await writeRecipe(
+		DOCS_DATE,
+		join(await outsideSitesFolder('aar-cloudflare-'), 'site'),
+	);
+	roots.push(dirname(root));
+	// As test/docs/recipe-sites.ts checks the other recipes: symlinked packages keep their paths.
+	const tsconfig = {
+		extends: 'astro/tsconfigs/strict',
+		compilerOptions: { allowJs: true, checkJs: true, preserveSymlinks: true },
+		include: ['.astro/types.d.ts', '**/*'],
+		exclude: ['dist'],
+	};
+	await writeFile(join(root, 'tsconfig.json'), JSON.stringify(tsconfig));
+	const astro = join(REPO_ROOT, 'node_modules/.bin/astro');
+	const { stdout } = await sh(astro, ['check', '--root', root], root, {
+		AUDIO_REVIEWS_WEBSITE_ID: WEBSITE_ID,
+		CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+	});
+	expect(stdout).toMatch(/- 0 errors\s+- 0 warnings\s+- 0 hints/);
+}, 300_000);
 
 const CACHED_PAGE =
 	'public, max-age=0, s-maxage=300, stale-while-revalidate=3600, stale-if-error=86400';
