@@ -200,5 +200,19 @@ for (const date of [DOCS_DATE, newestDate()]) {
 			).toBe(415);
 			expect((await get('/_audio-reviews/invalidate')).status).toBe(405);
 		});
+
+		it('refuses every webhook call with 503 when the Worker has no secret', async () => {
+			await dev.close();
+			// wrangler dev reads the project's .dev.vars; the build keeps a copy beside its config.
+			await rm(join(root, '.dev.vars'));
+			await rm(join(root, 'dist/server/.dev.vars'), { force: true });
+			dev = await startWranglerDev(root);
+			const response = await invalidate({
+				'content-type': 'application/json',
+				authorization: `Bearer ${SECRET}`,
+			});
+			expect(response.status).toBe(503);
+			expect(await response.json()).toMatchObject({ error: 'not_configured' });
+		});
 	});
 }
