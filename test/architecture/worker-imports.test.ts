@@ -109,7 +109,7 @@ function runtimeSpecifiers(file: string): string[] {
 	const visit = (node: ts.Node): void => {
 		if (
 			ts.isImportDeclaration(node) &&
-			!node.importClause?.isTypeOnly &&
+			node.importClause?.phaseModifier !== ts.SyntaxKind.TypeKeyword &&
 			ts.isStringLiteral(node.moduleSpecifier)
 		)
 			found.push(node.moduleSpecifier.text);
@@ -167,6 +167,14 @@ describe('the runtime graph of the on-demand routes (workerd, no compatibility f
 		expect(runtimeSpecifiers(join(REPO_ROOT, 'integration/components/ProductPage.astro'))).toEqual(
 			expect.arrayContaining(['#internal/components', 'astro-audio-reviews/pages']),
 		);
+	});
+
+	it('follows no `import type`, which the emitted JavaScript drops', () => {
+		const guard = join(REPO_ROOT, 'integration/src/loaders/shrink-guard.ts');
+		expect(readFileSync(guard, 'utf8')).toContain(
+			"import type { SyncState } from './sync-state.js'",
+		);
+		expect(runtimeSpecifiers(guard)).not.toContain('./sync-state.js');
 	});
 
 	it('finds a node: import where there is one (the control)', () => {

@@ -1,6 +1,6 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { getLocalWorkerdCompatibilityDate } from '@astrojs/cloudflare/info';
 import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFolder } from '../helpers/build-fixture.js';
@@ -29,11 +29,17 @@ const WEBSITE_ID = /"AUDIO_REVIEWS_WEBSITE_ID": "([0-9a-f-]{36})"/.exec(
 )![1]!;
 const SECRET = /^AUDIO_REVIEWS_WEBHOOK_SECRET=(.+)$/m.exec(recipeFile('.dev.vars'))![1]!;
 
-/** Today's date (UTC), or the newest the build's workerd accepts when today is past it. */
+/**
+ * Today's date (UTC), or the newest the build's workerd accepts when today is past it: the date of
+ * the workerd release the adapter's Vite plugin runs (`1.20261012.1` is 2026-10-12), the date the
+ * adapter itself defaults to.
+ */
 function newestDate(): string {
+	const plugin = createRequire(import.meta.resolve('@cloudflare/vite-plugin'));
+	const { version } = plugin('workerd/package.json') as { version: string };
+	const [, yyyy, mm, dd] = /^\d+\.(\d{4})(\d{2})(\d{2})\./.exec(version)!;
 	const today = new Date().toISOString().slice(0, 10);
-	const supported = getLocalWorkerdCompatibilityDate().date;
-	return [today, supported].sort()[0]!;
+	return [today, `${yyyy}-${mm}-${dd}`].sort()[0]!;
 }
 
 let sim: Simulator;
