@@ -17,7 +17,7 @@ export default defineConfig({
 				context: 'server',
 				access: 'secret',
 				url: true,
-				default: 'http://127.0.0.1:8787',
+				default: 'http://127.0.0.1:8686',
 			}),
 			AUDIO_REVIEWS_WEBSITE_ID: envField.string({
 				context: 'server',

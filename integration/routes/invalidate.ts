@@ -13,6 +13,7 @@ import {
 	livePurgedUrls,
 	liveSourceQuery,
 	purgedProductsWait,
+	runtimeSecret,
 } from '#internal/routes';
 
 export const prerender = false;
@@ -44,10 +45,8 @@ function submission(
 	};
 }
 
-const secret = () =>
-	(globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[
-		config.secretEnv
-	];
+// Through astro:env, then process.env: a Worker's secrets reach the route only by the former.
+const secret = () => runtimeSecret(config.secretEnv);
 
 async function handler(): Promise<APIRoute> {
 	const indexNow = config.indexNow && submission(config.indexNow, await content);

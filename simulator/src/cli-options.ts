@@ -3,7 +3,7 @@ import type { LongTailOptions } from './long-tail.js';
 import type { SimulatorOptions } from './simulator.js';
 
 /** The bin's fixed default port, so a site's config can name the service before it starts. */
-export const DEFAULT_CLI_PORT = 8787;
+export const DEFAULT_CLI_PORT = 8686;
 
 export const USAGE = `Usage: audio-reviews-simulator [options]
   --host <host>            listen address (default 127.0.0.1)

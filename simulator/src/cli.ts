@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The `audio-reviews-simulator` bin: the simulated service alone, for a site's own tests or curl:
- *   npx audio-reviews-simulator --port 8787 --products 500 --locales fr,en --control
+ *   npx audio-reviews-simulator --port 8686 --products 500 --locales fr,en --control
  * Prints the base URL and website id, then serves until SIGINT/SIGTERM.
  */
 import { parseCliArgs, USAGE } from './cli-options.js';

@@ -273,6 +273,6 @@ function checkOptions(options: SimulatorOptions, locales: readonly string[]): vo
 		!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/i.test(options.mediaBaseUrl)
 	)
 		throw new RangeError(
-			`simulator: mediaBaseUrl must be an http(s) URL such as http://127.0.0.1:8787/media, got ${JSON.stringify(options.mediaBaseUrl)}`,
+			`simulator: mediaBaseUrl must be an http(s) URL such as http://127.0.0.1:8686/media, got ${JSON.stringify(options.mediaBaseUrl)}`,
 		);
 }

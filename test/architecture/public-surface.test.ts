@@ -6,6 +6,8 @@ import { describe, expect, it, vi } from 'vitest';
 // its module load here so its exports can be listed. Nothing in it runs.
 vi.mock('virtual:astro-audio-reviews/config', () => ({ default: {} }));
 vi.mock('virtual:astro-audio-reviews/catalogue', () => ({ default: undefined }));
+// The cache provider reads its secret through astro:env, which Astro serves too.
+vi.mock('astro:env/server', () => ({ getSecret: () => undefined }));
 
 const ROOT = new URL('../../', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', ROOT), 'utf8')) as {

@@ -45,7 +45,8 @@ describe('the documentation', () => {
 			if (title.startsWith('/') || title.split('/').includes('..'))
 				problems.push(`${where}: ${title} is not a relative path`);
 			// The first comment of a recipe names its file for the reader (GitHub and npm hide the info string).
-			const comment = /^(?:---\n)?\/\/ ([^\s:]+)/.exec(block.code)?.[1];
+			// `#` where the file's own comments take it (`.dev.vars`).
+			const comment = /^(?:---\n)?(?:\/\/|#) ([^\s:]+)/.exec(block.code)?.[1];
 			if (comment !== title)
 				problems.push(
 					`${where}: its first comment names ${comment ?? 'nothing'}, its title ${title}`,

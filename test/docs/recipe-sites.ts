@@ -16,7 +16,12 @@ import { REPO_ROOT } from '../helpers/shell.js';
 export const recipes = readDocs()
 	.flatMap((page) => page.blocks)
 	.filter((block) => block.title);
-export const sites = Map.groupBy(recipes, (block) => block.site ?? DEFAULT_SITE);
+/** The Cloudflare recipe's site: built and run in workerd by test/live/cloudflare-workerd.test.ts. */
+export const WORKERD_SITE = 'cloudflare';
+export const sites = Map.groupBy(
+	recipes.filter((block) => block.site !== WORKERD_SITE),
+	(block) => block.site ?? DEFAULT_SITE,
+);
 
 /** The address recipes show; the test points it at the simulator. */
 export const EXAMPLE_BASE_URL = 'https://api.example.com';

@@ -57,7 +57,9 @@ export type BodyRead =
 export async function readCapped(response: Response, maxBytes: number): Promise<BodyRead> {
 	if (!response.body) return { text: '' };
 	const reader = response.body.getReader();
-	const chunks: Uint8Array[] = [];
+	// A streaming TextDecoder, not Buffer: the live loader also runs in workerd.
+	const decoder = new TextDecoder();
+	let text = '';
 	let bytes = 0;
 	for (;;) {
 		const { done, value } = await reader.read();
@@ -67,7 +69,7 @@ export async function readCapped(response: Response, maxBytes: number): Promise<
 			await reader.cancel().catch(() => undefined);
 			return { tooLarge: true };
 		}
-		chunks.push(value);
+		text += decoder.decode(value, { stream: true });
 	}
-	return { text: new TextDecoder().decode(Buffer.concat(chunks)) };
+	return { text: text + decoder.decode() };
 }

@@ -9,3 +9,4 @@ export { liveSourceQuery } from '../on-demand/list-routes.js';
 export { liveLocaleProductPage } from '../on-demand/locale-product-page.js';
 export { liveSitemapFile, liveSitemapIndex } from '../on-demand/sitemap-routes.js';
 export { livePurgedUrls, purgedProductsWait } from '../on-demand/urls.js';
+export { runtimeSecret } from '../options/runtime-secret.js';

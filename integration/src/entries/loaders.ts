@@ -1,6 +1,7 @@
 // Public entry point `astro-audio-reviews/loaders` (package.json `exports`): each name it gives, from the
 // module that defines it.
 
+export { LOADER_NAME, type ProductsLoader } from '../loaders/loader-schema.js';
 export {
 	LIVE_LOADER_NAME,
 	LIVE_REQUEST_DEFAULTS,
@@ -10,5 +11,5 @@ export {
 	type ProductsLiveLoaderOptions,
 	productsLiveLoader,
 } from '../loaders/products-live-loader.js';
-export { LOADER_NAME, type ProductsLoader, productsLoader } from '../loaders/products-loader.js';
+export { productsLoader } from '../loaders/products-loader.js';
 export type { ProductsLoaderOptions } from '../options/loader-options.js';

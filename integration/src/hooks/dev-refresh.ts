@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RefreshContentOptions } from 'astro';
-import { LOADER_NAME } from '../loaders/products-loader.js';
+import { LOADER_NAME } from '../loaders/loader-schema.js';
 import { REFRESH_CONTEXT_KEY } from '../loaders/refresh-products.js';
 import { presentsSecret } from '../on-demand/secret.js';
 import {

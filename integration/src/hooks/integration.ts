@@ -6,7 +6,7 @@ import {
 	resolveIndexNow,
 } from '../indexnow/index-now-settings.js';
 import { DEFAULT_ROUTE, hubSettings } from '../options/integration-options.js';
-import { layoutFile } from '../options/page-options.js';
+import { layoutFile } from '../options/layout-file.js';
 import { REFRESH_SECRET_ENV } from '../options/rebuild-options.js';
 import { checkReviewsFeedConfig } from '../options/review-feed-option.js';
 import { otherLoaderWarning, requireLoadedProducts } from '../routing/collection-check.js';

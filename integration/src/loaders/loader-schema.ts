@@ -1,4 +1,9 @@
+import type { Loader } from 'astro/loaders';
 import { type Product, productSchema } from '../schema/product.js';
+
+export const LOADER_NAME = 'astro-audio-reviews';
+
+export type ProductsLoader = Loader & { name: typeof LOADER_NAME; schema: typeof productSchema };
 
 /** Products this process validated itself, by identity: nothing else can be in the set. */
 const validatedHere = new WeakSet<object>();

@@ -1,4 +1,4 @@
-import type { Loader, LoaderContext } from 'astro/loaders';
+import type { LoaderContext } from 'astro/loaders';
 import { clientFromResolved } from '../client/client.js';
 import {
 	type LocalePlan,
@@ -8,13 +8,13 @@ import {
 	resolveProductsLoaderOptions,
 } from '../options/loader-options.js';
 import { factsFor, renderedWith, stampEntries } from '../schema/entry-metadata.js';
-import type { Product, productSchema } from '../schema/product.js';
+import type { Product } from '../schema/product.js';
 import { type CatalogueIndex, markFresh, recordCatalogue } from '../state/build-state.js';
 import { CatalogueStage } from './catalogue-stage.js';
 import { contentDates, storedDates } from './content-dates.js';
 import { type FetchedLocale, stagedFetcher } from './fetch-products.js';
 import { serveLastKnownGood } from './last-known-good.js';
-import { loaderSchema } from './loader-schema.js';
+import { LOADER_NAME, loaderSchema, type ProductsLoader } from './loader-schema.js';
 import { refreshProducts, refreshRequest } from './refresh-products.js';
 import { guardShrink } from './shrink-guard.js';
 import { STORE_FORMAT } from './stored-entry.js';
@@ -28,10 +28,6 @@ import {
 } from './sync-state.js';
 import { logSyncSummary, reportInvalid } from './sync-summary.js';
 import { foreignWebsiteWarning } from './website-check.js';
-
-export const LOADER_NAME = 'astro-audio-reviews';
-
-export type ProductsLoader = Loader & { name: typeof LOADER_NAME; schema: typeof productSchema };
 
 /** Build-time loader: the whole catalogue (or `refs`), one entry per product and locale. */
 export function productsLoader(options: ProductsLoaderOptions): ProductsLoader {

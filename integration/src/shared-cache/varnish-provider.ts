@@ -15,15 +15,14 @@ import {
 	PURGE_SECRET_ENV,
 	resolveCacheVarnishOptions,
 } from '../options/cache-varnish-option.js';
+import { runtimeSecret } from '../options/runtime-secret.js';
 import { headerTag } from './purge-batches.js';
 import { purgeEveryNode } from './purge-nodes.js';
 
 export const TAGS_HEADER = 'xkey';
 
 /** Read at each purge, so a secret rotation needs no restart. */
-function purgeSecret(): string | undefined {
-	return process.env[PURGE_SECRET_ENV] || undefined;
-}
+const purgeSecret = () => runtimeSecret(PURGE_SECRET_ENV);
 
 /**
  * Nodes come from the options or `AUDIO_REVIEWS_CACHE_NODES`; a malformed list stops the server at

@@ -1,3 +1,4 @@
+/// <reference types="astro/client" />
 // Every virtual module the package serves, declared
 // for type-checking the injected routes, components and helpers that import them.
 
