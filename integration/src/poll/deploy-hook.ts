@@ -1,4 +1,4 @@
-import { DeployPollError } from '../errors/errors.js';
+import { PollError } from '../errors/errors.js';
 
 /**
  * The deploy hook: a URL whose path or query is the secret (Netlify, Vercel and Cloudflare
@@ -21,7 +21,7 @@ export function redactHook(url: URL): string {
 /** The hook's URL checked once, at the edge: http(s), absolute. The message never repeats it. */
 export function parseHookUrl(value: string | undefined, source: string): URL {
 	if (value === undefined || value.trim() === '')
-		throw new DeployPollError(
+		throw new PollError(
 			'No deploy hook: pass --hook <url> or set AUDIO_REVIEWS_DEPLOY_HOOK to the build hook URL your host gives (Netlify, Vercel, Cloudflare Pages: the site\'s "build hook"; GitHub: the repository\'s dispatches API URL)',
 			'usage',
 		);
@@ -29,13 +29,13 @@ export function parseHookUrl(value: string | undefined, source: string): URL {
 	try {
 		url = new URL(value.trim());
 	} catch {
-		throw new DeployPollError(
+		throw new PollError(
 			`The deploy hook in ${source} is not a URL: expected an absolute http(s) URL such as https://api.netlify.com/build_hooks/<id>`,
 			'usage',
 		);
 	}
 	if (url.protocol !== 'https:' && url.protocol !== 'http:')
-		throw new DeployPollError(
+		throw new PollError(
 			`The deploy hook in ${source} must be an http(s) URL (got ${url.protocol}): use the https URL your host gives`,
 			'usage',
 		);
@@ -48,14 +48,14 @@ export function parseHookBody(value: string | undefined): string {
 	try {
 		return JSON.stringify(JSON.parse(value));
 	} catch {
-		throw new DeployPollError(
+		throw new PollError(
 			`--hook-body is not JSON: pass an object such as '{"event_type":"catalogue-changed"}'`,
 			'usage',
 		);
 	}
 }
 
-/** POSTs once; resolves with the status of a 2xx answer, throws a DeployPollError otherwise. */
+/** POSTs once; resolves with the status of a 2xx answer, throws a PollError otherwise. */
 export async function callHook(hook: DeployHook): Promise<number> {
 	const shown = redactHook(hook.url);
 	const headers: Record<string, string> = {
@@ -74,7 +74,7 @@ export async function callHook(hook: DeployHook): Promise<number> {
 		});
 	} catch (error) {
 		const timedOut = (error as Error).name === 'TimeoutError';
-		throw new DeployPollError(
+		throw new PollError(
 			timedOut
 				? `The deploy hook ${shown} did not answer within ${hook.timeoutMs / 1000} s: nothing recorded, the next run calls it again`
 				: `The deploy hook ${shown} could not be reached (${networkCode(error)}): nothing recorded, the next run calls it again`,
@@ -83,7 +83,7 @@ export async function callHook(hook: DeployHook): Promise<number> {
 	}
 	await response.body?.cancel();
 	if (response.status < 200 || response.status > 299)
-		throw new DeployPollError(
+		throw new PollError(
 			`The deploy hook ${shown} answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}: nothing recorded, the next run calls it again${response.status === 401 || response.status === 403 || response.status === 404 ? ' (check the hook URL and token)' : ''}`,
 			'hook',
 		);

@@ -1,4 +1,4 @@
-import { DeployPollError } from '../errors/errors.js';
+import { PollError } from '../errors/errors.js';
 import { productPageDigest } from '../product-page/page-digest.js';
 import { entryFacts, type WithRendered } from '../schema/entry-metadata.js';
 import type { Product } from '../schema/product.js';
@@ -10,7 +10,7 @@ import type { Product } from '../schema/product.js';
 export function pageDigest(id: string, entry: WithRendered & { data: unknown }): string {
 	const facts = entryFacts(entry);
 	if (facts === undefined)
-		throw new DeployPollError(
+		throw new PollError(
 			`The stored entry "${id}" carries no locale of productsLoader(): delete node_modules/.astro and run poll again, so the site's loader stores its entries afresh`,
 			'usage',
 		);

@@ -1,4 +1,4 @@
-import { DeployPollError } from '../errors/errors.js';
+import { PollError } from '../errors/errors.js';
 import { callHook, redactHook } from './deploy-hook.js';
 import { type PollOptions, parsePollArgs } from './poll-options.js';
 import { type PollOutcome, pollJson, pollLine } from './poll-report.js';
@@ -12,7 +12,7 @@ import { syncSite } from './site-sync.js';
  */
 export const POLL_EXIT = { ok: 0, failed: 1, usage: 2, busy: 3 } as const;
 
-const EXIT_OF: Record<DeployPollError['kind'], number> = {
+const EXIT_OF: Record<PollError['kind'], number> = {
 	usage: POLL_EXIT.usage,
 	service: POLL_EXIT.failed,
 	hook: POLL_EXIT.failed,
@@ -36,7 +36,7 @@ export async function runPollCommand(argv: readonly string[], io: PollIo): Promi
 		if (json) io.out(pollJson(outcome));
 		return POLL_EXIT.ok;
 	} catch (error) {
-		if (!(error instanceof DeployPollError)) throw error;
+		if (!(error instanceof PollError)) throw error;
 		io.err(error.message);
 		if (json)
 			io.out(

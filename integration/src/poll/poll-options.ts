@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { DeployPollError } from '../errors/errors.js';
+import { PollError } from '../errors/errors.js';
 import { type DeployHook, parseHookBody, parseHookUrl } from './deploy-hook.js';
 
 /** The environment poll reads: the hook's URL and a token, both secrets kept out of command lines. */
@@ -45,7 +45,7 @@ const LOCK_WAIT_MS = 10 * 60_000;
 export function parseDuration(value: string, flag: string): number {
 	const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(value.trim());
 	if (!match)
-		throw new DeployPollError(
+		throw new PollError(
 			`Expected ${flag} to be a duration such as 90s, 10m or 1h (got ${JSON.stringify(value)})`,
 			'usage',
 		);
@@ -73,7 +73,7 @@ export function parsePollArgs(
 			allowPositionals: false,
 		}));
 	} catch (error) {
-		throw new DeployPollError(`${(error as Error).message} (audio-reviews poll --help)`, 'usage');
+		throw new PollError(`${(error as Error).message} (audio-reviews poll --help)`, 'usage');
 	}
 	const flag = values.hook as string | undefined;
 	const timeout = values['hook-timeout'] as string | undefined;
@@ -81,7 +81,7 @@ export function parsePollArgs(
 	const lockWait = values['lock-wait'] as string | undefined;
 	const timeoutMs =
 		timeout === undefined ? DEFAULT_HOOK_TIMEOUT_MS : parseDuration(timeout, '--hook-timeout');
-	if (timeoutMs <= 0) throw new DeployPollError('Expected --hook-timeout above 0', 'usage');
+	if (timeoutMs <= 0) throw new PollError('Expected --hook-timeout above 0', 'usage');
 	return {
 		hook: {
 			url: parseHookUrl(flag ?? env[POLL_ENV.hook], flag === undefined ? POLL_ENV.hook : '--hook'),

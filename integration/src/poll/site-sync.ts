@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
-import { AudioReviewsError, DeployPollError } from '../errors/errors.js';
+import { AudioReviewsError, PollError } from '../errors/errors.js';
 import { acquireLock, type PollLock } from './poll-lock.js';
 import { type CollectionPages, readStorePages } from './store-pages.js';
 
@@ -37,7 +37,7 @@ export async function syncSite(root: string, lockWaitMs: number): Promise<Synced
 		const { sync } = await import('astro');
 		await sync({ root, logLevel: 'warn', integrations: [probe] });
 		if (!config || !lock)
-			throw new DeployPollError(
+			throw new PollError(
 				`astro sync ran in ${root} without resolving the site's config: run poll in the site's folder, beside its astro.config.mjs`,
 				'usage',
 			);
@@ -49,13 +49,13 @@ export async function syncSite(root: string, lockWaitMs: number): Promise<Synced
 }
 
 /** A busy lock stays busy; loader errors name their endpoint; anything else is the site's sync. */
-function asPollError(error: unknown): DeployPollError {
+function asPollError(error: unknown): PollError {
 	for (let cause = error; cause instanceof Error; cause = cause.cause)
-		if (cause instanceof DeployPollError) return cause;
+		if (cause instanceof PollError) return cause;
 	const message = error instanceof Error ? error.message : String(error);
 	// Options the loader refused: the site needs a fix, a later run would fail the same way.
 	if (error instanceof Error && error.name === 'AudioReviewsOptionsError')
-		return new DeployPollError(`The site's options are wrong: ${message}`, 'usage', {
+		return new PollError(`The site's options are wrong: ${message}`, 'usage', {
 			cause: error,
 		});
 	// Vite's module runner loads another instance of the error classes: `instanceof` fails.
@@ -63,7 +63,7 @@ function asPollError(error: unknown): DeployPollError {
 		error instanceof AudioReviewsError || (error instanceof Error && 'endpoint' in error)
 			? 'The catalogue sync failed'
 			: 'The site\'s content sync ("astro sync") failed';
-	return new DeployPollError(
+	return new PollError(
 		`${what}: ${message}. Nothing was called; the next run tries again`,
 		'service',
 		{

@@ -1,5 +1,5 @@
 import type { AstroConfig } from 'astro';
-import { DeployPollError } from '../errors/errors.js';
+import { PollError } from '../errors/errors.js';
 import { pageDigest } from './page-digest.js';
 import type { PageDigests } from './poll-state.js';
 
@@ -50,7 +50,7 @@ async function openStore(config: AstroConfig): Promise<StoreReader> {
 			? await MutableDataStore.fromFile(paths.getDataStoreFile(settings, false))
 			: await MutableDataStore.fromDir(paths.getDataStoreDir(settings, false), chunkSize, quiet);
 	} catch (error) {
-		throw new DeployPollError(
+		throw new PollError(
 			`Could not read Astro's content store after the sync (${(error as Error).message}): this Astro version keeps it in a way poll does not read; use the Astro version the package's peer dependency names`,
 			'usage',
 			{ cause: error },
@@ -64,7 +64,7 @@ export async function readStorePages(config: AstroConfig): Promise<CollectionPag
 		(name) => !name.startsWith('meta:') && store.metaStore(name).get(FINGERPRINT_KEY) !== undefined,
 	);
 	if (collections.length === 0)
-		throw new DeployPollError(
+		throw new PollError(
 			`No content collection of the site in ${config.root.pathname} uses productsLoader(): run poll in the site's folder, and define the collection in src/content.config.ts with loader: productsLoader({ … })`,
 			'usage',
 		);
@@ -91,7 +91,7 @@ function assertFresh(collection: string, lastSync: unknown): void {
 	}
 	const reason = parsed?.lastKnownGood?.reason;
 	if (reason !== undefined)
-		throw new DeployPollError(
+		throw new PollError(
 			`The catalogue sync of collection "${collection}" failed and kept the last known good store: ${String(reason)}. Nothing was called; the next run tries again`,
 			'service',
 		);
