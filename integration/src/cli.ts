@@ -1,8 +1,8 @@
 #!/usr/bin/env node
+import { INDEXNOW_USAGE, runIndexNowCommand } from './indexnow/index-now-command.js';
 // The package's command (`npx audio-reviews <command>`, package.json `bin`): a thin dispatcher.
 import { runPollCommand } from './poll/poll-command.js';
 import { POLL_USAGE } from './poll/poll-options.js';
-import { INDEXNOW_USAGE, runIndexNowCommand } from './indexnow/index-now-command.js';
 
 const COMMANDS = `Usage: audio-reviews <command>
 

@@ -1,3 +1,4 @@
+import { relative, resolve } from 'node:path';
 import { PollError } from '../errors/errors.js';
 import { callHook, redactHook } from './deploy-hook.js';
 import { type PollOptions, parsePollArgs } from './poll-options.js';
@@ -52,17 +53,25 @@ export async function runPollCommand(argv: readonly string[], io: PollIo): Promi
 	}
 }
 
+/** Where poll keeps its state unless `--state` says: beside Astro's own cache of the site. */
+export const DEFAULT_STATE = 'node_modules/.astro/audio-reviews-poll';
+
 async function poll(options: PollOptions, cwd: string): Promise<PollOutcome> {
-	const site = await syncSite(cwd, options.lockWaitMs);
+	const stateFolder = resolve(cwd, options.state ?? DEFAULT_STATE);
+	const site = await syncSite(cwd, stateFolder, options.lockWaitMs);
 	try {
-		const state = await readState(site.stateFolder);
+		const state = await readState(stateFolder);
 		const outcome = {
 			diff: diffPages(state.pages, site.pages),
 			pages: Object.keys(site.pages).length,
 			hook: redactHook(options.hook.url),
 			firstCall: state.calledAt === undefined,
 			calledAt: state.calledAt,
+			state: relative(cwd, stateFolder) || '.',
 		};
+		// The list's memos and digests advance with every complete sync (never on a dry run); the
+		// called state below only after a 2xx.
+		if (!options.dryRun) await site.keep();
 		if (!outcome.firstCall && diffSize(outcome.diff) === 0)
 			return { ...outcome, kind: 'no-change' };
 		if (options.dryRun) return { ...outcome, kind: 'dry-run' };
@@ -71,9 +80,9 @@ async function poll(options: PollOptions, cwd: string): Promise<PollOutcome> {
 		if (heldUntil > Date.now())
 			return { ...outcome, kind: 'held', heldUntil: new Date(heldUntil).toISOString() };
 		const status = await callHook(options.hook);
-		await writeState(site.stateFolder, { calledAt: new Date().toISOString(), pages: site.pages });
+		await writeState(stateFolder, { calledAt: new Date().toISOString(), pages: site.pages });
 		return { ...outcome, kind: 'called', status };
 	} finally {
-		await site.lock.release();
+		await site.close();
 	}
 }
