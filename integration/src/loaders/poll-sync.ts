@@ -42,11 +42,92 @@ const empty = (): LocaleDigests => ({
 	duplicate: undefined,
 });
 
+/** Every locale's digests as pages arrive; an unchanged product costs one hash of its JSON. */
+class DigestStage {
+	readonly #stages: Map<string, LocaleDigests>;
+	readonly #rawDigest: (raw: unknown) => string;
+
+	constructor(
+		readonly context: LoaderContext,
+		readonly plan: LocalePlan,
+		readonly previous: PollPages | undefined,
+	) {
+		this.#stages = new Map(plan.locales.map((locale) => [locale, empty()]));
+		this.#rawDigest = digestOfRaw(context);
+	}
+
+	reset(locale: string): void {
+		this.#stages.set(locale, empty());
+	}
+
+	readonly take = async ({ locale, items, endpoint, position }: Delivery): Promise<void> => {
+		const stage = this.#stages.get(locale)!;
+		const before = this.previous?.locales[locale]?.entries ?? {};
+		const entryId = (ref: string) => this.plan.entryId(locale, ref);
+		const keep = (id: string, value: string) => {
+			if (id in stage.entries) stage.duplicate ??= id;
+			stage.entries[id] = value;
+		};
+		stage.returned += items.length;
+		for (const [index, raw] of items.entries()) {
+			if (raw instanceof ReusedItem) {
+				const known = before[entryId(raw.ref)];
+				if (known === undefined) stage.missing = true;
+				else keep(entryId(raw.ref), known);
+				continue;
+			}
+			const unsafe = structureError(raw, { endpoint, locale });
+			if (unsafe) {
+				stage.invalid.push({ position: position + index, error: unsafe });
+				continue;
+			}
+			const ref = refOf(raw);
+			const digest = this.#rawDigest(raw);
+			const known = ref === undefined ? undefined : before[entryId(ref)];
+			if (known !== undefined && rawDigestOf(known) === digest) {
+				keep(entryId(ref!), known);
+				continue;
+			}
+			const result = entryFromRaw(raw, { endpoint, locale, entryId });
+			if (!result.ok) {
+				stage.invalid.push({ position: position + index, error: result.error });
+				continue;
+			}
+			const { id } = result.entry;
+			// The collection's schema, as the build stores it: the page shows what it returns.
+			const data = (await this.context.parseData({ id, data: result.entry.data })) as Product;
+			keep(id, joinDigests(digest, shortDigest(await productPageDigest(data, locale))));
+		}
+	};
+
+	counts(of: (stage: LocaleDigests) => number): Map<string, number> {
+		return new Map([...this.#stages].map(([locale, stage]) => [locale, of(stage)]));
+	}
+
+	missingLocales(): string[] {
+		return [...this.#stages].filter(([, stage]) => stage.missing).map(([locale]) => locale);
+	}
+
+	invalid(): ProductValidationError[] {
+		return [...this.#stages.values()].flatMap((stage) =>
+			stage.invalid.sort((a, b) => a.position - b.position).map((item) => item.error),
+		);
+	}
+
+	entries(locale: string): Record<string, string> {
+		return this.#stages.get(locale)!.entries;
+	}
+
+	assertUnique(): void {
+		for (const [locale, stage] of this.#stages)
+			if (stage.duplicate !== undefined) throw duplicateRefError(stage.duplicate, locale);
+	}
+}
+
 /**
  * poll's sync: the site's own loader with its own options fetches the catalogue as a build would
  * (conditionally, same guards, same validation), but keeps only the digest of what each page
- * shows, in the package's own file, and writes nothing to Astro's store. An unchanged product (a
- * 304 page, or the same raw JSON) costs no validation and no page model.
+ * shows, in the package's own file, and writes nothing to Astro's store.
  */
 export async function pollSync(
 	context: LoaderContext,
@@ -68,117 +149,62 @@ export async function pollSync(
 		pages: (locale) => previous?.locales[locale]?.pages ?? undefined,
 	};
 	const client = clientFromResolved(resolved);
-	const rawDigest = digestOfRaw(context);
-	const stages = new Map(plan.locales.map((locale) => [locale, empty()]));
+	const stage = new DigestStage(context, plan, previous);
 	const onProgress = progressLogger(logger);
-
-	const take = async ({ locale, items, endpoint, position }: Delivery): Promise<void> => {
-		const stage = stages.get(locale)!;
-		const before = previous?.locales[locale]?.entries ?? {};
-		const keep = (id: string, value: string) => {
-			if (id in stage.entries) stage.duplicate ??= id;
-			stage.entries[id] = value;
-		};
-		stage.returned += items.length;
-		for (const [index, raw] of items.entries()) {
-			if (raw instanceof ReusedItem) {
-				const id = plan.entryId(locale, raw.ref);
-				if (before[id] === undefined) stage.missing = true;
-				else keep(id, before[id]);
-				continue;
-			}
-			const unsafe = structureError(raw, { endpoint, locale });
-			if (unsafe) {
-				stage.invalid.push({ position: position + index, error: unsafe });
-				continue;
-			}
-			const ref = refOf(raw);
-			const digest = rawDigest(raw);
-			const known = ref === undefined ? undefined : before[plan.entryId(locale, ref)];
-			if (known !== undefined && rawDigestOf(known) === digest) {
-				keep(plan.entryId(locale, ref!), known);
-				continue;
-			}
-			const result = entryFromRaw(raw, {
-				endpoint,
-				locale,
-				entryId: (r) => plan.entryId(locale, r),
-			});
-			if (!result.ok) {
-				stage.invalid.push({ position: position + index, error: result.error });
-				continue;
-			}
-			const { id } = result.entry;
-			// The collection's schema, as the build stores it: the page shows what it returns.
-			const data = (await context.parseData({ id, data: result.entry.data })) as Product;
-			keep(id, joinDigests(digest, shortDigest(await productPageDigest(data, locale))));
-		}
-	};
-
 	const fetchAll = (locales: readonly string[], conditional: boolean) =>
 		Promise.all(
 			locales.map((locale) =>
 				fetchLocale(client, resolved, locale, {
 					onProgress,
 					onResync: (resynced, reason) => {
-						stages.set(resynced, empty());
+						stage.reset(resynced);
 						logger.warn(
 							`Catalogue changed during the sync of locale ${resynced} (${reason}); syncing again`,
 						);
 					},
-					onItems: take,
+					onItems: stage.take,
 					previous: conditional && resolved.conditional ? state.pages(locale) : undefined,
 				}),
 			),
 		);
 
 	let fetched: FetchedLocale[] = await fetchAll(plan.locales, true);
-	const counts = (of: (stage: LocaleDigests) => number) =>
-		new Map([...stages].map(([locale, stage]) => [locale, of(stage)]));
 	guardShrink(
 		resolved,
 		state,
-		counts((stage) => stage.returned),
+		stage.counts((of) => of.returned),
 		'returned',
 	);
-	const missing = [...stages].filter(([, stage]) => stage.missing).map(([locale]) => locale);
+	const missing = stage.missingLocales();
 	if (missing.length > 0) {
 		logger.info(
 			`Re-fetching locale ${missing.join(', ')} in full: an unchanged page names products poll has no digest of`,
 		);
-		for (const locale of missing) stages.set(locale, empty());
+		for (const locale of missing) stage.reset(locale);
 		const again = await fetchAll(missing, false);
 		fetched = fetched.map((entry) => again.find((other) => other.locale === entry.locale) ?? entry);
 	}
-	assertUnique(stages);
-	const invalid = [...stages.values()].flatMap((stage) =>
-		stage.invalid.sort((a, b) => a.position - b.position).map((item) => item.error),
-	);
+	stage.assertUnique();
+	const invalid = stage.invalid();
 	if (invalid.length > 0) reportInvalid(invalid, resolved.onInvalid, logger);
-	const kept = counts((stage) => Object.keys(stage.entries).length);
+	const kept = stage.counts((of) => Object.keys(of.entries).length);
 	guardShrink(resolved, state, kept, 'valid');
 
-	const pages: PollPages = {
+	await writePollPages(file, {
 		format: POLL_PAGES_FORMAT,
 		collection: context.collection,
 		fingerprint,
 		syncedAt: new Date().toISOString(),
 		products: Object.fromEntries(kept),
 		locales: Object.fromEntries(
-			fetched.map(({ locale, pages: memos }) => [
+			fetched.map(({ locale, pages }) => [
 				locale,
-				{ pages: memos ?? null, entries: stages.get(locale)!.entries },
+				{ pages: pages ?? null, entries: stage.entries(locale) },
 			]),
 		),
-	};
-	await writePollPages(file, pages);
+	});
 	const notModified = fetched.reduce((sum, entry) => sum + entry.notModified, 0);
 	logger.info(
 		`Compared ${formatNumber([...kept.values()].reduce((a, b) => a + b, 0))} page entries for poll (${formatNumber(notModified)} list pages not modified)`,
 	);
-}
-
-function assertUnique(stages: ReadonlyMap<string, LocaleDigests>): void {
-	for (const [locale, stage] of stages)
-		if (stage.duplicate !== undefined) throw duplicateRefError(stage.duplicate, locale);
 }

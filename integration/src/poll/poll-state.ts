@@ -79,7 +79,8 @@ export function diffPages(before: PageDigests, now: PageDigests): PageDiff {
 	}
 	for (const key of Object.keys(before)) if (!(key in now)) diff.removed.push(change(key));
 	// In key order, whatever order the locales arrived in: the same change prints the same line.
-	for (const list of Object.values(diff)) list.sort((a, b) => (a.key < b.key ? -1 : 1));
+	for (const list of [diff.added, diff.changed, diff.removed])
+		list.sort((a, b) => (a.key < b.key ? -1 : 1));
 	return diff;
 }
 
