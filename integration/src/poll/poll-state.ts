@@ -3,10 +3,11 @@ import { dirname, join } from 'node:path';
 
 /**
  * What the pages showed when the deploy hook last answered 2xx: one digest per page entry
- * (collection, entry id). Kept in the state folder beside Astro's store, so a CI cache that
- * keeps the store keeps it too. Written only after a 2xx, so a failed call is made again.
+ * (collection, entry id), in `state.json` of poll's state folder (the one folder a scheduled job
+ * keeps). Written only after a 2xx, so a failed call is made again.
  */
-const FORMAT = 1;
+// Bumped when the digests' form changes: an older file is no state (a first run), never misread.
+const FORMAT = 2;
 const STATE_FILE = 'state.json';
 
 /** `collection/entryId` → page digest. */
