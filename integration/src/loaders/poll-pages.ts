@@ -38,8 +38,9 @@ export interface PollPages {
 export function pollPagesFile(
 	context: Pick<LoaderContext, 'config' | 'collection'>,
 ): URL | undefined {
-	if (!context.config.integrations.some((integration) => integration.name === POLL_INTEGRATION))
-		return undefined;
+	// A hand-made context (a loader's own tests) may carry a partial config: then it is no poll.
+	const integrations: readonly { name: string }[] = context.config.integrations ?? [];
+	if (!integrations.some((integration) => integration.name === POLL_INTEGRATION)) return undefined;
 	return new URL(
 		`${POLL_PAGES_FOLDER}${encodeURIComponent(context.collection)}.json`,
 		context.config.cacheDir,
