@@ -25,7 +25,10 @@ describe('audio-reviews poll state', () => {
 		expect(first.code, first.stderr).toBe(0);
 		expect(first.json).toMatchObject({ called: true, firstCall: true, state: STATE });
 		expect(first.stdout.split('\n')[0]).toMatch(/State: \.poll-state$/);
-		expect(await filesUnder(join(site.root, STATE))).toEqual(['state.json', 'sync/products.json']);
+		expect(await filesUnder(join(site.root, STATE))).toEqual([
+			'state.json',
+			'sync/products.json.gz',
+		]);
 		// The site's own Astro cache is untouched: no store written, none read.
 		await expect(stat(join(site.root, 'node_modules/.astro'))).rejects.toThrow(/ENOENT/);
 		site.receiver.reset();
@@ -59,6 +62,6 @@ describe('audio-reviews poll state', () => {
 		expect(rebuilt.code, rebuilt.stderr).toBe(0);
 		// Without the memos every page is asked in full, and the digests still match the last call.
 		expect(rebuilt.json).toMatchObject({ changed: false, called: false });
-		expect(await filesUnder(restored)).toEqual(['state.json', 'sync/products.json']);
+		expect(await filesUnder(restored)).toEqual(['state.json', 'sync/products.json.gz']);
 	}, 120_000);
 });

@@ -1,4 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
 import type { LoaderContext } from 'astro/loaders';
 import type { PageMemo } from '../sync/sync-catalogue.js';
 import type { Fingerprint } from './sync-state.js';
@@ -13,6 +15,11 @@ export const POLL_INTEGRATION = 'astro-audio-reviews:poll';
 /** Bumped when the file's meaning changes: an older file is a first sync, never misread. */
 export const POLL_PAGES_FORMAT = 1;
 export const POLL_PAGES_FOLDER = 'audio-reviews-poll/';
+/** JSON, gzipped: entry ids and page memos repeat, so the state a CI cache keeps stays small. */
+export const POLL_PAGES_EXTENSION = '.json.gz';
+
+const zip = promisify(gzip);
+const unzip = promisify(gunzip);
 
 /** Characters of a page digest kept: 96 bits, only ever compared for equality of one entry. */
 const PAGE_DIGEST_CHARS = 16;
@@ -42,7 +49,7 @@ export function pollPagesFile(
 	const integrations: readonly { name: string }[] = context.config.integrations ?? [];
 	if (!integrations.some((integration) => integration.name === POLL_INTEGRATION)) return undefined;
 	return new URL(
-		`${POLL_PAGES_FOLDER}${encodeURIComponent(context.collection)}.json`,
+		`${POLL_PAGES_FOLDER}${encodeURIComponent(context.collection)}${POLL_PAGES_EXTENSION}`,
 		context.config.cacheDir,
 	);
 }
@@ -60,7 +67,9 @@ export const rawDigestOf = (value: string) => value.slice(0, value.indexOf(' '))
 /** The previous run's file; missing, damaged or of another format is none (a full sync). */
 export async function readPollPages(file: URL | string): Promise<PollPages | undefined> {
 	try {
-		const value = JSON.parse(await readFile(file, 'utf8')) as Partial<PollPages>;
+		const value = JSON.parse(
+			(await unzip(await readFile(file))).toString('utf8'),
+		) as Partial<PollPages>;
 		if (
 			value.format === POLL_PAGES_FORMAT &&
 			typeof value.collection === 'string' &&
@@ -80,6 +89,6 @@ export async function readPollPages(file: URL | string): Promise<PollPages | und
 export async function writePollPages(file: URL, pages: PollPages): Promise<void> {
 	await mkdir(new URL('./', file), { recursive: true });
 	const temporary = new URL(`${file.href}.${process.pid}.tmp`);
-	await writeFile(temporary, JSON.stringify(pages));
+	await writeFile(temporary, await zip(JSON.stringify(pages)));
 	await rename(temporary, file);
 }

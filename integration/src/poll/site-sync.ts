@@ -6,6 +6,7 @@ import type { AstroIntegration } from 'astro';
 import { AudioReviewsError, PollError } from '../errors/errors.js';
 import {
 	POLL_INTEGRATION,
+	POLL_PAGES_EXTENSION,
 	POLL_PAGES_FOLDER,
 	pageDigestOf,
 	readPollPages,
@@ -80,7 +81,7 @@ async function readSyncPages(
 	root: string,
 ): Promise<{ collections: string[]; pages: PageDigests }> {
 	const names = (await readdir(folder).catch(() => [] as string[])).filter((name) =>
-		name.endsWith('.json'),
+		name.endsWith(POLL_PAGES_EXTENSION),
 	);
 	const pages: PageDigests = {};
 	const collections: string[] = [];
