@@ -22,7 +22,11 @@ export function simulatorOptions(products, { latencyMs, maxLimit }) {
 }
 
 export async function startBenchSimulator(products, options) {
-	const sim = await startSimulator(simulatorOptions(products, options));
+	const sim = await startSimulator({
+		...simulatorOptions(products, options),
+		// Off: no ETag/Last-Modified, never 304, as the service of API.md promises none.
+		...(options.conditional === false ? { conditional: false } : {}),
+	});
 	// Never keep the orchestrator alive on its own.
 	sim.unref();
 	return sim;

@@ -1,15 +1,18 @@
 import { spawn } from 'node:child_process';
+import { readdir, stat } from 'node:fs/promises';
 import { createServer as createHttpServer } from 'node:http';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
-import { REVIEWS_PER_PAGE } from './catalogue.mjs';
+import { REVIEWS_PER_PAGE, startBenchSimulator } from './catalogue.mjs';
+import { median } from './median.mjs';
 import { freshSite, REPO } from './sites.mjs';
 
 /**
- * Deploys on change: `audio-reviews poll` in a bench site of ours at the main size, each case a
- * real run of the package's bin (its own `astro sync`), against the simulator through a relay
- * that counts the bytes on the wire both ways, with a deploy hook on loopback. The first run
- * (no store, no state) is the reference the others are read against.
+ * Deploys on change: `audio-reviews poll` in bench sites of ours, each case a real run of the
+ * package's bin (its own `astro sync`), with a deploy hook on loopback. At the main size, through
+ * a relay that counts the bytes on the wire: the first run (no state) and the cases after it. Then
+ * no-change runs at a small size beside the main one, with the simulator's conditional answers and
+ * without them (API.md promises none), interleaved so their ratio is measured side by side.
  */
 const CLI = join(REPO, 'integration/dist/cli.js');
 
@@ -84,58 +87,141 @@ function runPoll(root, env) {
 	});
 }
 
-export async function pollFigure(run, sim, env) {
-	const root = await freshSite(run.work, 'ours', `ours-${run.main}-poll`);
-	const relay = await byteRelay(new URL(sim.baseUrl));
-	const hook = await hookReceiver();
+/** The site of one case series: its own folder, so its state is its own. */
+async function pollSite(run, sim, env, relay, hook, label) {
+	const root = await freshSite(run.work, 'ours', `ours-poll-${label}`);
 	const pollEnv = {
 		...env,
-		BENCH_BASE_URL: relay.url,
+		BENCH_BASE_URL: relay ? relay.url : sim.baseUrl,
+		BENCH_WEBSITE_ID: sim.websiteId,
 		BENCH_STORAGE: run.config.storage,
 		BENCH_REVIEWS_PER_PAGE: String(REVIEWS_PER_PAGE),
 		AUDIO_REVIEWS_DEPLOY_HOOK: hook.url,
 	};
-	const refs = sim.refs().filter((ref) => /^[A-Za-z0-9_-]+$/.test(ref));
-	const measureCase = async (name, change) => {
-		change?.();
-		sim.resetStats();
-		relay.reset();
-		const before = hook.calls;
-		run.say(`poll ${run.main.toLocaleString('en-US')}: ${name}`);
-		const result = await runPoll(root, pollEnv);
-		const figure = {
-			name,
-			ok: result.code === 0,
-			wallMs: result.wallMs,
-			requests: {
-				list: sim.stats.list,
-				single: sim.stats.single,
-				notModified: sim.stats.notModified,
-			},
-			...relay.bytes,
-			hookCalls: hook.calls - before,
-			outcome: result.json?.outcome,
-			counts: result.json && [result.json.added, result.json.updated, result.json.removed],
-			line: result.output.trim().split('\n').at(-2)?.slice(0, 300),
-		};
-		if (!figure.ok) run.results.errors.push(`poll ${name}: ${result.output.slice(0, 500)}`);
-		run.say(
-			`  ${(result.wallMs / 1000).toFixed(1)} s, ${figure.requests.list} list requests (${figure.requests.notModified} 304), ${figure.fromService} bytes from the service, ${figure.hookCalls} hook call(s)`,
+	return { root, label, poll: () => runPoll(root, pollEnv) };
+}
+
+/** One run of poll in `site`, its requests, bytes and outcome. */
+async function measure(run, sim, relay, hook, site, name, change) {
+	change?.();
+	sim.resetStats();
+	relay?.reset();
+	const before = hook.calls;
+	const result = await site.poll();
+	const figure = {
+		name,
+		ok: result.code === 0,
+		wallMs: result.wallMs,
+		requests: {
+			list: sim.stats.list,
+			single: sim.stats.single,
+			notModified: sim.stats.notModified,
+		},
+		...(relay ? relay.bytes : {}),
+		hookCalls: hook.calls - before,
+		outcome: result.json?.outcome,
+		counts: result.json && [result.json.added, result.json.updated, result.json.removed],
+		line: result.output.trim().split('\n').at(-2)?.slice(0, 300),
+	};
+	if (!figure.ok)
+		run.results.errors.push(`poll ${site.label} ${name}: ${result.output.slice(0, 500)}`);
+	run.say(
+		`poll ${site.label} ${name}: ${(result.wallMs / 1000).toFixed(1)} s, ${figure.requests.list} list requests (${figure.requests.notModified} 304), ${figure.hookCalls} hook call(s)`,
+	);
+	return figure;
+}
+
+/** Bytes of every file in poll's state folder of `root`: what a CI cache must keep. */
+async function stateBytes(root) {
+	const folder = join(root, 'node_modules/.astro/audio-reviews-poll');
+	let total = 0;
+	for (const item of await readdir(folder, { withFileTypes: true, recursive: true }))
+		if (item.isFile()) total += (await stat(join(item.parentPath, item.name))).size;
+	return total;
+}
+
+/**
+ * No-change runs of several sites, interleaved round by round so each size sees the same
+ * machine load: the medians are compared side by side, never across runs.
+ */
+async function sideBySide(run, series, rounds) {
+	const wall = new Map(series.map(({ site }) => [site.label, []]));
+	for (let round = 0; round < rounds; round++)
+		for (const { sim, relay, hook, site } of series) {
+			const figure = await measure(run, sim, relay, hook, site, 'no change');
+			wall.get(site.label).push(figure.ok && figure.outcome === 'no-change' ? figure.wallMs : NaN);
+		}
+	return series.map(({ sim, site, size }) => ({
+		size,
+		noChangeMs: median(wall.get(site.label)),
+		runsMs: wall.get(site.label),
+		lists: sim.stats.list,
+	}));
+}
+
+export async function pollFigure(run, sim, env) {
+	const relay = await byteRelay(new URL(sim.baseUrl));
+	const hook = await hookReceiver();
+	const rounds = run.config.smoke ? 1 : 3;
+	const small = run.config.smoke ? 50 : 300;
+	const others = [];
+	const sites = [];
+	const companion = async (size, conditional) => {
+		const other = await startBenchSimulator(size, {
+			latencyMs: run.config.latencyMs,
+			maxLimit: run.config.cap,
+			conditional,
+		});
+		others.push(other);
+		const site = await pollSite(
+			run,
+			other,
+			env,
+			undefined,
+			hook,
+			`${size}-${conditional ? 'c' : 'nc'}`,
 		);
-		return figure;
+		sites.push(site);
+		return { sim: other, relay: undefined, hook, site, size };
 	};
 	try {
-		const cases = [];
-		cases.push(await measureCase('first run'));
-		cases.push(await measureCase('no change'));
+		const main = await pollSite(run, sim, env, relay, hook, `${run.main}-c`);
+		sites.push(main);
+		const at = (name, change) => measure(run, sim, relay, hook, main, name, change);
+		const cases = [await at('first run'), await at('no change')];
+		const stateAtMain = await stateBytes(main.root);
+		// With the simulator's conditional answers: no change at a small size beside the main one.
+		const smallSeries = await companion(small, true);
+		await measure(run, smallSeries.sim, undefined, hook, smallSeries.site, 'first run');
+		const conditional = await sideBySide(
+			run,
+			[smallSeries, { sim, relay, hook, site: main, size: run.main }],
+			rounds,
+		);
+		const refs = sim.refs().filter((ref) => /^[A-Za-z0-9_-]+$/.test(ref));
 		const edited = refs[Math.floor(refs.length / 2)];
 		cases.push(
-			await measureCase('one edit', () =>
+			await at('one edit', () =>
 				sim.updateProduct(edited, { seo_name: `Changed for the poll figure (${edited})` }),
 			),
 		);
 		const deleted = refs[Math.floor(refs.length / 3)];
-		cases.push(await measureCase('one deletion', () => sim.removeProduct(deleted)));
+		cases.push(await at('one deletion', () => sim.removeProduct(deleted)));
+		// Without them (API.md promises none): every run fetches the whole catalogue.
+		const unconditionalSizes = run.config.smoke ? [small, run.main] : [small, run.main, 50_000];
+		const series = [];
+		const firstRuns = [];
+		for (const size of unconditionalSizes) {
+			const entry = await companion(size, false);
+			firstRuns.push(
+				(await measure(run, entry.sim, undefined, hook, entry.site, 'first run')).wallMs,
+			);
+			series.push(entry);
+		}
+		const unconditional = (await sideBySide(run, series, rounds)).map((row, i) => ({
+			...row,
+			firstRunMs: firstRuns[i],
+		}));
 		return {
 			size: run.main,
 			cap: run.config.cap,
@@ -144,37 +230,14 @@ export async function pollFigure(run, sim, env) {
 			loadAtStart: run.results.machine.loadAtStart,
 			command: run.results.command,
 			cases,
+			stateBytes: stateAtMain,
+			conditional,
+			unconditional,
 		};
 	} finally {
 		await relay.close();
 		await hook.close();
-		await run.dropSite(root);
+		for (const other of others) await other.close();
+		for (const site of sites) await run.dropSite(site.root);
 	}
-}
-
-const kib = (bytes) =>
-	bytes === undefined
-		? '—'
-		: bytes >= 2 ** 20
-			? `${(bytes / 2 ** 20).toFixed(1)} MiB`
-			: `${(bytes / 1024).toFixed(1)} KiB`;
-
-export function pollMarkdown(f, { n, s }) {
-	if (!f) return ['Not measured in this run.'];
-	const first = f.cases[0];
-	const rows = f.cases.map(
-		(c) =>
-			`| ${c.name} | ${s(c.wallMs)} | ${n(c.requests.list)} (${n(c.requests.notModified)} × 304) + ${n(c.requests.single)} | ${kib(c.fromService)} | ${first?.fromService ? `${((c.fromService / first.fromService) * 100).toFixed(2)} %` : '—'} | ${kib(c.toService)} | ${c.outcome ?? 'failed'} | ${n(c.hookCalls)} |`,
-	);
-	return [
-		`\`npx audio-reviews poll\` in a bench site of ours at ${n(f.size)} products (its own \`astro sync\`, a list page cap of ${n(f.cap)}, ${n(f.latencyMs)} ms simulated latency per request), one run per case in order, bytes counted on the wire by a relay in front of the simulator. The first run (no store, no state) is the reference: what a scheduled job saves on every run after it.`,
-		'',
-		'| case | wall time | list (304) + single requests | bytes from the service | share of the first run | bytes to the service | outcome | hook calls |',
-		'|---|---|---|---|---|---|---|---|',
-		...rows,
-		'',
-		"Wall time includes starting Node, loading the site's config and Astro's own sync, which reads and rewrites its whole content store (most of a no-change run's CPU in a profile); the service is asked only for list pages, conditionally, and answers `304` to every page whose products did not change. A deletion moves every list page's `count_item` (and the products after it), so no page is `304` then.",
-		'',
-		`Measured by \`${f.command ?? 'node bench/run.mjs'}\` on ${f.measuredAt?.slice(0, 16).replace('T', ' ') ?? '—'} UTC, load ${f.loadAtStart?.join(', ') ?? '—'} at start (2 cores shared with other work: times vary from run to run).`,
-	];
 }

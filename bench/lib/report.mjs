@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { feedMarkdown } from './feed.mjs';
 import { largestPageMarkdown } from './largest-page.mjs';
-import { pollMarkdown } from './poll-figure.mjs';
+import { pollMarkdown } from './poll-markdown.mjs';
 import {
 	coldSection,
 	peerSection,

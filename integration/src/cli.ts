@@ -3,9 +3,9 @@
 // Every subcommand follows command-line/conventions.ts: one exit-code table, one duration syntax,
 // `--help`, and `--json` as the last line.
 import { EXIT, EXIT_CODES_HELP, wantsHelp } from './command-line/conventions.js';
-import { runPollCommand } from './deploys/poll-command.js';
-import { POLL_USAGE } from './deploys/poll-options.js';
 import { INDEXNOW_USAGE, runIndexNowCommand } from './indexnow/index-now-command.js';
+import { runPollCommand } from './poll/poll-command.js';
+import { POLL_USAGE } from './poll/poll-options.js';
 
 const COMMANDS = `Usage: audio-reviews <command> [--help] [--json]
 

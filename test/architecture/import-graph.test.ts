@@ -42,7 +42,7 @@ const LAYER_RANK: Record<string, number> = {
 	'change-report': 13,
 	indexnow: 14,
 	// `audio-reviews poll`: the site's sync, page digests and the deploy hook; beside indexnow, not above it.
-	deploys: 14,
+	poll: 14,
 	'on-demand': 15,
 	// The shared page cache (Varnish) provider: purges every node; nothing else imports it.
 	'shared-cache': 15,

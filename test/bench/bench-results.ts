@@ -87,6 +87,9 @@ export interface Results {
 			counts?: number[];
 			hookCalls: number;
 		}[];
+		stateBytes: number;
+		conditional: { size: number; noChangeMs: number; lists: number }[];
+		unconditional: { size: number; noChangeMs: number; firstRunMs: number; lists: number }[];
 	};
 	sitemap?: {
 		size: number;

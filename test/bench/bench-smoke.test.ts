@@ -144,7 +144,17 @@ describe('bench (smoke)', () => {
 			hookCalls: 1,
 			counts: [0, 0, 1],
 		});
+		// No-change runs at two sizes side by side, with and without the conditional answers.
+		const poll = results.poll!;
+		expect(poll.stateBytes).toBeGreaterThan(0);
+		expect(poll.conditional.map((row) => row.size)).toEqual([50, results.config.sizes[0]]);
+		expect(poll.unconditional.map((row) => row.size)).toEqual([50, results.config.sizes[0]]);
+		for (const row of [...poll.conditional, ...poll.unconditional]) {
+			expect(row.noChangeMs, `no change at ${row.size}`).toBeGreaterThan(0);
+			expect(row.lists).toBeGreaterThan(0);
+		}
 		expect(markdown).toContain('## Deploys on change (`audio-reviews poll`)');
+		expect(markdown).toContain('**Without conditional answers**');
 	});
 
 	it('measures the review feed: its size and the build time it costs', () => {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmod, cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -85,16 +85,19 @@ function runShell(
 }
 
 describe('the scheduled recipes of docs/rebuilds.md', () => {
-	it('the workflow runs every 10 minutes, keeps node_modules/.astro in actions/cache after npm ci, and its poll step calls the hook', async () => {
+	it("the workflow runs every 10 minutes, keeps only poll's state in actions/cache, and its poll step calls the hook, then nothing from that state alone", async () => {
 		const workflow = parse(blockOf('yaml')) as Workflow;
 		expect(workflow.on.schedule).toEqual([{ cron: '*/10 * * * *' }]);
 		const steps = Object.values(workflow.jobs)[0]!.steps;
 		const at = (test: (step: Step) => boolean) => steps.findIndex(test);
 		const cache = at((step) => step.uses?.startsWith('actions/cache@') === true);
-		expect(steps[cache]!.with).toMatchObject({ path: 'node_modules/.astro' });
-		expect(steps[cache]!.with!.key).toMatch(/\$\{\{ github\.run_id \}\}/);
-		expect(at((step) => step.run === 'npm ci')).toBeLessThan(cache);
 		const poll = steps[at((step) => /audio-reviews poll/.test(step.run ?? ''))]!;
+		// The cache holds the state folder poll is told to use, and nothing else.
+		const state = /--state (\S+)/.exec(poll.run!)?.[1];
+		expect(state).toBeDefined();
+		expect(state).not.toMatch(/^node_modules/);
+		expect(steps[cache]!.with).toMatchObject({ path: state });
+		expect(steps[cache]!.with!.key).toMatch(/\$\{\{ github\.run_id \}\}/);
 		expect(at((step) => step === poll)).toBeGreaterThan(cache);
 		expect(poll.env!.AUDIO_REVIEWS_DEPLOY_HOOK).toMatch(/^\$\{\{ secrets\.\w+ \}\}$/);
 
@@ -102,6 +105,9 @@ describe('the scheduled recipes of docs/rebuilds.md', () => {
 		expect(first.code, first.output).toBe(0);
 		expect(first.output).toMatch(/^Called the deploy hook http:\/\/127\.0\.0\.1:\d+\/…: HTTP 200/m);
 		expect(receiver.calls).toHaveLength(1);
+		// The next job: a fresh checkout and `npm ci`, with only the cached state restored.
+		await rm(join(site, 'node_modules/.astro'), { recursive: true, force: true });
+		await rm(join(site, '.astro'), { recursive: true, force: true });
 		const again = await runShell(poll.run!, { AUDIO_REVIEWS_DEPLOY_HOOK: receiver.hook });
 		expect(again.output).toMatch(/^No change: 10 pages/m);
 		expect(receiver.calls).toHaveLength(1);
@@ -118,17 +124,21 @@ describe('the scheduled recipes of docs/rebuilds.md', () => {
 		const [minute, hour, day, month, weekday, ...command] = job.split(' ');
 		expect([minute, hour, day, month, weekday]).toEqual(['*/10', '*', '*', '*', '*']);
 
-		sim.updateProduct(sim.refs()[0]!, { name: 'Changed for the crontab' });
 		const log = join(site, 'poll.log');
 		const line = command
 			.join(' ')
 			.replace('/srv/shop', site)
 			.replace('/var/log/shop-poll.log', log);
+		const calls = receiver.calls.length;
+		// Its state is its own (the default folder): a first run calls, then a change calls once.
+		const first = await runShell(line, { AUDIO_REVIEWS_DEPLOY_HOOK: receiver.hook });
+		expect(first.code, first.output).toBe(0);
+		sim.updateProduct(sim.refs()[0]!, { name: 'Changed for the crontab' });
 		const run = await runShell(line, { AUDIO_REVIEWS_DEPLOY_HOOK: receiver.hook });
 		expect(run.code, run.output).toBe(0);
 		expect(await readFile(log, 'utf8')).toMatch(
 			/^Called the deploy hook http:\/\/127\.0\.0\.1:\d+\/…: HTTP 200 \(0 added, 1 changed/m,
 		);
-		expect(receiver.calls).toHaveLength(2);
+		expect(receiver.calls).toHaveLength(calls + 2);
 	}, 120_000);
 });

@@ -70,9 +70,11 @@ export function runPollCli(
 	args: readonly string[],
 	cwd: string,
 	env: Record<string, string>,
+	/** The package's bin: this repository's, or one a site installed from the tarball. */
+	cli = CLI,
 ): Promise<PollRun> {
 	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [CLI, 'poll', ...args], {
+		const child = spawn(process.execPath, [cli, 'poll', ...args], {
 			cwd,
 			env: { PATH: process.env.PATH, ...env },
 		});

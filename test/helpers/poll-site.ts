@@ -23,10 +23,12 @@ export interface PollSite {
 	sim: Simulator;
 	receiver: HookReceiver;
 	root: string;
-	/** Every stdout and stderr of the file's runs, to check the secrets never show. */
-	outputs: string[];
 	/** `audio-reviews poll --json …` in the site, with the site's environment and `extra`. */
 	poll(args?: string[], extra?: Record<string, string>): Promise<PollRun>;
+	/** The same in another folder: a fresh checkout of the site. */
+	pollIn(root: string, args?: string[]): Promise<PollRun>;
+	/** A fresh checkout of the fixture site: no node_modules/.astro, no state. */
+	checkout(): Promise<string>;
 	/** The state file's text ('' when none). */
 	stateBytes(): Promise<string>;
 	/** Asserts one run called the hook exactly once for a change naming `label`, then clears the calls. */
@@ -35,13 +37,15 @@ export interface PollSite {
 
 /** Registers the file's site; `settled`: a first run calls the hook before the tests start. */
 export function usePollSite(options: { settled: boolean }): PollSite {
-	const outputs: string[] = [];
 	let env: Record<string, string> = {};
-	const site = { outputs } as PollSite;
-	site.poll = async (args = [], extra = {}) => {
-		const run = await runPollCli(['--json', ...args], site.root, { ...env, ...extra });
-		outputs.push(run.stdout, run.stderr);
-		return run;
+	const site = {} as PollSite;
+	site.poll = (args = [], extra = {}) =>
+		runPollCli(['--json', ...args], site.root, { ...env, ...extra });
+	site.pollIn = (root, args = []) => runPollCli(['--json', ...args], root, env);
+	site.checkout = async () => {
+		const root = await mkdtemp(join(TMP, 'poll-checkout-'));
+		await cp(FIXTURE, root, { recursive: true });
+		return root;
 	};
 	site.stateBytes = () =>
 		readFile(join(site.root, 'node_modules/.astro/audio-reviews-poll/state.json'), 'utf8').catch(
@@ -61,8 +65,7 @@ export function usePollSite(options: { settled: boolean }): PollSite {
 		site.sim = await startSimulator({ products: 12, locales: LOCALES, seed: 39, maxLimit: 5 });
 		site.receiver = await startHookReceiver();
 		await mkdir(TMP, { recursive: true });
-		site.root = await mkdtemp(join(TMP, 'poll-'));
-		await cp(FIXTURE, site.root, { recursive: true });
+		site.root = await site.checkout();
 		env = {
 			AUDIO_REVIEWS_BASE_URL: site.sim.baseUrl,
 			AUDIO_REVIEWS_WEBSITE_ID: site.sim.websiteId,

@@ -1,14 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callHook } from '../../integration/src/deploys/deploy-hook.js';
-import { DeployPollError } from '../../integration/src/errors/errors.js';
+import { PollError } from '../../integration/src/errors/errors.js';
 import {
 	type AttemptRecord,
 	attemptTimeout,
 	exchange,
 } from '../../integration/src/network/exchange.js';
 import { describeNetworkFailure, formatDuration } from '../../integration/src/network/wording.js';
+import { callHook } from '../../integration/src/poll/deploy-hook.js';
 import { startServer, type TestServer } from '../helpers/http-server.js';
 
 let server: TestServer;
@@ -174,7 +174,7 @@ describe('the deploy hook on the network layer', () => {
 		expect(injected.calls).toEqual([`${server.url}/ok`]);
 		const secret = new URL(`${server.url}/hold?token=s3cret`);
 		const failed = await callHook({ ...hook, url: secret, timeoutMs: 300 }).catch((e) => e);
-		expect(failed).toBeInstanceOf(DeployPollError);
+		expect(failed).toBeInstanceOf(PollError);
 		expect(failed.message).toBe(
 			`The deploy hook ${server.url}/… did not answer within 300 ms: nothing recorded, the next run calls it again`,
 		);

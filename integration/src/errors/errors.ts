@@ -236,13 +236,13 @@ export class CachePurgeError extends AudioReviewsError {
  * `audio-reviews poll` stopped before the hook answered 2xx; `kind` sets the exit code (usage: fix
  * the command or site; service, hook: a later run retries; busy: another run holds the lock).
  */
-export class DeployPollError extends AudioReviewsError {
-	override name = 'DeployPollError';
+export class PollError extends AudioReviewsError {
+	override name = 'PollError';
 	readonly kind: 'usage' | 'service' | 'hook' | 'busy';
 
 	constructor(
 		message: string,
-		kind: DeployPollError['kind'],
+		kind: PollError['kind'],
 		context: { status?: number | undefined; cause?: unknown } = {},
 	) {
 		super(message, context);

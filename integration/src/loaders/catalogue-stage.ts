@@ -149,11 +149,7 @@ export class CatalogueStage {
 
 	assertUniqueRefs(): void {
 		for (const [locale, stage] of this.#stages) {
-			if (stage.duplicate === undefined) continue;
-			throw new AudioReviewsError(
-				'Two products of the catalogue share this ref (external_id); entries and pages are keyed by ref, so one would silently replace the other. Fix the duplicate ref in the backoffice',
-				{ ref: stage.duplicate, locale, endpoint: 'listProducts' },
-			);
+			if (stage.duplicate !== undefined) throw duplicateRefError(stage.duplicate, locale);
 		}
 	}
 
@@ -184,6 +180,14 @@ export class CatalogueStage {
 		}
 		return removed;
 	}
+}
+
+/** Entries and pages are keyed by ref: two products with one ref would silently become one. */
+export function duplicateRefError(ref: string, locale: string): AudioReviewsError {
+	return new AudioReviewsError(
+		'Two products of the catalogue share this ref (external_id); entries and pages are keyed by ref, so one would silently replace the other. Fix the duplicate ref in the backoffice',
+		{ ref, locale, endpoint: 'listProducts' },
+	);
 }
 
 function keep(stage: LocaleStage, id: string, as: keyof StoreCounts): void {

@@ -15,6 +15,8 @@ import { contentDates, storedDates } from './content-dates.js';
 import { type FetchedLocale, stagedFetcher } from './fetch-products.js';
 import { serveLastKnownGood } from './last-known-good.js';
 import { LOADER_NAME, loaderSchema, type ProductsLoader } from './loader-schema.js';
+import { pollPagesFile } from './poll-pages.js';
+import { pollSync } from './poll-sync.js';
 import { refreshProducts, refreshRequest } from './refresh-products.js';
 import { guardShrink } from './shrink-guard.js';
 import { STORE_FORMAT } from './stored-entry.js';
@@ -38,6 +40,9 @@ export function productsLoader(options: ProductsLoaderOptions): ProductsLoader {
 		name: LOADER_NAME,
 		schema: loaderSchema(),
 		async load(context: LoaderContext): Promise<void> {
+			// poll's sync keeps page digests in a file of ours, not entries in Astro's store.
+			const pollFile = pollPagesFile(context);
+			if (pollFile) return pollSync(context, resolved, plan, pollFile);
 			const refresh = refreshRequest(context.refreshContextData);
 			if (refresh) await refreshProducts(context, resolved, plan, refresh);
 			else await syncAll(context, resolved, plan);

@@ -13,6 +13,8 @@ export interface PollOutcome {
 	firstCall: boolean;
 	/** When the last successful call was (ISO). */
 	calledAt: string | undefined;
+	/** The state folder, as printed (relative to the site's folder). */
+	state: string;
 	status?: number;
 	heldUntil?: string;
 }
@@ -23,7 +25,7 @@ const SHOWN_REFS = 5;
 const labels = (changes: readonly PageChange[]) =>
 	changes.slice(0, SHOWN_REFS).map((change) => change.label);
 
-function what(diff: PageDiff): string {
+function changes(diff: PageDiff): string {
 	const parts = [
 		`${formatNumber(diff.added.length)} added`,
 		`${formatNumber(diff.changed.length)} changed`,
@@ -36,9 +38,14 @@ function what(diff: PageDiff): string {
 	return `${parts} (${labels(first).join(', ')}${more})`;
 }
 
+/** The run's line, then where its state is: the one folder a scheduled job must keep. */
 export function pollLine(outcome: PollOutcome): string {
+	return `${what(outcome)} State: ${outcome.state}`;
+}
+
+function what(outcome: PollOutcome): string {
 	const pages = countOf(outcome.pages, 'page');
-	const since = outcome.firstCall ? 'first run, no call recorded yet' : what(outcome.diff);
+	const since = outcome.firstCall ? 'first run, no call recorded yet' : changes(outcome.diff);
 	switch (outcome.kind) {
 		case 'no-change':
 			return `No change: ${pages} as at the last deploy call (${outcome.calledAt}); nothing called.`;
@@ -68,6 +75,7 @@ export function pollJson(outcome: PollOutcome): string {
 		},
 		pages: outcome.pages,
 		hook: outcome.hook,
+		state: outcome.state,
 		...(outcome.status === undefined ? {} : { status: outcome.status }),
 		...(outcome.heldUntil === undefined ? {} : { heldUntil: outcome.heldUntil }),
 	});

@@ -1,4 +1,4 @@
-import { DeployPollError } from '../errors/errors.js';
+import { PollError } from '../errors/errors.js';
 import { exchange } from '../network/exchange.js';
 import { describeNetworkFailure } from '../network/wording.js';
 
@@ -25,7 +25,7 @@ export function redactHook(url: URL): string {
 /** The hook's URL checked once, at the edge: http(s), absolute. The message never repeats it. */
 export function parseHookUrl(value: string | undefined, source: string): URL {
 	if (value === undefined || value.trim() === '')
-		throw new DeployPollError(
+		throw new PollError(
 			'No deploy hook: pass --hook <url> or set AUDIO_REVIEWS_DEPLOY_HOOK to the build hook URL your host gives (Netlify, Vercel, Cloudflare Pages: the site\'s "build hook"; GitHub: the repository\'s dispatches API URL)',
 			'usage',
 		);
@@ -33,13 +33,13 @@ export function parseHookUrl(value: string | undefined, source: string): URL {
 	try {
 		url = new URL(value.trim());
 	} catch {
-		throw new DeployPollError(
+		throw new PollError(
 			`The deploy hook in ${source} is not a URL: expected an absolute http(s) URL such as https://api.netlify.com/build_hooks/<id>`,
 			'usage',
 		);
 	}
 	if (url.protocol !== 'https:' && url.protocol !== 'http:')
-		throw new DeployPollError(
+		throw new PollError(
 			`The deploy hook in ${source} must be an http(s) URL (got ${url.protocol}): use the https URL your host gives`,
 			'usage',
 		);
@@ -52,14 +52,14 @@ export function parseHookBody(value: string | undefined): string {
 	try {
 		return JSON.stringify(JSON.parse(value));
 	} catch {
-		throw new DeployPollError(
+		throw new PollError(
 			`--hook-body is not JSON: pass an object such as '{"event_type":"catalogue-changed"}'`,
 			'usage',
 		);
 	}
 }
 
-/** POSTs once; resolves with the status of a 2xx answer, throws a DeployPollError otherwise. */
+/** POSTs once; resolves with the status of a 2xx answer, throws a PollError otherwise. */
 export async function callHook(hook: DeployHook): Promise<number> {
 	const shown = redactHook(hook.url);
 	const headers: Record<string, string> = {
@@ -80,13 +80,13 @@ export async function callHook(hook: DeployHook): Promise<number> {
 		},
 	);
 	if (!answer.ok)
-		throw new DeployPollError(
+		throw new PollError(
 			`${describeNetworkFailure(answer.failure, `the deploy hook ${shown}`)}: nothing recorded, the next run calls it again`,
 			'hook',
 		);
 	const { status, value: statusText } = answer;
 	if (status < 200 || status > 299)
-		throw new DeployPollError(
+		throw new PollError(
 			`The deploy hook ${shown} answered HTTP ${status}${statusText ? ` ${statusText}` : ''}: nothing recorded, the next run calls it again${status === 401 || status === 403 || status === 404 ? ' (check the hook URL and token)' : ''}`,
 			'hook',
 		);

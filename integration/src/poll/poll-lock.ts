@@ -2,7 +2,7 @@ import { open, readFile, stat, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DeployPollError } from '../errors/errors.js';
+import { PollError } from '../errors/errors.js';
 
 /**
  * One run at a time per state folder: the lock is created with O_EXCL and names its holder
@@ -44,7 +44,7 @@ export async function acquireLock(folder: string, waitMs: number): Promise<PollL
 			continue;
 		}
 		if (Date.now() >= deadline)
-			throw new DeployPollError(
+			throw new PollError(
 				`Another poll (${holder ? `pid ${holder.pid} on ${holder.host} since ${holder.at}` : 'unknown holder'}) still holds ${path}: this run checked nothing and called nothing; the next run will. Delete the file only if no poll is running`,
 				'busy',
 			);

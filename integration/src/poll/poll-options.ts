@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { DURATION_HELP, EXIT_CODES_HELP, parseDuration } from '../command-line/conventions.js';
-import { DeployPollError } from '../errors/errors.js';
+import { PollError } from '../errors/errors.js';
 import { type DeployHook, parseHookBody, parseHookUrl } from './deploy-hook.js';
 
 /** The environment poll reads: the hook's URL and a token, both secrets kept out of command lines. */
@@ -9,7 +9,7 @@ export const POLL_ENV = {
 	token: 'AUDIO_REVIEWS_DEPLOY_HOOK_TOKEN',
 } as const;
 
-export const POLL_USAGE = `Usage: audio-reviews poll [--hook <url>] [--dry-run] [--min-interval <duration>] [--json]
+export const POLL_USAGE = `Usage: audio-reviews poll [--hook <url>] [--state <dir>] [--dry-run] [--min-interval <duration>] [--json]
 
 Syncs the site's catalogue as its own loader does (astro sync) and POSTs to the deploy hook
 only when a page the build writes would differ from the last successful call. Run it in the
@@ -22,6 +22,8 @@ site's folder, on a schedule (docs/rebuilds.md).
   --min-interval <duration> at most one call per interval (e.g. 30m); a change seen sooner
                             is kept for a later run
   --lock-wait <duration>    how long to wait for another poll's lock (default 10m)
+  --state <dir>             where poll keeps what it compares between runs (default
+                            node_modules/.astro/audio-reviews-poll); cache only this folder
   --dry-run                 say what would be called, call nothing, record nothing
   --json                    end with one JSON line: {"changed", "called", …}
 
@@ -35,6 +37,8 @@ export interface PollOptions {
 	minIntervalMs: number;
 	/** How long a run waits for another to release the lock. */
 	lockWaitMs: number;
+	/** The state folder as given (relative to the site's folder), or undefined for the default. */
+	state: string | undefined;
 }
 
 const DEFAULT_HOOK_TIMEOUT_MS = 60_000;
@@ -55,6 +59,7 @@ export function parsePollArgs(
 				'hook-timeout': { type: 'string' },
 				'min-interval': { type: 'string' },
 				'lock-wait': { type: 'string' },
+				state: { type: 'string' },
 				'dry-run': { type: 'boolean' },
 				json: { type: 'boolean' },
 			},
@@ -62,7 +67,7 @@ export function parsePollArgs(
 			allowPositionals: false,
 		}));
 	} catch (error) {
-		throw new DeployPollError(`${(error as Error).message} (audio-reviews poll --help)`, 'usage');
+		throw new PollError(`${(error as Error).message} (audio-reviews poll --help)`, 'usage');
 	}
 	const flag = values.hook as string | undefined;
 	const timeout = values['hook-timeout'] as string | undefined;
@@ -83,5 +88,12 @@ export function parsePollArgs(
 		json: values.json === true,
 		minIntervalMs: interval === undefined ? 0 : parseDuration(interval, '--min-interval'),
 		lockWaitMs: lockWait === undefined ? LOCK_WAIT_MS : parseDuration(lockWait, '--lock-wait'),
+		state: parseStateDir(values.state as string | undefined),
 	};
+}
+
+function parseStateDir(value: string | undefined): string | undefined {
+	if (value !== undefined && value.trim() === '')
+		throw new PollError('Expected --state to name a folder, such as .poll-state', 'usage');
+	return value;
 }

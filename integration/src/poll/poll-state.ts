@@ -4,10 +4,11 @@ import { writeAtomic } from '../files/atomic-write.js';
 
 /**
  * What the pages showed when the deploy hook last answered 2xx: one digest per page entry
- * (collection, entry id). Kept in the state folder beside Astro's store, so a CI cache that
- * keeps the store keeps it too. Written only after a 2xx, so a failed call is made again.
+ * (collection, entry id), in `state.json` of poll's state folder (the one folder a scheduled job
+ * keeps). Written only after a 2xx, so a failed call is made again.
  */
-const FORMAT = 1;
+// Bumped when the digests' form changes: an older file is no state (a first run), never misread.
+const FORMAT = 2;
 const STATE_FILE = 'state.json';
 
 /** `collection/entryId` → page digest. */
@@ -77,6 +78,9 @@ export function diffPages(before: PageDigests, now: PageDigests): PageDiff {
 		else if (before[key] !== digest) diff.changed.push(change(key));
 	}
 	for (const key of Object.keys(before)) if (!(key in now)) diff.removed.push(change(key));
+	// In key order, whatever order the locales arrived in: the same change prints the same line.
+	for (const list of [diff.added, diff.changed, diff.removed])
+		list.sort((a, b) => (a.key < b.key ? -1 : 1));
 	return diff;
 }
 

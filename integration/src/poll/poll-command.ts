@@ -1,5 +1,6 @@
+import { relative, resolve } from 'node:path';
 import { type CommandIo, EXIT, type ExitCode, printJsonLast } from '../command-line/conventions.js';
-import { CommandUsageError, DeployPollError } from '../errors/errors.js';
+import { CommandUsageError, PollError } from '../errors/errors.js';
 import { callHook, redactHook } from './deploy-hook.js';
 import { type PollOptions, parsePollArgs } from './poll-options.js';
 import { type PollOutcome, pollJson, pollLine } from './poll-report.js';
@@ -11,7 +12,7 @@ import { syncSite } from './site-sync.js';
  * run on a schedule. Calls the hook only when a page the build writes would differ from what
  * it was at the last successful call, and records the pages only once the hook answered 2xx.
  */
-const EXIT_OF: Record<DeployPollError['kind'], ExitCode> = {
+const EXIT_OF: Record<PollError['kind'], ExitCode> = {
 	usage: EXIT.usage,
 	service: EXIT.failed,
 	hook: EXIT.failed,
@@ -32,8 +33,8 @@ export async function runPollCommand(argv: readonly string[], io: PollIo): Promi
 		if (json) io.out(pollJson(outcome));
 		return EXIT.done;
 	} catch (error) {
-		if (!(error instanceof DeployPollError || error instanceof CommandUsageError)) throw error;
-		const kind = error instanceof DeployPollError ? error.kind : 'usage';
+		if (!(error instanceof PollError || error instanceof CommandUsageError)) throw error;
+		const kind = error instanceof PollError ? error.kind : 'usage';
 		io.err(error.message);
 		if (json)
 			printJsonLast(io, {
@@ -47,17 +48,25 @@ export async function runPollCommand(argv: readonly string[], io: PollIo): Promi
 	}
 }
 
+/** Where poll keeps its state unless `--state` says: beside Astro's own cache of the site. */
+export const DEFAULT_STATE = 'node_modules/.astro/audio-reviews-poll';
+
 async function poll(options: PollOptions, cwd: string): Promise<PollOutcome> {
-	const site = await syncSite(cwd, options.lockWaitMs);
+	const stateFolder = resolve(cwd, options.state ?? DEFAULT_STATE);
+	const site = await syncSite(cwd, stateFolder, options.lockWaitMs);
 	try {
-		const state = await readState(site.stateFolder);
+		const state = await readState(stateFolder);
 		const outcome = {
 			diff: diffPages(state.pages, site.pages),
 			pages: Object.keys(site.pages).length,
 			hook: redactHook(options.hook.url),
 			firstCall: state.calledAt === undefined,
 			calledAt: state.calledAt,
+			state: relative(cwd, stateFolder) || '.',
 		};
+		// The list's memos and digests advance with every complete sync (never on a dry run); the
+		// called state below only after a 2xx.
+		if (!options.dryRun) await site.keep();
 		if (!outcome.firstCall && diffSize(outcome.diff) === 0)
 			return { ...outcome, kind: 'no-change' };
 		if (options.dryRun) return { ...outcome, kind: 'dry-run' };
@@ -66,9 +75,9 @@ async function poll(options: PollOptions, cwd: string): Promise<PollOutcome> {
 		if (heldUntil > Date.now())
 			return { ...outcome, kind: 'held', heldUntil: new Date(heldUntil).toISOString() };
 		const status = await callHook(options.hook);
-		await writeState(site.stateFolder, { calledAt: new Date().toISOString(), pages: site.pages });
+		await writeState(stateFolder, { calledAt: new Date().toISOString(), pages: site.pages });
 		return { ...outcome, kind: 'called', status };
 	} finally {
-		await site.lock.release();
+		await site.close();
 	}
 }
