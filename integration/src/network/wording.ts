@@ -34,10 +34,15 @@ export function networkFailureOf(
 
 function detailOf(error: unknown, code: string | undefined): string {
 	const message = (error as { cause?: { message?: unknown } } | undefined)?.cause?.message;
-	const said = typeof message === 'string' ? message : undefined;
+	const said = typeof message === 'string' ? withoutUrls(message) : undefined;
 	// Node's message usually names the code already ("connect ECONNREFUSED 127.0.0.1:9").
 	if (code) return said?.includes(code) ? said : `${code}${said ? ` ${said}` : ''}`;
-	return error instanceof Error ? error.message : String(error);
+	return withoutUrls(error instanceof Error ? error.message : String(error));
+}
+
+/** A URL's path, query or credentials may be a secret (a deploy hook's): fetch's messages can quote it. */
+function withoutUrls(message: string): string {
+	return message.replace(/\b[a-z][a-z\d+.-]*:\/\/\S+/gi, '…');
 }
 
 /** `1000` → `1 s`, `1500` → `1500 ms`: whole seconds as seconds, the rest as milliseconds. */
