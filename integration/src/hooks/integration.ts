@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
+import { TOOLBAR_APP } from '../dev-toolbar/toolbar-entry.js';
+import { serveToolbarApp } from '../dev-toolbar/toolbar-server.js';
 import {
 	type IndexNowSettings,
 	purgedPagesConfig,
@@ -54,8 +56,10 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 			'astro:config:done': ({ config }) => {
 				astroConfig = config;
 			},
-			'astro:server:setup': ({ server, refreshContent, logger }) => {
-				if (resolved.refresh === false || !refreshContent) return;
+			'astro:server:setup': ({ server, refreshContent, logger, toolbar }) => {
+				if (!refreshContent) return;
+				serveToolbarApp(toolbar, refreshContent, logger);
+				if (resolved.refresh === false) return;
 				const secret = resolved.refresh.secret ?? (process.env[REFRESH_SECRET_ENV] || undefined);
 				server.middlewares.use(
 					resolved.refresh.path,
@@ -118,6 +122,8 @@ function setUp(
 	routing: LocaleRouting,
 ): IndexNowSettings | undefined {
 	const { config, command, injectRoute, updateConfig, logger } = setup;
+	// The dev toolbar app exists in `astro dev` only: nothing of it reaches a build.
+	if (command === 'dev') setup.addDevToolbarApp(TOOLBAR_APP);
 	// Before the content sync of this build (tests and tools run several builds in one process).
 	if (command === 'build') forgetLoaded();
 	checkReviewsFeedConfig(resolved.reviewsFeed, { site: config.site, route: resolved.route });

@@ -10,7 +10,7 @@ import {
 	syncCatalogue,
 } from '../sync/sync-catalogue.js';
 import type { CatalogueStage, Delivery } from './catalogue-stage.js';
-import { progressLogger } from './progress-log.js';
+import { progressLogger, syncHeartbeat } from './progress-log.js';
 import type { SyncState } from './sync-state.js';
 
 /** What a locale's fetch leaves once its items are handed over. */
@@ -111,18 +111,27 @@ export function stagedFetcher(
 			`Catalogue changed during the sync of locale ${locale} (${reason}); syncing again`,
 		);
 	};
-	return (
+	return async (
 		locales: readonly string[],
 		previous: (locale: string) => ReturnType<SyncState['pages']>,
-	) =>
-		Promise.all(
-			locales.map((locale) =>
-				fetchLocale(client, resolved, locale, {
-					onProgress,
-					onResync,
-					onItems: stage.take,
-					previous: resolved.conditional ? previous(locale) : undefined,
-				}),
-			),
-		);
+	) => {
+		onProgress.open(true);
+		const stop = syncHeartbeat(context.logger, `collection "${context.collection}"`, client.stats);
+		try {
+			return await Promise.all(
+				locales.map((locale) =>
+					fetchLocale(client, resolved, locale, {
+						onProgress,
+						onResync,
+						onItems: stage.take,
+						previous: resolved.conditional ? previous(locale) : undefined,
+					}),
+				),
+			);
+		} finally {
+			// A locale still fetching after another failed prints nothing once the sync settled.
+			onProgress.open(false);
+			stop();
+		}
+	};
 }

@@ -12,6 +12,15 @@ import type { Product, productSchema } from '../schema/product.js';
 import { type CatalogueIndex, markFresh, recordCatalogue } from '../state/build-state.js';
 import { CatalogueStage } from './catalogue-stage.js';
 import { contentDates, storedDates } from './content-dates.js';
+import {
+	finished,
+	inDevServer,
+	keepServing,
+	readStatus,
+	recordStatus,
+	type SyncDone,
+	skippedOf,
+} from './dev-status.js';
 import { type FetchedLocale, stagedFetcher } from './fetch-products.js';
 import { serveLastKnownGood } from './last-known-good.js';
 import { loaderSchema } from './loader-schema.js';
@@ -42,11 +51,24 @@ export function productsLoader(options: ProductsLoaderOptions): ProductsLoader {
 		name: LOADER_NAME,
 		schema: loaderSchema(),
 		async load(context: LoaderContext): Promise<void> {
-			const refresh = refreshRequest(context.refreshContextData);
-			if (refresh) await refreshProducts(context, resolved, plan, refresh);
-			else await syncAll(context, resolved, plan);
+			const request = refreshRequest(context.refreshContextData);
+			if (request?.kind === 'status') return request.report?.(readStatus(context, plan));
+			const dev = inDevServer(context);
+			const scope = request?.kind === 'refs' ? request.refs : 'all';
+			try {
+				const done =
+					request?.kind === 'refs'
+						? await refreshProducts(context, resolved, plan, request.refs)
+						: await syncAll(context, resolved, plan, dev);
+				if (dev) recordStatus(context, plan, scope, done);
+			} catch (error) {
+				// Astro's `s + enter` and config watcher do not await the sync: in dev, never reject.
+				if (!dev) throw error;
+				keepServing(context, plan, error, scope);
+			}
 			// Whichever way the store was filled (sync, refresh, last known good), links follow it.
 			recordCatalogue(context.collection, catalogueIndex(context, plan));
+			request?.report?.(readStatus(context, plan));
 		},
 	};
 }
@@ -63,7 +85,8 @@ async function syncAll(
 	context: LoaderContext,
 	resolved: ResolvedProductsLoaderOptions,
 	plan: LocalePlan,
-): Promise<void> {
+	dev: boolean,
+): Promise<SyncDone> {
 	const { logger, meta } = context;
 	const startedAt = performance.now();
 	const client = clientFromResolved(resolved);
@@ -76,7 +99,8 @@ async function syncAll(
 	try {
 		fetched = await fetchInto(plan.locales, (locale) => state.pages(locale));
 	} catch (error) {
-		if (!serveLastKnownGood({ ...context, fingerprint }, resolved, state, error)) throw error;
+		const kept = serveLastKnownGood({ ...context, fingerprint }, resolved, state, error, dev);
+		if (!kept) throw error;
 		// Stored entries keep their dates (an older store's come from the dates file).
 		stampEntries(
 			context.store,
@@ -84,7 +108,7 @@ async function syncAll(
 			factsFor(plan, storedDates({ ...context, fingerprint })),
 			context.store.keys(),
 		);
-		return;
+		return { ...finished(startedAt, client.stats), outcome: 'last-known-good', ...kept };
 	}
 	guardShrink(resolved, state, stage.returnedCounts(), 'returned');
 	stage.assertUniqueRefs();
@@ -127,6 +151,8 @@ async function syncAll(
 		fetched,
 		client,
 	});
+	const skipped = resolved.onInvalid === 'skip' ? skippedOf(invalid, plan.locales[0]!) : [];
+	return { ...finished(startedAt, client.stats), outcome: 'ok', skipped };
 }
 
 function commitSync(

@@ -4,19 +4,23 @@ import type { SyncProgress } from '../sync/sync-catalogue.js';
 
 const QUIET_MS = 2_000;
 const EVERY_MS = 2_000;
+/** How often a sync that receives nothing (an outage, retries) says it is still at work. */
+const HEARTBEAT_MS = 5_000;
+
+type Logger = LoaderContext['logger'];
 
 /**
  * Progress lines for long syncs only: nothing during the first two seconds (a small
- * catalogue stays silent), then at most one line every two seconds.
+ * catalogue stays silent), then at most one line every two seconds, and nothing while closed
+ * (a locale still fetching after another failed and the sync settled).
  */
-export function progressLogger(
-	logger: LoaderContext['logger'],
-	now: () => number = () => performance.now(),
-) {
+export function progressLogger(logger: Logger, now: () => number = () => performance.now()) {
 	const started = now();
 	let lastLog = started;
+	let closed = false;
 	const state = new Map<string, SyncProgress>();
-	return (progress: SyncProgress) => {
+	const report = (progress: SyncProgress) => {
+		if (closed) return;
 		state.set(progress.locale ?? '', progress);
 		const time = now();
 		if (time - started < QUIET_MS || time - lastLog < EVERY_MS) return;
@@ -32,4 +36,28 @@ export function progressLogger(
 			`Loading products: ${formatNumber(received)} / ${formatNumber(total)} (${percent}%)`,
 		);
 	};
+	return Object.assign(report, {
+		/** Progress counts only while a fetch is in flight. */
+		open: (value: boolean) => {
+			closed = !value;
+		},
+	});
+}
+
+/**
+ * While a sync runs, one line every few seconds with its requests and retries so far: an
+ * outage's retries otherwise leave the terminal silent until the last attempt fails.
+ */
+export function syncHeartbeat(
+	logger: Logger,
+	what: string,
+	stats: { readonly requests: number; readonly retries: number },
+): () => void {
+	const timer = setInterval(() => {
+		logger.info(
+			`Still syncing ${what}: ${formatNumber(stats.requests)} requests, ${formatNumber(stats.retries)} retries so far`,
+		);
+	}, HEARTBEAT_MS);
+	timer.unref();
+	return () => clearInterval(timer);
 }
