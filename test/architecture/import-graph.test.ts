@@ -40,6 +40,8 @@ const LAYER_RANK: Record<string, number> = {
 	'shared-cache': 15,
 	// Every virtual module, defined in one module and declared in one `.d.ts`.
 	virtual: 16,
+	// `astro dev` only: the dev toolbar app (its browser code and its server side); beside virtual.
+	'dev-toolbar': 16,
 	hooks: 17,
 	// The package's public entry points.
 	entries: 18,

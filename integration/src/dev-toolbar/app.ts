@@ -4,6 +4,8 @@ import type { SyncStatus } from '../loaders/dev-status.js';
 // Runs in the browser, in `astro dev` only: draws what the server sends, asks for refreshes.
 // Every value comes from the service, so it goes in through textContent, never as markup.
 const ID = 'astro-audio-reviews';
+const PENDING = `${ID}:pending-refresh`;
+const RESULT = `${ID}:refresh-result`;
 type Refreshing = {
 	running: boolean;
 	refs: string[] | 'all';
@@ -14,7 +16,7 @@ type Refreshing = {
 export default defineToolbarApp({
 	init(canvas, app, server) {
 		const win = document.createElement('astro-dev-toolbar-window');
-		win.innerHTML = `<style>${STYLE}</style><header><h1>Audio reviews</h1><span class="actions"></span></header><p class="progress" role="status" aria-live="polite"></p><div class="page"></div><div class="body">Reading the last sync…</div>`;
+		win.innerHTML = `<style>${STYLE}</style><header><h1>Audio reviews</h1><span class="actions"></span></header><p class="progress" role="status" aria-live="polite"></p><div class="body">Reading the last sync…</div><div class="page"></div>`;
 		canvas.append(win);
 		const q = (selector: string) => win.querySelector(selector) as HTMLElement;
 		const ref = document
@@ -23,10 +25,31 @@ export default defineToolbarApp({
 		const all = button('Refresh all', () => refresh(undefined));
 		q('.actions').append(all);
 		if (ref) q('.actions').append(button('Refresh this product', () => refresh([ref])));
-		let statuses: SyncStatus[] = [];
-		const refresh = (refs: string[] | undefined) => server.send(`${ID}:refresh`, { refs });
+		const progress = (text: string) => {
+			q('.progress').textContent = text;
+		};
+		// A sync that wrote the store reloads the page: the app reopens with the refresh's result.
+		const done = JSON.parse(sessionStorage.getItem(RESULT) ?? 'null') as [number, string] | null;
+		sessionStorage.removeItem(RESULT);
+		const pending = sessionStorage.getItem(PENDING);
+		if (done && Date.now() - done[0] < 30_000) {
+			app.toggleState({ state: true });
+			progress(done[1]);
+		} else if (pending) {
+			app.toggleState({ state: true });
+			progress(`Refreshing ${pending}…`);
+		}
+		const finish = (text: string) => {
+			sessionStorage.removeItem(PENDING);
+			sessionStorage.setItem(RESULT, JSON.stringify([Date.now(), text]));
+			progress(text);
+		};
+		const refresh = (refs: string[] | undefined) => {
+			sessionStorage.setItem(PENDING, refs ? refs.join(', ') : 'the whole catalogue');
+			server.send(`${ID}:refresh`, { refs });
+		};
 		server.on<{ statuses: SyncStatus[]; failed: string[] }>(`${ID}:status`, (data) => {
-			statuses = data.statuses;
+			const { statuses } = data;
 			q('.body').replaceChildren(...statuses.map(collection), ...data.failed.map(line));
 			if (ref) q('.page').replaceChildren(pagePanel(ref, statuses));
 			const failed = data.failed.length > 0 || statuses.some((s) => s.outcome === 'failed');
@@ -34,20 +57,24 @@ export default defineToolbarApp({
 			if (failed || warn)
 				app.toggleNotification({ state: true, level: failed ? 'error' : 'warning' });
 			else app.toggleNotification({ state: false });
+			const what = sessionStorage.getItem(PENDING);
+			if (!what) return;
+			const reasons = statuses.flatMap((s) => (s.outcome === 'ok' ? [] : [s.reason ?? s.outcome]));
+			finish(result(what, [...data.failed, ...reasons], []));
 		});
 		server.on<Refreshing>(`${ID}:refreshing`, (data) => {
 			const what = data.refs === 'all' ? 'the whole catalogue' : data.refs.join(', ');
-			const unknown = data.unknown?.length
-				? `; unknown to the service: ${data.unknown.join(', ')}`
-				: '';
-			q('.progress').textContent = data.running
-				? `Refreshing ${what}…`
-				: data.failed?.length
-					? `Refresh failed, the pages keep their data: ${data.failed.join('; ')}`
-					: `Refreshed ${what}${unknown}. Reload the page to see it.`;
+			if (data.running) return progress(`Refreshing ${what}…`);
+			finish(result(what, data.failed ?? [], data.unknown ?? []));
 		});
 	},
 });
+
+function result(what: string, failed: string[], unknown: string[]): string {
+	if (failed.length > 0) return `Refresh failed, the pages keep their data: ${failed.join('; ')}`;
+	const more = unknown.length > 0 ? `; unknown to the service: ${unknown.join(', ')}` : '';
+	return `Refreshed ${what}${more}.`;
+}
 
 function button(label: string, onClick: () => void): HTMLElement {
 	const element = document.createElement('astro-dev-toolbar-button');
@@ -77,7 +104,10 @@ function outcome(status: SyncStatus): string {
 	const seconds = ((status.durationMs ?? 0) / 1000).toFixed(1);
 	const when = status.endedAt ? new Date(status.endedAt).toLocaleString() : 'never';
 	const scope = status.scope === 'all' ? 'Last sync' : `Last refresh (${status.scope.join(', ')})`;
-	const cost = `${seconds} s, ${status.requests ?? 0} requests, ${status.retries ?? 0} retries`;
+	const cost =
+		status.durationMs === undefined
+			? ''
+			: ` (${seconds} s, ${status.requests ?? 0} requests, ${status.retries ?? 0} retries)`;
 	const since = status.since ? new Date(status.since).toLocaleString() : 'an earlier sync';
 	const states: Record<SyncStatus['outcome'], string> = {
 		ok: 'ok',
@@ -85,7 +115,7 @@ function outcome(status: SyncStatus): string {
 		'last-known-good': `service unreachable; serving the last known good data of ${since}`,
 		none: 'no sync recorded yet',
 	};
-	return `${scope}: ${states[status.outcome]} · ended ${when} (${cost})`;
+	return `${scope}: ${states[status.outcome]} · ended ${when}${cost}`;
 }
 
 function skippedTable(status: SyncStatus): HTMLElement {

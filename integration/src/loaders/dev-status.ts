@@ -2,7 +2,6 @@ import type { LoaderContext } from 'astro/loaders';
 import { AudioReviewsError, type ProductValidationError } from '../errors/errors.js';
 import type { LocalePlan } from '../options/loader-options.js';
 import type { Product } from '../schema/product.js';
-import { markFailed, markFresh } from '../state/build-state.js';
 
 /** One product `onInvalid: "skip"` left out, as the dev toolbar lists it. */
 export interface SkippedProduct {
@@ -70,7 +69,6 @@ export function recordStatus(
 		scope === 'all'
 			? done.skipped
 			: [...previous.skipped.filter((item) => !scope.includes(item.ref)), ...done.skipped];
-	if (done.outcome === 'ok' && context.store.keys().length > 0) markFresh(context.collection);
 	writeStatus(context, { ...done, collection: context.collection, scope, skipped });
 }
 const VALUE_CHARS = 80;
@@ -141,14 +139,15 @@ function shownValue(value: unknown): string {
 
 /**
  * A dev sync that failed: Astro's shortcuts and watchers do not await the sync, so the loader
- * logs the package's error and keeps the store instead of rejecting into Astro.
+ * logs the package's error and keeps the store instead of rejecting into Astro. Says whether
+ * the store is empty (the pages then name the failure).
  */
 export function keepServing(
 	context: LoaderContext,
 	plan: LocalePlan,
 	error: unknown,
 	scope: SyncStatus['scope'],
-): void {
+): { reason: string; empty: boolean } {
 	const { logger } = context;
 	const reason = firstLine(error);
 	const previous = readStatus(context, plan);
@@ -165,16 +164,18 @@ export function keepServing(
 			`Nothing to show yet in collection "${context.collection}": no earlier sync is stored. ` +
 				'The dev server keeps running; refresh once the cause is fixed: `s + enter`, the dev toolbar\'s "Refresh all", or the refresh webhook',
 		);
-		markFailed({ collection: context.collection, reason });
 	}
+	// The failed sync's own cost is unknown here: the previous sync's figures are not shown for it.
+	const { durationMs: _duration, requests: _requests, retries: _retries, ...before } = previous;
 	writeStatus(context, {
-		...previous,
+		...before,
 		outcome: 'failed',
 		scope,
 		endedAt: new Date().toISOString(),
 		reason,
 		...(since ? { since } : {}),
 	});
+	return { reason, empty: kept === 0 };
 }
 
 export function firstLine(error: unknown): string {

@@ -9,7 +9,12 @@ import {
 } from '../options/loader-options.js';
 import { factsFor, renderedWith, stampEntries } from '../schema/entry-metadata.js';
 import type { Product, productSchema } from '../schema/product.js';
-import { type CatalogueIndex, markFresh, recordCatalogue } from '../state/build-state.js';
+import {
+	type CatalogueIndex,
+	markFailed,
+	markFresh,
+	recordCatalogue,
+} from '../state/build-state.js';
 import { CatalogueStage } from './catalogue-stage.js';
 import { contentDates, storedDates } from './content-dates.js';
 import {
@@ -61,10 +66,12 @@ export function productsLoader(options: ProductsLoaderOptions): ProductsLoader {
 						? await refreshProducts(context, resolved, plan, request.refs)
 						: await syncAll(context, resolved, plan, dev);
 				if (dev) recordStatus(context, plan, scope, done);
+				if (done.outcome === 'ok' && context.store.keys().length > 0) markFresh(context.collection);
 			} catch (error) {
 				// Astro's `s + enter` and config watcher do not await the sync: in dev, never reject.
 				if (!dev) throw error;
-				keepServing(context, plan, error, scope);
+				const kept = keepServing(context, plan, error, scope);
+				if (kept.empty) markFailed({ collection: context.collection, reason: kept.reason });
 			}
 			// Whichever way the store was filled (sync, refresh, last known good), links follow it.
 			recordCatalogue(context.collection, catalogueIndex(context, plan));
