@@ -126,6 +126,23 @@ describe('the dev toolbar app', () => {
 	});
 });
 
+describe('a skipped product in astro dev', () => {
+	it('its page says why it is missing: ref, locale, field path and value, still a 404', async () => {
+		for (const path of [`/products/${invalidRef}/`, `/en/products/${invalidRef}/`]) {
+			const response = await fetch(`${dev.origin}${path}`);
+			expect(response.status, path).toBe(404);
+			const text = await response.text();
+			expect(text).toContain(
+				`Product ${invalidRef} (${path.startsWith('/en/') ? 'en' : 'fr'}) was skipped`,
+			);
+			expect(text).toContain('<code>seo_name</code>');
+			expect(text).toContain('(value <code>42</code>)');
+		}
+		// Another product's page is Astro's as before.
+		expect((await fetch(`${dev.origin}/products/${sim.refs()[0]}/`)).status).toBe(200);
+	});
+});
+
 describe('astro build', () => {
 	it('holds nothing of the dev toolbar app', async () => {
 		const site = await buildFixture('basic', {
@@ -138,7 +155,7 @@ describe('astro build', () => {
 		expect(files.length).toBeGreaterThan(0);
 		for (const file of files) {
 			const text = await readFile(join(site.dist, file), 'utf8');
-			expect(text, file).not.toContain(APP + ':');
+			expect(text, file).not.toContain(`${APP}:`);
 			expect(text, file).not.toContain('astro-dev-toolbar');
 			expect(text, file).not.toContain('Refresh all');
 		}

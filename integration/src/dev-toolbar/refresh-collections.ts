@@ -1,7 +1,11 @@
 import type { RefreshContentOptions } from 'astro';
 import type { SkippedProduct, SyncStatus } from '../loaders/dev-status.js';
 import { LOADER_NAME } from '../loaders/products-loader.js';
-import { REFRESH_CONTEXT_KEY, type RefreshRequest } from '../loaders/refresh-products.js';
+import {
+	REFRESH_CONTEXT_KEY,
+	type RefreshRequest,
+	type StatusReport,
+} from '../loaders/refresh-products.js';
 
 export type RefreshContent = (options: RefreshContentOptions) => Promise<void>;
 
@@ -22,11 +26,15 @@ export interface RefreshResult {
 export async function refreshCollections(
 	refreshContent: RefreshContent,
 	refs: readonly string[] | undefined | 'status',
+	subscribe?: StatusReport,
 ): Promise<RefreshResult> {
 	const statuses: SyncStatus[] = [];
 	const report = (status: SyncStatus) => statuses.push(status);
+	const listeners = { report, ...(subscribe ? { subscribe } : {}) };
 	const request: Omit<RefreshRequest, 'kind'> & Record<string, unknown> =
-		refs === 'status' ? { status: true, report } : { refs: refs ? [...refs] : [], report };
+		refs === 'status'
+			? { status: true, ...listeners }
+			: { refs: refs ? [...refs] : [], ...listeners };
 	try {
 		await refreshContent({ loaders: [LOADER_NAME], context: { [REFRESH_CONTEXT_KEY]: request } });
 	} catch (error) {

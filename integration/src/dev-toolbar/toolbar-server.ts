@@ -1,4 +1,5 @@
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
+import type { CatalogueStatus } from './catalogue-status.js';
 import { type RefreshContent, refreshCollections } from './refresh-collections.js';
 
 type ServerToolbar = Parameters<
@@ -28,14 +29,17 @@ export const TOOLBAR_EVENTS = {
 export function serveToolbarApp(
 	toolbar: ServerToolbar,
 	refreshContent: RefreshContent,
+	catalogue: CatalogueStatus,
 	logger: AstroIntegrationLogger,
 ): void {
-	const sendStatus = async () => {
-		const { statuses, failed } = await refreshCollections(refreshContent, 'status');
-		toolbar.send(TOOLBAR_EVENTS.status, { statuses, failed });
-	};
-	toolbar.onAppInitialized(TOOLBAR_APP_ID, () => void sendStatus());
-	toolbar.on(TOOLBAR_EVENTS.ask, () => void sendStatus());
+	const sendStatus = (failed: string[] = []) =>
+		toolbar.send(TOOLBAR_EVENTS.status, { statuses: catalogue.statuses(), failed });
+	// Before the first status (a page opened while the start sync runs), ask the loaders.
+	const askOnce = async () =>
+		catalogue.statuses().length > 0 ? sendStatus() : sendStatus((await catalogue.watch()).failed);
+	toolbar.onAppInitialized(TOOLBAR_APP_ID, () => void askOnce());
+	toolbar.on(TOOLBAR_EVENTS.ask, () => void askOnce());
+	catalogue.onChange(() => sendStatus());
 	toolbar.on<{ refs?: unknown }>(TOOLBAR_EVENTS.refresh, (payload) => {
 		const refs = Array.isArray(payload?.refs)
 			? payload.refs.filter((ref): ref is string => typeof ref === 'string' && ref !== '')
@@ -44,7 +48,7 @@ export function serveToolbarApp(
 		void refreshCollections(refreshContent, refs).then((result) => {
 			for (const line of result.failed) logger.warn(`Dev toolbar refresh failed: ${line}`);
 			toolbar.send(TOOLBAR_EVENTS.refreshing, { running: false, refs: refs ?? 'all', ...result });
-			toolbar.send(TOOLBAR_EVENTS.status, { statuses: result.statuses, failed: result.failed });
+			sendStatus(result.failed);
 		});
 	});
 }

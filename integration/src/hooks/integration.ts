@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
+import { type CatalogueStatus, catalogueStatus } from '../dev-toolbar/catalogue-status.js';
+import { skippedPageHandler } from '../dev-toolbar/skipped-page.js';
 import { TOOLBAR_APP } from '../dev-toolbar/toolbar-entry.js';
 import { serveToolbarApp } from '../dev-toolbar/toolbar-server.js';
 import {
@@ -34,6 +36,7 @@ import {
 } from './resolved-options.js';
 
 export const INTEGRATION_NAME = 'astro-audio-reviews';
+const CONTENT_CONFIG = /[\\/]content\.config\.[cm]?[jt]s$/;
 
 /**
  * The Astro integration: injects the product pages (one per product and locale) that read the
@@ -43,6 +46,7 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 	const resolved = resolveIntegrationOptions(options);
 	let astroConfig: AstroConfig | undefined;
 	let refreshNote: string | undefined;
+	let catalogue: CatalogueStatus | undefined;
 	let buildStartedAt = Date.now();
 	let indexNow: IndexNowSettings | undefined;
 	let routing: LocaleRouting = { defaultLocale: resolved.defaultLocale };
@@ -58,7 +62,16 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 			},
 			'astro:server:setup': ({ server, refreshContent, logger, toolbar }) => {
 				if (!refreshContent) return;
-				serveToolbarApp(toolbar, refreshContent, logger);
+				catalogue = catalogueStatus(refreshContent);
+				serveToolbarApp(toolbar, refreshContent, catalogue, logger);
+				if (resolved.route !== false) {
+					const route = normalizeRoute(resolved.route);
+					server.middlewares.use(skippedPageHandler(catalogue, route, astroConfig?.base ?? '/'));
+				}
+				// A content config edit makes new loader instances: subscribe to them again.
+				server.watcher.on('change', (file) => {
+					if (CONTENT_CONFIG.test(file)) void catalogue?.watch();
+				});
 				if (resolved.refresh === false) return;
 				const secret = resolved.refresh.secret ?? (process.env[REFRESH_SECRET_ENV] || undefined);
 				server.middlewares.use(
@@ -70,6 +83,8 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 			// Not in server:setup, which also runs for the build's internal server.
 			'astro:server:start': ({ logger }) => {
 				if (refreshNote) logger.info(refreshNote);
+				// After the start sync: the loaders report every later sync to the toolbar app.
+				void catalogue?.watch();
 			},
 			'astro:build:start': ({ logger }) => {
 				buildStartedAt = Date.now();

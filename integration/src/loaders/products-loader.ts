@@ -29,7 +29,7 @@ import {
 import { type FetchedLocale, stagedFetcher } from './fetch-products.js';
 import { serveLastKnownGood } from './last-known-good.js';
 import { loaderSchema } from './loader-schema.js';
-import { refreshProducts, refreshRequest } from './refresh-products.js';
+import { refreshProducts, refreshRequest, type StatusReport } from './refresh-products.js';
 import { guardShrink } from './shrink-guard.js';
 import { STORE_FORMAT } from './stored-entry.js';
 import {
@@ -51,13 +51,20 @@ export type ProductsLoader = Loader & { name: typeof LOADER_NAME; schema: typeof
 export function productsLoader(options: ProductsLoaderOptions): ProductsLoader {
 	const resolved = resolveProductsLoaderOptions(options);
 	const plan = localePlan(resolved);
+	let subscriber: StatusReport | undefined;
 
 	return {
 		name: LOADER_NAME,
 		schema: loaderSchema(),
 		async load(context: LoaderContext): Promise<void> {
 			const request = refreshRequest(context.refreshContextData);
-			if (request?.kind === 'status') return request.report?.(readStatus(context, plan));
+			// The dev toolbar's server side: told of every later load, whatever triggered it.
+			if (request?.subscribe) subscriber = request.subscribe;
+			if (request?.kind === 'status') {
+				const status = readStatus(context, plan);
+				request.report?.(status);
+				return request.subscribe?.(status);
+			}
 			const dev = inDevServer(context);
 			const scope = request?.kind === 'refs' ? request.refs : 'all';
 			try {
@@ -75,7 +82,10 @@ export function productsLoader(options: ProductsLoaderOptions): ProductsLoader {
 			}
 			// Whichever way the store was filled (sync, refresh, last known good), links follow it.
 			recordCatalogue(context.collection, catalogueIndex(context, plan));
-			request?.report?.(readStatus(context, plan));
+			if (!dev) return;
+			const status = readStatus(context, plan);
+			request?.report?.(status);
+			subscriber?.(status);
 		},
 	};
 }

@@ -17,10 +17,15 @@ import { unsafeUrlWarnings } from './unsafe-url-warnings.js';
  * `report` receives each collection's status once the load settled (the webhook's answer and
  * the toolbar read it): it travels by reference in Astro's refresh context.
  */
-export type RefreshRequest =
-	| { kind: 'refs'; refs: string[]; report?: StatusReport }
-	| { kind: 'all'; report?: StatusReport }
-	| { kind: 'status'; report?: StatusReport };
+export type RefreshRequest = (
+	| { kind: 'refs'; refs: string[] }
+	| { kind: 'all' }
+	| { kind: 'status' }
+) & {
+	report?: StatusReport | undefined;
+	/** Receives the status after this load and every later one of this loader (any trigger). */
+	subscribe?: StatusReport | undefined;
+};
 
 export type StatusReport = (status: SyncStatus) => void;
 
@@ -31,16 +36,17 @@ export function refreshRequest(
 	data: Record<string, unknown> | undefined,
 ): RefreshRequest | undefined {
 	const request = data?.[REFRESH_CONTEXT_KEY] as
-		| { refs?: unknown; status?: unknown; report?: unknown }
+		| { refs?: unknown; status?: unknown; report?: unknown; subscribe?: unknown }
 		| undefined;
 	if (!request) return undefined;
-	const report =
-		typeof request.report === 'function' ? (request.report as StatusReport) : undefined;
-	if (request.status === true) return { kind: 'status', report };
+	const callback = (value: unknown) =>
+		typeof value === 'function' ? (value as StatusReport) : undefined;
+	const listeners = { report: callback(request.report), subscribe: callback(request.subscribe) };
+	if (request.status === true) return { kind: 'status', ...listeners };
 	const refs = Array.isArray(request.refs)
 		? request.refs.filter((ref): ref is string => typeof ref === 'string' && ref.length > 0)
 		: [];
-	return refs.length > 0 ? { kind: 'refs', refs, report } : { kind: 'all', report };
+	return refs.length > 0 ? { kind: 'refs', refs, ...listeners } : { kind: 'all', ...listeners };
 }
 
 type Fetched = { locale: string; ref: string; plan: EntryPlan | 'not-found' };
