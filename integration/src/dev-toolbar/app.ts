@@ -163,5 +163,6 @@ h2 { font-size: 1em; margin: 1em 0 .3em; color: #fff; }
 p { margin: .3em 0; }
 table { border-collapse: collapse; font-size: .9em; margin-top: .5em; }
 caption { text-align: left; font-weight: 600; color: #fff; }
+td:nth-child(-n+3) { white-space: nowrap; }
 th, td { border: 1px solid #343841; padding: .25em .5em; text-align: left; vertical-align: top; }
 `;

@@ -147,7 +147,7 @@ export function keepServing(
 	plan: LocalePlan,
 	error: unknown,
 	scope: SyncStatus['scope'],
-): { reason: string; empty: boolean } {
+): { reason: string; empty: boolean; status: SyncStatus } {
 	const { logger } = context;
 	const reason = firstLine(error);
 	const previous = readStatus(context, plan);
@@ -167,15 +167,17 @@ export function keepServing(
 	}
 	// The failed sync's own cost is unknown here: the previous sync's figures are not shown for it.
 	const { durationMs: _duration, requests: _requests, retries: _retries, ...before } = previous;
-	writeStatus(context, {
+	// Kept in memory, not the meta store: a store write reloads every open page in dev, and a
+	// failure changed nothing the pages show.
+	const status: SyncStatus = {
 		...before,
 		outcome: 'failed',
 		scope,
 		endedAt: new Date().toISOString(),
 		reason,
 		...(since ? { since } : {}),
-	});
-	return { reason, empty: kept === 0 };
+	};
+	return { reason, empty: kept === 0, status };
 }
 
 export function firstLine(error: unknown): string {

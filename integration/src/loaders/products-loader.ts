@@ -24,6 +24,7 @@ import {
 	readStatus,
 	recordStatus,
 	type SyncDone,
+	type SyncStatus,
 	skippedOf,
 } from './dev-status.js';
 import { type FetchedLocale, stagedFetcher } from './fetch-products.js';
@@ -52,6 +53,10 @@ export function productsLoader(options: ProductsLoaderOptions): ProductsLoader {
 	const resolved = resolveProductsLoaderOptions(options);
 	const plan = localePlan(resolved);
 	let subscriber: StatusReport | undefined;
+	// The last failed sync of this dev server, until a sync succeeds (see keepServing).
+	let failure: SyncStatus | undefined;
+	const statusOf = (context: LoaderContext) =>
+		failure ? { ...failure, counts: readStatus(context, plan).counts } : readStatus(context, plan);
 
 	return {
 		name: LOADER_NAME,
@@ -61,7 +66,7 @@ export function productsLoader(options: ProductsLoaderOptions): ProductsLoader {
 			// The dev toolbar's server side: told of every later load, whatever triggered it.
 			if (request?.subscribe) subscriber = request.subscribe;
 			if (request?.kind === 'status') {
-				const status = readStatus(context, plan);
+				const status = statusOf(context);
 				request.report?.(status);
 				return request.subscribe?.(status);
 			}
@@ -72,18 +77,20 @@ export function productsLoader(options: ProductsLoaderOptions): ProductsLoader {
 					request?.kind === 'refs'
 						? await refreshProducts(context, resolved, plan, request.refs)
 						: await syncAll(context, resolved, plan, dev);
+				failure = undefined;
 				if (dev) recordStatus(context, plan, scope, done);
 				if (done.outcome === 'ok' && context.store.keys().length > 0) markFresh(context.collection);
 			} catch (error) {
 				// Astro's `s + enter` and config watcher do not await the sync: in dev, never reject.
 				if (!dev) throw error;
 				const kept = keepServing(context, plan, error, scope);
+				failure = kept.status;
 				if (kept.empty) markFailed({ collection: context.collection, reason: kept.reason });
 			}
 			// Whichever way the store was filled (sync, refresh, last known good), links follow it.
 			recordCatalogue(context.collection, catalogueIndex(context, plan));
 			if (!dev) return;
-			const status = readStatus(context, plan);
+			const status = statusOf(context);
 			request?.report?.(status);
 			subscriber?.(status);
 		},
