@@ -12,7 +12,10 @@ export function skippedPageHandler(catalogue: CatalogueStatus, route: string, ba
 	const root = base.replace(/\/+$/, '');
 	return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
 		const skipped = req.method === 'GET' ? skippedAt(req.url ?? '/') : [];
-		if (skipped.length === 0) return next();
+		if (skipped.length === 0) {
+			next();
+			return;
+		}
 		res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
 		res.end(page(skipped));
 	};
