@@ -84,6 +84,17 @@ describe('the dev toolbar app', () => {
 			expect(rows).toContainEqual(expect.stringContaining(`${invalidRef}${locale}seo_name42`));
 		expect(await app.textContent()).toContain('Last sync: ok');
 		expect(await app.textContent()).toContain(`Product ${ref} · locale fr · entry id fr/${ref}`);
+		// Which field each text comes from, read from the record the link opens.
+		const record = (await (
+			await fetch(
+				`${dev.origin}${await app.getByText('Raw validated record').getAttribute('href')}`,
+			)
+		).json()) as { external_id: string; seo_name?: string | null; name?: string | null };
+		expect(record.external_id).toBe(ref);
+		const titleFrom = record.seo_name ? 'seo_name' : record.name ? 'name' : 'the ref';
+		await expect
+			.poll(() => app.textContent(), WAIT)
+			.toContain(`<title> from ${titleFrom} · <h1> from`);
 		const notification = page.locator(
 			`astro-dev-toolbar #dev-bar .item[data-app-id="${APP}"] .notification`,
 		);

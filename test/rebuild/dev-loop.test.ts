@@ -53,6 +53,19 @@ describe('astro dev keeps running whatever the service does', () => {
 		expect(await status(`/products/${ref}/`)).toBe(200);
 	});
 
+	it('a sync held up by a slow service says it is still at work, then ends', async () => {
+		await sim.setFaults({ latencyMs: 6_000 });
+		const from = dev!.log().length;
+		dev!.type('s\r');
+		await dev!.waitFor(
+			/Still syncing collection "products": \d+ requests, \d+ retries so far/,
+			from,
+		);
+		await sim.setFaults({ latencyMs: 0 });
+		await dev!.waitFor(/\[content\] Synced content/, from);
+		expect(dev!.log().slice(from)).not.toMatch(/UnhandledRejection/);
+	});
+
 	it('the webhook applies onInvalid ("error": 502, nothing changed) and names unknown refs as unknown', async () => {
 		const ref = sim.refs()[2]!;
 		const failed = await refresh({ refs: [ref] });

@@ -139,19 +139,33 @@ function skippedTable(status: SyncStatus): HTMLElement {
 
 function pagePanel(ref: string, statuses: SyncStatus[]): HTMLElement {
 	const locale = document.documentElement.lang;
-	const many = statuses.some((s) => Object.keys(s.counts).length > 1);
+	const status = statuses.find((s) => locale in s.counts) ?? statuses[0];
+	const many = Object.keys(status?.counts ?? {}).length > 1;
 	const id = many ? `${locale}/${ref}` : ref;
 	const section = document.createElement('section');
 	const title = document.createElement('h2');
 	title.textContent = 'This page';
-	section.append(title, line(`Product ${ref} · locale ${locale} · entry id ${id}`));
-	section.append(
-		line(
-			'<title> from seo_name, else name, else the ref; <h1> from name, else seo_name, else the ref.',
-		),
-	);
-	section.append(line('Description from seo_description, else made from the product data.'));
+	const sources = line('');
+	const link = document.createElement('a');
+	const query = new URLSearchParams({ collection: status?.collection ?? '', id });
+	link.href = `/_audio-reviews/record?${query}`;
+	link.target = '_blank';
+	link.textContent = 'Raw validated record';
+	section.append(title, line(`Product ${ref} · locale ${locale} · entry id ${id}`), sources, link);
+	void fetch(link.href)
+		.then((response) => (response.ok ? response.json() : undefined))
+		.then((data: Record<string, unknown> | undefined) => {
+			if (data) sources.textContent = fieldSources(data);
+		});
 	return section;
+}
+
+/** The contract's rules, applied to this product: which field each text comes from. */
+function fieldSources(data: Record<string, unknown>): string {
+	const has = (field: string) => typeof data[field] === 'string' && data[field] !== '';
+	const first = (...fields: string[]) => fields.find(has) ?? 'the ref';
+	const description = has('seo_description') ? 'seo_description' : 'made from the product data';
+	return `<title> from ${first('seo_name', 'name')} · <h1> from ${first('name', 'seo_name')} · description ${has('seo_description') ? 'from ' : ''}${description}`;
 }
 
 const STYLE = `
@@ -161,6 +175,7 @@ h2 { font-size: 1em; margin: 1em 0 .3em; color: #fff; }
 .actions { display: flex; gap: .5em; }
 .body, .page { overflow: auto; max-height: 60vh; }
 p { margin: .3em 0; }
+a { color: #b9a6ff; }
 table { border-collapse: collapse; font-size: .9em; margin-top: .5em; }
 caption { text-align: left; font-weight: 600; color: #fff; }
 td:nth-child(-n+3) { white-space: nowrap; }

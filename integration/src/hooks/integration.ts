@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
 import { type CatalogueStatus, catalogueStatus } from '../dev-toolbar/catalogue-status.js';
+import { RECORD_PATH, recordHandler } from '../dev-toolbar/record-endpoint.js';
 import { skippedPageHandler } from '../dev-toolbar/skipped-page.js';
 import { TOOLBAR_APP } from '../dev-toolbar/toolbar-entry.js';
 import { serveToolbarApp } from '../dev-toolbar/toolbar-server.js';
@@ -64,6 +65,7 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 				if (!refreshContent) return;
 				catalogue = catalogueStatus(refreshContent);
 				serveToolbarApp(toolbar, refreshContent, catalogue, logger);
+				server.middlewares.use(RECORD_PATH, recordHandler(refreshContent));
 				if (resolved.route !== false) {
 					const route = normalizeRoute(resolved.route);
 					server.middlewares.use(skippedPageHandler(catalogue, route, astroConfig?.base ?? '/'));

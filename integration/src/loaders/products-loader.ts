@@ -65,6 +65,8 @@ export function productsLoader(options: ProductsLoaderOptions): ProductsLoader {
 			const request = refreshRequest(context.refreshContextData);
 			// The dev toolbar's server side: told of every later load, whatever triggered it.
 			if (request?.subscribe) subscriber = request.subscribe;
+			if (request?.kind === 'record')
+				return request.onRecord(context.collection, context.store.get(request.id)?.data);
 			if (request?.kind === 'status') {
 				const status = statusOf(context);
 				request.report?.(status);

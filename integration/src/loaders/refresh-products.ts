@@ -21,6 +21,7 @@ export type RefreshRequest = (
 	| { kind: 'refs'; refs: string[] }
 	| { kind: 'all' }
 	| { kind: 'status' }
+	| { kind: 'record'; id: string; onRecord: RecordReport }
 ) & {
 	report?: StatusReport | undefined;
 	/** Receives the status after this load and every later one of this loader (any trigger). */
@@ -28,6 +29,8 @@ export type RefreshRequest = (
 };
 
 export type StatusReport = (status: SyncStatus) => void;
+/** One stored entry's validated data, for the dev toolbar's link to the raw record. */
+export type RecordReport = (collection: string, data: unknown) => void;
 
 export const REFRESH_CONTEXT_KEY = 'astroAudioReviews';
 
@@ -36,13 +39,22 @@ export function refreshRequest(
 	data: Record<string, unknown> | undefined,
 ): RefreshRequest | undefined {
 	const request = data?.[REFRESH_CONTEXT_KEY] as
-		| { refs?: unknown; status?: unknown; report?: unknown; subscribe?: unknown }
+		| {
+				refs?: unknown;
+				status?: unknown;
+				report?: unknown;
+				subscribe?: unknown;
+				record?: unknown;
+				onRecord?: unknown;
+		  }
 		| undefined;
 	if (!request) return undefined;
 	const callback = (value: unknown) =>
 		typeof value === 'function' ? (value as StatusReport) : undefined;
 	const listeners = { report: callback(request.report), subscribe: callback(request.subscribe) };
 	if (request.status === true) return { kind: 'status', ...listeners };
+	if (typeof request.record === 'string' && typeof request.onRecord === 'function')
+		return { kind: 'record', id: request.record, onRecord: request.onRecord as RecordReport };
 	const refs = Array.isArray(request.refs)
 		? request.refs.filter((ref): ref is string => typeof ref === 'string' && ref.length > 0)
 		: [];
