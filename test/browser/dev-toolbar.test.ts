@@ -149,6 +149,22 @@ describe('a skipped product in astro dev', () => {
 			expect(text).toContain('<code>seo_name</code>');
 			expect(text).toContain('(value <code>42</code>)');
 		}
+		// The refresh webhook applies onInvalid: "skip" as the sync did, and says so.
+		const refreshed = await fetch(`${dev.origin}/_audio-reviews/refresh`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ refs: [invalidRef] }),
+		});
+		expect(refreshed.status).toBe(200);
+		expect(await refreshed.json()).toEqual({
+			ok: true,
+			refreshed: [invalidRef],
+			unknown: [],
+			skipped: [
+				{ ref: invalidRef, locale: 'fr', path: 'seo_name' },
+				{ ref: invalidRef, locale: 'en', path: 'seo_name' },
+			],
+		});
 		// Another product's page is Astro's as before.
 		expect((await fetch(`${dev.origin}/products/${sim.refs()[0]}/`)).status).toBe(200);
 	});

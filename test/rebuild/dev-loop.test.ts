@@ -1,3 +1,5 @@
+import { appendFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { type DevServer, devSite, startDev } from '../helpers/dev-server.js';
@@ -9,6 +11,7 @@ import { type DevServer, devSite, startDev } from '../helpers/dev-server.js';
  */
 let sim: Simulator;
 let root: string;
+let emptyRoot: string;
 let dev: DevServer | undefined;
 const env = () => ({
 	AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
@@ -97,8 +100,8 @@ describe('astro dev keeps running whatever the service does', () => {
 	it('a start during an outage with no store says so, keeps running, and a refresh fills it', async () => {
 		await dev?.stop();
 		await sim.setFaults({ outage: true });
-		const empty = await devSite('basic', 'dev-loop-empty');
-		dev = await startDev(empty, env(), { ready: /Nothing to show yet/ });
+		emptyRoot = await devSite('basic', 'dev-loop-empty');
+		dev = await startDev(emptyRoot, env(), { ready: /Nothing to show yet/ });
 		// The page's error overlay carries the package's error, which the terminal prints too.
 		const from = dev.log().length;
 		expect(await html('/products/')).toContain('<title>AudioReviewsError</title>');
@@ -108,5 +111,21 @@ describe('astro dev keeps running whatever the service does', () => {
 		const filled = await refresh({});
 		expect(filled, JSON.stringify(filled.body)).toMatchObject({ status: 200, body: { ok: true } });
 		expect(await status(`/products/${sim.refs()[0]}/`)).toBe(200);
+	});
+
+	it('a content config edit with an invalid product: the typed error, and pages that name the failed sync', async () => {
+		const ref = sim.refs()[1]!;
+		sim.updateProduct(ref, { seo_name: 42 as unknown as string });
+		const from = dev!.log().length;
+		// Astro clears the whole store when the content config changes, then syncs again.
+		const config = join(emptyRoot, 'src/content.config.ts');
+		await appendFile(config, '\n// edited while astro dev runs\n');
+		await dev!.waitFor(/Nothing to show yet in collection "products"/, from);
+		expect(dev!.log().slice(from)).toContain(`product ref "${ref}"`);
+		expect(await html('/products/')).toContain('<title>AudioReviewsError</title>');
+		await dev!.waitFor(/Nothing to show yet: the sync of collection "products" failed/, from);
+		const after = dev!.log().slice(from);
+		expect(after).not.toContain('which does not exist');
+		expect(after).not.toMatch(/UnhandledRejection/);
 	});
 });
