@@ -35,11 +35,11 @@ beforeAll(async () => {
 	dev = await startDev(await devSite('basic', 'dev-toolbar'), env());
 	browser = await launchBrowser();
 	await mkdir(SHOTS, { recursive: true });
-}, 180_000);
+}, 300_000);
 
 afterEach(async () => {
 	await closePages(browser);
-	await sim.setFaults({ outage: false });
+	await sim.setFaults({ outage: false, latencyMs: 0 });
 });
 
 afterAll(async () => {
@@ -107,9 +107,17 @@ describe('the dev toolbar app', () => {
 		const ref = sim.refs()[2]!;
 		const { page, app } = await openApp(`/products/${ref}/`);
 		sim.updateProduct(ref, { seo_name: 'Edited while astro dev runs' });
+		// A slow service: the app shows the sync's progress while it runs.
+		await sim.setFaults({ latencyMs: 2_500 });
 		const button = app.locator('astro-dev-toolbar-button', { hasText: 'Refresh all' });
 		await button.locator('button').focus();
 		await page.keyboard.press('Enter');
+		await expect
+			.poll(() => app.locator('.progress').textContent(), WAIT)
+			.toMatch(
+				/^Refreshing the whole catalogue… \d+ \/ \d+ products, [1-9]\d* requests, \d+ retries$/,
+			);
+		await sim.setFaults({ latencyMs: 0 });
 		await expect
 			.poll(() => app.locator('.progress').textContent(), WAIT)
 			.toContain('Refreshed the whole catalogue');

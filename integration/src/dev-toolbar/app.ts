@@ -6,7 +6,9 @@ import type { SyncStatus } from '../loaders/dev-status.js';
 const ID = 'astro-audio-reviews';
 const PENDING = `${ID}:pending-refresh`;
 const RESULT = `${ID}:refresh-result`;
+type Progress = { received: number; total: number; requests: number; retries: number };
 type Refreshing = {
+	progress?: Progress;
 	running: boolean;
 	refs: string[] | 'all';
 	failed?: string[];
@@ -64,7 +66,11 @@ export default defineToolbarApp({
 		});
 		server.on<Refreshing>(`${ID}:refreshing`, (data) => {
 			const what = data.refs === 'all' ? 'the whole catalogue' : data.refs.join(', ');
-			if (data.running) return progress(`Refreshing ${what}…`);
+			const p = data.progress;
+			const counts = p
+				? ` ${p.received} / ${p.total} products, ${p.requests} requests, ${p.retries} retries`
+				: '';
+			if (data.running) return progress(`Refreshing ${what}…${counts}`);
 			finish(result(what, data.failed ?? [], data.unknown ?? []));
 		});
 	},

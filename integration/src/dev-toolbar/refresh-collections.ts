@@ -1,6 +1,7 @@
 import type { RefreshContentOptions } from 'astro';
 import type { SkippedProduct, SyncStatus } from '../loaders/dev-status.js';
 import { LOADER_NAME } from '../loaders/products-loader.js';
+import type { LiveProgress } from '../loaders/progress-log.js';
 import {
 	REFRESH_CONTEXT_KEY,
 	type RefreshRequest,
@@ -27,10 +28,15 @@ export async function refreshCollections(
 	refreshContent: RefreshContent,
 	refs: readonly string[] | undefined | 'status',
 	subscribe?: StatusReport,
+	progress?: (progress: LiveProgress) => void,
 ): Promise<RefreshResult> {
 	const statuses: SyncStatus[] = [];
 	const report = (status: SyncStatus) => statuses.push(status);
-	const listeners = { report, ...(subscribe ? { subscribe } : {}) };
+	const listeners = {
+		report,
+		...(subscribe ? { subscribe } : {}),
+		...(progress ? { progress } : {}),
+	};
 	const request: Omit<RefreshRequest, 'kind'> & Record<string, unknown> =
 		refs === 'status'
 			? { status: true, ...listeners }

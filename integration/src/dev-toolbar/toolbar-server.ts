@@ -1,4 +1,5 @@
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
+import type { LiveProgress } from '../loaders/progress-log.js';
 import type { CatalogueStatus } from './catalogue-status.js';
 import { type RefreshContent, refreshCollections } from './refresh-collections.js';
 
@@ -44,8 +45,10 @@ export function serveToolbarApp(
 		const refs = Array.isArray(payload?.refs)
 			? payload.refs.filter((ref): ref is string => typeof ref === 'string' && ref !== '')
 			: undefined;
-		toolbar.send(TOOLBAR_EVENTS.refreshing, { running: true, refs: refs ?? 'all' });
-		void refreshCollections(refreshContent, refs).then((result) => {
+		const running = (progress?: LiveProgress) =>
+			toolbar.send(TOOLBAR_EVENTS.refreshing, { running: true, refs: refs ?? 'all', progress });
+		running();
+		void refreshCollections(refreshContent, refs, undefined, running).then((result) => {
 			for (const line of result.failed) logger.warn(`Dev toolbar refresh failed: ${line}`);
 			toolbar.send(TOOLBAR_EVENTS.refreshing, { running: false, refs: refs ?? 'all', ...result });
 			sendStatus(result.failed);

@@ -30,6 +30,7 @@ import {
 import { type FetchedLocale, stagedFetcher } from './fetch-products.js';
 import { serveLastKnownGood } from './last-known-good.js';
 import { loaderSchema } from './loader-schema.js';
+import type { LiveProgress } from './progress-log.js';
 import { refreshProducts, refreshRequest, type StatusReport } from './refresh-products.js';
 import { guardShrink } from './shrink-guard.js';
 import { STORE_FORMAT } from './stored-entry.js';
@@ -78,7 +79,7 @@ export function productsLoader(options: ProductsLoaderOptions): ProductsLoader {
 				const done =
 					request?.kind === 'refs'
 						? await refreshProducts(context, resolved, plan, request.refs)
-						: await syncAll(context, resolved, plan, dev);
+						: await syncAll(context, resolved, plan, dev, request?.progress);
 				failure = undefined;
 				if (dev) recordStatus(context, plan, scope, done);
 				if (done.outcome === 'ok' && context.store.keys().length > 0) markFresh(context.collection);
@@ -112,6 +113,7 @@ async function syncAll(
 	resolved: ResolvedProductsLoaderOptions,
 	plan: LocalePlan,
 	dev: boolean,
+	live?: (progress: LiveProgress) => void,
 ): Promise<SyncDone> {
 	const { logger, meta } = context;
 	const startedAt = performance.now();
@@ -119,7 +121,7 @@ async function syncAll(
 	const fingerprint = fingerprintOf(resolved, plan.locales, STORE_FORMAT);
 	const state = trustedSyncState(context, plan, fingerprint);
 	const stage = new CatalogueStage(context, plan);
-	const fetchInto = stagedFetcher(context, resolved, client, stage);
+	const fetchInto = stagedFetcher(context, resolved, client, stage, live);
 
 	let fetched: FetchedLocale[];
 	try {

@@ -37,6 +37,16 @@ export function progressLogger(logger: Logger, now: () => number = () => perform
 		);
 	};
 	return Object.assign(report, {
+		/** Products received and expected so far, over every locale. */
+		totals: () => {
+			let received = 0;
+			let total = 0;
+			for (const item of state.values()) {
+				received += item.received;
+				total += item.total;
+			}
+			return { received, total };
+		},
 		/** Progress counts only while a fetch is in flight. */
 		open: (value: boolean) => {
 			closed = !value;
@@ -60,4 +70,30 @@ export function syncHeartbeat(
 	}, HEARTBEAT_MS);
 	timer.unref();
 	return () => clearInterval(timer);
+}
+
+/** What a running sync tells the dev toolbar: products received of expected, requests, retries. */
+export interface LiveProgress {
+	received: number;
+	total: number;
+	requests: number;
+	retries: number;
+}
+
+const LIVE_MS = 1_000;
+
+/** Every second while a fetch runs, and once when it ends: for the dev toolbar's refresh. */
+export function liveProgress(
+	report: ((progress: LiveProgress) => void) | undefined,
+	totals: () => { received: number; total: number },
+	stats: { readonly requests: number; readonly retries: number },
+): () => void {
+	if (!report) return () => {};
+	const send = () => report({ ...totals(), requests: stats.requests, retries: stats.retries });
+	const timer = setInterval(send, LIVE_MS);
+	timer.unref();
+	return () => {
+		clearInterval(timer);
+		send();
+	};
 }

@@ -6,6 +6,7 @@ import { type FactsOf, factsFor, renderedWith, stampEntries } from '../schema/en
 import type { Product } from '../schema/product.js';
 import { type ContentDates, contentDates } from './content-dates.js';
 import { finished, type SyncDone, type SyncStatus, skippedOf } from './dev-status.js';
+import type { LiveProgress } from './progress-log.js';
 import { digestOfRaw, type EntryPlan, planEntry, STORE_FORMAT } from './stored-entry.js';
 import { fingerprintOf, readSyncState, writeLastSync } from './sync-state.js';
 import { reportInvalid } from './sync-summary.js';
@@ -26,6 +27,8 @@ export type RefreshRequest = (
 	report?: StatusReport | undefined;
 	/** Receives the status after this load and every later one of this loader (any trigger). */
 	subscribe?: StatusReport | undefined;
+	/** A full sync's progress while it runs (the dev toolbar's Refresh all). */
+	progress?: ((progress: LiveProgress) => void) | undefined;
 };
 
 export type StatusReport = (status: SyncStatus) => void;
@@ -46,12 +49,20 @@ export function refreshRequest(
 				subscribe?: unknown;
 				record?: unknown;
 				onRecord?: unknown;
+				progress?: unknown;
 		  }
 		| undefined;
 	if (!request) return undefined;
 	const callback = (value: unknown) =>
 		typeof value === 'function' ? (value as StatusReport) : undefined;
-	const listeners = { report: callback(request.report), subscribe: callback(request.subscribe) };
+	const listeners = {
+		report: callback(request.report),
+		subscribe: callback(request.subscribe),
+		progress:
+			typeof request.progress === 'function'
+				? (request.progress as (progress: LiveProgress) => void)
+				: undefined,
+	};
 	if (request.status === true) return { kind: 'status', ...listeners };
 	if (typeof request.record === 'string' && typeof request.onRecord === 'function')
 		return { kind: 'record', id: request.record, onRecord: request.onRecord as RecordReport };
