@@ -111,6 +111,8 @@ describe('the dev toolbar app', () => {
 		await sim.setFaults({ latencyMs: 2_500 });
 		const button = app.locator('astro-dev-toolbar-button', { hasText: 'Refresh all' });
 		await button.locator('button').focus();
+		// The store changes, so Astro reloads the page; the app reopens there with the result.
+		const reloaded = page.waitForEvent('load', { timeout: 120_000 });
 		await page.keyboard.press('Enter');
 		await expect
 			.poll(() => app.locator('.progress').textContent(), WAIT)
@@ -118,6 +120,10 @@ describe('the dev toolbar app', () => {
 				/^Refreshing the whole catalogue… \d+ \/ \d+ products, [1-9]\d* requests, \d+ retries$/,
 			);
 		await sim.setFaults({ latencyMs: 0 });
+		await expect
+			.poll(() => app.locator('.progress').textContent(), WAIT)
+			.toContain('Refreshed the whole catalogue');
+		await reloaded;
 		await expect
 			.poll(() => app.locator('.progress').textContent(), WAIT)
 			.toContain('Refreshed the whole catalogue');

@@ -147,13 +147,14 @@ export function keepServing(
 	plan: LocalePlan,
 	error: unknown,
 	scope: SyncStatus['scope'],
+	restoredFrom?: string,
 ): { reason: string; empty: boolean; status: SyncStatus } {
 	const { logger } = context;
 	const reason = firstLine(error);
 	const previous = readStatus(context, plan);
 	logger.error(error instanceof AudioReviewsError ? error.message : `Sync failed: ${reason}`);
 	const kept = context.store.keys().length;
-	const since = previous.since ?? previous.endedAt;
+	const since = restoredFrom ?? previous.since ?? previous.endedAt;
 	if (kept > 0) {
 		logger.warn(
 			`Still serving the ${kept} entries of collection "${context.collection}"${since ? ` synced at ${since}` : ''}. ` +

@@ -17,6 +17,7 @@ import {
 } from '../state/build-state.js';
 import { CatalogueStage } from './catalogue-stage.js';
 import { contentDates, storedDates } from './content-dates.js';
+import { restoreDevSnapshot, saveDevSnapshot } from './dev-snapshot.js';
 import {
 	finished,
 	inDevServer,
@@ -82,11 +83,14 @@ export function productsLoader(options: ProductsLoaderOptions): ProductsLoader {
 						: await syncAll(context, resolved, plan, dev, request?.progress);
 				failure = undefined;
 				if (dev) recordStatus(context, plan, scope, done);
+				if (dev && done.outcome === 'ok')
+					saveDevSnapshot(context, fingerprintOf(resolved, plan.locales, STORE_FORMAT));
 				if (done.outcome === 'ok' && context.store.keys().length > 0) markFresh(context.collection);
 			} catch (error) {
 				// Astro's `s + enter` and config watcher do not await the sync: in dev, never reject.
 				if (!dev) throw error;
-				const kept = keepServing(context, plan, error, scope);
+				const restored = await restoreCleared(context, resolved, plan);
+				const kept = keepServing(context, plan, error, scope, restored?.syncedAt);
 				failure = kept.status;
 				if (kept.empty) markFailed({ collection: context.collection, reason: kept.reason });
 			}
@@ -98,6 +102,24 @@ export function productsLoader(options: ProductsLoaderOptions): ProductsLoader {
 			subscriber?.(status);
 		},
 	};
+}
+
+/** Astro cleared the store (a config edit) and the sync failed: the last good sync comes back. */
+async function restoreCleared(
+	context: LoaderContext,
+	resolved: ResolvedProductsLoaderOptions,
+	plan: LocalePlan,
+) {
+	if (context.store.keys().length > 0) return undefined;
+	const restored = await restoreDevSnapshot(
+		context,
+		fingerprintOf(resolved, plan.locales, STORE_FORMAT),
+	);
+	if (restored)
+		context.logger.warn(
+			`Restored the ${restored.entries} entries of collection "${context.collection}" synced at ${restored.syncedAt}: Astro cleared its content store (a config edit) and this sync failed`,
+		);
+	return restored;
 }
 
 /** Every entry's id and ref as the pages will read them from the store. */
