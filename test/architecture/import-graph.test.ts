@@ -33,6 +33,8 @@ const LAYER_RANK: Record<string, number> = {
 	// What a product page shows, and the digest of it that dates the page.
 	'product-page': 6,
 	loaders: 7,
+	// The request-time live loader: one product or list per render, loads in flight shared, cache tags.
+	'live-loader': 8,
 	sitemaps: 8,
 	hubs: 9,
 	// What the pages, components and the `/pages` helpers consume.
@@ -48,6 +50,8 @@ const LAYER_RANK: Record<string, number> = {
 	'shared-cache': 15,
 	// Every virtual module, defined in one module and declared in one `.d.ts`.
 	virtual: 16,
+	// `astro dev` only: the dev toolbar app (its browser code and its server side); beside virtual.
+	'dev-toolbar': 16,
 	hooks: 17,
 	// The package's public entry points.
 	entries: 18,

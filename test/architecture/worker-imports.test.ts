@@ -162,7 +162,7 @@ describe('the runtime graph of the on-demand routes (workerd, no compatibility f
 	it('reaches the package modules the pages need', () => {
 		// The walk is not vacuous: it reaches the live loader, the webhook and the components.
 		const reached = runtimeSpecifiers(entrySource('./loaders'));
-		expect(reached).toContain('../loaders/products-live-loader.js');
+		expect(reached).toContain('../live-loader/products-live-loader.js');
 		expect(runtimeSpecifiers(ON_DEMAND_ROUTES[0]!)).toContain('astro-audio-reviews/live');
 		expect(runtimeSpecifiers(join(REPO_ROOT, 'integration/components/ProductPage.astro'))).toEqual(
 			expect.arrayContaining(['#internal/components', 'astro-audio-reviews/pages']),

@@ -2,7 +2,7 @@ import { createGetLiveCollection, createGetLiveEntry } from 'astro/content/runti
 import type {
 	LiveSource,
 	ProductsLiveLoader,
-} from '../../integration/src/loaders/products-live-loader.js';
+} from '../../integration/src/live-loader/products-live-loader.js';
 import {
 	type LiveContent,
 	liveContentOf,

@@ -2,7 +2,7 @@ import { productsLiveLoader } from 'astro-audio-reviews/loaders';
 import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HubPageProps } from '../../integration/src/hubs/hub-paths.js';
-import type { ProductsLiveLoader } from '../../integration/src/loaders/products-live-loader.js';
+import type { ProductsLiveLoader } from '../../integration/src/live-loader/products-live-loader.js';
 import { liveHubPage } from '../../integration/src/on-demand/hub-pages.js';
 import { liveSitemapFile } from '../../integration/src/on-demand/sitemap-routes.js';
 import {

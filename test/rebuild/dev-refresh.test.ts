@@ -172,7 +172,7 @@ describe('dev refresh endpoint', () => {
 		sim.resetStats();
 		const response = await post({ ref });
 		expect(response.status).toBe(200);
-		expect(await response.json()).toEqual({ ok: true, refreshed: [ref] });
+		expect(await response.json()).toEqual({ ok: true, refreshed: [ref], unknown: [], skipped: [] });
 		// One request per locale, all to the single-product endpoint.
 		expect({ list: sim.stats.list, single: sim.stats.single }).toEqual({ list: 0, single: 2 });
 		expect((await page(`/products/${ref}/`)).html).toContain(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cacheVarnish } from '../../integration/src/entries/cache.js';
-import { productTag } from '../../integration/src/loaders/cache-tags.js';
+import { productTag } from '../../integration/src/live-loader/cache-tags.js';
 import { nodesFromEnvironment } from '../../integration/src/options/cache-varnish-option.js';
 import {
 	PURGE_HEADER_MAX_BYTES,

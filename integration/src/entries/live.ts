@@ -1,7 +1,7 @@
 // Public entry point `astro-audio-reviews/live` (package.json `exports`): each name it gives, from the
 // module that defines it.
 
-export { listsTag, productTag, websiteTag } from '../loaders/cache-tags.js';
+export { listsTag, productTag, websiteTag } from '../live-loader/cache-tags.js';
 export { cacheControlHeader } from '../on-demand/cache-policy.js';
 export type {
 	PurgedPagesSubmission,

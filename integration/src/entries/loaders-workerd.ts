@@ -2,7 +2,6 @@
 // Workers): the same names, but the build-time loader's sync, which reads and writes the store's
 // files, left out of a Worker that has no file system (products-loader-workerd.ts).
 
-export { LOADER_NAME, type ProductsLoader } from '../loaders/loader-schema.js';
 export {
 	LIVE_LOADER_NAME,
 	LIVE_REQUEST_DEFAULTS,
@@ -11,6 +10,7 @@ export {
 	type ProductsLiveLoader,
 	type ProductsLiveLoaderOptions,
 	productsLiveLoader,
-} from '../loaders/products-live-loader.js';
+} from '../live-loader/products-live-loader.js';
+export { LOADER_NAME, type ProductsLoader } from '../loaders/loader-schema.js';
 export { productsLoader } from '../loaders/products-loader-workerd.js';
 export type { ProductsLoaderOptions } from '../options/loader-options.js';

@@ -1,7 +1,6 @@
 // Public entry point `astro-audio-reviews/loaders` (package.json `exports`): each name it gives, from the
 // module that defines it.
 
-export { LOADER_NAME, type ProductsLoader } from '../loaders/loader-schema.js';
 export {
 	LIVE_LOADER_NAME,
 	LIVE_REQUEST_DEFAULTS,
@@ -10,6 +9,7 @@ export {
 	type ProductsLiveLoader,
 	type ProductsLiveLoaderOptions,
 	productsLiveLoader,
-} from '../loaders/products-live-loader.js';
+} from '../live-loader/products-live-loader.js';
+export { LOADER_NAME, type ProductsLoader } from '../loaders/loader-schema.js';
 export { productsLoader } from '../loaders/products-loader.js';
 export type { ProductsLoaderOptions } from '../options/loader-options.js';

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RefreshContentOptions } from 'astro';
-import { LOADER_NAME } from '../loaders/loader-schema.js';
-import { REFRESH_CONTEXT_KEY } from '../loaders/refresh-products.js';
+import { refreshCollections } from '../dev-toolbar/refresh-collections.js';
 import { presentsSecret } from '../on-demand/secret.js';
 import {
 	parseWebhookBody,
@@ -39,24 +38,29 @@ export function createRefreshHandler(options: RefreshHandlerOptions) {
 		const parsed = parseWebhookBody(body.value);
 		if (!parsed.ok) return refuse(res, parsed.refusal);
 		const refs = parsed.value.scope === 'products' ? parsed.value.refs : undefined;
-		try {
-			await options.refreshContent({
-				loaders: [LOADER_NAME],
-				...(refs ? { context: { [REFRESH_CONTEXT_KEY]: { refs } } } : {}),
-			});
-		} catch (error) {
-			options.log.warn(`Refresh failed: ${(error as Error).message}`);
-			return reply(res, 502, {
-				error: 'refresh_failed',
-				message: `Refresh failed: ${(error as Error).message}`,
-			});
+		const result = await refreshCollections(options.refreshContent, refs);
+		if (result.failed.length > 0) {
+			const message = `Refresh failed: ${result.failed.join('; ')}`;
+			options.log.warn(message);
+			return reply(res, 502, { error: 'refresh_failed', message });
 		}
+		if (!refs) {
+			options.log.info('Re-synced every product');
+			return reply(res, 200, { ok: true, refreshed: 'all', skipped: result.skipped });
+		}
+		const refreshed = refs.filter((ref) => !result.unknown.includes(ref));
 		options.log.info(
-			refs
-				? `Refreshed products ${refs.map((ref) => JSON.stringify(ref)).join(', ')}`
-				: 'Re-synced every product',
+			`Refreshed products ${refreshed.map((ref) => JSON.stringify(ref)).join(', ') || '(none)'}` +
+				(result.unknown.length > 0
+					? `; unknown to the service: ${result.unknown.map((ref) => JSON.stringify(ref)).join(', ')}`
+					: ''),
 		);
-		return reply(res, 200, { ok: true, refreshed: refs ?? 'all' });
+		return reply(res, 200, {
+			ok: true,
+			refreshed,
+			unknown: result.unknown,
+			skipped: result.skipped,
+		});
 	};
 }
 

@@ -1,5 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
+import { type CatalogueStatus, catalogueStatus } from '../dev-toolbar/catalogue-status.js';
+import { RECORD_PATH, recordHandler } from '../dev-toolbar/record-endpoint.js';
+import { skippedPageHandler } from '../dev-toolbar/skipped-page.js';
+import { TOOLBAR_APP } from '../dev-toolbar/toolbar-entry.js';
+import { serveToolbarApp } from '../dev-toolbar/toolbar-server.js';
 import {
 	type IndexNowSettings,
 	purgedPagesConfig,
@@ -32,6 +37,7 @@ import {
 } from './resolved-options.js';
 
 export const INTEGRATION_NAME = 'astro-audio-reviews';
+const CONTENT_CONFIG = /[\\/]content\.config\.[cm]?[jt]s$/;
 
 /**
  * The Astro integration: injects the product pages (one per product and locale) that read the
@@ -41,6 +47,7 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 	const resolved = resolveIntegrationOptions(options);
 	let astroConfig: AstroConfig | undefined;
 	let refreshNote: string | undefined;
+	let catalogue: CatalogueStatus | undefined;
 	let buildStartedAt = Date.now();
 	let indexNow: IndexNowSettings | undefined;
 	let routing: LocaleRouting = { defaultLocale: resolved.defaultLocale };
@@ -54,8 +61,20 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 			'astro:config:done': ({ config }) => {
 				astroConfig = config;
 			},
-			'astro:server:setup': ({ server, refreshContent, logger }) => {
-				if (resolved.refresh === false || !refreshContent) return;
+			'astro:server:setup': ({ server, refreshContent, logger, toolbar }) => {
+				if (!refreshContent) return;
+				catalogue = catalogueStatus(refreshContent);
+				serveToolbarApp(toolbar, refreshContent, catalogue, logger);
+				server.middlewares.use(RECORD_PATH, recordHandler(refreshContent));
+				if (resolved.route !== false) {
+					const route = normalizeRoute(resolved.route);
+					server.middlewares.use(skippedPageHandler(catalogue, route, astroConfig?.base ?? '/'));
+				}
+				// A content config edit makes new loader instances: subscribe to them again.
+				server.watcher.on('change', (file) => {
+					if (CONTENT_CONFIG.test(file)) void catalogue?.watch();
+				});
+				if (resolved.refresh === false) return;
 				const secret = resolved.refresh.secret ?? (process.env[REFRESH_SECRET_ENV] || undefined);
 				server.middlewares.use(
 					resolved.refresh.path,
@@ -66,6 +85,8 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 			// Not in server:setup, which also runs for the build's internal server.
 			'astro:server:start': ({ logger }) => {
 				if (refreshNote) logger.info(refreshNote);
+				// After the start sync: the loaders report every later sync to the toolbar app.
+				void catalogue?.watch();
 			},
 			'astro:build:start': ({ logger }) => {
 				buildStartedAt = Date.now();
@@ -118,6 +139,8 @@ function setUp(
 	routing: LocaleRouting,
 ): IndexNowSettings | undefined {
 	const { config, command, injectRoute, updateConfig, logger } = setup;
+	// The dev toolbar app exists in `astro dev` only: nothing of it reaches a build.
+	if (command === 'dev') setup.addDevToolbarApp(TOOLBAR_APP);
 	// Before the content sync of this build (tests and tools run several builds in one process).
 	if (command === 'build') forgetLoaded();
 	checkReviewsFeedConfig(resolved.reviewsFeed, { site: config.site, route: resolved.route });

@@ -10,7 +10,7 @@ import {
 	syncCatalogue,
 } from '../sync/sync-catalogue.js';
 import type { CatalogueStage, Delivery } from './catalogue-stage.js';
-import { progressLogger } from './progress-log.js';
+import { type LiveProgress, liveProgress, progressLogger, syncHeartbeat } from './progress-log.js';
 import type { SyncState } from './sync-state.js';
 
 /** What a locale's fetch leaves once its items are handed over. */
@@ -103,6 +103,7 @@ export function stagedFetcher(
 	resolved: ResolvedProductsLoaderOptions,
 	client: AudioReviewsClient,
 	stage: CatalogueStage,
+	live?: (progress: LiveProgress) => void,
 ) {
 	const onProgress = progressLogger(context.logger);
 	const onResync = (locale: string, reason: string) => {
@@ -111,18 +112,29 @@ export function stagedFetcher(
 			`Catalogue changed during the sync of locale ${locale} (${reason}); syncing again`,
 		);
 	};
-	return (
+	return async (
 		locales: readonly string[],
 		previous: (locale: string) => ReturnType<SyncState['pages']>,
-	) =>
-		Promise.all(
-			locales.map((locale) =>
-				fetchLocale(client, resolved, locale, {
-					onProgress,
-					onResync,
-					onItems: stage.take,
-					previous: resolved.conditional ? previous(locale) : undefined,
-				}),
-			),
-		);
+	) => {
+		onProgress.open(true);
+		const stop = syncHeartbeat(context.logger, `collection "${context.collection}"`, client.stats);
+		const stopLive = liveProgress(live, onProgress.totals, client.stats);
+		try {
+			return await Promise.all(
+				locales.map((locale) =>
+					fetchLocale(client, resolved, locale, {
+						onProgress,
+						onResync,
+						onItems: stage.take,
+						previous: resolved.conditional ? previous(locale) : undefined,
+					}),
+				),
+			);
+		} finally {
+			// A locale still fetching after another failed prints nothing once the sync settled.
+			onProgress.open(false);
+			stop();
+			stopLive();
+		}
+	};
 }

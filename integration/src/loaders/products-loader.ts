@@ -9,15 +9,32 @@ import {
 } from '../options/loader-options.js';
 import { factsFor, renderedWith, stampEntries } from '../schema/entry-metadata.js';
 import type { Product } from '../schema/product.js';
-import { type CatalogueIndex, markFresh, recordCatalogue } from '../state/build-state.js';
+import {
+	type CatalogueIndex,
+	markFailed,
+	markFresh,
+	recordCatalogue,
+} from '../state/build-state.js';
 import { CatalogueStage } from './catalogue-stage.js';
 import { contentDates, storedDates } from './content-dates.js';
+import { restoreDevSnapshot, saveDevSnapshot } from './dev-snapshot.js';
+import {
+	finished,
+	inDevServer,
+	keepServing,
+	readStatus,
+	recordStatus,
+	type SyncDone,
+	type SyncStatus,
+	skippedOf,
+} from './dev-status.js';
 import { type FetchedLocale, stagedFetcher } from './fetch-products.js';
 import { serveLastKnownGood } from './last-known-good.js';
 import { LOADER_NAME, loaderSchema, type ProductsLoader } from './loader-schema.js';
 import { pollPagesFile } from './poll-pages.js';
 import { pollSync } from './poll-sync.js';
-import { refreshProducts, refreshRequest } from './refresh-products.js';
+import type { LiveProgress } from './progress-log.js';
+import { refreshProducts, refreshRequest, type StatusReport } from './refresh-products.js';
 import { guardShrink } from './shrink-guard.js';
 import { STORE_FORMAT } from './stored-entry.js';
 import {
@@ -35,6 +52,11 @@ import { foreignWebsiteWarning } from './website-check.js';
 export function productsLoader(options: ProductsLoaderOptions): ProductsLoader {
 	const resolved = resolveProductsLoaderOptions(options);
 	const plan = localePlan(resolved);
+	let subscriber: StatusReport | undefined;
+	// The last failed sync of this dev server, until a sync succeeds (see keepServing).
+	let failure: SyncStatus | undefined;
+	const statusOf = (context: LoaderContext) =>
+		failure ? { ...failure, counts: readStatus(context, plan).counts } : readStatus(context, plan);
 
 	return {
 		name: LOADER_NAME,
@@ -43,13 +65,62 @@ export function productsLoader(options: ProductsLoaderOptions): ProductsLoader {
 			// poll's sync keeps page digests in a file of ours, not entries in Astro's store.
 			const pollFile = pollPagesFile(context);
 			if (pollFile) return pollSync(context, resolved, plan, pollFile);
-			const refresh = refreshRequest(context.refreshContextData);
-			if (refresh) await refreshProducts(context, resolved, plan, refresh);
-			else await syncAll(context, resolved, plan);
+			const request = refreshRequest(context.refreshContextData);
+			// The dev toolbar's server side: told of every later load, whatever triggered it.
+			if (request?.subscribe) subscriber = request.subscribe;
+			if (request?.kind === 'record')
+				return request.onRecord(context.collection, context.store.get(request.id)?.data);
+			if (request?.kind === 'status') {
+				const status = statusOf(context);
+				request.report?.(status);
+				return request.subscribe?.(status);
+			}
+			const dev = inDevServer(context);
+			const scope = request?.kind === 'refs' ? request.refs : 'all';
+			try {
+				const done =
+					request?.kind === 'refs'
+						? await refreshProducts(context, resolved, plan, request.refs)
+						: await syncAll(context, resolved, plan, dev, request?.progress);
+				failure = undefined;
+				if (dev) recordStatus(context, plan, scope, done);
+				if (dev && done.outcome === 'ok')
+					saveDevSnapshot(context, fingerprintOf(resolved, plan.locales, STORE_FORMAT));
+				if (done.outcome === 'ok' && context.store.keys().length > 0) markFresh(context.collection);
+			} catch (error) {
+				// Astro's `s + enter` and config watcher do not await the sync: in dev, never reject.
+				if (!dev) throw error;
+				const restored = await restoreCleared(context, resolved, plan);
+				const kept = keepServing(context, plan, error, scope, restored?.syncedAt);
+				failure = kept.status;
+				if (kept.empty) markFailed({ collection: context.collection, reason: kept.reason });
+			}
 			// Whichever way the store was filled (sync, refresh, last known good), links follow it.
 			recordCatalogue(context.collection, catalogueIndex(context, plan));
+			if (!dev) return;
+			const status = statusOf(context);
+			request?.report?.(status);
+			subscriber?.(status);
 		},
 	};
+}
+
+/** Astro cleared the store (a config edit) and the sync failed: the last good sync comes back. */
+async function restoreCleared(
+	context: LoaderContext,
+	resolved: ResolvedProductsLoaderOptions,
+	plan: LocalePlan,
+) {
+	if (context.store.keys().length > 0) return undefined;
+	const restored = await restoreDevSnapshot(
+		context,
+		fingerprintOf(resolved, plan.locales, STORE_FORMAT),
+	);
+	if (restored)
+		context.logger.warn(
+			`Restored the ${restored.entries} entries of collection "${context.collection}" synced at ${restored.syncedAt}: Astro cleared its content store (a config edit) and this sync failed`,
+		);
+	return restored;
 }
 
 /** Every entry's id and ref as the pages will read them from the store. */
@@ -64,20 +135,23 @@ async function syncAll(
 	context: LoaderContext,
 	resolved: ResolvedProductsLoaderOptions,
 	plan: LocalePlan,
-): Promise<void> {
+	dev: boolean,
+	live?: (progress: LiveProgress) => void,
+): Promise<SyncDone> {
 	const { logger, meta } = context;
 	const startedAt = performance.now();
 	const client = clientFromResolved(resolved);
 	const fingerprint = fingerprintOf(resolved, plan.locales, STORE_FORMAT);
 	const state = trustedSyncState(context, plan, fingerprint);
 	const stage = new CatalogueStage(context, plan);
-	const fetchInto = stagedFetcher(context, resolved, client, stage);
+	const fetchInto = stagedFetcher(context, resolved, client, stage, live);
 
 	let fetched: FetchedLocale[];
 	try {
 		fetched = await fetchInto(plan.locales, (locale) => state.pages(locale));
 	} catch (error) {
-		if (!serveLastKnownGood({ ...context, fingerprint }, resolved, state, error)) throw error;
+		const kept = serveLastKnownGood({ ...context, fingerprint }, resolved, state, error, dev);
+		if (!kept) throw error;
 		// Stored entries keep their dates (an older store's come from the dates file).
 		stampEntries(
 			context.store,
@@ -85,7 +159,7 @@ async function syncAll(
 			factsFor(plan, storedDates({ ...context, fingerprint })),
 			context.store.keys(),
 		);
-		return;
+		return { ...finished(startedAt, client.stats), outcome: 'last-known-good', ...kept };
 	}
 	guardShrink(resolved, state, stage.returnedCounts(), 'returned');
 	stage.assertUniqueRefs();
@@ -128,6 +202,8 @@ async function syncAll(
 		fetched,
 		client,
 	});
+	const skipped = resolved.onInvalid === 'skip' ? skippedOf(invalid, plan.locales[0]!) : [];
+	return { ...finished(startedAt, client.stats), outcome: 'ok', skipped };
 }
 
 function commitSync(

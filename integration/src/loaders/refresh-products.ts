@@ -1,98 +1,169 @@
 import type { LoaderContext } from 'astro/loaders';
 import { clientFromResolved } from '../client/client.js';
-import { NotFoundError } from '../errors/errors.js';
+import { NotFoundError, type ProductValidationError } from '../errors/errors.js';
 import type { LocalePlan, ResolvedProductsLoaderOptions } from '../options/loader-options.js';
 import { type FactsOf, factsFor, renderedWith, stampEntries } from '../schema/entry-metadata.js';
 import type { Product } from '../schema/product.js';
 import { type ContentDates, contentDates } from './content-dates.js';
-import { digestOfRaw, planEntry, STORE_FORMAT } from './stored-entry.js';
-import { fingerprintOf } from './sync-state.js';
+import { finished, type SyncDone, type SyncStatus, skippedOf } from './dev-status.js';
+import type { LiveProgress } from './progress-log.js';
+import { digestOfRaw, type EntryPlan, planEntry, STORE_FORMAT } from './stored-entry.js';
+import { fingerprintOf, readSyncState, writeLastSync } from './sync-state.js';
+import { reportInvalid } from './sync-summary.js';
 import { unsafeUrlWarnings } from './unsafe-url-warnings.js';
 
-/** `refreshContent({ context: { astroAudioReviews: { refs } } })` from the dev refresh endpoint. */
-export interface RefreshRequest {
-	refs: string[];
-}
+/**
+ * What `refreshContent({ context: { astroAudioReviews: … } })` asks of the loader, from the dev
+ * refresh webhook or the dev toolbar: the named refs, everything, or only the last sync's status.
+ * `report` receives each collection's status once the load settled (the webhook's answer and
+ * the toolbar read it): it travels by reference in Astro's refresh context.
+ */
+export type RefreshRequest = (
+	| { kind: 'refs'; refs: string[] }
+	| { kind: 'all' }
+	| { kind: 'status' }
+	| { kind: 'record'; id: string; onRecord: RecordReport }
+) & {
+	report?: StatusReport | undefined;
+	/** Receives the status after this load and every later one of this loader (any trigger). */
+	subscribe?: StatusReport | undefined;
+	/** A full sync's progress while it runs (the dev toolbar's Refresh all). */
+	progress?: ((progress: LiveProgress) => void) | undefined;
+};
+
+export type StatusReport = (status: SyncStatus) => void;
+/** One stored entry's validated data, for the dev toolbar's link to the raw record. */
+export type RecordReport = (collection: string, data: unknown) => void;
 
 export const REFRESH_CONTEXT_KEY = 'astroAudioReviews';
 
-/** The refs a dev refresh names, or undefined for an ordinary (full) sync. */
+/** The refresh a context asks for, or undefined for an ordinary sync (start, `s + enter`). */
 export function refreshRequest(
 	data: Record<string, unknown> | undefined,
 ): RefreshRequest | undefined {
-	const request = data?.[REFRESH_CONTEXT_KEY] as { refs?: unknown } | undefined;
-	if (!request || !Array.isArray(request.refs) || request.refs.length === 0) return undefined;
-	const refs = request.refs.filter(
-		(ref): ref is string => typeof ref === 'string' && ref.length > 0,
-	);
-	return refs.length > 0 ? { refs } : undefined;
+	const request = data?.[REFRESH_CONTEXT_KEY] as
+		| {
+				refs?: unknown;
+				status?: unknown;
+				report?: unknown;
+				subscribe?: unknown;
+				record?: unknown;
+				onRecord?: unknown;
+				progress?: unknown;
+		  }
+		| undefined;
+	if (!request) return undefined;
+	const callback = (value: unknown) =>
+		typeof value === 'function' ? (value as StatusReport) : undefined;
+	const listeners = {
+		report: callback(request.report),
+		subscribe: callback(request.subscribe),
+		progress:
+			typeof request.progress === 'function'
+				? (request.progress as (progress: LiveProgress) => void)
+				: undefined,
+	};
+	if (request.status === true) return { kind: 'status', ...listeners };
+	if (typeof request.record === 'string' && typeof request.onRecord === 'function')
+		return { kind: 'record', id: request.record, onRecord: request.onRecord as RecordReport };
+	const refs = Array.isArray(request.refs)
+		? request.refs.filter((ref): ref is string => typeof ref === 'string' && ref.length > 0)
+		: [];
+	return refs.length > 0 ? { kind: 'refs', refs, ...listeners } : { kind: 'all', ...listeners };
 }
 
-type RefreshResult = 'updated' | 'removed' | 'unchanged';
+type Fetched = { locale: string; ref: string; plan: EntryPlan | 'not-found' };
 
 /**
- * Targeted refresh (dev webhook): only the named products, through the single-product
- * endpoint, in every locale. A product the service no longer knows loses its entry.
+ * Targeted refresh (dev webhook, toolbar): only the named products, through the single-product
+ * endpoint, in every locale, applying `onInvalid` as a sync does. Nothing is written before
+ * every answer is in: with `onInvalid: "error"` an invalid product leaves the store as it was.
+ * A product the service no longer knows loses its entries; a ref it never knew is unknown.
  */
 export async function refreshProducts(
 	context: LoaderContext,
 	resolved: ResolvedProductsLoaderOptions,
 	plan: LocalePlan,
-	request: RefreshRequest,
-): Promise<void> {
+	refs: readonly string[],
+): Promise<SyncDone> {
+	const startedAt = performance.now();
 	const client = clientFromResolved(resolved);
 	const fingerprint = fingerprintOf(resolved, plan.locales, STORE_FORMAT);
-	const dates = contentDates(
-		{ ...context, fingerprint, localeOf: plan.localeOf },
-		new Date().toISOString(),
-	);
-	const facts = factsFor(plan, dates.dateOf);
-	const refreshOne = async (locale: string, ref: string): Promise<RefreshResult> => {
-		const source = {
-			endpoint: 'getProduct' as const,
-			ref,
-			locale,
-			entryId: (of: string) => plan.entryId(locale, of),
-		};
+	const fetchOne = async (locale: string, ref: string): Promise<Fetched> => {
+		const source = { endpoint: 'getProduct' as const, ref, locale };
+		const entryId = (of: string) => plan.entryId(locale, of);
 		try {
 			const { product } = await client.getProductRaw(ref, {
 				locale,
 				variant: resolved.variant,
 				type: resolved.type,
 			});
-			return await storeRefreshed(
-				context,
-				planEntry(product, source, context.store, digestOfRaw(context)),
-				dates,
-				facts,
-			);
+			const entry = planEntry(product, { ...source, entryId }, context.store, digestOfRaw(context));
+			return { locale, ref, plan: entry };
 		} catch (error) {
 			if (!(error instanceof NotFoundError)) throw error;
-			context.store.delete(source.entryId(ref));
-			return 'removed';
+			return { locale, ref, plan: 'not-found' };
 		}
 	};
-	const results = await Promise.all(
-		plan.locales.flatMap((locale) => request.refs.map((ref) => refreshOne(locale, ref))),
+	const fetched = await Promise.all(
+		plan.locales.flatMap((locale) => refs.map((ref) => fetchOne(locale, ref))),
 	);
+	const invalid = fetched.flatMap((item) =>
+		item.plan !== 'not-found' && item.plan.kind === 'invalid' ? [item.plan.error] : [],
+	);
+	// Throws with `onInvalid: "error"`, before anything is written.
+	if (invalid.length > 0) reportInvalid(invalid, resolved.onInvalid, context.logger);
+	const unknown = refs.filter((ref) =>
+		plan.locales.every(
+			(locale) =>
+				fetched.some(
+					(item) => item.ref === ref && item.locale === locale && item.plan === 'not-found',
+				) && !context.store.has(plan.entryId(locale, ref)),
+		),
+	);
+	const dates = contentDates(
+		{ ...context, fingerprint, localeOf: plan.localeOf },
+		new Date().toISOString(),
+	);
+	const facts = factsFor(plan, dates.dateOf);
+	const counts = { updated: 0, removed: 0, unchanged: 0, skipped: invalid.length };
+	for (const item of fetched) {
+		const id = plan.entryId(item.locale, item.ref);
+		const result = await storeRefreshed(context, item.plan, id, dates, facts);
+		if (result !== 'unknown' && result !== 'skipped') counts[result]++;
+	}
 	const kept = new Set(context.store.keys());
 	dates.save(kept, (id) => context.store.get<Product>(id)?.data);
 	stampEntries(context.store, plan, facts, kept);
-	const count = (what: RefreshResult) => results.filter((result) => result === what).length;
+	const lastSync = readSyncState(context.meta).lastSync;
+	if (lastSync) writeLastSync(context.meta, { ...lastSync, refreshedAt: new Date().toISOString() });
 	context.logger.info(
-		`Refreshed ${request.refs.map((ref) => JSON.stringify(ref)).join(', ')} (${plan.locales.join(', ')}): ${count('updated')} updated, ${count('removed')} removed, ${count('unchanged')} unchanged`,
+		`Refreshed ${refs.map((ref) => JSON.stringify(ref)).join(', ')} (${plan.locales.join(', ')}): ${counts.updated} updated, ${counts.removed} removed, ${counts.unchanged} unchanged` +
+			(counts.skipped > 0 ? `, ${counts.skipped} invalid skipped` : '') +
+			(unknown.length > 0
+				? `; unknown to the service: ${unknown.map((ref) => JSON.stringify(ref)).join(', ')}`
+				: ''),
 	);
+	const skipped = skippedOf(invalid as ProductValidationError[], plan.locales[0]!);
+	return { ...finished(startedAt, client.stats), outcome: 'ok', skipped, unknown };
 }
 
 async function storeRefreshed(
 	context: LoaderContext,
-	entry: ReturnType<typeof planEntry>,
+	plan: EntryPlan | 'not-found',
+	id: string,
 	dates: ContentDates,
 	facts: FactsOf,
-): Promise<RefreshResult> {
-	if (entry.kind === 'invalid') throw entry.error;
-	if (entry.kind === 'unchanged') return 'unchanged';
-	const { id, data, digest, locale } = entry.entry;
+): Promise<'updated' | 'removed' | 'unchanged' | 'skipped' | 'unknown'> {
+	if (plan === 'not-found' || plan.kind === 'invalid') {
+		// Skipped as a sync skips it: an invalid product has no page, as one gone from the service.
+		const had = context.store.has(id);
+		context.store.delete(id);
+		if (plan !== 'not-found') return 'skipped';
+		return had ? 'removed' : 'unknown';
+	}
+	if (plan.kind === 'unchanged') return 'unchanged';
+	const { data, digest, locale } = plan.entry;
 	for (const warning of unsafeUrlWarnings(data, locale)) context.logger.warn(warning);
 	dates.observe(id, data);
 	context.store.set({

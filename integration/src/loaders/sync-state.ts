@@ -81,6 +81,8 @@ export function fingerprintChanges(previous: Fingerprint, current: Fingerprint):
 export interface LastSync {
 	at: string;
 	products: Record<string, number>;
+	/** The last dev refresh of some products after that sync: the data is at least this recent. */
+	refreshedAt?: string;
 	/** Set when this store was kept because the service was unreachable. */
 	lastKnownGood?: { reason: string; since: string };
 }

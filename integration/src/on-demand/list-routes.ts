@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
-import { listsTag, websiteTag } from '../loaders/cache-tags.js';
-import type { LiveSource } from '../loaders/products-live-loader.js';
+import { listsTag, websiteTag } from '../live-loader/cache-tags.js';
+import type { LiveSource } from '../live-loader/products-live-loader.js';
 import { type CachePolicy, resolveCachePolicy } from '../options/cache-policy-option.js';
 import {
 	type LocaleRouting,

@@ -1,5 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import { productTag, websiteTag } from '../loaders/cache-tags.js';
+import { productTag, websiteTag } from '../live-loader/cache-tags.js';
 import {
 	type CachePolicy,
 	type CachePolicyInput,

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { AudioReviewsError } from '../errors/errors.js';
-import { type LoadSharing, singleFlight } from '../loaders/single-flight.js';
+import { type LoadSharing, singleFlight } from '../live-loader/single-flight.js';
 import { pageSettings } from '../options/integration-options.js';
 import { SITEMAP_LIMITS } from '../options/on-demand-option.js';
 import { hreflangOf } from '../routing/alternates.js';

@@ -1,5 +1,5 @@
 import pLimit, { type LimitFunction } from 'p-limit';
-import type { LiveSource } from '../loaders/products-live-loader.js';
+import type { LiveSource } from '../live-loader/products-live-loader.js';
 import { pageSettings } from '../options/integration-options.js';
 import { hubBasePath, hubPagePath } from '../routing/hub-urls.js';
 import type { LocaleRule } from '../routing/locale-routing.js';

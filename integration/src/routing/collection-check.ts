@@ -1,5 +1,5 @@
 import { AudioReviewsError } from '../errors/errors.js';
-import { loadedCollections } from '../state/build-state.js';
+import { failedSync, loadedCollections } from '../state/build-state.js';
 
 /**
  * The collection the product pages read must exist and hold products: otherwise the build publishes
@@ -27,6 +27,13 @@ export function emptyCollectionError(
 	loaded: ReadonlyMap<string, number>,
 ): AudioReviewsError {
 	const name = JSON.stringify(collection);
+	const failure = failedSync(collection);
+	if (failure !== undefined) {
+		return new AudioReviewsError(
+			`Nothing to show yet: the sync of collection ${name} failed and no earlier sync is stored (${failure}). ` +
+				'The dev server keeps running: fix the cause, then refresh with `s + enter`, the dev toolbar\'s "Refresh all" or the refresh webhook',
+		);
+	}
 	if (loaded.get(collection) === 0) {
 		return new AudioReviewsError(
 			`The collection ${name} that audioReviews() reads is empty: productsLoader() stored no product, so the build would publish no product page. ` +

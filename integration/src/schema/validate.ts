@@ -14,7 +14,8 @@ export type ProductValidationResult =
 export function validateProduct(raw: unknown, context: ErrorContext = {}): ProductValidationResult {
 	const unsafe = structureError(raw, context);
 	if (unsafe) return { success: false, error: unsafe };
-	const result = productSchema.safeParse(raw);
+	// The offending values travel with the issues: the dev toolbar shows each skipped field's.
+	const result = productSchema.safeParse(raw, { reportInput: true });
 	if (result.success) return { success: true, data: result.data };
 	return {
 		success: false,

@@ -19,12 +19,15 @@ interface BuildState {
 	/** Collection → its index, replaced by every load that finishes. */
 	catalogues: Map<string, CatalogueIndex>;
 	stale: Map<string, StaleCollection>;
+	/** Dev server: collections whose sync failed with nothing stored, and why. */
+	failed: Map<string, string>;
 }
 
 function buildState(): BuildState {
 	return processState<BuildState>('build-state', () => ({
 		catalogues: new Map(),
 		stale: new Map(),
+		failed: new Map(),
 	}));
 }
 
@@ -35,6 +38,16 @@ export function markStale(entry: StaleCollection): void {
 /** A successful sync replaces any earlier marker (dev server, repeated builds in one process). */
 export function markFresh(collection: string): void {
 	buildState().stale.delete(collection);
+	buildState().failed.delete(collection);
+}
+
+/** A dev sync that failed with an empty store: the pages say why instead of "does not exist". */
+export function markFailed(entry: { collection: string; reason: string }): void {
+	buildState().failed.set(entry.collection, entry.reason);
+}
+
+export function failedSync(collection: string): string | undefined {
+	return buildState().failed.get(collection);
 }
 
 export function staleCollections(): StaleCollection[] {

@@ -3,6 +3,7 @@ import { type AudioReviewsClient, clientFromResolved } from '../client/client.js
 import type { ListProductsQuery } from '../client/urls.js';
 import { AudioReviewsError, NotFoundError, TimeoutError } from '../errors/errors.js';
 import { formatNumber } from '../format/numbers.js';
+import { entryFromRaw } from '../loaders/stored-entry.js';
 import { type LoadOutcome, recordLoad } from '../metrics/instruments.js';
 import { resolveLoaderOptions } from '../options/loader-options.js';
 import type { ResolvedSharedOptions, SharedOptions } from '../options/shared-options.js';
@@ -10,7 +11,6 @@ import type { Product } from '../schema/product.js';
 import { syncCatalogue } from '../sync/sync-catalogue.js';
 import { productTag, websiteTag } from './cache-tags.js';
 import { type LoadSharing, singleFlight } from './single-flight.js';
-import { entryFromRaw } from './stored-entry.js';
 
 /** The options every loader shares; the build-only rebuild guards do not apply. */
 export type ProductsLiveLoaderOptions = SharedOptions;
