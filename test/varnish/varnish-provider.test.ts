@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CachePurgeError } from '../../integration/src/errors/errors.js';
 import {
 	PURGE_CONFIRMED_HEADER,
@@ -9,6 +9,10 @@ import {
 } from '../../integration/src/shared-cache/purge-nodes.js';
 import { createVarnishProvider } from '../../integration/src/shared-cache/varnish-provider.js';
 import { startServer, type TestServer } from '../helpers/http-server.js';
+
+// The provider reads its purge secret through astro:env, which Astro serves; outside Astro,
+// process.env alone, as getSecret does under @astrojs/node.
+vi.mock('astro:env/server', () => ({ getSecret: () => undefined }));
 
 /** A Varnish node's purge endpoint as the package's VCL answers it, over real HTTP. */
 interface FakeNode extends TestServer {
