@@ -30,18 +30,19 @@ export function isoWeek(date = new Date()) {
 }
 
 /**
- * `size` files of `files`, the `seed`-th window of a fixed stride through them: consecutive seeds
- * cover every file before any repeats.
+ * `size` files of `files`, spread over the whole list (every `stride`-th file from the `seed`-th),
+ * so one sample mixes folders; consecutive seeds cover every file before any repeats.
  * @param {readonly string[]} files
  * @param {number} size
  * @param {number} seed
  */
 export function sampleOf(files, size, seed) {
 	if (size >= files.length) return [...files];
-	const start = (seed * size) % files.length;
+	const stride = Math.ceil(files.length / size);
+	const start = seed % stride;
 	return Array.from(
 		{ length: size },
-		(_, i) => /** @type {string} */ (files[(start + i) % files.length]),
+		(_, i) => /** @type {string} */ (files[(start + i * stride) % files.length]),
 	);
 }
 
