@@ -28,13 +28,20 @@ const { values: args } = parseArgs({
 		smoke: { type: 'boolean', default: false },
 	},
 });
+/** The simulator's latency per request: a miss waits for at least one. */
+const LATENCY_MS = 40;
+const connections = 20;
+const missSeconds = args.smoke ? 2 : 8;
 const config = {
 	hitSeconds: args.smoke ? 2 : 8,
-	connections: 20,
+	connections,
 	warm: args.smoke ? 20 : 100,
-	missSeconds: args.smoke ? 2 : 8,
-	/** Never-asked products per process and round: more than its misses can reach. */
-	misses: args.smoke ? 600 : 2000,
+	missSeconds,
+	/**
+	 * Never-asked products per process and round: more than its misses can reach however fast the
+	 * machine, since each connection's miss waits for the simulator's latency at least once.
+	 */
+	misses: Math.ceil((1.25 * connections * missSeconds * 1000) / LATENCY_MS),
 	rounds: args.smoke ? 1 : 5,
 };
 const VARIANTS = ['without', 'with'];
@@ -53,7 +60,7 @@ const perRound = config.warm + config.misses;
 const sim = await startSimulator({
 	products: 10 + config.rounds * VARIANTS.length * perRound,
 	seed: 47,
-	latencyMs: 40,
+	latencyMs: LATENCY_MS,
 });
 try {
 	const env = {
