@@ -54,8 +54,8 @@ async function listed(locale: string): Promise<number> {
 	return ((await (await fetch(url)).json()) as { count_item: number }).count_item;
 }
 
-async function openApp(path: string): Promise<{ page: Page; app: Locator }> {
-	const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+async function openApp(path: string, width = 1280): Promise<{ page: Page; app: Locator }> {
+	const page = await browser.newPage({ viewport: { width, height: 800 } });
 	await page.goto(`${dev.origin}${path}`);
 	const item = page.locator(`astro-dev-toolbar #dev-bar .item[data-app-id="${APP}"]`);
 	await item.waitFor();
@@ -148,6 +148,19 @@ describe('the dev toolbar app', () => {
 		await page.screenshot({ path: join(SHOTS, 'dev-toolbar-failed.png') });
 		await sim.setFaults({ outage: false });
 		expect((await fetch(`${dev.origin}/products/${ref}/`)).status).toBe(200);
+	});
+
+	it('reads at a phone-wide toolbar: every skipped field on screen, nothing to scroll sideways', async () => {
+		const { app } = await openApp(`/products/${sim.refs()[1]!}/`, 390);
+		const body = app.locator('.body');
+		await expect.poll(() => app.locator('table tbody tr').count(), WAIT).toBe(2);
+		const fits = await body.evaluate((element) => element.scrollWidth <= element.clientWidth);
+		expect(fits).toBe(true);
+		const problem = app.locator('table tbody tr td[data-label="Problem"]').first();
+		// Stacked under its column's name, the header row hidden.
+		expect(await problem.evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe(
+			'"Problem: "',
+		);
 	});
 });
 

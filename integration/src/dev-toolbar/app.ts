@@ -129,7 +129,8 @@ function skippedTable(status: SyncStatus): HTMLElement {
 	const caption = table.createCaption();
 	caption.textContent = `Skipped by onInvalid: "skip" (${status.skipped.length})`;
 	const head = table.createTHead().insertRow();
-	for (const name of ['Ref', 'Locale', 'Field', 'Value', 'Problem']) {
+	const names = ['Ref', 'Locale', 'Field', 'Value', 'Problem'];
+	for (const name of names) {
 		const th = document.createElement('th');
 		th.textContent = name;
 		head.append(th);
@@ -137,8 +138,12 @@ function skippedTable(status: SyncStatus): HTMLElement {
 	const body = table.createTBody();
 	for (const item of status.skipped) {
 		const row = body.insertRow();
-		for (const text of [item.ref, item.locale, item.path, item.value, item.message])
-			row.insertCell().textContent = text;
+		[item.ref, item.locale, item.path, item.value, item.message].forEach((text, column) => {
+			const cell = row.insertCell();
+			cell.textContent = text;
+			// A phone-wide toolbar stacks each row's cells under their column's name (STYLE).
+			cell.dataset.label = names[column];
+		});
 	}
 	return table;
 }
@@ -180,10 +185,17 @@ h1 { font-size: 1.2em; margin: 0; color: #fff; }
 h2 { font-size: 1em; margin: 1em 0 .3em; color: #fff; }
 .actions { display: flex; gap: .5em; }
 .body, .page { overflow: auto; max-height: 60vh; }
-p { margin: .3em 0; }
+p { margin: .3em 0; overflow-wrap: anywhere; }
 a { color: #b9a6ff; }
 table { border-collapse: collapse; font-size: .9em; margin-top: .5em; }
 caption { text-align: left; font-weight: 600; color: #fff; }
 td:nth-child(-n+3) { white-space: nowrap; }
 th, td { border: 1px solid #343841; padding: .25em .5em; text-align: left; vertical-align: top; }
+@media (max-width: 40em) {
+	thead { display: none; }
+	tr { display: block; border-top: 1px solid #343841; padding: .3em 0; }
+	td { display: block; border: 0; padding: .1em 0; white-space: normal; }
+	td:nth-child(-n+3) { white-space: normal; }
+	td::before { content: attr(data-label) ": "; font-weight: 600; color: #fff; }
+}
 `;
