@@ -1,7 +1,7 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { LoaderContext } from 'astro/loaders';
+import { writeAtomicSync } from '../files/atomic-write.js';
 import { type Fingerprint, fingerprintChanges } from './sync-state.js';
 
 /**
@@ -45,10 +45,7 @@ export function saveDevSnapshot(context: LoaderContext, fingerprint: Fingerprint
 		syncedAt: new Date().toISOString(),
 		entries,
 	};
-	mkdirSync(dirname(path), { recursive: true });
-	const temporary = `${path}.${process.pid}.tmp`;
-	writeFileSync(temporary, JSON.stringify(file));
-	renameSync(temporary, path);
+	writeAtomicSync(path, JSON.stringify(file));
 }
 
 /** Refills an empty store from the last good sync of the same catalogue; each entry validated again. */

@@ -1,7 +1,9 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import type { LoaderContext } from 'astro/loaders';
+import { writeAtomic } from '../files/atomic-write.js';
 import type { PageMemo } from '../sync/sync-catalogue.js';
 import type { Fingerprint } from './sync-state.js';
 
@@ -85,10 +87,8 @@ export async function readPollPages(file: URL | string): Promise<PollPages | und
 	return undefined;
 }
 
-/** Written whole then renamed: a run killed mid-write leaves the previous file whole. */
+/** Written whole or not at all: a run killed mid-write leaves the previous file whole. */
 export async function writePollPages(file: URL, pages: PollPages): Promise<void> {
-	await mkdir(new URL('./', file), { recursive: true });
-	const temporary = new URL(`${file.href}.${process.pid}.tmp`);
-	await writeFile(temporary, await zip(JSON.stringify(pages)));
-	await rename(temporary, file);
+	const zipped = await zip(JSON.stringify(pages));
+	await writeAtomic(fileURLToPath(file), (temporary) => writeFile(temporary, zipped));
 }
