@@ -5,28 +5,41 @@ import { describeNetworkFailure, type NetworkFailure } from '../network/wording.
 import { type Attempt, type RequestContext, suffix } from './classify-response.js';
 import { isUnreachable, UNREACHABLE_RETRIES, unreachableHint } from './hints.js';
 
-/** Final: no time left for an attempt. */
-export function outOfTime(context: RequestContext, message: string): Attempt {
+/** Final: no time left for an attempt; `visitorDeadline` when the time was a visitor's. */
+export function outOfTime(
+	context: RequestContext,
+	message: string,
+	visitorDeadline: boolean,
+): Attempt {
 	return {
 		ok: false,
 		retryable: false,
-		fail: ({ attempts }) => new TimeoutError(message, { ...context, attempts }),
+		fail: ({ attempts }) => new TimeoutError(message, { ...context, attempts, visitorDeadline }),
 	};
 }
 
-/** An attempt that ran out of time: its own timeout (retryable), or the budget's deadline (`budgetCut`, final). */
+/**
+ * An attempt that ran out of time: its own timeout (retryable), or the budget's deadline
+ * (`budgetCut`, final); `visitorDeadline` when that budget was a visitor's.
+ */
 export function timedOut(
 	context: RequestContext,
 	failure: NetworkFailure,
 	budgetCut: string | undefined,
+	visitorDeadline: boolean,
 ): Attempt {
 	const what =
 		budgetCut === undefined ? describeNetworkFailure(failure) : `No response within ${budgetCut}`;
 	return {
 		ok: false,
 		retryable: budgetCut === undefined,
-		fail: ({ attempts, note }) =>
-			new TimeoutError(suffix(what, note), { ...context, attempts, cause: failure.cause }),
+		fail: ({ attempts, note, gaveUp }) =>
+			new TimeoutError(suffix(what, note), {
+				...context,
+				attempts,
+				cause: failure.cause,
+				visitorDeadline: visitorDeadline && (budgetCut !== undefined || gaveUp === true),
+			}),
 	};
 }
 

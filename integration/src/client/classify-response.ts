@@ -32,6 +32,8 @@ export interface JsonResponse {
 export type ErrorFactory = (final: {
 	attempts: number;
 	note?: string | undefined;
+	/** The retries stopped because the next would pass the budget (`note` says so). */
+	gaveUp?: boolean | undefined;
 }) => AudioReviewsError;
 
 /** `retryLimit` lowers `retries` for failures where more attempts only delay the message. */

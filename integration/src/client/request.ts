@@ -67,6 +67,7 @@ export function createRequester(
 				throw outcome.fail({
 					attempts: attempt,
 					note: `gave up: the next retry would exceed ${budgetOf(options, request)}`,
+					gaveUp: true,
 				});
 			}
 			stats.retries++;
@@ -102,16 +103,15 @@ async function attemptOnce(
 ): Promise<Attempt> {
 	const { options, stats } = session;
 	const remaining = deadline - Date.now();
-	if (remaining <= 0) return outOfTime(context, `No response within ${budgetOf(options, request)}`);
+	const visitorDeadline = request.deadline !== undefined;
+	if (remaining <= 0)
+		return outOfTime(context, `No response within ${budgetOf(options, request)}`, visitorDeadline);
 	// With less time left than the service lately takes, the attempt would only be cut: not sent.
-	if (
-		request.deadline !== undefined &&
-		session.answerMs !== undefined &&
-		remaining < session.answerMs
-	)
+	if (visitorDeadline && session.answerMs !== undefined && remaining < session.answerMs)
 		return outOfTime(
 			context,
 			`No response within the visitor's deadline: ${remaining} ms were left and the service lately answers in about ${Math.round(session.answerMs)} ms, so the request was not sent`,
+			true,
 		);
 	const sentAt = Date.now();
 	const headers = headersFor(options, request);
@@ -158,6 +158,7 @@ async function attemptOnce(
 			failure.cutByDeadline
 				? `${budgetOf(options, request)} (the attempt in flight was stopped at the deadline)`
 				: undefined,
+			visitorDeadline,
 		);
 	return networkFailure(context, failure, options.baseUrl);
 }
@@ -193,6 +194,7 @@ async function queued(
 				{
 					...context,
 					attempts: attempts - 1,
+					visitorDeadline: true,
 				},
 			),
 	};

@@ -12,7 +12,7 @@ import { fingerprintOf, readSyncState, writeLastSync } from '../build-sync/sync-
 import { reportInvalid } from '../build-sync/sync-summary.js';
 import { unsafeUrlWarnings } from '../build-sync/unsafe-url-warnings.js';
 import { clientFromResolved } from '../client/client.js';
-import { NotFoundError, type ProductValidationError } from '../errors/errors.js';
+import { NotFoundError } from '../errors/errors.js';
 import { type FactsOf, factsFor, renderedWith, stampEntries } from '../schema/entry-metadata.js';
 import type { Product } from '../schema/product.js';
 import { finished, type SyncDone, type SyncStatus, skippedOf } from './dev-status.js';
@@ -149,7 +149,7 @@ export async function refreshProducts(
 				? `; unknown to the service: ${unknown.map((ref) => JSON.stringify(ref)).join(', ')}`
 				: ''),
 	);
-	const skipped = skippedOf(invalid as ProductValidationError[], plan.locales[0]!);
+	const skipped = skippedOf(invalid, plan.locales[0]!);
 	return { ...finished(startedAt, client.stats), outcome: 'ok', skipped, unknown };
 }
 

@@ -44,9 +44,32 @@ export interface ErrorContext {
 	cause?: unknown;
 }
 
+/**
+ * Stable codes, for where `instanceof` cannot tell: an error that crosses module instances (Vite's
+ * module runner loads its own copy of this module in `astro sync`). Read with `errorCode()`.
+ */
+export const ERROR_CODES = {
+	base: 'AUDIO_REVIEWS_ERROR',
+	notFound: 'AUDIO_REVIEWS_NOT_FOUND',
+	options: 'AUDIO_REVIEWS_OPTIONS',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+const KNOWN_CODES: ReadonlySet<unknown> = new Set(Object.values(ERROR_CODES));
+
+function isErrorCode(value: unknown): value is ErrorCode {
+	return KNOWN_CODES.has(value);
+}
+
+/** The package's code of `error`, from this module instance or another; undefined for any other. */
+export function errorCode(error: unknown): ErrorCode | undefined {
+	if (!(error instanceof Error) || !('code' in error) || !isErrorCode(error.code)) return undefined;
+	return error.code;
+}
+
 /** Base class of every error the package throws. */
 export class AudioReviewsError extends Error {
 	override name = 'AudioReviewsError';
+	readonly code: ErrorCode = ERROR_CODES.base;
 	readonly endpoint: Endpoint | undefined;
 	readonly url: string | undefined;
 	readonly ref: string | undefined;
@@ -91,6 +114,13 @@ export class NetworkError extends AudioReviewsError {
 /** No response within `timeoutMs`. */
 export class TimeoutError extends AudioReviewsError {
 	override name = 'TimeoutError';
+	/** The caller's (a visitor's) deadline ran out, not one attempt's `timeoutMs`. */
+	readonly visitorDeadline: boolean;
+
+	constructor(message: string, context: ErrorContext & { visitorDeadline?: boolean } = {}) {
+		super(message, context);
+		this.visitorDeadline = context.visitorDeadline ?? false;
+	}
 }
 
 /** A redirect not followed: another origin (headers may hold a token), or a redirect loop. */
@@ -129,6 +159,7 @@ export class ServiceError extends AudioReviewsError {
 /** `ERR_DB_MISSING`: unknown product or website. Never retried, never turned into data. */
 export class NotFoundError extends ServiceError {
 	override name = 'NotFoundError';
+	override readonly code: ErrorCode = ERROR_CODES.notFound;
 }
 
 /** The single-product endpoint answered a product whose `external_id` is not the ref asked for. */
@@ -253,4 +284,5 @@ export class PollError extends AudioReviewsError {
 /** Invalid options, raised at config time; `hint` tells the fix. */
 export class AudioReviewsOptionsError extends AstroError {
 	override name = 'AudioReviewsOptionsError';
+	readonly code: ErrorCode = ERROR_CODES.options;
 }

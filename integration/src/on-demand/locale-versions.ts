@@ -1,3 +1,4 @@
+import { ERROR_CODES, errorCode } from '../errors/errors.js';
 import type { Alternate, EmptyProducts } from '../routing/product-paths.js';
 import { pageVersions } from '../routing/product-paths.js';
 
@@ -31,14 +32,18 @@ export function liveAlternates(
 	return pageVersions(loaded, page, settings);
 }
 
+/**
+ * "No such product": the service's (our `NotFoundError`, by its code: the page's bundle may hold
+ * another instance of the errors module) or Astro's `LiveEntryNotFoundError`, which Astro itself
+ * knows by its name (`LiveEntryNotFoundError.is`), a class it does not export to integrations.
+ */
+export function isNotFoundError(error: Error | undefined): boolean {
+	return error?.name === 'LiveEntryNotFoundError' || errorCode(error) === ERROR_CODES.notFound;
+}
+
 /** The first failure other than "not found" among the versions: the page cannot tell its alternates then. */
 export function versionFailure(versions: readonly LiveVersion[]): Error | undefined {
 	return versions
 		.map(({ result }) => result.error)
-		.find(
-			(error) =>
-				error !== undefined &&
-				error.name !== 'LiveEntryNotFoundError' &&
-				error.name !== 'NotFoundError',
-		);
+		.find((error) => error !== undefined && !isNotFoundError(error));
 }

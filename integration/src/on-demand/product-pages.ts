@@ -21,7 +21,12 @@ import {
 	resolveCachePolicy,
 } from './cache-policy-option.js';
 import { productTag, websiteTag } from './live-loader/cache-tags.js';
-import { type LiveVersion, liveAlternates, versionFailure } from './locale-versions.js';
+import {
+	isNotFoundError,
+	type LiveVersion,
+	liveAlternates,
+	versionFailure,
+} from './locale-versions.js';
 import { liveReviewPage } from './request-ref.js';
 import { liveErrorResponse, notFoundResponse, type RequestLogger } from './responses.js';
 
@@ -131,7 +136,7 @@ export function liveProductPage(
 		);
 	}
 	// A product without a page (emptyProducts: 'skip'), or a review page past its last: 404 as an unknown ref.
-	if ((entry && !error) || isNotFound(error)) {
+	if ((entry && !error) || isNotFoundError(error)) {
 		if (astro.cache.enabled) {
 			if (policy.notFoundMaxAge === 0) astro.cache.set(false);
 			else {
@@ -223,10 +228,6 @@ export function effectivePolicy(
 		...(fromRules.swr === undefined ? {} : { swr: fromRules.swr }),
 		...overrides,
 	});
-}
-
-function isNotFound(error: Error | undefined): boolean {
-	return error?.name === 'LiveEntryNotFoundError' || error?.name === 'NotFoundError';
 }
 
 /** A ref that is its own path segment and file name on every file system. */

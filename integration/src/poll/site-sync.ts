@@ -3,7 +3,7 @@ import { cp, mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AstroIntegration } from 'astro';
-import { AudioReviewsError, PollError } from '../errors/errors.js';
+import { AudioReviewsError, ERROR_CODES, errorCode, PollError } from '../errors/errors.js';
 import type { PageDigests } from './hook-record.js';
 import { acquireLock, type PollLock } from './poll-lock.js';
 import {
@@ -122,13 +122,13 @@ function asPollError(error: unknown): PollError {
 		if (cause instanceof PollError) return cause;
 	const message = error instanceof Error ? error.message : String(error);
 	// Options the loader refused: the site needs a fix, a later run would fail the same way.
-	if (error instanceof Error && error.name === 'AudioReviewsOptionsError')
+	if (errorCode(error) === ERROR_CODES.options)
 		return new PollError(`The site's options are wrong: ${message}`, 'usage', {
 			cause: error,
 		});
-	// Vite's module runner loads another instance of the error classes: `instanceof` fails.
+	// Vite's module runner loads another instance of the error classes: `instanceof` fails there.
 	const what =
-		error instanceof AudioReviewsError || (error instanceof Error && 'endpoint' in error)
+		error instanceof AudioReviewsError || errorCode(error) !== undefined
 			? 'The catalogue sync failed'
 			: 'The site\'s content sync ("astro sync") failed';
 	return new PollError(

@@ -149,7 +149,7 @@ function sharedEntryLoads(
 		} catch (error) {
 			// Unknown ref (ERR_DB_MISSING, sent with status 200): "no entry", so the page can 404.
 			if (error instanceof NotFoundError) return undefined;
-			return { error: shedMark(error as AudioReviewsError, deadline) };
+			return { error: shedMark(loadError(error), deadline) };
 		}
 	}
 	return async (ref: string, locale: string | undefined, variant: string | undefined) => {
@@ -167,12 +167,17 @@ function sharedEntryLoads(
 const shedLoads = new WeakSet<AudioReviewsError>();
 
 function shedMark(error: AudioReviewsError, deadline: number): AudioReviewsError {
-	if (
-		error instanceof TimeoutError &&
-		(Date.now() >= deadline || error.message.includes("visitor's deadline"))
-	)
+	if (error instanceof TimeoutError && (Date.now() >= deadline || error.visitorDeadline))
 		shedLoads.add(error);
 	return error;
+}
+
+/** The loader's error: the client's own, or anything else (a defect) wrapped with its cause. */
+function loadError(error: unknown): AudioReviewsError {
+	if (error instanceof AudioReviewsError) return error;
+	return new AudioReviewsError(error instanceof Error ? error.message : String(error), {
+		cause: error,
+	});
 }
 
 function loadOutcome(result: LiveEntryResult): LoadOutcome {
@@ -214,7 +219,7 @@ async function loadList(
 		}
 		return { entries, cacheHint: { tags: [site] } };
 	} catch (error) {
-		return { error: error as AudioReviewsError };
+		return { error: loadError(error) };
 	}
 }
 
