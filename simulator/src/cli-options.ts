@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { SimulatorUsageError } from './errors.js';
 import type { LongTailOptions } from './long-tail.js';
 import type { SimulatorOptions } from './simulator.js';
 
@@ -105,11 +106,13 @@ export function parseCliArgs(args: readonly string[]): CliRequest {
 	if (latency) options.latencyMs = latency.length === 2 ? [latency[0]!, latency[1]!] : latency[0]!;
 	const outage = text.outage;
 	if (outage !== undefined && outage !== '503' && outage !== 'refuse')
-		throw new Error(`--outage expects 503 or refuse, got ${JSON.stringify(outage)}`);
+		throw new SimulatorUsageError(`--outage expects 503 or refuse, got ${JSON.stringify(outage)}`);
 	if (outage !== undefined) options.outage = outage === 'refuse' ? 'refuse' : true;
 	const avatars = text.avatars;
 	if (avatars !== undefined && avatars !== 'cdn' && avatars !== 'served')
-		throw new Error(`--avatars expects cdn or served, got ${JSON.stringify(avatars)}`);
+		throw new SimulatorUsageError(
+			`--avatars expects cdn or served, got ${JSON.stringify(avatars)}`,
+		);
 	if (avatars !== undefined) options.avatars = avatars;
 	if (text['media-base-url'] !== undefined) options.mediaBaseUrl = text['media-base-url'];
 	if (text['long-tail'] !== undefined) options.longTail = longTailFlag(text['long-tail']);
@@ -123,7 +126,7 @@ function longTailFlag(raw: string): LongTailOptions | false {
 	for (const pair of raw.split(',')) {
 		const [tier, share] = pair.split('=');
 		if (tier !== 'tens' && tier !== 'hundreds' && tier !== 'thousands')
-			throw new Error(
+			throw new SimulatorUsageError(
 				`--long-tail expects off or tens=…,hundreds=…,thousands=… (shares of products), got ${JSON.stringify(raw)}`,
 			);
 		longTail[tier] = numberFlag('long-tail', share ?? '');
@@ -135,6 +138,6 @@ function numberFlag(name: string, raw: string | undefined): number | undefined {
 	if (raw === undefined) return undefined;
 	const value = Number(raw);
 	if (raw.trim() === '' || !Number.isFinite(value))
-		throw new Error(`--${name} expects a number, got ${JSON.stringify(raw)}`);
+		throw new SimulatorUsageError(`--${name} expects a number, got ${JSON.stringify(raw)}`);
 	return value;
 }

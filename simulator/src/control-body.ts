@@ -1,17 +1,7 @@
 import type { IncomingMessage } from 'node:http';
+import { ControlError } from './errors.js';
 import type { Faults } from './faults.js';
 import type { SimAudio, SimProduct } from './model.js';
-
-/** A request the control API refuses, with the status and a message that says what to send instead. */
-export class ControlError extends Error {
-	constructor(
-		readonly status: number,
-		message: string,
-	) {
-		super(message);
-		this.name = 'ControlError';
-	}
-}
 
 /** Control bodies are small JSON documents; anything larger is a mistake, not a product. */
 const MAX_BODY_BYTES = 1024 * 1024;

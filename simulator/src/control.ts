@@ -1,11 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-	ControlError,
-	faultsPatch,
-	NO_FAULTS,
-	productPatch,
-	readJsonObject,
-} from './control-body.js';
+import { faultsPatch, NO_FAULTS, productPatch, readJsonObject } from './control-body.js';
+import { ControlError, DuplicateRefError, SimulatorSettingError } from './errors.js';
 import type { Faults } from './faults.js';
 import type { SimProduct } from './model.js';
 import type { SimulatorStats } from './stats.js';
@@ -163,7 +158,7 @@ function failure(error: unknown): Reply {
 		return { status: error.status, body: { error: error.message } };
 	const message =
 		error instanceof Error ? error.message.replace(/^simulator: /, '') : String(error);
-	if (/exists/.test(message)) return { status: 409, body: { error: message } };
-	if (error instanceof RangeError) return { status: 400, body: { error: message } };
+	if (error instanceof DuplicateRefError) return { status: 409, body: { error: message } };
+	if (error instanceof SimulatorSettingError) return { status: 400, body: { error: message } };
 	return { status: 500, body: { error: message } };
 }

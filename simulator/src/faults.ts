@@ -1,3 +1,4 @@
+import { SimulatorSettingError } from './errors.js';
 import { mulberry32, type Random } from './random.js';
 
 export interface Faults {
@@ -51,10 +52,10 @@ export class FaultPlan {
 		for (const key of RATES) {
 			const rate = faults[key];
 			if (rate !== undefined && !(rate >= 0 && rate <= 1))
-				throw new RangeError(`simulator: ${key} must be within 0..1, got ${rate}`);
+				throw new SimulatorSettingError(`simulator: ${key} must be within 0..1, got ${rate}`);
 		}
 		if (faults.errorStatuses?.some((status) => !(status >= 500 && status <= 599)))
-			throw new RangeError('simulator: errorStatuses must be 5xx statuses');
+			throw new SimulatorSettingError('simulator: errorStatuses must be 5xx statuses');
 		const next: Faults = { ...this.current };
 		for (const [key, value] of Object.entries(faults))
 			if (value !== undefined) (next as Record<string, unknown>)[key] = value;

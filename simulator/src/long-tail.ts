@@ -1,3 +1,4 @@
+import { SimulatorSettingError } from './errors.js';
 import { mixSeed, mulberry32 } from './random.js';
 
 /**
@@ -72,20 +73,20 @@ export function longTailCount(
 	return Math.min(max, Math.floor(min * ((max + 1) / min) ** u));
 }
 
-/** Throws a RangeError naming the knob and the fix; `false` (no tail) and `undefined` (defaults) pass. */
+/** Throws a SimulatorSettingError naming the knob and the fix; `false` (no tail) and `undefined` (defaults) pass. */
 export function checkLongTail(longTail: unknown): void {
 	if (longTail === undefined || longTail === false) return;
 	if (typeof longTail !== 'object' || longTail === null || Array.isArray(longTail))
-		throw new RangeError(
+		throw new SimulatorSettingError(
 			`simulator: longTail must be false or an object such as { hundreds: 0.005 }, got ${JSON.stringify(longTail)}`,
 		);
 	for (const [key, share] of Object.entries(longTail)) {
 		if (!(key in DEFAULT_LONG_TAIL))
-			throw new RangeError(
+			throw new SimulatorSettingError(
 				`simulator: longTail.${key} is not a tier: use tens, hundreds or thousands (shares of products)`,
 			);
 		if (typeof share !== 'number' || !(share >= 0 && share <= 1))
-			throw new RangeError(
+			throw new SimulatorSettingError(
 				`simulator: longTail.${key} must be a share of products from 0 to 1 (0.005: one product in 200; 0: none), got ${JSON.stringify(share)}`,
 			);
 	}

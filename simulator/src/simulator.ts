@@ -2,6 +2,7 @@ import { adversarialProducts } from './adversarial.js';
 import { type ApiProduct, toApiProduct } from './api-shape.js';
 import { type CatalogueOptions, DEMO_WIDGET_CONFIGS } from './catalogue.js';
 import { type ControlHandler, controlHandler } from './control.js';
+import { SimulatorSettingError } from './errors.js';
 import { FaultPlan, type Faults } from './faults.js';
 import { checkLongTail } from './long-tail.js';
 import { MEDIA_PREFIX } from './media.js';
@@ -254,25 +255,29 @@ function simulatorApi({
 function checkOptions(options: SimulatorOptions, locales: readonly string[]): void {
 	const { products, maxLimit, transcriptLength } = options;
 	if (products !== undefined && !(Number.isInteger(products) && products >= 0))
-		throw new RangeError(`simulator: products must be a non-negative integer, got ${products}`);
+		throw new SimulatorSettingError(
+			`simulator: products must be a non-negative integer, got ${products}`,
+		);
 	if (maxLimit !== undefined && !(maxLimit >= 1))
-		throw new RangeError(`simulator: maxLimit must be >= 1, got ${maxLimit}`);
+		throw new SimulatorSettingError(`simulator: maxLimit must be >= 1, got ${maxLimit}`);
 	checkLongTail(options.longTail);
-	if (locales.length === 0) throw new RangeError('simulator: locales must not be empty');
+	if (locales.length === 0) throw new SimulatorSettingError('simulator: locales must not be empty');
 	for (const locale of locales)
 		if (!LOCALE_PATTERN.test(locale))
-			throw new RangeError(`simulator: invalid locale ${JSON.stringify(locale)}`);
+			throw new SimulatorSettingError(`simulator: invalid locale ${JSON.stringify(locale)}`);
 	if (transcriptLength && !(transcriptLength[0] >= 0 && transcriptLength[1] >= transcriptLength[0]))
-		throw new RangeError('simulator: transcriptLength must be [min, max] with 0 <= min <= max');
+		throw new SimulatorSettingError(
+			'simulator: transcriptLength must be [min, max] with 0 <= min <= max',
+		);
 	if (options.avatars !== undefined && options.avatars !== 'cdn' && options.avatars !== 'served')
-		throw new RangeError(
+		throw new SimulatorSettingError(
 			`simulator: avatars must be 'cdn' or 'served', got ${JSON.stringify(options.avatars)}`,
 		);
 	if (
 		options.mediaBaseUrl !== undefined &&
 		!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/i.test(options.mediaBaseUrl)
 	)
-		throw new RangeError(
+		throw new SimulatorSettingError(
 			`simulator: mediaBaseUrl must be an http(s) URL such as http://127.0.0.1:8686/media, got ${JSON.stringify(options.mediaBaseUrl)}`,
 		);
 }

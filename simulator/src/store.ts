@@ -1,4 +1,5 @@
 import { type CatalogueOptions, generateProduct, productIdentity } from './catalogue.js';
+import { DuplicateRefError } from './errors.js';
 import {
 	isPublished,
 	isReturnable,
@@ -144,7 +145,7 @@ export class CatalogueStore {
 	/** Appends a product, dated now; duplicates are refused so `byRef` stays one-to-one. */
 	add(product: SimProduct): void {
 		if (this.byRef.has(product.external_id))
-			throw new Error(
+			throw new DuplicateRefError(
 				`simulator: a product with ref ${JSON.stringify(product.external_id)} exists`,
 			);
 		product.updatedAt = this.stamp(product.updatedAt);
@@ -188,7 +189,9 @@ export class CatalogueStore {
 			if (this.byRef.has(product.external_id)) {
 				const taken = product.external_id;
 				product.external_id = entry.ref;
-				throw new Error(`simulator: a product with ref ${JSON.stringify(taken)} exists`);
+				throw new DuplicateRefError(
+					`simulator: a product with ref ${JSON.stringify(taken)} exists`,
+				);
 			}
 			this.byRef.delete(entry.ref);
 			entry.ref = product.external_id;
