@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
-import { releaseSyncGarbage } from '../build-sync/release-sync-garbage.js';
 import { type CatalogueStatus, catalogueStatus } from '../dev-loop/catalogue-status.js';
 import { createRefreshHandler } from '../dev-loop/dev-refresh.js';
 import { RECORD_PATH, recordHandler } from '../dev-loop/record-endpoint.js';
@@ -98,8 +97,6 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 					if (warning) logger.warn(warning);
 				}
 				if (resolved.reviewsFeed !== false) collectPublishedPages(resolved.collection);
-				const released = releaseSyncGarbage();
-				if (released) logger.debug(released);
 			},
 			'astro:build:done': async ({ dir, assets, logger }) => {
 				warnAboutPages(
