@@ -53,6 +53,12 @@ export function parseDuration(
 export const wantsHelp = (argv: readonly string[]) =>
 	argv.includes('--help') || argv.includes('-h');
 
+/**
+ * Whether the arguments ask for `--json`: read here, once, so a command that fails before its
+ * options parse still ends with its JSON line.
+ */
+export const wantsJson = (argv: readonly string[]) => argv.includes('--json');
+
 /** What a command prints through: the terminal in the bin, a buffer in tests. */
 export interface CommandIo {
 	out(line: string): void;

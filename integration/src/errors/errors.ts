@@ -264,12 +264,13 @@ export class CachePurgeError extends AudioReviewsError {
 }
 
 /**
- * `audio-reviews poll` stopped before the hook answered 2xx; `kind` sets the exit code (usage: fix
- * the command or site; service, hook: a later run retries; busy: another run holds the lock).
+ * `audio-reviews poll` stopped before the hook answered 2xx; `kind` sets the exit code (service,
+ * hook: a later run retries; busy: another run holds the lock). A command or site to fix is a
+ * `CommandUsageError`, as for every command.
  */
 export class PollError extends AudioReviewsError {
 	override name = 'PollError';
-	readonly kind: 'usage' | 'service' | 'hook' | 'busy';
+	readonly kind: 'service' | 'hook' | 'busy';
 
 	constructor(
 		message: string,

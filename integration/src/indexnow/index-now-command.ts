@@ -7,6 +7,7 @@ import {
 	EXIT_CODES_HELP,
 	parseDuration,
 	printJsonLast,
+	wantsJson,
 } from '../command-line/conventions.js';
 import { CommandUsageError, IndexNowUsageError } from '../errors/errors.js';
 import { countOf, formatNumber } from '../format/numbers.js';
@@ -80,7 +81,7 @@ type Outcome = 'nothing' | 'dry-run' | 'submitted' | 'refused' | 'unavailable' |
 export async function runIndexNowCommand(argv: string[], io: CommandIo): Promise<number> {
 	const report = { outcome: 'usage' as Outcome, urls: 0, submitted: 0 };
 	const done = (code: number, error?: string): number => {
-		if (argv.includes('--json')) printJsonLast(io, error ? { ...report, error } : report);
+		if (wantsJson(argv)) printJsonLast(io, error ? { ...report, error } : report);
 		return code;
 	};
 	try {

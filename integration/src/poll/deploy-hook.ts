@@ -1,4 +1,4 @@
-import { PollError } from '../errors/errors.js';
+import { CommandUsageError, PollError } from '../errors/errors.js';
 import { exchange } from '../network/exchange.js';
 import { describeNetworkFailure } from '../network/wording.js';
 
@@ -25,23 +25,20 @@ export function redactHook(url: URL): string {
 /** The hook's URL checked once, at the edge: http(s), absolute. The message never repeats it. */
 export function parseHookUrl(value: string | undefined, source: string): URL {
 	if (value === undefined || value.trim() === '')
-		throw new PollError(
+		throw new CommandUsageError(
 			'No deploy hook: pass --hook <url> or set AUDIO_REVIEWS_DEPLOY_HOOK to the build hook URL your host gives (Netlify, Vercel, Cloudflare Pages: the site\'s "build hook"; GitHub: the repository\'s dispatches API URL)',
-			'usage',
 		);
 	let url: URL;
 	try {
 		url = new URL(value.trim());
 	} catch {
-		throw new PollError(
+		throw new CommandUsageError(
 			`The deploy hook in ${source} is not a URL: expected an absolute http(s) URL such as https://api.netlify.com/build_hooks/<id>`,
-			'usage',
 		);
 	}
 	if (url.protocol !== 'https:' && url.protocol !== 'http:')
-		throw new PollError(
+		throw new CommandUsageError(
 			`The deploy hook in ${source} must be an http(s) URL (got ${url.protocol}): use the https URL your host gives`,
-			'usage',
 		);
 	return url;
 }
@@ -52,9 +49,8 @@ export function parseHookBody(value: string | undefined): string {
 	try {
 		return JSON.stringify(JSON.parse(value));
 	} catch {
-		throw new PollError(
+		throw new CommandUsageError(
 			`--hook-body is not JSON: pass an object such as '{"event_type":"catalogue-changed"}'`,
-			'usage',
 		);
 	}
 }

@@ -1,5 +1,11 @@
 import { relative, resolve } from 'node:path';
-import { type CommandIo, EXIT, type ExitCode, printJsonLast } from '../command-line/conventions.js';
+import {
+	type CommandIo,
+	EXIT,
+	type ExitCode,
+	printJsonLast,
+	wantsJson,
+} from '../command-line/conventions.js';
 import { CommandUsageError, PollError } from '../errors/errors.js';
 import { callHook, redactHook } from './deploy-hook.js';
 import { diffPages, diffSize, readState, writeState } from './hook-record.js';
@@ -12,7 +18,7 @@ import { syncSite } from './site-sync.js';
  * run on a schedule. Calls the hook only when a page the build writes would differ from what
  * it was at the last successful call, and records the pages only once the hook answered 2xx.
  */
-const EXIT_OF: Record<PollError['kind'], ExitCode> = {
+const EXIT_OF: Record<PollError['kind'] | 'usage', ExitCode> = {
 	usage: EXIT.usage,
 	service: EXIT.failed,
 	hook: EXIT.failed,
@@ -25,12 +31,12 @@ export interface PollIo extends CommandIo {
 
 /** The whole command; returns the exit code. */
 export async function runPollCommand(argv: readonly string[], io: PollIo): Promise<number> {
-	const json = argv.includes('--json');
+	const json = wantsJson(argv);
 	try {
 		const options = parsePollArgs(argv, io.env);
 		const outcome = await poll(options, io.cwd);
 		io.out(pollLine(outcome));
-		if (json) io.out(pollJson(outcome));
+		if (json) printJsonLast(io, pollJson(outcome));
 		return EXIT.done;
 	} catch (error) {
 		if (!(error instanceof PollError || error instanceof CommandUsageError)) throw error;

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { DURATION_HELP, EXIT_CODES_HELP, parseDuration } from '../command-line/conventions.js';
-import { PollError } from '../errors/errors.js';
+import { CommandUsageError } from '../errors/errors.js';
 import { type DeployHook, parseHookBody, parseHookUrl } from './deploy-hook.js';
 
 /** The environment poll reads: the hook's URL and a token, both secrets kept out of command lines. */
@@ -33,7 +33,6 @@ ${EXIT_CODES_HELP}`;
 export interface PollOptions {
 	hook: DeployHook;
 	dryRun: boolean;
-	json: boolean;
 	minIntervalMs: number;
 	/** How long a run waits for another to release the lock. */
 	lockWaitMs: number;
@@ -67,7 +66,7 @@ export function parsePollArgs(
 			allowPositionals: false,
 		}));
 	} catch (error) {
-		throw new PollError(`${(error as Error).message} (audio-reviews poll --help)`, 'usage');
+		throw new CommandUsageError(`${(error as Error).message} (audio-reviews poll --help)`);
 	}
 	const flag = values.hook as string | undefined;
 	const timeout = values['hook-timeout'] as string | undefined;
@@ -85,7 +84,6 @@ export function parsePollArgs(
 			timeoutMs,
 		},
 		dryRun: values['dry-run'] === true,
-		json: values.json === true,
 		minIntervalMs: interval === undefined ? 0 : parseDuration(interval, '--min-interval'),
 		lockWaitMs: lockWait === undefined ? LOCK_WAIT_MS : parseDuration(lockWait, '--lock-wait'),
 		state: parseStateDir(values.state as string | undefined),
@@ -94,6 +92,6 @@ export function parsePollArgs(
 
 function parseStateDir(value: string | undefined): string | undefined {
 	if (value !== undefined && value.trim() === '')
-		throw new PollError('Expected --state to name a folder, such as .poll-state', 'usage');
+		throw new CommandUsageError('Expected --state to name a folder, such as .poll-state');
 	return value;
 }

@@ -58,9 +58,9 @@ function what(outcome: PollOutcome): string {
 	}
 }
 
-export function pollJson(outcome: PollOutcome): string {
+export function pollJson(outcome: PollOutcome): Record<string, unknown> {
 	const { diff } = outcome;
-	return JSON.stringify({
+	return {
 		changed: outcome.firstCall || diffSize(diff) > 0,
 		called: outcome.kind === 'called',
 		outcome: outcome.kind,
@@ -78,5 +78,5 @@ export function pollJson(outcome: PollOutcome): string {
 		state: outcome.state,
 		...(outcome.status === undefined ? {} : { status: outcome.status }),
 		...(outcome.heldUntil === undefined ? {} : { heldUntil: outcome.heldUntil }),
-	});
+	};
 }

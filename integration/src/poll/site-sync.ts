@@ -3,7 +3,13 @@ import { cp, mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AstroIntegration } from 'astro';
-import { AudioReviewsError, ERROR_CODES, errorCode, PollError } from '../errors/errors.js';
+import {
+	AudioReviewsError,
+	CommandUsageError,
+	ERROR_CODES,
+	errorCode,
+	PollError,
+} from '../errors/errors.js';
 import type { PageDigests } from './hook-record.js';
 import { acquireLock, type PollLock } from './poll-lock.js';
 import {
@@ -63,9 +69,8 @@ export async function syncSite(
 		const { sync } = await import('astro');
 		await sync({ root, cacheDir, logLevel: 'warn', integrations: [probe] });
 		if (!resolved)
-			throw new PollError(
+			throw new CommandUsageError(
 				`astro sync ran in ${root} without resolving the site's config: run poll in the site's folder, beside its astro.config.mjs`,
-				'usage',
 			);
 		const { collections, pages } = await readSyncPages(work, root);
 		return { collections, pages, lock, close, keep: () => replaceFolder(work, kept) };
@@ -94,9 +99,8 @@ async function readSyncPages(
 				pages[`${file.collection}/${id}`] = pageDigestOf(value);
 	}
 	if (collections.length === 0)
-		throw new PollError(
+		throw new CommandUsageError(
 			`No content collection of the site in ${root} uses productsLoader(): run poll in the site's folder, and define the collection in src/content.config.ts with loader: productsLoader({ … })`,
-			'usage',
 		);
 	return { collections, pages };
 }
@@ -116,14 +120,17 @@ function ignoreMissing(error: NodeJS.ErrnoException): void {
 	if (error.code !== 'ENOENT') throw error;
 }
 
-/** A busy lock stays busy; loader errors name their endpoint; anything else is the site's sync. */
-function asPollError(error: unknown): PollError {
+/**
+ * A busy lock stays busy, a usage error stays one; loader errors name their endpoint; anything
+ * else is the site's sync.
+ */
+function asPollError(error: unknown): PollError | CommandUsageError {
 	for (let cause = error; cause instanceof Error; cause = cause.cause)
-		if (cause instanceof PollError) return cause;
+		if (cause instanceof PollError || cause instanceof CommandUsageError) return cause;
 	const message = error instanceof Error ? error.message : String(error);
 	// Options the loader refused: the site needs a fix, a later run would fail the same way.
 	if (errorCode(error) === ERROR_CODES.options)
-		return new PollError(`The site's options are wrong: ${message}`, 'usage', {
+		return new CommandUsageError(`The site's options are wrong: ${message}`, {
 			cause: error,
 		});
 	// Vite's module runner loads another instance of the error classes: `instanceof` fails there.
