@@ -1,4 +1,5 @@
 // One set of rules for both webhooks (dev refresh, invalidation), so neither is looser.
+import { type core, z } from 'astro/zod';
 
 export const WEBHOOK_LIMITS = {
 	/** Bodies are a few refs; anything larger is not a webhook of ours. */
@@ -126,37 +127,40 @@ export function parseWebhookBody(
 	return parseWebhookJson(body, maxRefs);
 }
 
+const REF = z.string().min(1).max(WEBHOOK_LIMITS.maxRefLength);
+
+/** `{}`, `{ "ref": "…" }`, `{ "refs": ["…"] }` or both fields; nothing else. */
+const WEBHOOK_BODY = z.strictObject({ ref: REF.optional(), refs: z.array(REF).optional() });
+
+/** The refusal for the first of zod's issues in the order a sender fixes them: shape, fields, refs. */
+function refusalOf(issues: readonly core.$ZodIssue[]): { ok: false; refusal: WebhookRefusal } {
+	const unknown = issues.flatMap((issue) => (issue.code === 'unrecognized_keys' ? issue.keys : []));
+	if (issues.some((issue) => issue.path.length === 0 && issue.code !== 'unrecognized_keys'))
+		return badRequest('Expected a JSON object: {"ref": "…"}, {"refs": ["…"]} or {} for everything');
+	if (unknown.length > 0)
+		return badRequest(
+			`Unknown field(s) ${unknown.map((k) => JSON.stringify(k.slice(0, 40))).join(', ')}: expected "ref" or "refs"`,
+		);
+	if (issues.some((issue) => issue.path[0] === 'ref'))
+		return badRequest(
+			`Expected "ref" to be a product ref: a non-empty string of at most ${WEBHOOK_LIMITS.maxRefLength} characters`,
+		);
+	return badRequest(
+		`Expected "refs" to be an array of product refs (non-empty strings of at most ${WEBHOOK_LIMITS.maxRefLength} characters)`,
+	);
+}
+
 export function parseWebhookJson(
 	body: unknown,
 	maxRefs: number = WEBHOOK_LIMITS.maxRefs,
 ): Parsed<WebhookRequest> {
 	if (body === undefined) return { ok: true, value: { scope: 'website' } };
-	if (typeof body !== 'object' || body === null || Array.isArray(body))
-		return badRequest('Expected a JSON object: {"ref": "…"}, {"refs": ["…"]} or {} for everything');
-	const record = body as Record<string, unknown>;
-	const unknown = Object.keys(record).filter((key) => key !== 'ref' && key !== 'refs');
-	if (unknown.length > 0)
-		return badRequest(
-			`Unknown field(s) ${unknown.map((k) => JSON.stringify(k.slice(0, 40))).join(', ')}: expected "ref" or "refs"`,
-		);
-	const refs: string[] = [];
-	if ('ref' in record) {
-		if (!isRef(record.ref))
-			return badRequest(
-				`Expected "ref" to be a product ref: a non-empty string of at most ${WEBHOOK_LIMITS.maxRefLength} characters`,
-			);
-		refs.push(record.ref);
-	}
-	if ('refs' in record) {
-		if (!Array.isArray(record.refs) || !record.refs.every(isRef)) {
-			return badRequest(
-				`Expected "refs" to be an array of product refs (non-empty strings of at most ${WEBHOOK_LIMITS.maxRefLength} characters)`,
-			);
-		}
-		if (record.refs.length === 0)
-			return badRequest('Expected "refs" to name at least one product; send {} for everything');
-		refs.push(...(record.refs as string[]));
-	}
+	const parsed = WEBHOOK_BODY.safeParse(body);
+	if (!parsed.success) return refusalOf(parsed.error.issues);
+	const { ref, refs: list } = parsed.data;
+	if (list?.length === 0)
+		return badRequest('Expected "refs" to name at least one product; send {} for everything');
+	const refs = [...(ref === undefined ? [] : [ref]), ...(list ?? [])];
 	if (refs.length === 0) return { ok: true, value: { scope: 'website' } };
 	const unique = [...new Set(refs)];
 	if (unique.length > maxRefs)
@@ -164,12 +168,6 @@ export function parseWebhookJson(
 			`Expected at most ${maxRefs} refs per call, got ${unique.length}; send {} for everything`,
 		);
 	return { ok: true, value: { scope: 'products', refs: unique } };
-}
-
-function isRef(value: unknown): value is string {
-	return (
-		typeof value === 'string' && value.length > 0 && value.length <= WEBHOOK_LIMITS.maxRefLength
-	);
 }
 
 function badRequest(message: string): { ok: false; refusal: WebhookRefusal } {
