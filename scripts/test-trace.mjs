@@ -72,7 +72,7 @@ function main() {
 	const [file] = process.argv.slice(2);
 	if (!file) throw new Error('usage: node scripts/test-trace.mjs <trace.jsonl>');
 	const { files, totals, sharedAcrossFiles } = summarise(readFileSync(file, 'utf8'));
-	const cells = (/** @type {Record<string, number>} */ e) =>
+	const cells = (/** @type {{ wall: number, cpu: number, [kind: string]: number }} */ e) =>
 		`${e.wall.toFixed(0).padStart(5)} s wall ${e.cpu.toFixed(1).padStart(7)} s CPU  ${KINDS.map((k) => `${k} ${e[k] ?? 0}`).join(', ')}`;
 	for (const [test, entry] of files) console.log(`${cells(/** @type {any} */ (entry))}  ${test}`);
 	console.log(`\ntotal: ${cells(/** @type {any} */ (totals))}, ${files.length} files`);

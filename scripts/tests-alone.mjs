@@ -90,6 +90,7 @@ async function main() {
 	const files =
 		positionals.length > 0 || values.all ? lane : sampleOf(lane, Number(values.sample), seed);
 	console.log(`Each file alone (${files.length} of ${lane.length}, seed ${seed}):`);
+	/** @type {string[]} */
 	const failed = [];
 	const queue = [...files];
 	// Each file still runs in a Vitest of its own, with nothing else in it: two such runs side by
