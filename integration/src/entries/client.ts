@@ -18,6 +18,7 @@ export {
 	IndexNowError,
 	NetworkError,
 	NotFoundError,
+	PageLocaleError,
 	ProductValidationError,
 	RedirectError,
 	ResponseFormatError,

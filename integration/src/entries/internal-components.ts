@@ -3,8 +3,8 @@
 
 export { AudioReviewsError } from '../errors/errors.js';
 export type { HubPageProps } from '../hubs/hub-paths.js';
+export { pageLang } from '../product-page/page-lang.js';
 export {
-	pageLang,
 	productPageModel,
 	productSummary,
 	shownReviews,

@@ -64,6 +64,8 @@ export type ProductPageProps = {
 	lastmod?: string | undefined;
 	/** Which of the product's review pages this is, with the paths of the others; unset, the page shows every review. */
 	reviewPage?: ReviewPagePlace | undefined;
+	/** The live loader's locales in its order (on-demand pages): the page checks its URL serves its locale. */
+	liveLocales?: readonly string[] | undefined;
 };
 
 export interface StaticPath {
