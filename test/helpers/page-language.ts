@@ -46,7 +46,8 @@ export function languageMismatch(html: string, locale: string): string[] {
 	const found = pageLanguage(html);
 	const problems: string[] = [];
 	for (const key of ['lang', 'ogLocale', 'breadcrumb'] as const)
-		if (found[key] !== expected[key]) problems.push(`${key} ${found[key]} (wanted ${expected[key]})`);
+		if (found[key] !== expected[key])
+			problems.push(`${key} ${found[key]} (wanted ${expected[key]})`);
 	if (found.inLanguage.some((value) => value !== locale))
 		problems.push(`inLanguage ${found.inLanguage.join(',')}`);
 	return problems;

@@ -65,7 +65,9 @@ for (const config of CONFIGS) {
 			const check = async (path: string, locale: string) => {
 				const page = await get(server.url, path);
 				if (page.status !== 200) wrong.push(`${path}: ${page.status}`);
-				else for (const problem of languageMismatch(page.body, locale)) wrong.push(`${path}: ${problem}`);
+				else
+					for (const problem of languageMismatch(page.body, locale))
+						wrong.push(`${path}: ${problem}`);
 				return page;
 			};
 			for (const locale of config.locales) {
@@ -102,7 +104,10 @@ for (const config of CONFIGS) {
 		it.skipIf(config.routeLoads === undefined)(
 			'fails loudly, naming the locale to load, when the route loads the plain ref in the loader’s first locale',
 			async () => {
-				const plain = await startStandalone(site.dist, { ...env(), FIXTURE_UNPREFIXED_LOCALE: undefined });
+				const plain = await startStandalone(site.dist, {
+					...env(),
+					FIXTURE_UNPREFIXED_LOCALE: undefined,
+				});
 				try {
 					const ref = sim.refs()[3]!;
 					const page = await get(plain.url, `/products/${encodeURIComponent(ref)}/`);

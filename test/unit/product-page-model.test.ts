@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { productPageDigest } from '../../integration/src/product-page/page-digest.js';
 import { PageLocaleError } from '../../integration/src/errors/errors.js';
+import { productPageDigest } from '../../integration/src/product-page/page-digest.js';
 import { pageLang } from '../../integration/src/product-page/page-lang.js';
 import { productPageModel } from '../../integration/src/product-page/page-model.js';
 import { localeRoutingOf } from '../../integration/src/routing/locale-routing.js';

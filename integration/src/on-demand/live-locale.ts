@@ -1,4 +1,6 @@
 import { PageLocaleError } from '../errors/errors.js';
+import type { Alternate, ProductPageProps } from '../routing/product-paths.js';
+import type { ReviewPagePlace } from '../routing/review-pages.js';
 import { entryFacts, type WithRendered } from '../schema/entry-metadata.js';
 import type { Product } from '../schema/product.js';
 
@@ -23,4 +25,30 @@ export function liveLocaleOf(
 			{ ref: entry.data.external_id },
 		);
 	return { locale, locales: facts?.locales ?? [locale] };
+}
+
+/** `<ProductPage>` props of an on-demand product: its page in one locale, and its versions in the others. */
+export function liveProps(
+	product: Product,
+	reviewPage: ReviewPagePlace,
+	indexable: boolean,
+	place: {
+		locale: string;
+		locales: readonly string[];
+		defaultLocale: string | undefined;
+		alternates: Alternate[];
+	},
+): ProductPageProps {
+	return {
+		product,
+		locale: place.locale,
+		lang: place.locale,
+		slug: product.external_id,
+		path: reviewPage.paths[reviewPage.page - 1]!,
+		alternates: place.alternates,
+		defaultLocale: place.defaultLocale,
+		indexable,
+		reviewPage,
+		liveLocales: place.locales,
+	};
 }

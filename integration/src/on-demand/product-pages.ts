@@ -13,7 +13,6 @@ import {
 	routingOf,
 } from '../routing/locale-routing.js';
 import {
-	type Alternate,
 	type EmptyProducts,
 	hasPage,
 	isIndexable,
@@ -27,8 +26,8 @@ import {
 import type { WithRendered } from '../schema/entry-metadata.js';
 import type { Product } from '../schema/product.js';
 import { cacheControlHeader } from './cache-policy.js';
+import { liveLocaleOf, liveProps } from './live-locale.js';
 import { type LiveVersion, liveAlternates, versionFailure } from './locale-versions.js';
-import { liveLocaleOf } from './live-locale.js';
 import { liveReviewPage } from './request-ref.js';
 import { liveErrorResponse, notFoundResponse, type RequestLogger } from './responses.js';
 
@@ -127,8 +126,7 @@ export function liveProductPage(
 			trailingSlash,
 			locale,
 			// A route given no locale serves the entry's unprefixed; else the loader's first is.
-			routing:
-				options.routing ?? options.defaultLocale ?? (options.locale ? locales[0] : locale),
+			routing: options.routing ?? options.defaultLocale ?? (options.locale ? locales[0] : locale),
 		};
 		const ref = entry.data.external_id;
 		const reviewPage = livePagesOf(where, ref, { page, pageCount, perPage });
@@ -137,12 +135,17 @@ export function liveProductPage(
 			perPage,
 			pathOf: (locale, n) => liveProductPath(where, locale, where.routing, ref, n),
 		});
-		return liveProps(entry.data, reviewPage, isIndexable(entry.data.reviews.length, emptyProducts), {
-			locale,
-			locales,
-			defaultLocale: routingOf(where.routing).defaultLocale,
-			alternates,
-		});
+		return liveProps(
+			entry.data,
+			reviewPage,
+			isIndexable(entry.data.reviews.length, emptyProducts),
+			{
+				locale,
+				locales,
+				defaultLocale: routingOf(where.routing).defaultLocale,
+				alternates,
+			},
+		);
 	}
 	// A product without a page (emptyProducts: 'skip'), or a review page past its last: 404 as an unknown ref.
 	if ((entry && !error) || isNotFound(error)) {
@@ -199,32 +202,6 @@ function livePagesOf(
 		liveProductPath(where, where.locale, where.routing, ref, index + 1),
 	);
 	return { page: place.page, paths, perPage: place.perPage };
-}
-
-/** `<ProductPage>` props of an on-demand product: its page in one locale, and its versions in the others. */
-function liveProps(
-	product: Product,
-	reviewPage: ReviewPagePlace,
-	indexable: boolean,
-	place: {
-		locale: string;
-		locales: readonly string[];
-		defaultLocale: string | undefined;
-		alternates: Alternate[];
-	},
-): ProductPageProps {
-	return {
-		product,
-		locale: place.locale,
-		lang: place.locale,
-		slug: product.external_id,
-		path: reviewPage.paths[reviewPage.page - 1]!,
-		alternates: place.alternates,
-		defaultLocale: place.defaultLocale,
-		indexable,
-		reviewPage,
-		liveLocales: place.locales,
-	};
 }
 
 /** The cache policy of a page: `overrides`, then the matching `routeRules`, then the defaults. */
