@@ -1,6 +1,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import { CachePurgeError } from '../errors/errors.js';
 import { recordWebhook } from '../metrics/instruments.js';
+import { WEBHOOK_LIMITS } from '../schema/webhook-body.js';
 import { NO_STORE } from './cache-policy.js';
 import { type PurgedPagesSubmission, submitPurgedPages } from './index-now-purged.js';
 import { listsTag, productTag, websiteTag } from './live-loader/cache-tags.js';
@@ -10,7 +11,6 @@ import {
 	parseWebhookJson,
 	readCappedBody,
 	refuseHead,
-	WEBHOOK_LIMITS,
 	type WebhookRefusal,
 	type WebhookRequest,
 	type WebhookRequestHead,

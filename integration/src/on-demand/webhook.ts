@@ -1,12 +1,6 @@
 // One set of rules for both webhooks (dev refresh, invalidation), so neither is looser.
-import { type core, z } from 'astro/zod';
-
-export const WEBHOOK_LIMITS = {
-	/** Bodies are a few refs; anything larger is not a webhook of ours. */
-	maxBodyBytes: 64 * 1024,
-	maxRefs: 1000,
-	maxRefLength: 512,
-} as const;
+import type { core } from 'astro/zod';
+import { WEBHOOK_BODY, WEBHOOK_LIMITS } from '../schema/webhook-body.js';
 
 export interface WebhookRefusal {
 	status: number;
@@ -126,11 +120,6 @@ export function parseWebhookBody(
 	}
 	return parseWebhookJson(body, maxRefs);
 }
-
-const REF = z.string().min(1).max(WEBHOOK_LIMITS.maxRefLength);
-
-/** `{}`, `{ "ref": "…" }`, `{ "refs": ["…"] }` or both fields; nothing else. */
-const WEBHOOK_BODY = z.strictObject({ ref: REF.optional(), refs: z.array(REF).optional() });
 
 /** The refusal for the first of zod's issues in the order a sender fixes them: shape, fields, refs. */
 function refusalOf(issues: readonly core.$ZodIssue[]): { ok: false; refusal: WebhookRefusal } {
