@@ -250,6 +250,27 @@ export class PollError extends AudioReviewsError {
 	}
 }
 
+/**
+ * The search index's PostgreSQL failed or refused: `host` names the database (never its password),
+ * `unavailable` when it could not be reached at all (the endpoint then answers 503).
+ */
+export class SearchDatabaseError extends AudioReviewsError {
+	override name = 'SearchDatabaseError';
+	readonly host: string;
+	readonly unavailable: boolean;
+
+	constructor(message: string, context: { host: string; unavailable: boolean; cause?: unknown }) {
+		super(`${message} (database ${context.host})`, { cause: context.cause });
+		this.host = context.host;
+		this.unavailable = context.unavailable;
+	}
+}
+
+/** Another `audio-reviews index` run holds the index's lock (exit code 4). */
+export class SearchIndexBusyError extends SearchDatabaseError {
+	override name = 'SearchIndexBusyError';
+}
+
 /** Invalid options, raised at config time; `hint` tells the fix. */
 export class AudioReviewsOptionsError extends AstroError {
 	override name = 'AudioReviewsOptionsError';

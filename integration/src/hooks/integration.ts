@@ -27,7 +27,7 @@ import {
 } from '../virtual/virtual-modules.js';
 import { createRefreshHandler } from './dev-refresh.js';
 import { finishOutput, urlsEndInSlash, warnAboutPages } from './finish-build.js';
-import { injectInvalidateRoute, injectOnDemandRoutes } from './on-demand-routes.js';
+import { injectInvalidateRoute, injectOnDemandRoutes, injectSearchRoute } from './on-demand-routes.js';
 import { releaseSyncGarbage } from './release-sync-garbage.js';
 import {
 	type AudioReviewsOptions,
@@ -175,6 +175,7 @@ function setUp(
 		hub: resolved.hub !== false,
 		websiteId: resolved.invalidate?.websiteId,
 	};
+	injectSearchRoute(resolved.search === 'postgres', { config, injectRoute, updateConfig, logger });
 	injectOnDemandRoutes(resolved.onDemand, onDemandSite, {
 		config,
 		injectRoute,
@@ -207,7 +208,8 @@ function pageConfigFor(
 		localeLinks: resolved.localeLinks,
 		reviewsPerPage: resolved.reviewsPerPage,
 		hub: hubConfig(resolved.hub, route),
-		search: resolved.search,
+		// The pages carry Pagefind's markup only for Pagefind: the PostgreSQL index reads the catalogue.
+		search: resolved.search === 'pagefind' ? 'pagefind' : false,
 	};
 }
 

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration, HookParameters } from 'astro';
 import type { PurgedPagesConfig } from '../indexnow/index-now-settings.js';
 import type { ResolvedInvalidateOption } from '../options/invalidate-option.js';
@@ -6,7 +7,11 @@ import type { ResolvedOnDemandOption } from '../options/on-demand-option.js';
 import { hubRoute } from '../routing/hub-urls.js';
 import { CACHE_VARNISH_ENTRYPOINT } from '../shared-cache/cache-varnish.js';
 import { sitemapIncludeCheck } from '../sitemaps/sitemap-include-check.js';
-import { virtualLiveConfigPlugin, virtualOnDemandPlugin } from '../virtual/virtual-modules.js';
+import {
+	virtualLiveConfigPlugin,
+	virtualOnDemandPlugin,
+	virtualSearchPlugin,
+} from '../virtual/virtual-modules.js';
 
 /** The on-demand routes `astro:config:setup` injects: the sitemaps, hubs and product pages of the live loader, and the purge webhook. */
 
@@ -132,6 +137,33 @@ export function injectInvalidateRoute(
 	hook.injectRoute({
 		pattern: route,
 		entrypoint: new URL('../../routes/invalidate.ts', import.meta.url),
+		prerender: false,
+	});
+}
+
+export const SEARCH_ROUTE = '/_audio-reviews/search';
+
+/**
+ * `search: 'postgres'`: the search endpoint (on demand, so it needs an adapter), and the search
+ * module the endpoint, `ReviewSearch` and the webhook read; without it, that module is empty.
+ */
+export function injectSearchRoute(
+	enabled: boolean,
+	hook: Pick<SetupHook, 'config' | 'injectRoute' | 'updateConfig' | 'logger'>,
+): void {
+	const on = enabled && hook.config.adapter !== undefined;
+	if (enabled && !on)
+		hook.logger.warn(
+			"`search: 'postgres'` needs an adapter (its endpoint is served on demand): the search is not injected",
+		);
+	const site = new URL('../../routes/search-site.ts', import.meta.url);
+	hook.updateConfig({
+		vite: { plugins: [virtualSearchPlugin(on ? fileURLToPath(site) : undefined)] },
+	});
+	if (!on) return;
+	hook.injectRoute({
+		pattern: SEARCH_ROUTE,
+		entrypoint: new URL('../../routes/search.ts', import.meta.url),
 		prerender: false,
 	});
 }

@@ -4,6 +4,7 @@ import { listsTag, productTag, websiteTag } from '../live-loader/cache-tags.js';
 import { recordWebhook } from '../metrics/instruments.js';
 import { NO_STORE } from './cache-policy.js';
 import { type PurgedPagesSubmission, submitPurgedPages } from './index-now-purged.js';
+import { reindexPurged, type SearchReindex } from './search-reindex.js';
 import { presentsSecret } from './secret.js';
 import {
 	parseWebhookBody,
@@ -28,6 +29,8 @@ export interface InvalidateHandlerOptions {
 	maxRefs?: number;
 	/** After a product purge, submit its pages to IndexNow (bounded wait, never fails the call). */
 	indexNow?: PurgedPagesSubmission | undefined;
+	/** `search: 'postgres'`: re-indexes the purged refs before the answer (search-reindex.ts). */
+	reindex?: SearchReindex | undefined;
 }
 
 export type InvalidationRequest = WebhookRequest;
@@ -90,10 +93,12 @@ export function createInvalidateHandler(options: InvalidateHandlerOptions): APIR
 				...(error instanceof CachePurgeError ? { failedNodes: error.failedNodes } : {}),
 			});
 		}
+		const search = await reindexPurged(options.reindex, parsed.value);
+		if (search instanceof Response) return search;
 		const indexNow = options.indexNow
 			? { indexNow: await submitPurgedPages(options.indexNow, parsed.value) }
 			: {};
-		return json(200, { ok: true, ...result, ...indexNow });
+		return json(200, { ok: true, ...result, ...search, ...indexNow });
 	};
 	return async (context) => {
 		try {

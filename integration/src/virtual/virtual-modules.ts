@@ -9,6 +9,20 @@ export const VIRTUAL_LAYOUT_ID = 'virtual:astro-audio-reviews/layout';
 export const VIRTUAL_CATALOGUE_ID = 'virtual:astro-audio-reviews/catalogue';
 export const VIRTUAL_LIVE_CONFIG_ID = 'virtual:astro-audio-reviews/live-config';
 export const VIRTUAL_ON_DEMAND_ID = 'virtual:astro-audio-reviews/on-demand';
+export const VIRTUAL_SEARCH_ID = 'virtual:astro-audio-reviews/search';
+
+/**
+ * The PostgreSQL search of `search: 'postgres'` (`searchSite`: integration/routes/search-site.ts),
+ * else nothing: a site without it never bundles the search or its driver.
+ */
+export function virtualSearchPlugin(searchSite: string | undefined): Plugin {
+	return modulePlugin(
+		VIRTUAL_SEARCH_ID,
+		searchSite
+			? `export { searchEndpoint, searchPage, searchReindex } from ${JSON.stringify(searchSite)};`
+			: 'export const searchEndpoint = undefined, searchPage = undefined, searchReindex = undefined;',
+	);
+}
 
 export function virtualConfigPlugin(config: PageConfig): Plugin {
 	return jsonModulePlugin(VIRTUAL_CONFIG_ID, config);
