@@ -5,13 +5,13 @@
 import { getLiveCollection, getLiveEntry } from 'astro:content';
 import config from 'virtual:astro-audio-reviews/config';
 import {
+	checkSearchParams,
 	liveContentOf,
 	liveSearchReindex,
 	liveSearchTarget,
 	type SearchResponseBody,
 	searchFor,
 	searchResponse,
-	checkSearchParams,
 } from '#internal/search';
 
 const content = liveContentOf({ getLiveCollection, getLiveEntry });

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { type Simulator, type SimAudio, startSimulator } from 'astro-audio-reviews/simulator';
+import { type SimAudio, type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 
 /**
  * The catalogue the search tests ask: the simulator's generated products (French and English),

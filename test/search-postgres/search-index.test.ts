@@ -51,9 +51,13 @@ const target = (read?: string): SearchTarget => ({
 
 const search = (q: string, locale = 'en', read?: string) =>
 	searchFor(target(read), { q, locale, limit: 10, offset: 0 });
-const refsOf = async (q: string, locale = 'en') => (await search(q, locale)).results.map((r) => r.ref);
+const refsOf = async (q: string, locale = 'en') =>
+	(await search(q, locale)).results.map((r) => r.ref);
 const rowVersions = () =>
-	psql(pg.primary, 'SELECT string_agg(ref || locale || xmin::text, \',\' ORDER BY ref, locale) FROM audio_reviews.documents');
+	psql(
+		pg.primary,
+		"SELECT string_agg(ref || locale || xmin::text, ',' ORDER BY ref, locale) FROM audio_reviews.documents",
+	);
 
 describe('audio-reviews index', () => {
 	it('writes one entry per product and locale, then rewrites nothing on a run without change', async () => {
@@ -61,7 +65,9 @@ describe('audio-reviews index', () => {
 		expect(first.stderr).toBe('');
 		expect(first.code).toBe(0);
 		expect(first.json).toMatchObject({ indexed: 24, unchanged: 0, removed: 0, entries: 48 });
-		expect((await psql(pg.primary, 'SELECT count(*) FROM audio_reviews.documents')).trim()).toBe('48');
+		expect((await psql(pg.primary, 'SELECT count(*) FROM audio_reviews.documents')).trim()).toBe(
+			'48',
+		);
 		const versions = await rowVersions();
 
 		const second = await runIndexCli(['--json'], env);
@@ -148,7 +154,9 @@ describe('audio-reviews index', () => {
 	it('treats SQL and tsquery syntax in q as words', async () => {
 		for (const q of ["'; DROP TABLE audio_reviews.documents; --", 'a & | ! ( ) :* <->', '\\', '%_'])
 			expect((await search(q, 'en')).total, q).toBeGreaterThanOrEqual(0);
-		expect((await psql(pg.primary, 'SELECT count(*) FROM audio_reviews.documents')).trim()).toBe('48');
+		expect((await psql(pg.primary, 'SELECT count(*) FROM audio_reviews.documents')).trim()).toBe(
+			'48',
+		);
 	});
 });
 
@@ -178,7 +186,12 @@ describe('freshness', () => {
 		expect(run.code).toBe(0);
 		expect(run.json).toMatchObject({ indexed: 0, removed: 1 });
 		expect(
-			(await psql(pg.primary, `SELECT count(*) FROM audio_reviews.documents WHERE ref = '${removed}'`)).trim(),
+			(
+				await psql(
+					pg.primary,
+					`SELECT count(*) FROM audio_reviews.documents WHERE ref = '${removed}'`,
+				)
+			).trim(),
 		).toBe('0');
 	});
 
@@ -212,7 +225,10 @@ describe('freshness', () => {
 		const run = await runIndexCli([], { ...env, AUDIO_REVIEWS_SEARCH_DATABASE_URL: '' });
 		expect(run.code).toBe(2);
 		expect(run.stderr).toContain('AUDIO_REVIEWS_SEARCH_DATABASE_URL');
-		const down = await runIndexCli(['--json', '--database-url', 'postgres://u:secret@127.0.0.1:1/x'], env);
+		const down = await runIndexCli(
+			['--json', '--database-url', 'postgres://u:secret@127.0.0.1:1/x'],
+			env,
+		);
 		expect(down.code).toBe(3);
 		expect(down.stderr).toContain('127.0.0.1:1/x');
 		expect(down.stderr).not.toContain('secret');

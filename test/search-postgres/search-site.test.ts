@@ -79,8 +79,18 @@ describe('GET /_audio-reviews/search', () => {
 		const body = await response.json();
 		expect(body).toMatchObject({ query: WORDS.ranked, locale: 'en', total: 2 });
 		const [first] = body.results;
-		expect(first).toMatchObject({ ref: catalogue.refs.name, url: `${BASE}/en/products/${catalogue.refs.name}/` });
-		expect(Object.keys(first).sort()).toEqual(['name', 'rating', 'ref', 'reviews', 'snippet', 'url']);
+		expect(first).toMatchObject({
+			ref: catalogue.refs.name,
+			url: `${BASE}/en/products/${catalogue.refs.name}/`,
+		});
+		expect(Object.keys(first).sort()).toEqual([
+			'name',
+			'rating',
+			'ref',
+			'reviews',
+			'snippet',
+			'url',
+		]);
 		expect(first.snippet).toContain(`<mark>${WORDS.ranked}</mark>`);
 		const page = await fetch(`${server.url}${first.url}`);
 		expect(page.status).toBe(200);
@@ -144,9 +154,9 @@ describe('ReviewSearch', () => {
 			await expect(root.locator('form[method="get"] input[name="q"]').inputValue()).resolves.toBe(
 				WORDS.hostile,
 			);
-			const links = await root.locator('.aar-search-link').evaluateAll((els) =>
-				els.map((el) => el.getAttribute('href')),
-			);
+			const links = await root
+				.locator('.aar-search-link')
+				.evaluateAll((els) => els.map((el) => el.getAttribute('href')));
 			expect(links).toEqual([`${BASE}/en/products/${catalogue.refs.hostile}/`]);
 			const snippet = root.locator('.aar-search-snippet');
 			expect(await snippet.locator('mark').allTextContents()).toEqual([WORDS.hostile]);
@@ -194,7 +204,8 @@ describe('ReviewSearch', () => {
 					await page.goto(`${server.url}${BASE}/${framework}/search/?q=quality`);
 					await page.locator('.aar-search-result').first().waitFor();
 					const layout = await page.evaluate(() => {
-						const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+						const box = (selector: string) =>
+							document.querySelector(selector)!.getBoundingClientRect();
 						return {
 							scrollWidth: document.documentElement.scrollWidth,
 							input: box('.aar-search-input'),
@@ -205,7 +216,10 @@ describe('ReviewSearch', () => {
 					expect(layout.input.width, `${framework} ${width}`).toBeGreaterThan(150);
 					expect(layout.button.right, `${framework} ${width}`).toBeLessThanOrEqual(width);
 					if (SHOTS)
-						await page.screenshot({ path: join(SHOTS, `${framework}-${width}.png`), fullPage: true });
+						await page.screenshot({
+							path: join(SHOTS, `${framework}-${width}.png`),
+							fullPage: true,
+						});
 				} finally {
 					await page.close();
 				}

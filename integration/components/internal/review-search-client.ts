@@ -58,50 +58,25 @@ export function enhanceReviewSearch(root: HTMLElement): void {
 				signal: controller.signal,
 				headers: { accept: 'application/json' },
 			});
-			if (!response.ok) throw new Error(String(response.status));
-			const body = (await response.json()) as { total: number; results: Result[] };
-			list.replaceChildren(...body.results.map(item));
+			const body = response.ok
+				? ((await response.json()) as { total: number; results: Result[] })
+				: undefined;
+			if (!body) {
+				list.replaceChildren();
+				status.textContent = words.unavailable;
+				return;
+			}
+			list.replaceChildren(
+				...body.results.map((result) =>
+					resultItem(result, lang, (count) => counted(words.reviews, count)),
+				),
+			);
 			status.textContent = body.total === 0 ? words.none : counted(words.results, body.total);
 		} catch (error) {
 			if ((error as Error).name === 'AbortError') return;
 			list.replaceChildren();
 			status.textContent = words.unavailable;
 		}
-	};
-
-	const item = (result: Result): HTMLLIElement => {
-		const li = document.createElement('li');
-		li.className = 'aar-search-result';
-		const link = document.createElement('a');
-		link.className = 'aar-search-link';
-		link.href = result.url;
-		link.textContent = result.name;
-		li.append(link);
-		const parts: Node[] = [];
-		if (result.rating !== null) {
-			const rating = document.createElement('span');
-			rating.className = 'aar-search-rating';
-			const star = document.createElement('span');
-			star.setAttribute('aria-hidden', 'true');
-			star.textContent = '★ ';
-			rating.append(star, result.rating.toLocaleString(lang));
-			parts.push(rating);
-		}
-		if (result.reviews > 0) {
-			if (parts.length > 0) parts.push(document.createTextNode(' · '));
-			parts.push(document.createTextNode(counted(words.reviews, result.reviews)));
-		}
-		if (parts.length > 0) {
-			const meta = document.createElement('p');
-			meta.className = 'aar-search-meta';
-			meta.append(...parts);
-			li.append(meta);
-		}
-		const snippet = document.createElement('p');
-		snippet.className = 'aar-search-snippet';
-		snippet.append(...snippetNodes(result.snippet));
-		li.append(snippet);
-		return li;
 	};
 
 	input.addEventListener('input', () => {
@@ -125,6 +100,46 @@ export function enhanceReviewSearch(root: HTMLElement): void {
 			(at === 0 ? input : links[at - 1]!).focus();
 		} else if (event.key === 'Escape' && at >= 0) input.focus();
 	});
+}
+
+/** One result, built node by node. */
+function resultItem(
+	result: Result,
+	lang: string,
+	counted: (count: number) => string,
+): HTMLLIElement {
+	const li = document.createElement('li');
+	li.className = 'aar-search-result';
+	const link = document.createElement('a');
+	link.className = 'aar-search-link';
+	link.href = result.url;
+	link.textContent = result.name;
+	li.append(link);
+	const parts: Node[] = [];
+	if (result.rating !== null) {
+		const rating = document.createElement('span');
+		rating.className = 'aar-search-rating';
+		const star = document.createElement('span');
+		star.setAttribute('aria-hidden', 'true');
+		star.textContent = '★ ';
+		rating.append(star, result.rating.toLocaleString(lang));
+		parts.push(rating);
+	}
+	if (result.reviews > 0) {
+		if (parts.length > 0) parts.push(document.createTextNode(' · '));
+		parts.push(document.createTextNode(counted(result.reviews)));
+	}
+	if (parts.length > 0) {
+		const meta = document.createElement('p');
+		meta.className = 'aar-search-meta';
+		meta.append(...parts);
+		li.append(meta);
+	}
+	const snippet = document.createElement('p');
+	snippet.className = 'aar-search-snippet';
+	snippet.append(...snippetNodes(result.snippet));
+	li.append(snippet);
+	return li;
 }
 
 /**

@@ -33,6 +33,6 @@ export {
 } from '../seo/review-policy.js';
 export { serializeJsonLd } from '../seo/serialize-json-ld.js';
 export { REVIEWS_SCRIPT } from '../view/review-script.js';
-export { pluralTemplates } from '../view/search-words.js';
 export { avatarTint, initialsOf, isLongTranscript } from '../view/review-view.js';
+export { pluralTemplates } from '../view/search-words.js';
 export { formatDate, formatRating, languageName, paragraphs } from '../words/ui-text.js';

@@ -27,7 +27,11 @@ import {
 } from '../virtual/virtual-modules.js';
 import { createRefreshHandler } from './dev-refresh.js';
 import { finishOutput, urlsEndInSlash, warnAboutPages } from './finish-build.js';
-import { injectInvalidateRoute, injectOnDemandRoutes, injectSearchRoute } from './on-demand-routes.js';
+import {
+	injectInvalidateRoute,
+	injectOnDemandRoutes,
+	injectSearchRoute,
+} from './on-demand-routes.js';
 import { releaseSyncGarbage } from './release-sync-garbage.js';
 import {
 	type AudioReviewsOptions,

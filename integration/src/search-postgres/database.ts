@@ -45,7 +45,7 @@ export function databaseError(what: string, url: string, error: unknown): Search
 	);
 }
 
-type PgModule = (typeof import('pg'))['default'];
+type PgModule = typeof import('pg')['default'];
 let driver: Promise<PgModule> | undefined;
 
 async function loadDriver(): Promise<PgModule> {

@@ -50,7 +50,10 @@ const MAX_WORD = 40;
 
 /** A word as the typo table keeps it: lower-cased, accents removed. */
 export function foldWord(word: string): string {
-	return word.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+	return word
+		.normalize('NFD')
+		.replace(/\p{M}+/gu, '')
+		.toLowerCase();
 }
 
 /** The distinct correctable words of some documents, for the typo table. */

@@ -64,7 +64,10 @@ export function checkSearchParams(query: URLSearchParams, locales: readonly stri
 		);
 	const limitText = query.get('limit');
 	if (limitText !== null && (!WHOLE.test(limitText) || Number(limitText) < 1))
-		return bad('limit', `Expected \`limit\` to be a whole number from 1 (at most ${MAX_LIMIT} are answered)`);
+		return bad(
+			'limit',
+			`Expected \`limit\` to be a whole number from 1 (at most ${MAX_LIMIT} are answered)`,
+		);
 	const offsetText = query.get('offset');
 	if (offsetText !== null && (!WHOLE.test(offsetText) || Number(offsetText) > MAX_OFFSET))
 		return bad('offset', `Expected \`offset\` to be a whole number from 0 to ${MAX_OFFSET}`);
@@ -132,7 +135,11 @@ export async function searchResponse(
 	}
 	const checked = checkSearchParams(requestUrl.searchParams, site.locales);
 	if (!checked.ok)
-		return answer('bad_request', 400, { error: 'bad_request', param: checked.param, message: checked.message });
+		return answer('bad_request', 400, {
+			error: 'bad_request',
+			param: checked.param,
+			message: checked.message,
+		});
 	try {
 		return answer('ok', 200, await searchFor(site, checked.params));
 	} catch (error) {
@@ -143,7 +150,12 @@ export async function searchResponse(
 }
 
 function unavailable(
-	answer: (outcome: SearchOutcome, status: number, body: unknown, headers?: Record<string, string>) => Response,
+	answer: (
+		outcome: SearchOutcome,
+		status: number,
+		body: unknown,
+		headers?: Record<string, string>,
+	) => Response,
 	message: string,
 ): Response {
 	return answer(

@@ -8,7 +8,7 @@ import { catalogueQuery, ReusedItem, syncCatalogue } from '../sync/sync-catalogu
 import { databaseHost, inTransaction, withConnection } from './database.js';
 import { type SearchDocument, searchDocument } from './documents.js';
 import { LOCK_SQL, migrate, SCHEMA } from './schema.js';
-import { removeDocuments, storedDigests, writeDocuments } from './write-index.js';
+import { storedDigests, writeDocuments } from './write-index.js';
 
 // One `audio-reviews index` run: every locale's catalogue streamed page by page (a page is held
 // while it is compared and written, never the catalogue) into one transaction, so the index other
@@ -99,18 +99,20 @@ async function indexAll(
 			},
 		});
 		await chain;
-		await db.query(
-			`DELETE FROM ${SCHEMA}.documents d WHERE d.website_id = $1 AND d.locale = $2
+		await db
+			.query(
+				`DELETE FROM ${SCHEMA}.documents d WHERE d.website_id = $1 AND d.locale = $2
 			 AND NOT EXISTS (SELECT 1 FROM seen s WHERE s.locale = d.locale AND s.ref = d.ref)
 			 RETURNING d.ref`,
-			[websiteId, locale],
-		).then(async (removed) => {
-			if (removed.rowCount)
-				await db.query('INSERT INTO seen SELECT $1, unnest($2::text[]), NULL', [
-					`removed:${locale}`,
-					removed.rows.map((row: { ref: string }) => row.ref),
-				]);
-		});
+				[websiteId, locale],
+			)
+			.then(async (removed) => {
+				if (removed.rowCount)
+					await db.query('INSERT INTO seen SELECT $1, unnest($2::text[]), NULL', [
+						`removed:${locale}`,
+						removed.rows.map((row: { ref: string }) => row.ref),
+					]);
+			});
 	}
 	return outcomeOf(db, skipped);
 }

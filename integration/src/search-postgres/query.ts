@@ -130,7 +130,9 @@ async function withCorrections(
 	words: string[],
 ): Promise<string[][]> {
 	const folded = words.map(foldWord);
-	const candidates = folded.filter((word) => word.length >= MIN_TYPO_WORD && /^\p{L}+$/u.test(word));
+	const candidates = folded.filter(
+		(word) => word.length >= MIN_TYPO_WORD && /^\p{L}+$/u.test(word),
+	);
 	const corrections = new Map<string, string[]>();
 	if (candidates.length > 0) {
 		// A swap of two letters shares few trigrams with the right word: a low threshold, then the

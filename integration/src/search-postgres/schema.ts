@@ -156,6 +156,8 @@ async function migrateToV1(client: PoolClient, host: string): Promise<void> {
 	await client.query(
 		`CREATE INDEX IF NOT EXISTS words_trigrams ON ${SCHEMA}.words USING gin (word ${trgm})`,
 	);
-	await client.query(`CREATE TABLE IF NOT EXISTS ${SCHEMA}.schema_version (version integer NOT NULL)`);
+	await client.query(
+		`CREATE TABLE IF NOT EXISTS ${SCHEMA}.schema_version (version integer NOT NULL)`,
+	);
 	await client.query(`INSERT INTO ${SCHEMA}.schema_version (version) VALUES (${VERSION})`);
 }
