@@ -24,9 +24,9 @@ const LOCALES = ['fr', 'en'];
 
 if (args[0] === '--fetch-only') {
 	const { clientFromResolved } = await import('../integration/dist/client/client.js');
-	const { resolveLoaderOptions } = await import('../integration/dist/options/loader-options.js');
+	const { resolveLoaderOptions } = await import('../integration/dist/build-sync/loader-options.js');
 	const { catalogueQuery, syncCatalogue } = await import(
-		'../integration/dist/sync/sync-catalogue.js'
+		'../integration/dist/client/sync-catalogue.js'
 	);
 	const options = resolveLoaderOptions(
 		{ baseUrl: args[1] ?? '', websiteId: args[2] ?? '', locales: LOCALES },

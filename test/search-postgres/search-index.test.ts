@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveLoaderOptions } from '../../integration/src/build-sync/loader-options.js';
 import { clientFromResolved } from '../../integration/src/client/client.js';
 import { SearchDatabaseError } from '../../integration/src/errors/errors.js';
-import { resolveLoaderOptions } from '../../integration/src/options/loader-options.js';
 import { closePools } from '../../integration/src/search-postgres/database.js';
 import {
 	checkSearchParams,

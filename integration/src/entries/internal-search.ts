@@ -1,9 +1,13 @@
 // `#internal/search` (package.json `imports`, not `exports`): what the search route, the webhook's
-// re-index and `ReviewSearch` need. Reached only through `virtual:astro-audio-reviews/search`,
-// which a site without `search: 'postgres'` serves empty: its bundles never hold the driver.
+// re-index and `ReviewSearch` need (integration/routes/search-site.ts). Reached only through
+// `virtual:astro-audio-reviews/search`, which a site without `search: 'postgres'` serves empty:
+// its bundles never hold the search or its driver.
 
-export { liveContentOf } from '../on-demand/collection-source.js';
-export { liveSearchReindex, liveSearchTarget } from '../on-demand/search-site.js';
+export {
+	DATABASE_URL_ENV,
+	READ_URL_ENV,
+	type SearchConnection,
+} from '../search-postgres/database.js';
 export {
 	checkSearchParams,
 	type SearchResponseBody,
@@ -11,3 +15,4 @@ export {
 	searchFor,
 	searchResponse,
 } from '../search-postgres/endpoint.js';
+export { type ReindexOutcome, reindexRefs } from '../search-postgres/reindex.js';

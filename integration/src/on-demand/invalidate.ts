@@ -1,10 +1,10 @@
 import type { APIContext, APIRoute } from 'astro';
 import { CachePurgeError } from '../errors/errors.js';
-import { listsTag, productTag, websiteTag } from '../live-loader/cache-tags.js';
 import { recordWebhook } from '../metrics/instruments.js';
+import { reindexPurged, type SearchReindex } from '../search-postgres/webhook-reindex.js';
 import { NO_STORE } from './cache-policy.js';
 import { type PurgedPagesSubmission, submitPurgedPages } from './index-now-purged.js';
-import { reindexPurged, type SearchReindex } from './search-reindex.js';
+import { listsTag, productTag, websiteTag } from './live-loader/cache-tags.js';
 import { presentsSecret } from './secret.js';
 import {
 	parseWebhookBody,
@@ -29,7 +29,7 @@ export interface InvalidateHandlerOptions {
 	maxRefs?: number;
 	/** After a product purge, submit its pages to IndexNow (bounded wait, never fails the call). */
 	indexNow?: PurgedPagesSubmission | undefined;
-	/** `search: 'postgres'`: re-indexes the purged refs before the answer (search-reindex.ts). */
+	/** `search: 'postgres'`: re-indexes the purged refs before the answer (webhook-reindex.ts). */
 	reindex?: SearchReindex | undefined;
 }
 
@@ -93,7 +93,10 @@ export function createInvalidateHandler(options: InvalidateHandlerOptions): APIR
 				...(error instanceof CachePurgeError ? { failedNodes: error.failedNodes } : {}),
 			});
 		}
-		const search = await reindexPurged(options.reindex, parsed.value);
+		const search = await reindexPurged(
+			options.reindex,
+			parsed.value.scope === 'products' ? parsed.value.refs : undefined,
+		);
 		if (search instanceof Response) return search;
 		const indexNow = options.indexNow
 			? { indexNow: await submitPurgedPages(options.indexNow, parsed.value) }

@@ -31,8 +31,11 @@ export function isUnreachable(error: unknown): boolean {
 		if (/^E(CONNREFUSED|CONNRESET|HOSTUNREACH|NETUNREACH|NOTFOUND|AI_AGAIN|PIPE)$/.test(code))
 			return true;
 	}
+	// The pool's own words for a connection that never came or was cut.
 	const message = error instanceof Error ? error.message : '';
-	return /timeout|terminat|Connection ended|not yet accepting|ECONNREFUSED/i.test(message);
+	return /trying to connect|Connection terminated|Connection ended|not yet accepting/i.test(
+		message,
+	);
 }
 
 export function databaseError(what: string, url: string, error: unknown): SearchDatabaseError {
@@ -54,11 +57,18 @@ async function loadDriver(): Promise<PgModule> {
 	return driver;
 }
 
-/** One pool per connection string, for the life of the process (a server's, or a command's). */
+/**
+ * One pool per connection string and use, for the life of the process (a server's, a command's).
+ * Searches are cut at `STATEMENT_TIMEOUT_MS`; writes (an index run's statements over the whole
+ * catalogue) are not.
+ */
 const pools = new Map<string, Pool>();
 
-export async function poolFor(url: string): Promise<Pool> {
-	const existing = pools.get(url);
+export type PoolUse = 'read' | 'write';
+
+export async function poolFor(url: string, use: PoolUse): Promise<Pool> {
+	const key = `${use} ${url}`;
+	const existing = pools.get(key);
 	if (existing) return existing;
 	const pg = await loadDriver();
 	const pool = new pg.Pool({
@@ -66,12 +76,12 @@ export async function poolFor(url: string): Promise<Pool> {
 		max: 8,
 		connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
 		idleTimeoutMillis: 30_000,
-		statement_timeout: STATEMENT_TIMEOUT_MS,
+		...(use === 'read' ? { statement_timeout: STATEMENT_TIMEOUT_MS } : {}),
 		application_name: 'astro-audio-reviews',
 	});
 	// An idle connection the server dropped (a restart, a failover) must not crash the process.
 	pool.on('error', () => undefined);
-	pools.set(url, pool);
+	pools.set(key, pool);
 	return pool;
 }
 
@@ -87,10 +97,11 @@ export async function withConnection<T>(
 	url: string,
 	what: string,
 	work: (client: PoolClient) => Promise<T>,
+	use: PoolUse = 'write',
 ): Promise<T> {
 	let client: PoolClient;
 	try {
-		client = await (await poolFor(url)).connect();
+		client = await (await poolFor(url, use)).connect();
 	} catch (error) {
 		throw databaseError(what, url, error);
 	}
@@ -132,10 +143,10 @@ export async function withReadConnection<T>(
 ): Promise<T> {
 	if (connection.read && connection.read !== connection.primary) {
 		try {
-			return await withConnection(connection.read, what, work);
+			return await withConnection(connection.read, what, work, 'read');
 		} catch (error) {
 			if (!(error instanceof SearchDatabaseError) || !error.unavailable) throw error;
 		}
 	}
-	return withConnection(connection.primary, what, work);
+	return withConnection(connection.primary, what, work, 'read');
 }

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { resolveLoaderOptions } from '../build-sync/loader-options.js';
 import { clientFromResolved } from '../client/client.js';
 import {
 	type CommandIo,
@@ -14,7 +15,6 @@ import {
 	SearchIndexBusyError,
 } from '../errors/errors.js';
 import { formatNumber } from '../format/numbers.js';
-import { resolveLoaderOptions } from '../options/loader-options.js';
 import { closePools, DATABASE_URL_ENV, databaseHost } from './database.js';
 import { type IndexOutcome, runIndex } from './index-run.js';
 

@@ -1,10 +1,10 @@
 import type { PoolClient } from 'pg';
+import { localePlan } from '../build-sync/loader-options.js';
 import type { AudioReviewsClient } from '../client/client.js';
+import { catalogueQuery, ReusedItem, syncCatalogue } from '../client/sync-catalogue.js';
 import { SearchIndexBusyError } from '../errors/errors.js';
-import { localePlan } from '../options/loader-options.js';
 import type { ResolvedSharedOptions } from '../options/shared-options.js';
 import { validateProduct } from '../schema/validate.js';
-import { catalogueQuery, ReusedItem, syncCatalogue } from '../sync/sync-catalogue.js';
 import { databaseHost, inTransaction, withConnection } from './database.js';
 import { type SearchDocument, searchDocument } from './documents.js';
 import { LOCK_SQL, migrate, SCHEMA } from './schema.js';

@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
+import { localePlan } from '../build-sync/loader-options.js';
 import type { AudioReviewsClient } from '../client/client.js';
 import { NotFoundError } from '../errors/errors.js';
-import { localePlan } from '../options/loader-options.js';
 import type { ResolvedSharedOptions } from '../options/shared-options.js';
 import { validateProduct } from '../schema/validate.js';
 import { databaseHost, inTransaction, withConnection } from './database.js';
