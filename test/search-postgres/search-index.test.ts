@@ -7,10 +7,12 @@ import {
 	checkSearchParams,
 	type SearchTarget,
 	searchFor,
+	searchResponse,
 } from '../../integration/src/search-postgres/endpoint.js';
 import { editDistanceAtMostOne } from '../../integration/src/search-postgres/query.js';
 import { reindexRefs } from '../../integration/src/search-postgres/reindex.js';
 import { type PgPair, psql, standbyCaughtUp, startPostgres } from '../helpers/postgres.js';
+import { total, useMeterProvider } from '../metrics/reader.js';
 import {
 	addReview,
 	runIndexCli,
@@ -22,6 +24,7 @@ import {
 // `audio-reviews index` and the search it feeds, against Debian's PostgreSQL (a primary and a hot
 // standby, started here) and the simulator: what is written, what a query finds, in what order.
 
+const meter = useMeterProvider();
 let pg: PgPair;
 let catalogue: SearchCatalogue;
 let env: Record<string, string>;
@@ -257,5 +260,26 @@ describe('hot standby', () => {
 		const fallback = await search('harmonica', 'en', standby);
 		expect(fallback.total).toBe(1);
 		await pg.standby!.start();
+	});
+});
+
+describe('metrics', () => {
+	it('counts searches by outcome and times them, with no query text in any attribute', async () => {
+		const endpoint = (query: string, site: SearchTarget) =>
+			searchResponse(new URL(`http://shop.test/_audio-reviews/search?${query}`), async () => site);
+		const down = { ...target(), connection: { primary: 'postgres://u@127.0.0.1:1/x' } };
+		const answers = [
+			await endpoint(`q=${WORDS.ranked}&locale=en`, target()),
+			await endpoint('q=&locale=en', target()),
+			await endpoint(`q=${WORDS.ranked}`, down),
+		];
+		expect(answers.map((answer) => answer.status)).toEqual([200, 400, 503]);
+		expect(answers[2]!.headers.get('retry-after')).toBe('10');
+		const series = await meter.series();
+		const count = (outcome: string) => total(series, 'audio_reviews.search.requests', { outcome });
+		expect([count('ok'), count('bad_request'), count('unavailable')]).toEqual([1, 1, 1]);
+		const searchSeries = series.filter((s) => s.name.startsWith('audio_reviews.search'));
+		expect(searchSeries.map((s) => s.name)).toContain('audio_reviews.search.duration');
+		for (const s of searchSeries) expect(Object.keys(s.attributes)).toEqual(['outcome']);
 	});
 });
