@@ -8,6 +8,7 @@ import { liveMetricsFigure, metricsMarkdown } from './metrics-figure.mjs';
 import { liveNodesFigure, nodesMarkdown } from './nodes-figure.mjs';
 import { pollFigure } from './poll-figure.mjs';
 import { measureSearch } from './search.mjs';
+import { searchPostgresFigure, searchPostgresMarkdown } from './search-postgres-figure.mjs';
 import { measureSitemap, sitemapMarkdown } from './sitemap.mjs';
 
 /**
@@ -147,6 +148,15 @@ const PARTS = {
 		measure: measuredAlone(liveMetricsFigure),
 		print: ({ results }) => {
 			for (const line of metricsMarkdown(results.liveMetrics, { n })) console.log(line);
+		},
+	},
+	'search-postgres': {
+		figure: 'searchPostgres',
+		builds: false,
+		mergeHint: true,
+		measure: measuredAlone(searchPostgresFigure),
+		print: ({ results }) => {
+			for (const line of searchPostgresMarkdown(results.searchPostgres, { n })) console.log(line);
 		},
 	},
 	'long-tail': {

@@ -13,7 +13,13 @@ import {
 	scaleSection,
 } from './report-builds.mjs';
 import { n, s } from './report-format.mjs';
-import { liveSection, metricsSection, nodesSection, profileSection } from './report-live.mjs';
+import {
+	liveSection,
+	metricsSection,
+	nodesSection,
+	profileSection,
+	searchPostgresSection,
+} from './report-live.mjs';
 import { headerSection, summaryBuildsSection, summaryLiveSection } from './report-summary.mjs';
 import { searchMarkdown } from './search.mjs';
 import { sitemapMarkdown } from './sitemap.mjs';
@@ -73,6 +79,7 @@ const SECTIONS = [
 	liveSection,
 	nodesSection,
 	metricsSection,
+	searchPostgresSection,
 	analysisSection,
 ];
 
