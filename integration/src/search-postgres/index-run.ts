@@ -27,6 +27,9 @@ export interface IndexOutcome {
 	skipped: number;
 }
 
+/** Pages fetched ahead of the one being written. */
+const MAX_PENDING_PAGES = 4;
+
 export interface IndexRunOptions {
 	databaseUrl: string;
 	onWarning?: ((message: string) => void) | undefined;
@@ -84,12 +87,15 @@ async function indexAll(
 			}
 			await indexPage(db, websiteId, locale, documents);
 		};
-		await syncCatalogue(client, {
+		// The next pages are fetched while one is written; a few at most wait, so memory stays bounded.
+		let pending = 0;
+		const sync = syncCatalogue(client, {
 			query: catalogueQuery(options, locale),
 			pageSize: options.pageSize,
-			onPage: (items) => {
-				chain = chain.then(() => take(items));
-				return chain;
+			onPage: async (items) => {
+				pending++;
+				chain = chain.then(() => take(items)).finally(() => pending--);
+				if (pending >= MAX_PENDING_PAGES) await chain;
 			},
 			// A new snapshot: what the abandoned one saw proves nothing.
 			onResync: () => {
@@ -97,6 +103,11 @@ async function indexAll(
 					await db.query('DELETE FROM seen WHERE locale = $1', [locale]);
 				});
 			},
+		});
+		// A failed sync is the error to report; the writes queued before it are settled first.
+		await sync.catch(async (error: unknown) => {
+			await chain.catch(() => undefined);
+			throw error;
 		});
 		await chain;
 		await db
