@@ -45,6 +45,8 @@ const LAYER_RANK: Record<string, number> = {
 	indexnow: 14,
 	// `audio-reviews poll`: the site's sync, page digests and the deploy hook; beside indexnow, not above it.
 	poll: 14,
+	// The webhook's purges on a CDN host: each host's batches, its credentials, its failures named.
+	'cdn-purge': 14,
 	'on-demand': 15,
 	// The shared page cache (Varnish) provider: purges every node; nothing else imports it.
 	'shared-cache': 15,
