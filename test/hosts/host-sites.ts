@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuiltSite, buildFolder } from '../helpers/build-fixture.js';
 import { readDocs } from '../helpers/markdown.js';
-import { REPO_ROOT } from '../helpers/shell.js';
+import { outsideSitesFolder } from '../helpers/outside-site.js';
+import { REPO_ROOT, sh } from '../helpers/shell.js';
 
 /**
  * The Netlify and Vercel recipes of docs/on-demand.md as written: each host's own files (its config
@@ -25,23 +26,53 @@ export const EXAMPLE_BASE_URL = 'https://api.example.com';
 export const recipeFile = (host: Host, title: string) =>
 	hostFiles(host).find((block) => block.title === title)?.code ?? '';
 
+async function writeRecipe(host: Host, root: string): Promise<void> {
+	await rm(root, { recursive: true, force: true });
+	for (const block of [...hostFiles(host), ...pagesOfTheRecipe]) {
+		await mkdir(dirname(join(root, block.title!)), { recursive: true });
+		await writeFile(join(root, block.title!), `${block.code}\n`);
+	}
+}
+
 /** Writes the recipe under test/.tmp (the package resolves as in a shop's node_modules) and builds it. */
 export async function buildHostRecipe(
 	host: Host,
 	env: Record<string, string>,
 ): Promise<{ root: string; site: BuiltSite }> {
 	const root = join(REPO_ROOT, 'test/.tmp', `host-${host}-${process.pid}`);
-	await rm(root, { recursive: true, force: true });
-	for (const block of [...hostFiles(host), ...pagesOfTheRecipe]) {
-		await mkdir(dirname(join(root, block.title!)), { recursive: true });
-		await writeFile(join(root, block.title!), `${block.code}\n`);
-	}
+	await writeRecipe(host, root);
 	const site = await buildFolder(root, { child: true, env }).catch(
 		(error: Error & { output?: string }) => {
 			throw new Error(`${error.message} in ${root}:\n${error.output ?? ''}`);
 		},
 	);
 	return { root, site };
+}
+
+/**
+ * `astro check` of the recipe in a fresh site outside the repository (no @types/node in reach), as
+ * the other recipes are checked; returns its summary line.
+ */
+export async function checkHostRecipe(host: Host, websiteId: string): Promise<string> {
+	const folder = await outsideSitesFolder(`aar-${host}-`);
+	const root = join(folder, 'site');
+	try {
+		await writeRecipe(host, root);
+		const tsconfig = {
+			extends: 'astro/tsconfigs/strict',
+			compilerOptions: { allowJs: true, checkJs: true, preserveSymlinks: true },
+			include: ['.astro/types.d.ts', '**/*'],
+			exclude: ['dist'],
+		};
+		await writeFile(join(root, 'tsconfig.json'), JSON.stringify(tsconfig));
+		const astro = join(REPO_ROOT, 'node_modules/.bin/astro');
+		const { stdout } = await sh(astro, ['check', '--root', root], root, {
+			AUDIO_REVIEWS_WEBSITE_ID: websiteId,
+		});
+		return stdout;
+	} finally {
+		await rm(folder, { recursive: true, force: true });
+	}
 }
 
 export interface HostFunction {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startDev } from '../helpers/dev-server.js';
 import {
 	buildHostRecipe,
+	checkHostRecipe,
 	type HostFunction,
 	hostFiles,
 	recipeFile,
@@ -81,6 +82,12 @@ it('takes the recipe from the docs: netlify.toml publishes dist/, the config use
 		'cache: { provider: cacheNetlify() }',
 	);
 });
+
+it('passes astro check in a fresh site (no @types/node in reach) with no errors, warnings or hints', async () => {
+	expect(await checkHostRecipe('netlify', WEBSITE_ID)).toMatch(
+		/- 0 errors\s+- 0 warnings\s+- 0 hints/,
+	);
+}, 300_000);
 
 it('serves a product page rendered on demand with the Netlify cache headers, tagged with its ref', async () => {
 	const ref = sim.addProduct({ external_id: 'NETLIFY-LIVE', name: 'Live on Netlify' });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startDev } from '../helpers/dev-server.js';
 import {
 	buildHostRecipe,
+	checkHostRecipe,
 	type HostFunction,
 	hostFiles,
 	recipeFile,
@@ -68,6 +69,12 @@ it('takes the recipe from the docs: vercel.json for Astro, the config uses cache
 	});
 	expect(recipeFile('vercel', 'astro.config.mjs')).toContain('cache: { provider: cacheVercel() }');
 });
+
+it('passes astro check in a fresh site (no @types/node in reach) with no errors, warnings or hints', async () => {
+	expect(await checkHostRecipe('vercel', WEBSITE_ID)).toMatch(
+		/- 0 errors\s+- 0 warnings\s+- 0 hints/,
+	);
+}, 300_000);
 
 it('serves a product page rendered on demand with the Vercel cache headers, tagged with its ref', async () => {
 	const ref = sim.addProduct({ external_id: 'VERCEL-LIVE', name: 'Live on Vercel' });

@@ -81,7 +81,7 @@ async function runBatches(
 	throw new HostPurgeError(
 		host,
 		status === undefined ? 'failed' : 'refused',
-		`${what}; ${failures.length} of ${batches.length} purge call(s) failed, ${unpurged} of ${total} tags not purged (the others were): a retry of the webhook is safe`,
+		`${what}; ${failures.length} of ${batches.length} purge call(s) failed, ${unpurged} of ${total} tags not purged${unpurged < total ? ' (the others were)' : ''}: a retry of the webhook is safe`,
 		first.error,
 	);
 }
