@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { purgeOnHost } from '../../integration/src/cdn-purge/host-purge.js';
+import { CachePurgeError, HostPurgeError } from '../../integration/src/errors/errors.js';
+import { purgeOnHost } from '../../integration/src/on-demand/cdn-purge/host-purge.js';
 import {
 	type HostPurgeConfig,
 	type PurgeHost,
 	purgeHostOf,
 	tagBatches,
-} from '../../integration/src/cdn-purge/purge-hosts.js';
-import { CachePurgeError, HostPurgeError } from '../../integration/src/errors/errors.js';
+} from '../../integration/src/on-demand/cdn-purge/purge-hosts.js';
 
 // The webhook's purges on each host, without the host: a cache (or Vercel's purge API) that records
 // every call and how many were under way at once, each call taking a few milliseconds. The hosts'

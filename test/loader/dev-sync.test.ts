@@ -1,7 +1,7 @@
 import type { LoaderContext } from 'astro/loaders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SyncStatus } from '../../integration/src/dev-loop/dev-status.js';
 import { productsLoader } from '../../integration/src/entries/loaders.js';
-import type { SyncStatus } from '../../integration/src/loaders/dev-status.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { createLoaderContext, type TestLoaderContext } from '../helpers/loader-context.js';
 

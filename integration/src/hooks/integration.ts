@@ -1,34 +1,34 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
-import { type CatalogueStatus, catalogueStatus } from '../dev-toolbar/catalogue-status.js';
-import { RECORD_PATH, recordHandler } from '../dev-toolbar/record-endpoint.js';
-import { skippedPageHandler } from '../dev-toolbar/skipped-page.js';
-import { TOOLBAR_APP } from '../dev-toolbar/toolbar-entry.js';
-import { serveToolbarApp } from '../dev-toolbar/toolbar-server.js';
+import { releaseSyncGarbage } from '../build-sync/release-sync-garbage.js';
+import { type CatalogueStatus, catalogueStatus } from '../dev-loop/catalogue-status.js';
+import { createRefreshHandler } from '../dev-loop/dev-refresh.js';
+import { RECORD_PATH, recordHandler } from '../dev-loop/record-endpoint.js';
+import { skippedPageHandler } from '../dev-loop/skipped-page.js';
+import { TOOLBAR_APP } from '../dev-loop/toolbar-entry.js';
+import { serveToolbarApp } from '../dev-loop/toolbar-server.js';
+import { checkReviewsFeedConfig } from '../feed/review-feed-option.js';
 import {
 	type IndexNowSettings,
 	purgedPagesConfig,
 	resolveIndexNow,
 } from '../indexnow/index-now-settings.js';
-import { DEFAULT_ROUTE, hubSettings } from '../options/integration-options.js';
-import { layoutFile } from '../options/layout-file.js';
+import { DEFAULT_ROUTE, hubSettings } from '../options/page-settings.js';
 import { REFRESH_SECRET_ENV } from '../options/rebuild-options.js';
-import { checkReviewsFeedConfig } from '../options/review-feed-option.js';
+import { layoutFile } from '../pages/layout-file.js';
+import type { PageConfig } from '../pages/page-config.js';
 import { otherLoaderWarning, requireLoadedProducts } from '../routing/collection-check.js';
 import { hubRoute } from '../routing/hub-urls.js';
 import { type LocaleRouting, localeRoutingOf } from '../routing/locale-routing.js';
 import { forgetLoaded, staleCollections } from '../state/build-state.js';
 import { collectPublishedPages } from '../state/published-pages.js';
-import type { PageConfig } from '../view/page-config.js';
 import {
 	virtualCataloguePlugin,
 	virtualConfigPlugin,
 	virtualLayoutPlugin,
 } from '../virtual/virtual-modules.js';
-import { createRefreshHandler } from './dev-refresh.js';
 import { finishOutput, urlsEndInSlash, warnAboutPages } from './finish-build.js';
 import { injectInvalidateRoute, injectOnDemandRoutes } from './on-demand-routes.js';
-import { releaseSyncGarbage } from './release-sync-garbage.js';
 import {
 	type AudioReviewsOptions,
 	normalizeRoute,

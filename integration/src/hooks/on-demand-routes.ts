@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { AstroConfig, AstroIntegration, HookParameters } from 'astro';
-import { purgeHostOf } from '../cdn-purge/purge-hosts.js';
 import { AudioReviewsOptionsError } from '../errors/errors.js';
 import type { PurgedPagesConfig } from '../indexnow/index-now-settings.js';
-import type { ResolvedInvalidateOption } from '../options/invalidate-option.js';
-import type { ResolvedOnDemandOption } from '../options/on-demand-option.js';
+import { purgeHostOf } from '../on-demand/cdn-purge/purge-hosts.js';
+import type { ResolvedInvalidateOption } from '../on-demand/invalidate-option.js';
+import type { ResolvedOnDemandOption } from '../on-demand/on-demand-option.js';
 import { hubRoute } from '../routing/hub-urls.js';
 import { CACHE_VARNISH_ENTRYPOINT } from '../shared-cache/cache-varnish.js';
 import { sitemapIncludeCheck } from '../sitemaps/sitemap-include-check.js';

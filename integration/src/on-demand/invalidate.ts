@@ -1,11 +1,11 @@
 import type { APIContext, APIRoute } from 'astro';
-import { purgeOnHost } from '../cdn-purge/host-purge.js';
-import { HOST_NAMES, type HostPurgeConfig } from '../cdn-purge/purge-hosts.js';
 import { CachePurgeError, HostPurgeError } from '../errors/errors.js';
-import { listsTag, productTag, websiteTag } from '../live-loader/cache-tags.js';
 import { recordWebhook } from '../metrics/instruments.js';
 import { NO_STORE } from './cache-policy.js';
+import { purgeOnHost } from './cdn-purge/host-purge.js';
+import { HOST_NAMES, type HostPurgeConfig } from './cdn-purge/purge-hosts.js';
 import { type PurgedPagesSubmission, submitPurgedPages } from './index-now-purged.js';
+import { listsTag, productTag, websiteTag } from './live-loader/cache-tags.js';
 import { presentsSecret } from './secret.js';
 import {
 	parseWebhookBody,

@@ -1,9 +1,9 @@
 import type { Plugin } from 'vite';
-import type { HostPurgeConfig } from '../cdn-purge/purge-hosts.js';
 import type { PurgedPagesConfig } from '../indexnow/index-now-settings.js';
+import type { HostPurgeConfig } from '../on-demand/cdn-purge/purge-hosts.js';
 import type { LiveSitemapConfig } from '../on-demand/sitemap-routes.js';
+import type { PageConfig } from '../pages/page-config.js';
 import { recordedCatalogue } from '../state/build-state.js';
-import type { PageConfig } from '../view/page-config.js';
 
 export const VIRTUAL_CONFIG_ID = 'virtual:astro-audio-reviews/config';
 export const VIRTUAL_LAYOUT_ID = 'virtual:astro-audio-reviews/layout';
