@@ -32,7 +32,7 @@ export interface InvalidateHandlerOptions {
 	indexNow?: PurgedPagesSubmission | undefined;
 	/**
 	 * The site's host (its `cache.provider`): purges go in its batches, and a failure names it. The
-	 * injected route passes what the config says; unset, purges go in small batches, one at a time.
+	 * injected route passes what the config says; unset, every tag goes in one call.
 	 */
 	purge?: HostPurgeConfig | undefined;
 }
@@ -82,7 +82,9 @@ export function createInvalidateHandler(options: InvalidateHandlerOptions): APIR
 		if (!isCacheEnabled(cache)) return cacheDisabled(options.purge);
 		const result = invalidationTags(options.websiteId, parsed.value);
 		try {
-			await purgeOnHost(cache, result.tags, options.purge ?? { host: 'other' });
+			// Without the host, every tag in one call, as the provider takes them.
+			if (options.purge) await purgeOnHost(cache, result.tags, options.purge);
+			else await cache.invalidate({ tags: result.tags });
 		} catch (error) {
 			return purgeFailed(error, options.purge);
 		}
