@@ -113,7 +113,10 @@ it('serves the pre-rendered top products as files, and hubs and sitemaps from th
 	expect((await get('/sitemap-products.xml')).status).toBe(200);
 	const file = await get('/sitemap-products-1.xml');
 	expect(file.status).toBe(200);
-	expect(await file.text()).toContain('https://shop.example.com/products/SKU-00000/');
+	// The product's canonical URL; its locale prefix follows the site's locale settings.
+	expect(await file.text()).toMatch(
+		/https:\/\/shop\.example\.com\/(?:en\/)?products\/SKU-00000\/<\/loc>/,
+	);
 });
 
 it('answers 404 for an unknown product, and 503 with Retry-After while the service is down', async () => {
