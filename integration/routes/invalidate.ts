@@ -50,7 +50,12 @@ const secret = () => runtimeSecret(config.secretEnv);
 
 async function handler(): Promise<APIRoute> {
 	const indexNow = config.indexNow && submission(config.indexNow, await content);
-	return createInvalidateHandler({ websiteId: config.websiteId, secret, indexNow });
+	return createInvalidateHandler({
+		websiteId: config.websiteId,
+		secret,
+		indexNow,
+		purge: config.purge,
+	});
 }
 
 const route: APIRoute = async (context) => (await handler())(context);

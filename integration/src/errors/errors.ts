@@ -241,6 +241,23 @@ export class CachePurgeError extends AudioReviewsError {
 }
 
 /**
+ * A CDN host's purge did not happen, or not whole: its API refused or failed, or the purge could not
+ * be sent (credentials or purge API missing). `host` names the host as its users know it.
+ */
+export class HostPurgeError extends AudioReviewsError {
+	override name = 'HostPurgeError';
+	readonly host: string;
+	/** `not_sent`: nothing reached the host; `refused`: it answered no; `failed`: no answer, or an error. */
+	readonly reason: 'not_sent' | 'refused' | 'failed';
+
+	constructor(host: string, reason: HostPurgeError['reason'], message: string, cause?: unknown) {
+		super(`${host}: ${message}`, cause === undefined ? {} : { cause });
+		this.host = host;
+		this.reason = reason;
+	}
+}
+
+/**
  * `audio-reviews poll` stopped before the hook answered 2xx; `kind` sets the exit code (usage: fix
  * the command or site; service, hook: a later run retries; busy: another run holds the lock).
  */

@@ -153,7 +153,7 @@ function setUp(
 	});
 	injectInvalidateRoute(
 		resolved.invalidate,
-		{ injectRoute, updateConfig },
+		{ injectRoute, updateConfig, command, config },
 		purgedPagesConfig(resolved.indexNow, indexNow, config.site),
 	);
 	// Unchanged pages then stay in dist/ ("(cached)") instead of being deleted and copied
