@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
-import { type CatalogueStatus, catalogueStatus } from '../dev-toolbar/catalogue-status.js';
-import { RECORD_PATH, recordHandler } from '../dev-toolbar/record-endpoint.js';
+import { devHub } from '../dev-loop/dev-hub.js';
+import { LOADER_HOOK, RECORD_PATH } from '../dev-loop/protocol.js';
+import { recordHandler } from '../dev-toolbar/record-endpoint.js';
 import { skippedPageHandler } from '../dev-toolbar/skipped-page.js';
 import { TOOLBAR_APP } from '../dev-toolbar/toolbar-entry.js';
 import { serveToolbarApp } from '../dev-toolbar/toolbar-server.js';
@@ -37,7 +38,6 @@ import {
 } from './resolved-options.js';
 
 export const INTEGRATION_NAME = 'astro-audio-reviews';
-const CONTENT_CONFIG = /[\\/]content\.config\.[cm]?[jt]s$/;
 
 /**
  * The Astro integration: injects the product pages (one per product and locale) that read the
@@ -47,7 +47,8 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 	const resolved = resolveIntegrationOptions(options);
 	let astroConfig: AstroConfig | undefined;
 	let refreshNote: string | undefined;
-	let catalogue: CatalogueStatus | undefined;
+	// What the loaders hand over in `astro dev` (LOADER_HOOK): read by the toolbar, record, webhook.
+	const hub = devHub();
 	let buildStartedAt = Date.now();
 	let indexNow: IndexNowSettings | undefined;
 	let routing: LocaleRouting = { defaultLocale: resolved.defaultLocale };
@@ -61,32 +62,26 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 			'astro:config:done': ({ config }) => {
 				astroConfig = config;
 			},
+			[LOADER_HOOK]: hub.hook,
 			'astro:server:setup': ({ server, refreshContent, logger, toolbar }) => {
 				if (!refreshContent) return;
-				catalogue = catalogueStatus(refreshContent);
-				serveToolbarApp(toolbar, refreshContent, catalogue, logger);
-				server.middlewares.use(RECORD_PATH, recordHandler(refreshContent));
+				serveToolbarApp(toolbar, refreshContent, hub, logger);
+				server.middlewares.use(RECORD_PATH, recordHandler(hub));
 				if (resolved.route !== false) {
 					const route = normalizeRoute(resolved.route);
-					server.middlewares.use(skippedPageHandler(catalogue, route, astroConfig?.base ?? '/'));
+					server.middlewares.use(skippedPageHandler(hub, route, astroConfig?.base ?? '/'));
 				}
-				// A content config edit makes new loader instances: subscribe to them again.
-				server.watcher.on('change', (file) => {
-					if (CONTENT_CONFIG.test(file)) void catalogue?.watch();
-				});
 				if (resolved.refresh === false) return;
 				const secret = resolved.refresh.secret ?? (process.env[REFRESH_SECRET_ENV] || undefined);
 				server.middlewares.use(
 					resolved.refresh.path,
-					createRefreshHandler({ secret, refreshContent, log: logger }),
+					createRefreshHandler({ secret, refreshContent, hub, log: logger }),
 				);
 				refreshNote = `Refresh webhook: POST ${resolved.refresh.path} (${secret ? 'secret required' : `no secret set: any local client may call it; set ${REFRESH_SECRET_ENV} to require one`})`;
 			},
 			// Not in server:setup, which also runs for the build's internal server.
 			'astro:server:start': ({ logger }) => {
 				if (refreshNote) logger.info(refreshNote);
-				// After the start sync: the loaders report every later sync to the toolbar app.
-				void catalogue?.watch();
 			},
 			'astro:build:start': ({ logger }) => {
 				buildStartedAt = Date.now();
