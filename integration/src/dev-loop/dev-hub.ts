@@ -49,6 +49,13 @@ export function devHub() {
 				skipped: reader.skipped(),
 			}));
 		},
+		/** Collections whose sync failed with nothing stored, and why: their pages explain it. */
+		nothingYet(): { collection: string; reason: string }[] {
+			return [...readers.values()].flatMap((reader) => {
+				const reason = reader.nothingYet();
+				return reason === undefined ? [] : [{ collection: reader.collection, reason }];
+			});
+		},
 		record(collection: string, id: string): RecordAnswer | undefined {
 			const data = readers.get(collection)?.record(id);
 			if (!data) return undefined;

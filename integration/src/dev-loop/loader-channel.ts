@@ -17,6 +17,8 @@ export interface LoaderReader {
 	status(): SyncStatus;
 	/** `status().skipped` without counting the store: asked on every request of the dev server. */
 	skipped(): SyncStatus['skipped'];
+	/** Why the store is empty after a failed sync, or undefined (something is stored, or no failure). */
+	nothingYet(): string | undefined;
 	/** One entry's validated data as the pages read it, or undefined. */
 	record(id: string): Record<string, unknown> | undefined;
 }

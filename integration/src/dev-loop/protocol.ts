@@ -118,6 +118,13 @@ export const refreshingMessageSchema = z.object({
 });
 export type RefreshingMessage = z.infer<typeof refreshingMessageSchema>;
 
+/** What the meta store keeps of a collection's dev status across restarts (the loader's own). */
+export const storedStatusSchema = z.object({
+	sync: syncReportSchema.optional(),
+	refresh: syncReportSchema.optional(),
+	skipped: z.array(skippedProductSchema).default([]),
+});
+
 /** server → app; `last` is the last refresh's end, for an app that reloaded onto its data. */
 export const statusMessageSchema = z.object({
 	statuses: z.array(syncStatusSchema),

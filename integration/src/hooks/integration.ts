@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
 import { devHub } from '../dev-loop/dev-hub.js';
 import { LOADER_HOOK, RECORD_PATH } from '../dev-loop/protocol.js';
+import { emptyStorePageHandler } from '../dev-toolbar/empty-store-page.js';
 import { recordHandler } from '../dev-toolbar/record-endpoint.js';
 import { skippedPageHandler } from '../dev-toolbar/skipped-page.js';
 import { TOOLBAR_APP } from '../dev-toolbar/toolbar-entry.js';
@@ -70,6 +71,7 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 				if (resolved.route !== false) {
 					const route = normalizeRoute(resolved.route);
 					server.middlewares.use(skippedPageHandler(hub, route, astroConfig?.base ?? '/'));
+					server.middlewares.use(emptyStorePageHandler(hub, route, astroConfig?.base ?? '/'));
 				}
 				if (resolved.refresh === false) return;
 				const secret = resolved.refresh.secret ?? (process.env[REFRESH_SECRET_ENV] || undefined);
@@ -135,7 +137,12 @@ function setUp(
 ): IndexNowSettings | undefined {
 	const { config, command, injectRoute, updateConfig, logger } = setup;
 	// The dev toolbar app exists in `astro dev` only: nothing of it reaches a build.
-	if (command === 'dev') setup.addDevToolbarApp(TOOLBAR_APP);
+	if (command === 'dev') {
+		setup.addDevToolbarApp(TOOLBAR_APP);
+		// The app parses the dev loop's messages with zod: bundled with the client's deps at start,
+		// not discovered on the first page (Vite would answer 504 and reload that page).
+		updateConfig({ vite: { optimizeDeps: { include: ['astro/zod'] } } });
+	}
 	// Before the content sync of this build (tests and tools run several builds in one process).
 	if (command === 'build') forgetLoaded();
 	checkReviewsFeedConfig(resolved.reviewsFeed, { site: config.site, route: resolved.route });

@@ -1,13 +1,11 @@
 import type { DataStore, LoaderContext, MetaStore } from 'astro/loaders';
-import { z } from 'astro/zod';
 import type { LoaderReader } from '../dev-loop/loader-channel.js';
 import {
 	type Change,
 	type SkippedProduct,
 	type SyncReport,
 	type SyncStatus,
-	skippedProductSchema,
-	syncReportSchema,
+	storedStatusSchema,
 } from '../dev-loop/protocol.js';
 import { AudioReviewsError, InvalidProductsError, shownValue } from '../errors/errors.js';
 import type { LocalePlan } from '../options/loader-options.js';
@@ -23,11 +21,6 @@ export type SyncDone = Omit<SyncReport, 'scope' | 'outcome'> & {
 };
 
 const KEY = 'aar:dev-status';
-const storedSchema = z.object({
-	sync: syncReportSchema.optional(),
-	refresh: syncReportSchema.optional(),
-	skipped: z.array(skippedProductSchema).default([]),
-});
 
 /** When a sync ended, how long it took, its requests and retries. */
 export function finished(
@@ -78,6 +71,8 @@ export function devMemory(collection: string, plan: LocalePlan) {
 		locales: plan.locales,
 		status,
 		skipped: () => skipped,
+		nothingYet: () =>
+			sync?.outcome === 'failed' && store?.keys().length === 0 ? sync.reason : undefined,
 		record: (id) => store?.get<Record<string, unknown>>(id)?.data,
 	};
 	return {
@@ -88,7 +83,7 @@ export function devMemory(collection: string, plan: LocalePlan) {
 			running = scope;
 			if (read) return;
 			read = true;
-			const kept = storedSchema.safeParse(parseJson(context.meta.get(KEY)));
+			const kept = storedStatusSchema.safeParse(parseJson(context.meta.get(KEY)));
 			if (!kept.success) return;
 			({ sync, refresh } = kept.data);
 			skipped = kept.data.skipped;
