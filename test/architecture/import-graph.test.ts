@@ -8,15 +8,16 @@ import { describe, expect, it } from 'vitest';
  * folder of a lower rank, never one of the same or a higher rank. Leaves first.
  */
 const LAYER_RANK: Record<string, number> = {
+	// Shared foundations first: every error class, in one module.
 	errors: 0,
 	format: 0,
-	// Every process-wide slot and the functions that read and write it.
+	// Every process-wide slot and the functions that read and write it: the one meaning of "state".
 	state: 0,
-	// Writing a file whole or not at all (temporary file, then rename).
+	// The package's own files: written whole or not at all (temporary file, then rename).
 	files: 0,
 	// The OpenTelemetry instruments, recorded where the work happens; the API loaded lazily, optional.
 	metrics: 0,
-	// Every option schema, below the features it configures: a feature reads its resolved option, never the reverse.
+	// The option rules and schemas more than one feature reads (a feature's own options sit in its folder).
 	options: 1,
 	schema: 1,
 	// The words pages print, one module per language, and their lookup.
@@ -25,38 +26,37 @@ const LAYER_RANK: Record<string, number> = {
 	network: 1,
 	// What every `audio-reviews` subcommand shares: exit codes, durations, --help, --json.
 	'command-line': 1,
+	// The service client: the two endpoints, the transport and the paged catalogue sync.
 	client: 2,
-	sync: 3,
-	seo: 4,
+	seo: 3,
 	// Every URL the package makes: locale prefixes, slugs, product, review and hub paths.
-	routing: 5,
-	// What a product page shows, and the digest of it that dates the page.
-	'product-page': 6,
-	// `astro dev` only: the dev loop's protocol (app, server, loader) and the loader's channel to the server.
-	'dev-loop': 6,
-	loaders: 7,
-	// The request-time live loader: one product or list per render, loads in flight shared, cache tags.
-	'live-loader': 8,
-	sitemaps: 8,
-	hubs: 9,
-	// What the pages, components and the `/pages` helpers consume.
-	view: 10,
-	feed: 11,
-	'keep-out-dir': 12,
-	'change-report': 13,
-	indexnow: 14,
+	routing: 4,
+	// The lastmod of static pages and the sitemap XML of on-demand ones.
+	sitemaps: 5,
+	// The pages: what a product or hub page shows and dates, the /pages helpers, the build's page changes.
+	pages: 6,
+	// The review feed: its option, XML and writer; beside pages, not above them.
+	feed: 6,
+	// The build sync's machinery: staging, guards, meta store, summary, content dates, its options.
+	'build-sync': 7,
+	// IndexNow: its key settings, client and `audio-reviews indexnow`.
+	indexnow: 8,
 	// `audio-reviews poll`: the site's sync, page digests and the deploy hook; beside indexnow, not above it.
-	poll: 14,
-	'on-demand': 15,
-	// The shared page cache (Varnish) provider: purges every node; nothing else imports it.
-	'shared-cache': 15,
+	poll: 8,
+	// On-demand serving: the routes, cache policy, purge webhook, and the live loader in live-loader/.
+	'on-demand': 9,
+	// The shared page cache (Varnish) provider and its option: purges every node.
+	'shared-cache': 9,
+	// `astro dev` only: the dev toolbar app, its server side, the dev refresh and the loader's dev status.
+	'dev-loop': 10,
 	// Every virtual module, defined in one module and declared in one `.d.ts`.
-	virtual: 16,
-	// `astro dev` only: the dev toolbar app (its browser code and its server side); beside virtual.
-	'dev-toolbar': 16,
-	hooks: 17,
+	virtual: 10,
+	// The build loader Astro calls; its load() still hands dev and poll jobs to their folders.
+	'products-loader': 11,
+	// The Astro hooks that wire the features, and `audioReviews()`'s whole option schema.
+	hooks: 12,
 	// The package's public entry points.
-	entries: 18,
+	entries: 13,
 };
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../integration/src');
@@ -231,7 +231,7 @@ describe('integration/src import graph', () => {
 		expect(cycles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts', 'a.ts']]);
 	});
 
-	it('keeps every option schema in options/: zod is imported at run time only there, in schema/ and in the dev loop protocol', async () => {
+	it("keeps every option schema in options/ or a feature's *-option(s).ts: zod is imported at run time only there, in schema/ and in the dev loop's protocol", async () => {
 		const ZOD_AT_RUN_TIME = /^import\s+(?!type\b)[^;]*from\s+'astro\/zod'/m;
 		const outside: string[] = [];
 		for (const file of await sourceFiles(SRC)) {
@@ -239,6 +239,8 @@ describe('integration/src import graph', () => {
 			if (
 				layer !== 'options' &&
 				layer !== 'schema' &&
+				!/-options?\.ts$/.test(file) &&
+				// The dev loop's protocol: every message between the app, the server and the loader, parsed.
 				relative(SRC, file) !== join('dev-loop', 'protocol.ts') &&
 				ZOD_AT_RUN_TIME.test(await readFile(file, 'utf8'))
 			)

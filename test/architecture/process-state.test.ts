@@ -71,21 +71,21 @@ describe('process-wide state', () => {
 	it("names each slot module's readers and writers: the files that import it, and no others", async () => {
 		const USERS: Record<string, string[]> = {
 			'state/build-state.ts': [
-				'src/change-report/change-report.ts',
+				'src/dev-loop/last-known-good.ts',
 				'src/hooks/finish-build.ts',
 				'src/hooks/integration.ts',
-				'src/loaders/last-known-good.ts',
-				'src/loaders/products-loader.ts',
+				'src/pages/change-report.ts',
+				'src/pages/pages-api.ts',
+				'src/products-loader/products-loader.ts',
 				'src/routing/collection-check.ts',
 				'src/routing/product-url.ts',
-				'src/view/pages-api.ts',
 				'src/virtual/virtual-modules.ts',
 				'src/virtual/virtual.d.ts',
 			],
 			'state/published-pages.ts': [
 				'src/feed/write-review-feed.ts',
 				'src/hooks/integration.ts',
-				'src/view/pages-api.ts',
+				'src/pages/pages-api.ts',
 			],
 			'state/sitemap-pages.ts': ['src/sitemaps/sitemap.ts'],
 		};

@@ -162,7 +162,7 @@ describe('the runtime graph of the on-demand routes (workerd, no compatibility f
 	it('reaches the package modules the pages need', () => {
 		// The walk is not vacuous: it reaches the live loader, the webhook and the components.
 		const reached = runtimeSpecifiers(entrySource('./loaders'));
-		expect(reached).toContain('../live-loader/products-live-loader.js');
+		expect(reached).toContain('../on-demand/live-loader/products-live-loader.js');
 		expect(runtimeSpecifiers(ON_DEMAND_ROUTES[0]!)).toContain('astro-audio-reviews/live');
 		expect(runtimeSpecifiers(join(REPO_ROOT, 'integration/components/ProductPage.astro'))).toEqual(
 			expect.arrayContaining(['#internal/components', 'astro-audio-reviews/pages']),
@@ -170,9 +170,9 @@ describe('the runtime graph of the on-demand routes (workerd, no compatibility f
 	});
 
 	it('follows no `import type`, which the emitted JavaScript drops', () => {
-		const guard = join(REPO_ROOT, 'integration/src/loaders/shrink-guard.ts');
+		const guard = join(REPO_ROOT, 'integration/src/build-sync/shrink-guard.ts');
 		expect(readFileSync(guard, 'utf8')).toContain(
-			"import type { SyncState } from './sync-state.js'",
+			"import type { SyncState } from './sync-meta.js'",
 		);
 		expect(runtimeSpecifiers(guard)).not.toContain('./sync-state.js');
 	});

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_REVIEWS_PER_PAGE } from '../../integration/src/options/integration-options.js';
+import { DEFAULT_REVIEWS_PER_PAGE } from '../../integration/src/options/page-settings.js';
 import { BUILT_IN_WORDS, languageName, uiText } from '../../integration/src/words/ui-text.js';
 import { type Phrase, WORD_KEYS } from '../../integration/src/words/words.js';
 import { serveDist } from '../../scripts/serve-dist.mjs';

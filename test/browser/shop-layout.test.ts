@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REVIEWS_SCRIPT } from '../../integration/src/view/review-script.js';
+import { REVIEWS_SCRIPT } from '../../integration/src/pages/review-script.js';
 import { nuErrors } from '../helpers/nu-checker.js';
 import {
 	classNamesIn,

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'node-html-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_REVIEWS_PER_PAGE } from '../../integration/src/options/integration-options.js';
+import { DEFAULT_REVIEWS_PER_PAGE } from '../../integration/src/options/page-settings.js';
 import { reviewPageCount } from '../../integration/src/routing/review-pages.js';
 import { ratingSummary } from '../../integration/src/seo/review-policy.js';
 import { type BuiltSite, buildFolder } from '../helpers/build-fixture.js';

@@ -1,13 +1,13 @@
 import { createGetLiveCollection, createGetLiveEntry } from 'astro/content/runtime';
-import type {
-	LiveSource,
-	ProductsLiveLoader,
-} from '../../integration/src/live-loader/products-live-loader.js';
 import {
 	type LiveContent,
 	liveContentOf,
 	liveSourceOf,
 } from '../../integration/src/on-demand/collection-source.js';
+import type {
+	LiveSource,
+	ProductsLiveLoader,
+} from '../../integration/src/on-demand/live-loader/products-live-loader.js';
 
 /**
  * `astro:content`'s getLiveCollection and getLiveEntry, made by Astro's own runtime, over one live

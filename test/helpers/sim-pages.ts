@@ -1,4 +1,4 @@
-import { DEFAULT_REVIEWS_PER_PAGE } from '../../integration/src/options/integration-options.js';
+import { DEFAULT_REVIEWS_PER_PAGE } from '../../integration/src/options/page-settings.js';
 import { productPath } from '../../integration/src/routing/product-url.js';
 import { reviewPageCount, reviewPageSegment } from '../../integration/src/routing/review-pages.js';
 import { createSlugger } from '../../integration/src/routing/slug.js';

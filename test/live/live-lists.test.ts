@@ -1,10 +1,10 @@
 import { productsLiveLoader } from 'astro-audio-reviews/loaders';
 import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HubPageProps } from '../../integration/src/hubs/hub-paths.js';
-import type { ProductsLiveLoader } from '../../integration/src/live-loader/products-live-loader.js';
 import { liveHubPage } from '../../integration/src/on-demand/hub-pages.js';
+import type { ProductsLiveLoader } from '../../integration/src/on-demand/live-loader/products-live-loader.js';
 import { liveSitemapFile } from '../../integration/src/on-demand/sitemap-routes.js';
+import type { HubPageProps } from '../../integration/src/pages/hub-paths.js';
 import {
 	HOSTILE_WEBSITE_ID,
 	type HostileService,

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { productsLiveLoader } from '../../integration/src/entries/loaders.js';
-import type { HubPageProps } from '../../integration/src/hubs/hub-paths.js';
-import type { ProductsLiveLoader } from '../../integration/src/live-loader/products-live-loader.js';
 import { liveHubPage } from '../../integration/src/on-demand/hub-pages.js';
+import type { ProductsLiveLoader } from '../../integration/src/on-demand/live-loader/products-live-loader.js';
 import { liveErrorResponse } from '../../integration/src/on-demand/responses.js';
 import { liveSitemapFile } from '../../integration/src/on-demand/sitemap-routes.js';
+import type { HubPageProps } from '../../integration/src/pages/hub-paths.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
 import {
 	HOSTILE_WEBSITE_ID,

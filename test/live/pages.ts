@@ -1,7 +1,7 @@
 import type { Simulator } from 'astro-audio-reviews/simulator';
 import { parse } from 'node-html-parser';
 import { expect } from 'vitest';
-import type { ProductsLiveLoader } from '../../integration/src/live-loader/products-live-loader.js';
+import type { ProductsLiveLoader } from '../../integration/src/on-demand/live-loader/products-live-loader.js';
 import type { LiveSitemapConfig } from '../../integration/src/on-demand/sitemap-routes.js';
 import { liveContent } from '../helpers/live-content.js';
 

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { setTimeout } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { productsLiveLoader } from '../../integration/src/live-loader/products-live-loader.js';
+import { productsLiveLoader } from '../../integration/src/on-demand/live-loader/products-live-loader.js';
 import {
 	livePurgedUrls,
 	PURGED_PRODUCT_LOADS,

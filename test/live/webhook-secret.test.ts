@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devHub } from '../../integration/src/dev-loop/dev-hub.js';
-import { createRefreshHandler } from '../../integration/src/hooks/dev-refresh.js';
+import { createRefreshHandler } from '../../integration/src/dev-loop/dev-refresh.js';
 import { createInvalidateHandler } from '../../integration/src/on-demand/invalidate.js';
 import { secretsMatch } from '../../integration/src/on-demand/secret.js';
 import { startServer, type TestServer } from '../helpers/http-server.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entryFromRaw } from '../../integration/src/build-sync/stored-entry.js';
 import { productsLoader } from '../../integration/src/entries/loaders.js';
 import type { Product } from '../../integration/src/entries/schema.js';
-import { entryFromRaw } from '../../integration/src/loaders/stored-entry.js';
 import { sendJson, startServer, type TestServer } from '../helpers/http-server.js';
 import { createLoaderContext } from '../helpers/loader-context.js';
 import { validProduct } from '../helpers/products.js';

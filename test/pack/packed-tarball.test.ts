@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_REVIEWS_PER_PAGE } from '../../integration/src/options/integration-options.js';
+import { DEFAULT_REVIEWS_PER_PAGE } from '../../integration/src/options/page-settings.js';
 import { reviewPageCount } from '../../integration/src/routing/review-pages.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { REPO_ROOT, sh } from '../helpers/shell.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HUB_EXCERPT_LENGTH, hubItemOf } from '../../integration/src/hubs/hub-item.js';
-import { hubPages } from '../../integration/src/hubs/hub-paths.js';
+import { HUB_EXCERPT_LENGTH, hubItemOf } from '../../integration/src/pages/hub-item.js';
+import { hubPages } from '../../integration/src/pages/hub-paths.js';
 import { hubBasePath, hubPagePath, hubRoute } from '../../integration/src/routing/hub-urls.js';
 import {
 	type ProductEntryLike,

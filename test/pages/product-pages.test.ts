@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { type HTMLElement, parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../integration/src/entries/schema.js';
-import { DEFAULT_REVIEWS_PER_PAGE } from '../../integration/src/options/integration-options.js';
+import { DEFAULT_REVIEWS_PER_PAGE } from '../../integration/src/options/page-settings.js';
+import { REVIEWS_SCRIPT } from '../../integration/src/pages/review-script.js';
 import { productPath } from '../../integration/src/routing/product-url.js';
 import { reviewPageCount, reviewPageSegment } from '../../integration/src/routing/review-pages.js';
 import { createSlugger } from '../../integration/src/routing/slug.js';
 import { safeHttpUrl } from '../../integration/src/schema/safe-url.js';
-import { REVIEWS_SCRIPT } from '../../integration/src/view/review-script.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
 

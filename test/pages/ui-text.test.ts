@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import audioReviews from '../../integration/src/entries/integration.js';
-import { missingWordsWarnings } from '../../integration/src/hooks/page-option-warnings.js';
-import { layoutFile } from '../../integration/src/options/layout-file.js';
+import { layoutFile } from '../../integration/src/pages/layout-file.js';
+import { missingWordsWarnings } from '../../integration/src/pages/page-option-warnings.js';
 import {
 	BUILT_IN_WORDS,
 	hasWords,

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ChangeReport } from '../../integration/src/change-report/change-report.js';
+import type { ChangeReport } from '../../integration/src/pages/change-report.js';
 import {
 	type IndexNowReceiver,
 	runIndexNowCli,

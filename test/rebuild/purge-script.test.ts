@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChangeReport } from '../../integration/src/change-report/change-report.js';
+import type { ChangeReport } from '../../integration/src/pages/change-report.js';
 import { sendJson, startServer, type TestServer } from '../helpers/http-server.js';
 
 interface Recorded {

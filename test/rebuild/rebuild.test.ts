@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChangeReport } from '../../integration/src/change-report/change-report.js';
+import type { ChangeReport } from '../../integration/src/pages/change-report.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { type BuiltSite, buildFixture, plain } from '../helpers/build-fixture.js';
 import { rebuildEnv, staticPagesOf } from '../helpers/sim-pages.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReusedItem, syncCatalogue } from '../../integration/src/client/sync-catalogue.js';
 import { createClient } from '../../integration/src/entries/client.js';
-import { ReusedItem, syncCatalogue } from '../../integration/src/sync/sync-catalogue.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { sendJson, startServer } from '../helpers/http-server.js';
 import { validProduct } from '../helpers/products.js';

@@ -4,7 +4,7 @@ import {
 	purgedPagesConfig,
 	resolveIndexNow,
 } from '../../integration/src/indexnow/index-now-settings.js';
-import { productsLiveLoader } from '../../integration/src/live-loader/products-live-loader.js';
+import { productsLiveLoader } from '../../integration/src/on-demand/live-loader/products-live-loader.js';
 import { liveProductUrls } from '../../integration/src/on-demand/urls.js';
 import {
 	DEFAULT_LIVE_ROUTE,

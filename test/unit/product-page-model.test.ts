@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { productPageDigest } from '../../integration/src/product-page/page-digest.js';
-import { pageLang, productPageModel } from '../../integration/src/product-page/page-model.js';
+import { productPageDigest } from '../../integration/src/pages/page-digest.js';
+import { pageLang, productPageModel } from '../../integration/src/pages/page-model.js';
 import { localeRoutingOf } from '../../integration/src/routing/locale-routing.js';
 import type { ProductPageProps } from '../../integration/src/routing/product-paths.js';
 import { productJsonLd } from '../../integration/src/seo/product-json-ld.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { releaseSyncGarbage } from '../../integration/src/hooks/release-sync-garbage.js';
+import { releaseSyncGarbage } from '../../integration/src/build-sync/release-sync-garbage.js';
 
 describe('releaseSyncGarbage', () => {
 	it('collects garbage left on the heap and says how much, without --expose-gc', () => {

@@ -4,7 +4,7 @@ import {
 	aroundName,
 	searchDescription,
 	searchHeading,
-} from '../../integration/src/product-page/search-markup.js';
+} from '../../integration/src/pages/search-markup.js';
 import type { Product } from '../../integration/src/schema/product.js';
 import { uiText } from '../../integration/src/words/ui-text.js';
 import { thrownMessage } from '../helpers/thrown.js';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { productsLoader } from '../../integration/src/loaders/products-loader-workerd.js';
 import { secretsMatch } from '../../integration/src/on-demand/secret.js';
 import { runtimeSecret } from '../../integration/src/options/runtime-secret.js';
+import { productsLoader } from '../../integration/src/products-loader/products-loader-workerd.js';
 
 // What the on-demand routes run in workerd instead of Node's parts (test/live/cloudflare-workerd.test.ts
 // runs them there). astro:env is Astro's module: here it stands for the adapter's variables.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cacheVarnish } from '../../integration/src/entries/cache.js';
-import { productTag } from '../../integration/src/live-loader/cache-tags.js';
-import { nodesFromEnvironment } from '../../integration/src/options/cache-varnish-option.js';
+import { productTag } from '../../integration/src/on-demand/live-loader/cache-tags.js';
+import { nodesFromEnvironment } from '../../integration/src/shared-cache/cache-varnish-option.js';
 import {
 	PURGE_HEADER_MAX_BYTES,
 	purgeBatches,

@@ -8,6 +8,12 @@ export {
 	type RawProductResponse,
 } from '../client/client.js';
 export type { RequestOptions, RequestStats, Validators } from '../client/request.js';
+export {
+	type SyncOptions,
+	type SyncProgress,
+	type SyncResult,
+	syncCatalogue,
+} from '../client/sync-catalogue.js';
 export type { GetProductQuery, ListProductsQuery } from '../client/urls.js';
 export {
 	AudioReviewsError,
@@ -26,9 +32,3 @@ export {
 	TimeoutError,
 	WrongProductError,
 } from '../errors/errors.js';
-export {
-	type SyncOptions,
-	type SyncProgress,
-	type SyncResult,
-	syncCatalogue,
-} from '../sync/sync-catalogue.js';

@@ -2,17 +2,19 @@
 // (integration/components/) need beyond the public entry points.
 
 export { AudioReviewsError } from '../errors/errors.js';
-export type { HubPageProps } from '../hubs/hub-paths.js';
+export type { HubPageProps } from '../pages/hub-paths.js';
 export {
 	pageLang,
 	productPageModel,
 	productSummary,
 	shownReviews,
-} from '../product-page/page-model.js';
+} from '../pages/page-model.js';
+export { REVIEWS_SCRIPT } from '../pages/review-script.js';
+export { avatarTint, initialsOf, isLongTranscript } from '../pages/review-view.js';
 export {
 	searchAnchor,
 	searchIgnore,
-} from '../product-page/search-markup.js';
+} from '../pages/search-markup.js';
 export { headHreflang, layoutAlternates } from '../routing/alternates.js';
 export { hubPagePath } from '../routing/hub-urls.js';
 export { localeHomeUrl } from '../routing/locale-routing.js';
@@ -32,6 +34,4 @@ export {
 	testimonyCount,
 } from '../seo/review-policy.js';
 export { serializeJsonLd } from '../seo/serialize-json-ld.js';
-export { REVIEWS_SCRIPT } from '../view/review-script.js';
-export { avatarTint, initialsOf, isLongTranscript } from '../view/review-view.js';
 export { formatDate, formatRating, languageName, paragraphs } from '../words/ui-text.js';

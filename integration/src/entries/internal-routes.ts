@@ -1,8 +1,6 @@
 // `#internal/routes` (package.json `imports`, not `exports`): what the routes the integration
 // injects (integration/routes/) need beyond the public entry points.
 
-export type { HubPageProps } from '../hubs/hub-paths.js';
-export { getHubStaticPaths } from '../hubs/hub-route.js';
 export { findLiveSource, liveContentOf } from '../on-demand/collection-source.js';
 export { liveHubPage } from '../on-demand/hub-pages.js';
 export { liveSourceQuery } from '../on-demand/list-routes.js';
@@ -10,3 +8,5 @@ export { liveLocaleProductPage } from '../on-demand/locale-product-page.js';
 export { liveSitemapFile, liveSitemapIndex } from '../on-demand/sitemap-routes.js';
 export { livePurgedUrls, purgedProductsWait } from '../on-demand/urls.js';
 export { runtimeSecret } from '../options/runtime-secret.js';
+export type { HubPageProps } from '../pages/hub-paths.js';
+export { getHubStaticPaths } from '../pages/hub-route.js';

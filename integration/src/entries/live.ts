@@ -1,8 +1,13 @@
 // Public entry point `astro-audio-reviews/live` (package.json `exports`): each name it gives, from the
 // module that defines it.
 
-export { listsTag, productTag, websiteTag } from '../live-loader/cache-tags.js';
 export { cacheControlHeader } from '../on-demand/cache-policy.js';
+export {
+	type CachePolicy,
+	type CachePolicyInput,
+	DEFAULT_CACHE_POLICY,
+	resolveCachePolicy,
+} from '../on-demand/cache-policy-option.js';
 export type {
 	PurgedPagesSubmission,
 	PurgedSubmissionReport,
@@ -13,6 +18,7 @@ export {
 	type InvalidationRequest,
 	type InvalidationResult,
 } from '../on-demand/invalidate.js';
+export { listsTag, productTag, websiteTag } from '../on-demand/live-loader/cache-tags.js';
 export {
 	type LiveEntryResultLike,
 	type LivePageContext,
@@ -24,9 +30,3 @@ export {
 } from '../on-demand/product-pages.js';
 export { liveRef } from '../on-demand/request-ref.js';
 export { liveErrorResponse, notFoundResponse } from '../on-demand/responses.js';
-export {
-	type CachePolicy,
-	type CachePolicyInput,
-	DEFAULT_CACHE_POLICY,
-	resolveCachePolicy,
-} from '../options/cache-policy-option.js';

@@ -2,6 +2,8 @@
 // Workers): the same names, but the build-time loader's sync, which reads and writes the store's
 // files, left out of a Worker that has no file system (products-loader-workerd.ts).
 
+export type { ProductsLoaderOptions } from '../build-sync/loader-options.js';
+export { LOADER_NAME, type ProductsLoader } from '../build-sync/loader-schema.js';
 export {
 	LIVE_LOADER_NAME,
 	LIVE_REQUEST_DEFAULTS,
@@ -10,7 +12,5 @@ export {
 	type ProductsLiveLoader,
 	type ProductsLiveLoaderOptions,
 	productsLiveLoader,
-} from '../live-loader/products-live-loader.js';
-export { LOADER_NAME, type ProductsLoader } from '../loaders/loader-schema.js';
-export { productsLoader } from '../loaders/products-loader-workerd.js';
-export type { ProductsLoaderOptions } from '../options/loader-options.js';
+} from '../on-demand/live-loader/products-live-loader.js';
+export { productsLoader } from '../products-loader/products-loader-workerd.js';

@@ -1,6 +1,8 @@
 // Public entry point `astro-audio-reviews/loaders` (package.json `exports`): each name it gives, from the
 // module that defines it.
 
+export type { ProductsLoaderOptions } from '../build-sync/loader-options.js';
+export { LOADER_NAME, type ProductsLoader } from '../build-sync/loader-schema.js';
 export {
 	LIVE_LOADER_NAME,
 	LIVE_REQUEST_DEFAULTS,
@@ -9,7 +11,5 @@ export {
 	type ProductsLiveLoader,
 	type ProductsLiveLoaderOptions,
 	productsLiveLoader,
-} from '../live-loader/products-live-loader.js';
-export { LOADER_NAME, type ProductsLoader } from '../loaders/loader-schema.js';
-export { productsLoader } from '../loaders/products-loader.js';
-export type { ProductsLoaderOptions } from '../options/loader-options.js';
+} from '../on-demand/live-loader/products-live-loader.js';
+export { productsLoader } from '../products-loader/products-loader.js';

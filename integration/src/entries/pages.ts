@@ -1,6 +1,16 @@
 // Public entry point `astro-audio-reviews/pages` (package.json `exports`): each name it gives, from the
 // module that defines it.
 
+export type { LayoutProps } from '../pages/page-config.js';
+export {
+	entryLocale,
+	getProductStaticPaths,
+	type ProductUrlOptions,
+	pageText,
+	productName,
+	productUrl,
+	ratingSummary,
+} from '../pages/pages-api.js';
 export type { LayoutAlternate } from '../routing/alternates.js';
 export type {
 	Alternate,
@@ -10,15 +20,5 @@ export type {
 } from '../routing/product-paths.js';
 export type { ReviewPagePlace } from '../routing/review-pages.js';
 export type { RatingSummary } from '../seo/review-policy.js';
-export type { LayoutProps } from '../view/page-config.js';
-export {
-	entryLocale,
-	getProductStaticPaths,
-	type ProductUrlOptions,
-	pageText,
-	productName,
-	productUrl,
-	ratingSummary,
-} from '../view/pages-api.js';
 export type { UiText } from '../words/ui-text.js';
 export type { Phrase, PluralForms, WordKey, Words } from '../words/words.js';

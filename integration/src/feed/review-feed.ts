@@ -1,8 +1,8 @@
-import type { FeedSchemaVersion } from '../options/review-feed-option.js';
 import type { Product, Review } from '../schema/product.js';
 import { authorName, presentText, productHeading } from '../seo/page-meta.js';
 import { ratedReviews } from '../seo/review-policy.js';
 import { escapeXmlText, withoutForbiddenXmlChars } from '../seo/xml-text.js';
+import type { FeedSchemaVersion } from './review-feed-option.js';
 
 // Google's product review feed: one `<review>` per item the pages mark up as rated that also has a
 // transcript and a valid date.

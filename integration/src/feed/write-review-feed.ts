@@ -7,11 +7,11 @@ import type { AstroConfig, AstroIntegrationLogger } from 'astro';
 import { AudioReviewsError } from '../errors/errors.js';
 import { writeAtomic } from '../files/atomic-write.js';
 import { countOf, formatNumber } from '../format/numbers.js';
-import type { FeedSchemaVersion, ReviewsFeedOption } from '../options/review-feed-option.js';
 import type { ProductPageProps } from '../routing/product-paths.js';
 import { absoluteUrl } from '../routing/url.js';
 import { takePublishedPages } from '../state/published-pages.js';
 import { createReviewFeed, type FeedPage, type ReviewFeedCounts } from './review-feed.js';
+import type { FeedSchemaVersion, ReviewsFeedOption } from './review-feed-option.js';
 
 /** Chunks are joined up to this size before a write: one write per review would cost more in calls than in bytes. */
 const WRITE_SIZE = 64 * 1024;

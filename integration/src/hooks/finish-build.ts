@@ -1,25 +1,25 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegrationLogger } from 'astro';
-import { reportChanges } from '../change-report/change-report.js';
 import { buildReviewFeed } from '../feed/write-review-feed.js';
 import {
 	type IndexNowSettings,
 	indexNowTarget,
 	writeKeyFile,
 } from '../indexnow/index-now-settings.js';
-import { outputFiles } from '../keep-out-dir/prune-output.js';
+import { reportChanges } from '../pages/change-report.js';
+import {
+	layoutHeadWarning,
+	missingHomeWarnings,
+	missingWordsWarnings,
+} from '../pages/page-option-warnings.js';
+import { outputFiles } from '../pages/prune-output.js';
 import {
 	type LocaleRouting,
 	localeHomePath,
 	localeMismatchWarnings,
 } from '../routing/locale-routing.js';
 import { recordedCatalogue, type StaleCollection } from '../state/build-state.js';
-import {
-	layoutHeadWarning,
-	missingHomeWarnings,
-	missingWordsWarnings,
-} from './page-option-warnings.js';
 import { normalizeRoute, type ResolvedAudioReviewsOptions } from './resolved-options.js';
 
 type Assets = Parameters<typeof outputFiles>[0];

@@ -1,36 +1,36 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
+import { releaseSyncGarbage } from '../build-sync/release-sync-garbage.js';
+import { createRefreshHandler } from '../dev-loop/dev-refresh.js';
 import { devHub } from '../dev-loop/dev-hub.js';
+import { emptyStorePageHandler } from '../dev-loop/empty-store-page.js';
 import { LOADER_HOOK, RECORD_PATH } from '../dev-loop/protocol.js';
-import { emptyStorePageHandler } from '../dev-toolbar/empty-store-page.js';
-import { recordHandler } from '../dev-toolbar/record-endpoint.js';
-import { skippedPageHandler } from '../dev-toolbar/skipped-page.js';
-import { TOOLBAR_APP } from '../dev-toolbar/toolbar-entry.js';
-import { serveToolbarApp } from '../dev-toolbar/toolbar-server.js';
+import { recordHandler } from '../dev-loop/record-endpoint.js';
+import { skippedPageHandler } from '../dev-loop/skipped-page.js';
+import { TOOLBAR_APP } from '../dev-loop/toolbar-entry.js';
+import { serveToolbarApp } from '../dev-loop/toolbar-server.js';
+import { checkReviewsFeedConfig } from '../feed/review-feed-option.js';
 import {
 	type IndexNowSettings,
 	purgedPagesConfig,
 	resolveIndexNow,
 } from '../indexnow/index-now-settings.js';
-import { DEFAULT_ROUTE, hubSettings } from '../options/integration-options.js';
-import { layoutFile } from '../options/layout-file.js';
+import { DEFAULT_ROUTE, hubSettings } from '../options/page-settings.js';
 import { REFRESH_SECRET_ENV } from '../options/rebuild-options.js';
-import { checkReviewsFeedConfig } from '../options/review-feed-option.js';
+import { layoutFile } from '../pages/layout-file.js';
+import type { PageConfig } from '../pages/page-config.js';
 import { otherLoaderWarning, requireLoadedProducts } from '../routing/collection-check.js';
 import { hubRoute } from '../routing/hub-urls.js';
 import { type LocaleRouting, localeRoutingOf } from '../routing/locale-routing.js';
 import { forgetLoaded, staleCollections } from '../state/build-state.js';
 import { collectPublishedPages } from '../state/published-pages.js';
-import type { PageConfig } from '../view/page-config.js';
 import {
 	virtualCataloguePlugin,
 	virtualConfigPlugin,
 	virtualLayoutPlugin,
 } from '../virtual/virtual-modules.js';
-import { createRefreshHandler } from './dev-refresh.js';
 import { finishOutput, urlsEndInSlash, warnAboutPages } from './finish-build.js';
 import { injectInvalidateRoute, injectOnDemandRoutes } from './on-demand-routes.js';
-import { releaseSyncGarbage } from './release-sync-garbage.js';
 import {
 	type AudioReviewsOptions,
 	normalizeRoute,

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { AstroConfig, AstroIntegration, HookParameters } from 'astro';
 import type { PurgedPagesConfig } from '../indexnow/index-now-settings.js';
-import type { ResolvedInvalidateOption } from '../options/invalidate-option.js';
-import type { ResolvedOnDemandOption } from '../options/on-demand-option.js';
+import type { ResolvedInvalidateOption } from '../on-demand/invalidate-option.js';
+import type { ResolvedOnDemandOption } from '../on-demand/on-demand-option.js';
 import { hubRoute } from '../routing/hub-urls.js';
 import { CACHE_VARNISH_ENTRYPOINT } from '../shared-cache/cache-varnish.js';
 import { sitemapIncludeCheck } from '../sitemaps/sitemap-include-check.js';

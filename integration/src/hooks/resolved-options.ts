@@ -1,8 +1,8 @@
 import type { z } from 'astro/zod';
-import { integrationOptionsSchema } from '../options/integration-options.js';
 import { parseOptions } from '../options/parse-options.js';
 import type { UiTextOverrides } from '../words/ui-text.js';
 import { PLACEHOLDERS } from '../words/words.js';
+import { integrationOptionsSchema } from './integration-options.js';
 
 const schema = integrationOptionsSchema(PLACEHOLDERS);
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { type ChangeReport, REPORT_FORMAT } from '../change-report/change-report.js';
 import { IndexNowUsageError } from '../errors/errors.js';
 import type { IndexNowTarget } from '../options/index-now-option.js';
+import { type ChangeReport, REPORT_FORMAT } from '../pages/change-report.js';
 
 /** What `audio-reviews indexnow` reads from a build's change report, checked before anything is sent. */
 

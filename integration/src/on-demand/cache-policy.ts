@@ -1,4 +1,4 @@
-import { type CachePolicy, DEFAULT_CACHE_POLICY } from '../options/cache-policy-option.js';
+import { type CachePolicy, DEFAULT_CACHE_POLICY } from './cache-policy-option.js';
 
 /** The `Cache-Control` a CDN in front of the server honours. */
 export function cacheControlHeader(policy: CachePolicy = DEFAULT_CACHE_POLICY): string {

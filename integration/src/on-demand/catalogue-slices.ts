@@ -1,10 +1,10 @@
 import type { AudioReviewsClient } from '../client/client.js';
 import type { RequestOptions } from '../client/request.js';
+import { type CatalogueQuery, ReusedItem, syncCatalogue } from '../client/sync-catalogue.js';
 import { CatalogueSyncError } from '../errors/errors.js';
 import type { ResolvedSharedOptions } from '../options/shared-options.js';
 import type { Product } from '../schema/product.js';
 import { validateProduct } from '../schema/validate.js';
-import { type CatalogueQuery, ReusedItem, syncCatalogue } from '../sync/sync-catalogue.js';
 
 // An on-demand catalogue through the list endpoint, walked with the sync's checks, so a failing
 // or inconsistent service is an error, never a short list.

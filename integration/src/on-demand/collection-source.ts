@@ -1,5 +1,5 @@
 import { AudioReviewsError } from '../errors/errors.js';
-import type { LiveSource, LiveSourceFilter } from '../live-loader/products-live-loader.js';
+import type { LiveSource, LiveSourceFilter } from './live-loader/products-live-loader.js';
 import type { LiveEntryResultLike } from './product-pages.js';
 
 // The injected on-demand routes reach the live loader through Astro's live collection API, by the

@@ -1,6 +1,6 @@
 import type { AstroGlobal } from 'astro';
-import { hubItemOf } from '../hubs/hub-item.js';
-import type { HubPageProps } from '../hubs/hub-paths.js';
+import { hubItemOf } from '../pages/hub-item.js';
+import type { HubPageProps } from '../pages/hub-paths.js';
 import { hubBasePath, hubPagePath } from '../routing/hub-urls.js';
 import { hasPage } from '../routing/product-paths.js';
 import type { Product } from '../schema/product.js';

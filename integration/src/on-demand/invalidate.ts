@@ -1,9 +1,9 @@
 import type { APIContext, APIRoute } from 'astro';
 import { CachePurgeError } from '../errors/errors.js';
-import { listsTag, productTag, websiteTag } from '../live-loader/cache-tags.js';
 import { recordWebhook } from '../metrics/instruments.js';
 import { NO_STORE } from './cache-policy.js';
 import { type PurgedPagesSubmission, submitPurgedPages } from './index-now-purged.js';
+import { listsTag, productTag, websiteTag } from './live-loader/cache-tags.js';
 import { presentsSecret } from './secret.js';
 import {
 	parseWebhookBody,

@@ -1,18 +1,18 @@
 import type { APIContext } from 'astro';
-import { listsTag, websiteTag } from '../live-loader/cache-tags.js';
-import type { LiveSource } from '../live-loader/products-live-loader.js';
-import { type CachePolicy, resolveCachePolicy } from '../options/cache-policy-option.js';
+import { type CatalogueQuery, catalogueQuery } from '../client/sync-catalogue.js';
+import type { PageConfig } from '../pages/page-config.js';
 import {
 	type LocaleRouting,
 	localeMismatchWarnings,
 	localeOfSegment,
 	withDefaultLocale,
 } from '../routing/locale-routing.js';
-import { type CatalogueQuery, catalogueQuery } from '../sync/sync-catalogue.js';
-import type { PageConfig } from '../view/page-config.js';
 import { cacheControlHeader } from './cache-policy.js';
+import { type CachePolicy, resolveCachePolicy } from './cache-policy-option.js';
 import { liveLocales } from './catalogue-slices.js';
 import { type LiveContent, type LiveSourceQuery, liveSourceOf } from './collection-source.js';
+import { listsTag, websiteTag } from './live-loader/cache-tags.js';
+import type { LiveSource } from './live-loader/products-live-loader.js';
 import { escapeHtml, liveErrorResponse, notFoundPage, type RequestLogger } from './responses.js';
 
 /** What the on-demand lists share: the loader they read, its locales, one way to cache and fail. */

@@ -1,11 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import { productTag, websiteTag } from '../live-loader/cache-tags.js';
-import {
-	type CachePolicy,
-	type CachePolicyInput,
-	resolveCachePolicy,
-} from '../options/cache-policy-option.js';
-import { pageSettings } from '../options/integration-options.js';
+import { pageSettings } from '../options/page-settings.js';
 import { type LocaleRouting, type LocaleRule, localePrefix } from '../routing/locale-routing.js';
 import {
 	type Alternate,
@@ -21,6 +15,12 @@ import {
 } from '../routing/review-pages.js';
 import type { Product } from '../schema/product.js';
 import { cacheControlHeader } from './cache-policy.js';
+import {
+	type CachePolicy,
+	type CachePolicyInput,
+	resolveCachePolicy,
+} from './cache-policy-option.js';
+import { productTag, websiteTag } from './live-loader/cache-tags.js';
 import { type LiveVersion, liveAlternates, versionFailure } from './locale-versions.js';
 import { liveReviewPage } from './request-ref.js';
 import { liveErrorResponse, notFoundResponse, type RequestLogger } from './responses.js';

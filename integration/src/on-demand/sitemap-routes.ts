@@ -1,8 +1,6 @@
 import type { APIContext } from 'astro';
 import { AudioReviewsError } from '../errors/errors.js';
-import { type LoadSharing, singleFlight } from '../live-loader/single-flight.js';
-import { pageSettings } from '../options/integration-options.js';
-import { SITEMAP_LIMITS } from '../options/on-demand-option.js';
+import { pageSettings } from '../options/page-settings.js';
 import { hreflangOf } from '../routing/alternates.js';
 import { isIndexable } from '../routing/product-paths.js';
 import { reviewPageCount } from '../routing/review-pages.js';
@@ -17,6 +15,8 @@ import {
 	liveLists,
 	SITEMAP_CACHE_POLICY,
 } from './list-routes.js';
+import { type LoadSharing, singleFlight } from './live-loader/single-flight.js';
+import { SITEMAP_LIMITS } from './on-demand-option.js';
 import { liveProductPath } from './product-pages.js';
 import { liveAbsoluteUrl, liveHubPath } from './urls.js';
 

@@ -1,14 +1,14 @@
 import pLimit, { type LimitFunction } from 'p-limit';
-import type { LiveSource } from '../live-loader/products-live-loader.js';
-import { pageSettings } from '../options/integration-options.js';
+import { pageSettings } from '../options/page-settings.js';
+import type { PageConfig } from '../pages/page-config.js';
 import { hubBasePath, hubPagePath } from '../routing/hub-urls.js';
 import type { LocaleRule } from '../routing/locale-routing.js';
 import { reviewPageCount } from '../routing/review-pages.js';
 import { withBase } from '../routing/url.js';
-import type { PageConfig } from '../view/page-config.js';
 import { liveLocales } from './catalogue-slices.js';
 import type { LiveContent } from './collection-source.js';
 import { liveLocaleRule, liveSourceQuery } from './list-routes.js';
+import type { LiveSource } from './live-loader/products-live-loader.js';
 import { liveProductPath } from './product-pages.js';
 
 /** URLs of the on-demand pages in every locale, prefixed as the site's routing says. */

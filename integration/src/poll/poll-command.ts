@@ -2,9 +2,9 @@ import { relative, resolve } from 'node:path';
 import { type CommandIo, EXIT, type ExitCode, printJsonLast } from '../command-line/conventions.js';
 import { CommandUsageError, PollError } from '../errors/errors.js';
 import { callHook, redactHook } from './deploy-hook.js';
+import { diffPages, diffSize, readState, writeState } from './hook-record.js';
 import { type PollOptions, parsePollArgs } from './poll-options.js';
 import { type PollOutcome, pollJson, pollLine } from './poll-report.js';
-import { diffPages, diffSize, readState, writeState } from './poll-state.js';
 import { syncSite } from './site-sync.js';
 
 /**

@@ -1,5 +1,5 @@
 import { countOf, formatNumber } from '../format/numbers.js';
-import { diffSize, type PageChange, type PageDiff } from './poll-state.js';
+import { diffSize, type PageChange, type PageDiff } from './hook-record.js';
 
 /** What one run found and did, printed as one line (and, with --json, one JSON object). */
 export interface PollOutcome {

@@ -4,15 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { AudioReviewsError, PollError } from '../errors/errors.js';
+import type { PageDigests } from './hook-record.js';
+import { acquireLock, type PollLock } from './poll-lock.js';
 import {
 	POLL_INTEGRATION,
 	POLL_PAGES_EXTENSION,
 	POLL_PAGES_FOLDER,
 	pageDigestOf,
 	readPollPages,
-} from '../loaders/poll-pages.js';
-import { acquireLock, type PollLock } from './poll-lock.js';
-import type { PageDigests } from './poll-state.js';
+} from './poll-pages.js';
 
 /**
  * The site's own sync as `astro sync` runs it: its own config and loader options, no second copy.

@@ -1,4 +1,4 @@
-import { type PageSettings, pageSettings } from '../options/integration-options.js';
+import { type PageSettings, pageSettings } from '../options/page-settings.js';
 import { entryFacts, type WithRendered } from '../schema/entry-metadata.js';
 import type { Product } from '../schema/product.js';
 import type { PageVersion } from './alternates.js';

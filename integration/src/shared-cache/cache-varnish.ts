@@ -3,7 +3,7 @@ import {
 	type CacheVarnishOptions,
 	type ResolvedCacheVarnishOptions,
 	resolveCacheVarnishOptions,
-} from '../options/cache-varnish-option.js';
+} from './cache-varnish-option.js';
 
 /** The module Astro loads in the server: it default-exports the provider's factory. */
 export const CACHE_VARNISH_ENTRYPOINT = 'astro-audio-reviews/cache/provider';

@@ -9,13 +9,13 @@ import {
 	setConditionalHeaders,
 } from 'astro/cache/provider-utils';
 import { preparePurgeSeries } from '../metrics/instruments.js';
+import { runtimeSecret } from '../options/runtime-secret.js';
 import {
 	CACHE_NODES_ENV,
 	nodesFromEnvironment,
 	PURGE_SECRET_ENV,
 	resolveCacheVarnishOptions,
-} from '../options/cache-varnish-option.js';
-import { runtimeSecret } from '../options/runtime-secret.js';
+} from './cache-varnish-option.js';
 import { headerTag } from './purge-batches.js';
 import { purgeEveryNode } from './purge-nodes.js';
 

@@ -1,8 +1,8 @@
 import type { Plugin } from 'vite';
 import type { PurgedPagesConfig } from '../indexnow/index-now-settings.js';
 import type { LiveSitemapConfig } from '../on-demand/sitemap-routes.js';
+import type { PageConfig } from '../pages/page-config.js';
 import { recordedCatalogue } from '../state/build-state.js';
-import type { PageConfig } from '../view/page-config.js';
 
 export const VIRTUAL_CONFIG_ID = 'virtual:astro-audio-reviews/config';
 export const VIRTUAL_LAYOUT_ID = 'virtual:astro-audio-reviews/layout';

@@ -14,7 +14,7 @@ declare module 'virtual:astro-audio-reviews/layout' {
 
 // Served by virtualConfigPlugin.
 declare module 'virtual:astro-audio-reviews/config' {
-	const config: import('../view/page-config.js').PageConfig;
+	const config: import('../pages/page-config.js').PageConfig;
 	export default config;
 }
 
