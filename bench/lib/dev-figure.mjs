@@ -88,6 +88,7 @@ async function dumpBothLocales(sim, file) {
 
 async function measureDev({ kind, root, env, refs, sim, browser, say }) {
 	const port = await freePort();
+	say(`dev ${kind}: astro dev on port ${port}`);
 	const page = (ref) => `http://127.0.0.1:${port}/products/${ref}/`;
 	const result = {};
 	let started = performance.now();

@@ -72,6 +72,7 @@ const refreshServer = createRefreshHandler({
 			collection: 'products',
 			locales: ['fr'],
 			skipped: () => [],
+			nothingYet: () => undefined,
 			record: () => undefined,
 			status: () => ({
 				collection: 'products',
