@@ -45,6 +45,7 @@ export async function devFigure(run) {
 			BENCH_BASE_URL: sim.baseUrl,
 			BENCH_WEBSITE_ID: sim.websiteId,
 			BENCH_DATA_FILE: data,
+			BENCH_REVIEWS_PER_PAGE: String(REVIEWS_PER_PAGE),
 		};
 		for (const kind of ['floor', 'ours']) {
 			const root = await freshSite(work, `dev-${kind}`, `dev-${kind}`);

@@ -87,7 +87,9 @@ export async function untilAnswers(
 		);
 		if (answer?.status === status && ok(answer.body)) return performance.now() - since;
 		if (Date.now() > end)
-			throw new Error(`${url} never answered ${status} (last: ${answer?.status}):\n${dev?.log().slice(-3000) ?? ""}`);
+			throw new Error(
+				`${url} never answered ${status} (last: ${answer?.status}):\n${dev?.log().slice(-3000) ?? ''}`,
+			);
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
 }

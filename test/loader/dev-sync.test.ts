@@ -1,8 +1,8 @@
 import type { LoaderContext } from 'astro/loaders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productsLoader } from '../../integration/src/entries/loaders.js';
 import { type DevHub, devHub } from '../../integration/src/dev-loop/dev-hub.js';
 import { LOADER_HOOK } from '../../integration/src/dev-loop/protocol.js';
+import { productsLoader } from '../../integration/src/entries/loaders.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { createLoaderContext, type TestLoaderContext } from '../helpers/loader-context.js';
 

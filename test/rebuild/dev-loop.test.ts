@@ -107,7 +107,11 @@ describe('astro dev keeps running whatever the service does', () => {
 		// The pages say what is happening (503), with no page error: no stack trace, no overlay
 		// over the toolbar, no Astro warning per request; the terminal said it once.
 		const from = dev.log().length;
-		for (const path of ['/products/', `/products/${sim.refs()[0]}/`, `/en/products/${sim.refs()[0]}/`]) {
+		for (const path of [
+			'/products/',
+			`/products/${sim.refs()[0]}/`,
+			`/en/products/${sim.refs()[0]}/`,
+		]) {
 			const response = await fetch(`${dev!.origin}${path}`);
 			expect(response.status, path).toBe(503);
 			const text = await response.text();

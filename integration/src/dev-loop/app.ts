@@ -1,4 +1,6 @@
 import { defineToolbarApp } from 'astro/toolbar';
+import { APP_STYLE } from './app-style.js';
+import { button, collection, doneText, line, runningText } from './app-view.js';
 import {
 	DEV_EVENTS,
 	type RefreshingMessage,
@@ -8,8 +10,6 @@ import {
 	type SyncStatus,
 	statusMessageSchema,
 } from './protocol.js';
-import { APP_STYLE } from './app-style.js';
-import { button, collection, doneText, line, runningText } from './app-view.js';
 
 // Runs in the browser, in `astro dev` only: draws what the server sends, asks for refreshes.
 // A page view asks nothing of the loader: the status comes when the app starts, the record

@@ -1,7 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RefreshContentOptions } from 'astro';
-import type { DevHub } from './dev-hub.js';
-import { refreshCollections } from './refresh-collections.js';
 import { presentsSecret } from '../on-demand/secret.js';
 import {
 	parseWebhookBody,
@@ -9,6 +7,8 @@ import {
 	refuseHead,
 	type WebhookRefusal,
 } from '../on-demand/webhook.js';
+import type { DevHub } from './dev-hub.js';
+import { refreshCollections } from './refresh-collections.js';
 
 /** `astro dev` webhook: the backoffice POSTs here when a shop edits content. */
 

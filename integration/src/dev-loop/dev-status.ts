@@ -1,4 +1,7 @@
 import type { DataStore, LoaderContext, MetaStore } from 'astro/loaders';
+import type { LocalePlan } from '../build-sync/loader-options.js';
+import { AudioReviewsError, InvalidProductsError, shownValue } from '../errors/errors.js';
+import type { Product } from '../schema/product.js';
 import type { LoaderReader } from './loader-channel.js';
 import {
 	type Change,
@@ -7,9 +10,6 @@ import {
 	type SyncStatus,
 	storedStatusSchema,
 } from './protocol.js';
-import { AudioReviewsError, InvalidProductsError, shownValue } from '../errors/errors.js';
-import type { LocalePlan } from '../build-sync/loader-options.js';
-import type { Product } from '../schema/product.js';
 
 export type { SkippedProduct, SyncStatus } from './protocol.js';
 

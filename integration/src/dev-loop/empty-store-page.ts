@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DevHub } from './dev-hub.js';
 import { escapeXmlText } from '../seo/xml-text.js';
+import type { DevHub } from './dev-hub.js';
 
 /**
  * `astro dev` only: while a collection's sync failed with nothing stored (a start during an

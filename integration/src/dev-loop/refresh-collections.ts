@@ -1,11 +1,7 @@
 import type { RefreshContentOptions } from 'astro';
-import type { DevHub } from './dev-hub.js';
-import {
-	REFRESH_CONTEXT_KEY,
-	type RefreshContext,
-	type SkippedProduct,
-} from './protocol.js';
 import { LOADER_NAME } from '../build-sync/loader-schema.js';
+import type { DevHub } from './dev-hub.js';
+import { REFRESH_CONTEXT_KEY, type RefreshContext, type SkippedProduct } from './protocol.js';
 
 export type RefreshContent = (options: RefreshContentOptions) => Promise<void>;
 

@@ -1,15 +1,20 @@
 import type { LoaderContext } from 'astro/loaders';
-import { clientFromResolved } from '../client/client.js';
-import { NotFoundError, type ProductValidationError } from '../errors/errors.js';
-import type { LocalePlan, ResolvedProductsLoaderOptions } from '../build-sync/loader-options.js';
-import { type FactsOf, factsFor, renderedWith, stampEntries } from '../schema/entry-metadata.js';
-import type { Product } from '../schema/product.js';
 import { type ContentDates, contentDates } from '../build-sync/content-dates.js';
-import { changedStore, finished, type SyncDone, skippedOf } from './dev-status.js';
-import { digestOfRaw, type EntryPlan, planEntry, STORE_FORMAT } from '../build-sync/stored-entry.js';
+import type { LocalePlan, ResolvedProductsLoaderOptions } from '../build-sync/loader-options.js';
+import {
+	digestOfRaw,
+	type EntryPlan,
+	planEntry,
+	STORE_FORMAT,
+} from '../build-sync/stored-entry.js';
 import { fingerprintOf, readSyncState, writeLastSync } from '../build-sync/sync-meta.js';
 import { reportInvalid } from '../build-sync/sync-summary.js';
 import { unsafeUrlWarnings } from '../build-sync/unsafe-url-warnings.js';
+import { clientFromResolved } from '../client/client.js';
+import { NotFoundError, type ProductValidationError } from '../errors/errors.js';
+import { type FactsOf, factsFor, renderedWith, stampEntries } from '../schema/entry-metadata.js';
+import type { Product } from '../schema/product.js';
+import { changedStore, finished, type SyncDone, skippedOf } from './dev-status.js';
 
 type Fetched = { locale: string; ref: string; plan: EntryPlan | 'not-found' };
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { escapeXmlText } from '../seo/xml-text.js';
 import type { DevHub } from './dev-hub.js';
 import type { SkippedProduct } from './protocol.js';
-import { escapeXmlText } from '../seo/xml-text.js';
 
 /**
  * `astro dev` only: the page of a product `onInvalid: "skip"` left out answers 404 with why

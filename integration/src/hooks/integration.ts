@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
 import { releaseSyncGarbage } from '../build-sync/release-sync-garbage.js';
-import { createRefreshHandler } from '../dev-loop/dev-refresh.js';
 import { devHub } from '../dev-loop/dev-hub.js';
+import { createRefreshHandler } from '../dev-loop/dev-refresh.js';
 import { emptyStorePageHandler } from '../dev-loop/empty-store-page.js';
 import { LOADER_HOOK, RECORD_PATH } from '../dev-loop/protocol.js';
 import { recordHandler } from '../dev-loop/record-endpoint.js';

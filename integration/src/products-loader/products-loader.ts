@@ -1,11 +1,7 @@
 import type { LoaderContext } from 'astro/loaders';
-import { clientFromResolved } from '../client/client.js';
-import { devLoopSink } from '../dev-loop/loader-channel.js';
-import {
-	type LiveProgress,
-	REFRESH_CONTEXT_KEY,
-	refreshContextSchema,
-} from '../dev-loop/protocol.js';
+import { CatalogueStage } from '../build-sync/catalogue-stage.js';
+import { contentDates, storedDates } from '../build-sync/content-dates.js';
+import { type FetchedLocale, stagedFetcher } from '../build-sync/fetch-products.js';
 import {
 	type LocalePlan,
 	localePlan,
@@ -13,32 +9,7 @@ import {
 	type ResolvedProductsLoaderOptions,
 	resolveProductsLoaderOptions,
 } from '../build-sync/loader-options.js';
-import { factsFor, renderedWith, stampEntries } from '../schema/entry-metadata.js';
-import type { Product } from '../schema/product.js';
-import {
-	type CatalogueIndex,
-	markFailed,
-	markFresh,
-	recordCatalogue,
-} from '../state/build-state.js';
-import { CatalogueStage } from '../build-sync/catalogue-stage.js';
-import { contentDates, storedDates } from '../build-sync/content-dates.js';
-import {
-	changedStore,
-	type DevMemory,
-	devMemory,
-	finished,
-	inDevServer,
-	keepServing,
-	type SyncDone,
-	skippedOf,
-} from '../dev-loop/dev-status.js';
-import { type FetchedLocale, stagedFetcher } from '../build-sync/fetch-products.js';
-import { serveLastKnownGood } from '../dev-loop/last-known-good.js';
 import { LOADER_NAME, loaderSchema, type ProductsLoader } from '../build-sync/loader-schema.js';
-import { pollPagesFile } from '../poll/poll-pages.js';
-import { pollSync } from '../poll/poll-sync.js';
-import { refreshProducts } from '../dev-loop/refresh-products.js';
 import { guardShrink } from '../build-sync/shrink-guard.js';
 import { STORE_FORMAT } from '../build-sync/stored-entry.js';
 import {
@@ -51,6 +22,35 @@ import {
 } from '../build-sync/sync-meta.js';
 import { logSyncSummary, reportInvalid } from '../build-sync/sync-summary.js';
 import { foreignWebsiteWarning } from '../build-sync/website-check.js';
+import { clientFromResolved } from '../client/client.js';
+import {
+	changedStore,
+	type DevMemory,
+	devMemory,
+	finished,
+	inDevServer,
+	keepServing,
+	type SyncDone,
+	skippedOf,
+} from '../dev-loop/dev-status.js';
+import { serveLastKnownGood } from '../dev-loop/last-known-good.js';
+import { devLoopSink } from '../dev-loop/loader-channel.js';
+import {
+	type LiveProgress,
+	REFRESH_CONTEXT_KEY,
+	refreshContextSchema,
+} from '../dev-loop/protocol.js';
+import { refreshProducts } from '../dev-loop/refresh-products.js';
+import { pollPagesFile } from '../poll/poll-pages.js';
+import { pollSync } from '../poll/poll-sync.js';
+import { factsFor, renderedWith, stampEntries } from '../schema/entry-metadata.js';
+import type { Product } from '../schema/product.js';
+import {
+	type CatalogueIndex,
+	markFailed,
+	markFresh,
+	recordCatalogue,
+} from '../state/build-state.js';
 
 /** Build-time loader: the whole catalogue (or `refs`), one entry per product and locale. */
 export function productsLoader(options: ProductsLoaderOptions): ProductsLoader {
