@@ -165,7 +165,9 @@ export class ProductValidationError extends AudioReviewsError {
  */
 function issueText(issue: core.$ZodIssue): string {
 	const input = 'input' in issue ? issue.input : undefined;
-	const sent = input === undefined ? '' : ` (sent ${shownValue(input)})`;
+	// A scalar is named (the 7 of a rating); an object or a list would only bury the reason.
+	const scalar = input === null || ['string', 'number', 'boolean'].includes(typeof input);
+	const sent = scalar ? ` (sent ${shownValue(input)})` : '';
 	return `${formatIssuePath(issue.path)}: ${issue.message}${sent}`;
 }
 
