@@ -214,6 +214,14 @@ export class CatalogueSyncError extends AudioReviewsError {
 	override name = 'CatalogueSyncError';
 }
 
+/**
+ * A page whose language cannot be known, or whose locale is not the one its URL serves: the
+ * message names what to pass. A page never guesses its language.
+ */
+export class PageLocaleError extends AudioReviewsError {
+	override name = 'PageLocaleError';
+}
+
 /** IndexNow refused a submission (4xx but 429), or kept failing until the time budget ran out. */
 export class IndexNowError extends AudioReviewsError {
 	override name = 'IndexNowError';
