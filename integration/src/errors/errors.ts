@@ -171,10 +171,8 @@ function issueText(issue: core.$ZodIssue): string {
 	return `${formatIssuePath(issue.path)}: ${issue.message}${sent}`;
 }
 
-/** Longest service value quoted in a message or the dev toolbar, in characters. */
 const VALUE_CHARS = 80;
-
-/** A value the service sent, as JSON cut to a line: messages name the value they refuse. */
+/** A value the service sent, as JSON cut to VALUE_CHARS: messages name the value they refuse. */
 export function shownValue(value: unknown): string {
 	let text: string;
 	try {
