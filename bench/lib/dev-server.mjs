@@ -77,10 +77,12 @@ async function treeRss(pid) {
 /** Polls `url` until it answers `status` (and its body passes `ok`); ms from `since`. */
 export async function untilAnswers(
 	url,
-	{ since = performance.now(), status = 200, ok = () => true, ms = 900_000 } = {},
+	{ since = performance.now(), status = 200, ok = () => true, ms = 900_000, dev } = {},
 ) {
 	const end = Date.now() + ms;
 	for (;;) {
+		if (dev?.exited())
+			throw new Error(`astro dev exited before ${url} answered:\n${dev.log().slice(-3000)}`);
 		const answer = await fetch(url, { signal: AbortSignal.timeout(120_000) }).then(
 			async (response) => ({ status: response.status, body: await response.text() }),
 			() => undefined,
