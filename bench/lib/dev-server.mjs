@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { REPO } from './sites.mjs';
 
 const ASTRO_BIN = join(REPO, 'node_modules/astro/bin/astro.mjs');
-// biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes in the terminal
 const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
 
 export function startDevServer(root, port, env) {
