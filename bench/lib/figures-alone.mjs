@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LIST_QUERY } from './catalogue.mjs';
+import { devFigure, devMarkdown } from './dev-figure.mjs';
 import { measureFeed } from './feed.mjs';
 import { coldPair, largestPageMarkdown, measureLargestPage } from './largest-page.mjs';
 import { machineInfo } from './machine.mjs';
@@ -147,6 +148,15 @@ const PARTS = {
 		measure: measuredAlone(liveMetricsFigure),
 		print: ({ results }) => {
 			for (const line of metricsMarkdown(results.liveMetrics, { n })) console.log(line);
+		},
+	},
+	dev: {
+		figure: 'dev',
+		builds: true,
+		mergeHint: true,
+		measure: devFigure,
+		print: ({ results }) => {
+			for (const line of devMarkdown(results.dev)) console.log(line);
 		},
 	},
 	'long-tail': {
