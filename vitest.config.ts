@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/sequencer.js';
 
 export default defineConfig({
 	test: {
 		include: ['test/**/*.test.ts'],
 		globalSetup: ['test/global-setup.ts'],
+		// With AAR_TEST_TRACE=<file>: each file's wall and CPU time there (test/helpers/trace.ts).
+		setupFiles: ['test/helpers/trace-file.ts'],
 		// Fixture builds run real `astro build`s: minutes, not milliseconds, on a 2-core machine.
 		// Liveness bounds only, far above a busy machine's times: no test asserts a duration.
 		testTimeout: 120_000,
@@ -14,6 +17,8 @@ export default defineConfig({
 		dangerouslyIgnoreUnhandledErrors: false,
 		pool: 'forks',
 		maxWorkers: 2,
+		// The longest files first, on a clean clone too (test/sequencer.ts): the run ends on short ones.
+		sequence: { sequencer: LongestFirst },
 		// Tests read what Astro, npm and node print. CI may force colour (FORCE_COLOR, a TTY):
 		// plain text in the workers and the processes they start keeps those strings whole.
 		env: { FORCE_COLOR: '0', NO_COLOR: '1' },

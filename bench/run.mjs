@@ -12,6 +12,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { startRun } from './lib/bench-run.mjs';
 import { coldFigures } from './lib/cold-figures.mjs';
+import { devFigure } from './lib/dev-figure.mjs';
 import { runAlone, sitemapFigure } from './lib/figures-alone.mjs';
 import { liveFigure } from './lib/live-figure.mjs';
 import { machineInfo } from './lib/machine.mjs';
@@ -45,6 +46,8 @@ if (!config.scaleOnly) {
 }
 peerEstimateAtMain(run);
 await scaleFigure(run);
+// astro dev at 10,000 products × 2 locales beside file() (30 in the smoke run).
+if (!config.scaleOnly) results.dev = await devFigure(run);
 if (config.live) {
 	results.live = await liveFigure(run);
 	results.liveNodes = await liveNodesFigure(run);

@@ -60,6 +60,12 @@ export const PREREQS = [
 		present: () => existsSync('/usr/bin/prometheus'),
 	},
 	{
+		name: 'openssl',
+		debianPackage: 'openssl',
+		usedBy: "the Netlify function test (a certificate for Netlify's API on loopback)",
+		present: () => existsSync('/usr/bin/openssl'),
+	},
+	{
 		name: 'xmllint',
 		debianPackage: 'libxml2-utils',
 		usedBy: 'the review feed schema test',

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LIST_QUERY } from './catalogue.mjs';
+import { devFigure, devMarkdown } from './dev-figure.mjs';
 import { measureFeed } from './feed.mjs';
 import { coldPair, largestPageMarkdown, measureLargestPage } from './largest-page.mjs';
 import { machineInfo } from './machine.mjs';
@@ -157,17 +158,19 @@ const PARTS = {
 		measure: measuredAlone(searchPostgresFigure),
 		print: ({ results }) => {
 			for (const line of searchPostgresMarkdown(results.searchPostgres, { n })) console.log(line);
-		},
-	},
-	'long-tail': {
+		figure: 'dev',
+		builds: true,
+		mergeHint: true,
+		measure: devFigure,
+		print: (results ) => 
+			for (const line of devMarkdown(results.dev)) console.log(line);,,
+	'long-tail': 
 		figure: 'longTail',
 		builds: true,
 		mergeHint: true,
 		measure: longTailAlone,
-		print: ({ results }) => {
-			for (const line of largestPageMarkdown(results.longTail, { n, s })) console.log(line);
-		},
-	},
+		print: (results ) => 
+			for (const line of largestPageMarkdown(results.longTail, { n, s })) console.log(line);,,
 };
 
 /** Runs one part alone into its temp folder; resolves with the process's exit code. */

@@ -56,6 +56,7 @@ async function handler(): Promise<APIRoute> {
 		secret,
 		indexNow,
 		reindex: searchReindex,
+		purge: config.purge,
 	});
 }
 

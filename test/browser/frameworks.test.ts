@@ -9,6 +9,7 @@ import {
 	WIDTHS,
 } from '../helpers/framework-sites.js';
 import { JUDGEMENTS, judgeLayout, judgeTranscript } from '../helpers/judgements.js';
+import { tailwindChecks } from './frameworks-tailwind.js';
 
 /**
  * The pages with no CSS of the shop's inside the CSS frameworks shops build with (CONTRACT.md,
@@ -59,3 +60,6 @@ describe.each(FRAMEWORKS)('the pages in a %s layout', (framework) => {
 		expect(failures).toEqual({});
 	}, 120_000);
 });
+
+// Tailwind, the most common shop setup, further checked on the same build (frameworks-tailwind.ts).
+tailwindChecks(() => sites);

@@ -13,7 +13,8 @@ import { buildSeoSite, serveDist } from '../helpers/seo-site.js';
  * The presentation a shop's customers see (CONTRACT.md, "Presentation"), in Debian's Chromium at
  * a phone's width, on a fixture build with long and short transcripts, avatars that load and
  * avatars that fail (the simulator's media host answering 404), products without reviews, testimonies
- * only, and hub pages ordered by rating. Shared by test/browser/presentation-*.test.ts.
+ * only, and hub pages ordered by rating. Built once for presentation-layout.ts and
+ * presentation-content.ts, which presentation.test.ts runs.
  */
 export const REFS = {
 	showcase: 'showcase',
@@ -81,7 +82,7 @@ function showcaseItems(locale: string): SimAudio[] {
 	];
 }
 
-/** Builds and serves the fixture site for a test file's tests, and opens Chromium; `label` names the build's folder, one per file. */
+/** Builds and serves the fixture site for a test file's tests, and opens Chromium; `label` names the build's folder. */
 export function usePresentationSite(label: string): void {
 	beforeAll(async () => {
 		sim = await startSimulator({

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort } from '../../bench/live/site.mjs';
 import { REPO_ROOT } from './shell.js';
+import { traced } from './trace.js';
 
 export interface Preview {
 	/** `http://127.0.0.1:<port>`: the host a shop previewing its build visits. */
@@ -15,10 +16,18 @@ export interface Preview {
  * process on the Node that runs the tests (Astro 7's), with the environment the site's config read
  * at build time (`env`: preview loads the config again). Resolves once `readyPath` answers.
  */
-export async function startPreview(
+export function startPreview(
 	root: string,
 	env: Record<string, string>,
 	readyPath = '/',
+): Promise<Preview> {
+	return traced('preview', {}, () => runPreview(root, env, readyPath));
+}
+
+async function runPreview(
+	root: string,
+	env: Record<string, string>,
+	readyPath: string,
 ): Promise<Preview> {
 	const port = await freePort();
 	const astro = join(REPO_ROOT, 'node_modules/astro/bin/astro.mjs');

@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { build } from 'astro';
+import { traced } from './trace.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const TMP = fileURLToPath(new URL('../.tmp/', import.meta.url));
@@ -49,14 +50,23 @@ export async function buildFixture(name: string, options: BuildOptions = {}): Pr
 			await cp(join(FIXTURES, base), root, { recursive: true });
 		await cp(join(FIXTURES, name), root, { recursive: true });
 	}
-	return buildFolder(root, options);
+	const { env, extends: bases, reuse, child } = options;
+	return traced('build', { fixture: name, extends: bases, reuse: !!reuse, child, env }, () =>
+		buildFolder(root, { env, child, traced: true }),
+	);
 }
 
 /** Runs `astro build` on a site folder already written (see `buildFixture` for the options). */
 export async function buildFolder(
 	root: string,
-	options: Pick<BuildOptions, 'env' | 'child'> = {},
+	options: Pick<BuildOptions, 'env' | 'child'> & { traced?: boolean } = {},
 ): Promise<BuiltSite> {
+	if (!options.traced)
+		return traced(
+			'build',
+			{ folder: relative(TMP, root), child: options.child, env: options.env },
+			() => buildFolder(root, { ...options, traced: true }),
+		);
 	if (options.child) return buildInChild(root, options.env ?? {});
 	const saved: Record<string, string | undefined> = {};
 	for (const [key, value] of Object.entries(options.env ?? {})) {

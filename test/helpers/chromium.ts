@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { traced } from './trace.js';
 
 /** Debian's Chromium (never a downloaded build), as the tests drive it. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -19,7 +20,13 @@ export const OFFLINE_CHROMIUM_FLAGS = [
 ] as const;
 
 /** Debian's Chromium with a DevTools port, for Lighthouse; the machine has no network, so nothing phones home. */
-export async function launchChromium(
+export function launchChromium(
+	userDataDir: string,
+): Promise<{ chromium: ChildProcess; port: number }> {
+	return traced('chromium', {}, () => launchDevtools(userDataDir));
+}
+
+async function launchDevtools(
 	userDataDir: string,
 ): Promise<{ chromium: ChildProcess; port: number }> {
 	const child = spawn(CHROMIUM, [
@@ -53,11 +60,13 @@ export async function stopChromium(chromium: ChildProcess | undefined): Promise<
 
 /** Debian's Chromium driven by Playwright, offline. */
 export function launchBrowser(): Promise<Browser> {
-	return chromium.launch({
-		executablePath: CHROMIUM,
-		headless: true,
-		args: [...OFFLINE_CHROMIUM_FLAGS],
-	});
+	return traced('browser', {}, () =>
+		chromium.launch({
+			executablePath: CHROMIUM,
+			headless: true,
+			args: [...OFFLINE_CHROMIUM_FLAGS],
+		}),
+	);
 }
 
 /** Playwright's error for a call still in flight when its page, context or browser closed. */

@@ -3,6 +3,7 @@ import { cp, mkdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../live/standalone.js';
 import { plain } from './build-fixture.js';
+import { traced } from './trace.js';
 
 const ASTRO = fileURLToPath(new URL('../../node_modules/astro/bin/astro.mjs', import.meta.url));
 
@@ -33,10 +34,18 @@ export async function devSite(fixture: string, label: string): Promise<string> {
  * `astro dev` on a site folder, in a clean environment (no Vitest variables, no CI: Astro's
  * shortcuts stay bound). With `pty`, in a pseudo-terminal (`script`), so `s + enter` works.
  */
-export async function startDev(
+export function startDev(
 	root: string,
 	env: Record<string, string>,
 	options: { pty?: boolean; ready?: RegExp; port?: number } = {},
+): Promise<DevServer> {
+	return traced('dev', { pty: options.pty }, () => runDev(root, env, options));
+}
+
+async function runDev(
+	root: string,
+	env: Record<string, string>,
+	options: { pty?: boolean; ready?: RegExp; port?: number },
 ): Promise<DevServer> {
 	// The same port on a restart: Astro clears the content store when its config (port included) changed.
 	const port = options.port ?? (await freePort());

@@ -22,6 +22,7 @@ export const WIDTHS = [390, 1280] as const;
 export interface FrameworkSites {
 	sim: Simulator;
 	browser: Browser;
+	/** The framework's build, once: a second call returns the first's. */
 	build(framework: Framework): Promise<BuiltSite>;
 	/** Serves a build on the loopback server; returns its origin. */
 	serve(site: BuiltSite): string;
@@ -52,15 +53,22 @@ export async function startFrameworkSites(): Promise<FrameworkSites> {
 		FIXTURE_SITE: server.origin,
 	};
 	const browser = await launchBrowser();
+	// One build a framework: the tests that judge its pages share it.
+	const builds = new Map<Framework, Promise<BuiltSite>>();
 	return {
 		sim,
 		browser,
-		build: (framework) =>
-			buildFixture('frameworks', {
-				extends: ['basic', 'shop-layout'],
-				label: `frameworks-${framework}`,
-				env: { ...env, FIXTURE_FRAMEWORK: framework },
-			}),
+		build(framework) {
+			const build =
+				builds.get(framework) ??
+				buildFixture('frameworks', {
+					extends: ['basic', 'shop-layout'],
+					label: `frameworks-${framework}`,
+					env: { ...env, FIXTURE_FRAMEWORK: framework },
+				});
+			builds.set(framework, build);
+			return build;
+		},
 		serve(site) {
 			served = site;
 			return server.origin;

@@ -70,7 +70,7 @@ describe('on-demand pages against a service that breaks its contract', () => {
 		expect(response.status).toBe(502);
 		expect(await response.text()).not.toContain('SKU-1');
 		expect(logged.mock.calls[0]![0]).toContain(
-			'The single-product endpoint answered product "SKU-1" for the requested ref "SKU-0"; refusing to publish another product under this ref (product ref "SKU-0", HTTP 200, endpoint GET /ws/websites/{websiteId}/products/{productRef}',
+			'The single-product endpoint answered product "SKU-1" for the requested ref "SKU-0"; refusing to publish another product under this ref (product ref "SKU-0", locale fr, HTTP 200, endpoint GET /ws/websites/{websiteId}/products/{productRef}',
 		);
 	});
 
@@ -106,7 +106,7 @@ describe('on-demand pages against a service that breaks its contract', () => {
 		});
 		expect(result.error).toBeInstanceOf(TimeoutError);
 		expect(result.error!.message).toMatch(
-			/^No response within the visitor's deadline \(the retry budget of 8000 ms, counted from the request\) \(the attempt in flight was stopped at the deadline\) \(product ref "SKU-0", 2 attempts, /,
+			/^No response within the visitor's deadline \(the retry budget of 8000 ms, counted from the request\) \(the attempt in flight was stopped at the deadline\) \(product ref "SKU-0", locale fr, 2 attempts, /,
 		);
 		expect((page as Response).status).toBe(503);
 		expect(service.count('single')).toBe(2);

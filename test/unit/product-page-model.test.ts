@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { PageLocaleError } from '../../integration/src/errors/errors.js';
 import { productPageDigest } from '../../integration/src/pages/page-digest.js';
-import { pageLang, productPageModel } from '../../integration/src/pages/page-model.js';
+import { pageLang } from '../../integration/src/pages/page-lang.js';
+import { productPageModel } from '../../integration/src/pages/page-model.js';
 import { localeRoutingOf } from '../../integration/src/routing/locale-routing.js';
 import type { ProductPageProps } from '../../integration/src/routing/product-paths.js';
 import { productJsonLd } from '../../integration/src/seo/product-json-ld.js';
@@ -55,17 +57,58 @@ describe('productPageModel', () => {
 		expect(JSON.parse(JSON.stringify(dated))).not.toEqual(dated);
 	});
 
-	it("decides the page's language once: lang, else locale, else the default locale, else en", () => {
+	it("decides the page's language once: lang, else locale, else the default locale, never a guess", () => {
 		const base = props('/products/x/');
 		expect(pageLang({ lang: 'de', locale: 'fr', defaultLocale: 'en' })).toBe('de');
 		expect(pageLang({ lang: undefined, locale: 'fr', defaultLocale: 'en' })).toBe('fr');
 		expect(pageLang({ lang: undefined, locale: undefined, defaultLocale: 'nl' })).toBe('nl');
-		expect(pageLang({ lang: undefined, locale: undefined, defaultLocale: undefined })).toBe('en');
+		expect(() =>
+			pageLang({ lang: undefined, locale: undefined, defaultLocale: undefined }),
+		).toThrow(PageLocaleError);
+		expect(() =>
+			pageLang({ lang: undefined, locale: undefined, defaultLocale: undefined }),
+		).toThrow(/add `lang`/);
 		const model = productPageModel(
 			{ ...base, locale: undefined, lang: undefined },
 			site('/', true),
 		);
 		expect(model.lang).toBe('fr');
+	});
+
+	it('fails loudly when an on-demand page holds another locale than its URL serves, naming the locale to load', () => {
+		const live = (lang: string, path: string): ProductPageProps => ({
+			...props(path),
+			locale: lang,
+			lang,
+			defaultLocale: lang,
+			liveLocales: ['de', 'fr', 'en'],
+		});
+		// i18n.defaultLocale 'fr': the unprefixed route serves French, whatever the loader's order.
+		expect(productPageModel(live('fr', '/products/x/'), site('/', true)).lang).toBe('fr');
+		expect(productPageModel(live('de', '/de/products/x/'), site('/', true)).lang).toBe('de');
+		expect(() => productPageModel(live('de', '/products/x/'), site('/', true))).toThrow(
+			PageLocaleError,
+		);
+		expect(() => productPageModel(live('de', '/products/x/'), site('/', true))).toThrow(
+			`getLiveEntry('products', { ref, locale: "fr" })`,
+		);
+		// Without i18n the loader's first locale is the unprefixed one.
+		const plain = { ...site('/', true), routing: {} };
+		expect(productPageModel(live('de', '/products/x/'), plain).lang).toBe('de');
+		expect(() => productPageModel(live('fr', '/products/x/'), plain)).toThrow(/locale: "de"/);
+		// prefixDefaultLocale: no locale is unprefixed.
+		const prefixed = {
+			...site('/', true),
+			routing: localeRoutingOf({
+				locales: ['fr', 'en', 'de'],
+				defaultLocale: 'fr',
+				routing: { prefixDefaultLocale: true },
+			}),
+		};
+		expect(() => productPageModel(live('fr', '/products/x/'), prefixed)).toThrow(
+			/injected \/\[locale\]\/products/,
+		);
+		expect(productPageModel(live('fr', '/fr/products/x/'), prefixed).lang).toBe('fr');
 	});
 
 	it('gives the JSON-LD the reviews the page shows, as placed by the model', () => {

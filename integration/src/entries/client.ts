@@ -24,6 +24,7 @@ export {
 	IndexNowError,
 	NetworkError,
 	NotFoundError,
+	PageLocaleError,
 	ProductValidationError,
 	RedirectError,
 	ResponseFormatError,

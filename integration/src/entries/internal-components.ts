@@ -3,8 +3,8 @@
 
 export { AudioReviewsError } from '../errors/errors.js';
 export type { HubPageProps } from '../pages/hub-paths.js';
+export { pageLang } from '../pages/page-lang.js';
 export {
-	pageLang,
 	productPageModel,
 	productSummary,
 	shownReviews,

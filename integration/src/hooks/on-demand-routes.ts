@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration, HookParameters } from 'astro';
+import { AudioReviewsOptionsError } from '../errors/errors.js';
 import type { PurgedPagesConfig } from '../indexnow/index-now-settings.js';
+import { purgeHostOf } from '../on-demand/cdn-purge/purge-hosts.js';
 import type { ResolvedInvalidateOption } from '../on-demand/invalidate-option.js';
 import type { ResolvedOnDemandOption } from '../on-demand/on-demand-option.js';
 import { hubRoute } from '../routing/hub-urls.js';
@@ -123,13 +125,28 @@ export function injectOnDemandRoutes(
 /** Registers the endpoint as an on-demand route (it needs an adapter, as any on-demand route). */
 export function injectInvalidateRoute(
 	option: ResolvedInvalidateOption | undefined,
-	hook: Pick<HookParameters<'astro:config:setup'>, 'injectRoute' | 'updateConfig'>,
+	hook: Pick<HookParameters<'astro:config:setup'>, 'injectRoute' | 'updateConfig' | 'command'> & {
+		config: Pick<AstroConfig, 'cache'>;
+	},
 	indexNow?: PurgedPagesConfig,
 ): void {
 	if (!option) return;
+	const provider = hook.config.cache?.provider;
+	const host = purgeHostOf(provider);
+	if (option.vercelPurge === 'delete' && host !== 'vercel')
+		throw new AudioReviewsOptionsError(
+			'audioReviews(): `invalidate.vercelPurge: "delete"` needs `cacheVercel()` as `cache.provider`',
+			'Set cache: { provider: cacheVercel() } (from @astrojs/vercel/cache), or leave `vercelPurge` out: other hosts purge as their provider does.',
+		);
 	const config = {
 		websiteId: option.websiteId,
 		secretEnv: option.secretEnv,
+		purge: {
+			host,
+			vercel: option.vercelPurge,
+			dev: hook.command === 'dev',
+			provider: provider !== undefined,
+		},
 		...(indexNow ? { indexNow } : {}),
 	};
 	hook.updateConfig({ vite: { plugins: [virtualLiveConfigPlugin(config)] } });

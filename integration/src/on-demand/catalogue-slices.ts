@@ -9,10 +9,6 @@ import { validateProduct } from '../schema/validate.js';
 // An on-demand catalogue through the list endpoint, walked with the sync's checks, so a failing
 // or inconsistent service is an error, never a short list.
 
-export function liveLocales(options: ResolvedSharedOptions): readonly string[] {
-	return options.locales ?? [options.locale];
-}
-
 export async function verifiedCount(
 	client: AudioReviewsClient,
 	query: CatalogueQuery,

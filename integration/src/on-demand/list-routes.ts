@@ -9,10 +9,9 @@ import {
 } from '../routing/locale-routing.js';
 import { cacheControlHeader } from './cache-policy.js';
 import { type CachePolicy, resolveCachePolicy } from './cache-policy-option.js';
-import { liveLocales } from './catalogue-slices.js';
 import { type LiveContent, type LiveSourceQuery, liveSourceOf } from './collection-source.js';
 import { listsTag, websiteTag } from './live-loader/cache-tags.js';
-import type { LiveSource } from './live-loader/products-live-loader.js';
+import { type LiveSource, liveLoaderLocales } from './live-loader/products-live-loader.js';
 import { escapeHtml, liveErrorResponse, notFoundPage, type RequestLogger } from './responses.js';
 
 /** What the on-demand lists share: the loader they read, its locales, one way to cache and fail. */
@@ -48,7 +47,7 @@ export async function liveLists(
 	logger?: RequestLogger | undefined,
 ): Promise<LiveLists> {
 	const source = await liveSourceOf(config.content, liveSourceQuery(config));
-	warnAboutLocales(liveLocales(source.options), config, logger);
+	warnAboutLocales(liveLoaderLocales(source.options), config, logger);
 	return {
 		source,
 		...liveLocaleRule(source, config),
@@ -83,7 +82,7 @@ export function liveLocaleRule(
 	source: LiveSource,
 	site: LocaleRouting,
 ): Pick<LiveLists, 'locales' | 'defaultLocale' | 'routing'> {
-	const locales = liveLocales(source.options);
+	const locales = liveLoaderLocales(source.options);
 	const preferred = site.defaultLocale;
 	const defaultLocale = preferred && locales.includes(preferred) ? preferred : locales[0]!;
 	return { locales, defaultLocale, routing: withDefaultLocale(site, defaultLocale) };

@@ -1,8 +1,12 @@
 import type { AstroGlobal } from 'astro';
 import { pageSettings } from '../options/page-settings.js';
-import { type LocaleRouting, type LocaleRule, localePrefix } from '../routing/locale-routing.js';
 import {
-	type Alternate,
+	type LocaleRouting,
+	type LocaleRule,
+	localePrefix,
+	routingOf,
+} from '../routing/locale-routing.js';
+import {
 	type EmptyProducts,
 	hasPage,
 	isIndexable,
@@ -13,6 +17,7 @@ import {
 	reviewPageCount,
 	reviewPageSegment,
 } from '../routing/review-pages.js';
+import type { WithRendered } from '../schema/entry-metadata.js';
 import type { Product } from '../schema/product.js';
 import { cacheControlHeader } from './cache-policy.js';
 import {
@@ -21,6 +26,7 @@ import {
 	resolveCachePolicy,
 } from './cache-policy-option.js';
 import { productTag, websiteTag } from './live-loader/cache-tags.js';
+import { liveLocaleOf, liveProps } from './live-locale.js';
 import { type LiveVersion, liveAlternates, versionFailure } from './locale-versions.js';
 import { liveReviewPage } from './request-ref.js';
 import { liveErrorResponse, notFoundResponse, type RequestLogger } from './responses.js';
@@ -39,11 +45,11 @@ export interface LivePageContext {
 /** What `getLiveEntry()` returns, reduced to what the helpers read. */
 export interface LiveEntryResultLike {
 	entry?:
-		| {
+		| ({
 				id: string;
 				data: Product;
 				cacheHint?: { tags?: string[]; lastModified?: Date } | undefined;
-		  }
+		  } & WithRendered)
 		| undefined;
 	error?: Error | undefined;
 }
@@ -55,9 +61,13 @@ export interface LiveProductPageOptions {
 	route?: string;
 	/** Whether page URLs end in `/` (default true, as the pre-rendered pages). */
 	trailingSlash?: boolean;
-	/** The page's locale, for a page of one of the live loader's locales (`/<locale>/products/<ref>/` unless it is `defaultLocale`). */
+	/**
+	 * The locale the entry was loaded in, which the URL serves (`/<locale>/products/<ref>/` unless
+	 * it is the unprefixed one). Unset: the entry's own (productsLiveLoader records it), which this
+	 * route then serves unprefixed.
+	 */
 	locale?: string | undefined;
-	/** The unprefixed locale of the site, with `locale`. */
+	/** The unprefixed locale of the site; unset, the page's own without `locale`, else the loader's first. */
 	defaultLocale?: string | undefined;
 	/** The site's locale routing (Astro's `i18n`), its default locale settled; without it, `defaultLocale` alone is unprefixed. */
 	routing?: LocaleRouting | undefined;
@@ -109,12 +119,14 @@ export function liveProductPage(
 			// The product's tags: its review pages are purged with it.
 			if (entry.cacheHint) astro.cache.set(entry.cacheHint);
 		}
+		const { locale, locales } = liveLocaleOf(entry, options);
 		astro.response.headers.set('Cache-Control', cacheControlHeader(policy));
 		const where = {
 			route,
 			trailingSlash,
-			locale: options.locale ?? '',
-			routing: options.routing ?? options.defaultLocale,
+			locale,
+			// A route given no locale serves the entry's unprefixed; else the loader's first is.
+			routing: options.routing ?? options.defaultLocale ?? (options.locale ? locales[0] : locale),
 		};
 		const ref = entry.data.external_id;
 		const reviewPage = livePagesOf(where, ref, { page, pageCount, perPage });
@@ -127,7 +139,12 @@ export function liveProductPage(
 			entry.data,
 			reviewPage,
 			isIndexable(entry.data.reviews.length, emptyProducts),
-			{ ...options, alternates },
+			{
+				locale,
+				locales,
+				defaultLocale: routingOf(where.routing).defaultLocale,
+				alternates,
+			},
 		);
 	}
 	// A product without a page (emptyProducts: 'skip'), or a review page past its last: 404 as an unknown ref.
@@ -187,30 +204,6 @@ function livePagesOf(
 	return { page: place.page, paths, perPage: place.perPage };
 }
 
-/** `<ProductPage>` props of an on-demand product: its page in one locale, and its versions in the others. */
-function liveProps(
-	product: Product,
-	reviewPage: ReviewPagePlace,
-	indexable: boolean,
-	{
-		locale,
-		defaultLocale,
-		alternates = [],
-	}: Pick<LiveProductPageOptions, 'locale' | 'defaultLocale'> & { alternates?: Alternate[] },
-): ProductPageProps {
-	return {
-		product,
-		locale,
-		...(locale === undefined ? {} : { lang: locale }),
-		slug: product.external_id,
-		path: reviewPage.paths[reviewPage.page - 1]!,
-		alternates,
-		defaultLocale: locale === undefined ? undefined : defaultLocale,
-		indexable,
-		reviewPage,
-	};
-}
-
 /** The cache policy of a page: `overrides`, then the matching `routeRules`, then the defaults. */
 export function effectivePolicy(
 	astro: LivePageContext,
@@ -242,12 +235,14 @@ export interface LiveStaticPath {
  * `getLiveCollection()`.
  */
 export function liveStaticPaths(
-	entries: readonly { id: string; data: Product }[],
+	entries: readonly ({ id: string; data: Product } & WithRendered)[],
 	options: {
 		route?: string;
 		trailingSlash?: boolean;
 		emptyProducts?: EmptyProducts;
 		reviewsPerPage?: number;
+		/** The locale the entries were loaded in, which this route serves unprefixed; unset, the entries' own. */
+		locale?: string;
 	} = {},
 ): LiveStaticPath[] {
 	const { emptyProducts, route, trailingSlash, reviewsPerPage: perPage } = pageSettings(options);
@@ -265,13 +260,19 @@ export function liveStaticPaths(
 		if (!hasPage(reviews, emptyProducts)) continue;
 		const pageCount = reviewPageCount(reviews, perPage);
 		const indexable = isIndexable(reviews, emptyProducts);
+		const { locale, locales } = liveLocaleOf(entry, options);
 		// The product's further review pages too: the on-demand route would render them the same.
 		for (let page = 1; page <= pageCount; page++) {
-			const where = { route, trailingSlash, locale: '', routing: '' };
+			const where = { route, trailingSlash, locale, routing: locale };
 			const reviewPage = livePagesOf(where, ref, { page, pageCount, perPage });
 			paths.push({
 				params: { ref: reviewPageSegment(ref, page) },
-				props: liveProps(entry.data, reviewPage, indexable, {}),
+				props: liveProps(entry.data, reviewPage, indexable, {
+					locale,
+					locales,
+					defaultLocale: locale,
+					alternates: [],
+				}),
 			});
 		}
 	}

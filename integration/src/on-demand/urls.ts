@@ -5,10 +5,9 @@ import { hubBasePath, hubPagePath } from '../routing/hub-urls.js';
 import type { LocaleRule } from '../routing/locale-routing.js';
 import { reviewPageCount } from '../routing/review-pages.js';
 import { withBase } from '../routing/url.js';
-import { liveLocales } from './catalogue-slices.js';
 import type { LiveContent } from './collection-source.js';
 import { liveLocaleRule, liveSourceQuery } from './list-routes.js';
-import type { LiveSource } from './live-loader/products-live-loader.js';
+import { type LiveSource, liveLoaderLocales } from './live-loader/products-live-loader.js';
 import { liveProductPath } from './product-pages.js';
 
 /** URLs of the on-demand pages in every locale, prefixed as the site's routing says. */
@@ -88,7 +87,7 @@ export async function livePurgedUrls(
 	if (!source || !content) return liveProductUrls(config, ref, undefined);
 	const perPage = pageSettings(config).reviewsPerPage;
 	const counts = new Map<string, number>();
-	const loads = liveLocales(source.options).map((locale) =>
+	const loads = liveLoaderLocales(source.options).map((locale) =>
 		wait.limit(async () => {
 			if (Date.now() >= wait.until) return;
 			const { entry } = await content.getLiveEntry(liveSourceQuery(config).collection, {

@@ -11,6 +11,7 @@ import { productDescription, productHeading, productTitle } from '../seo/page-me
 import { productJsonLd } from '../seo/product-json-ld.js';
 import type { PlacedReview } from '../seo/review-policy.js';
 import type { UiText } from '../words/ui-text.js';
+import { checkLiveLocale, pageLang } from './page-lang.js';
 import {
 	aroundName,
 	type SearchMarkup,
@@ -91,16 +92,10 @@ export function productSummary(product: Product, lang: string | undefined, text:
 	} satisfies ProductSummary;
 }
 
-/** The language a page is written in: its `lang`, else its locale, else the default one, else English. */
-export function pageLang(
-	props: Pick<ProductPageProps, 'lang' | 'locale' | 'defaultLocale'>,
-): string {
-	return props.lang ?? props.locale ?? props.defaultLocale ?? 'en';
-}
-
 export function productPageModel(props: ProductPageProps, site: PageSite): ProductPageModel {
 	const { product, locale, path, hubPath, reviewPage } = props;
 	const lang = pageLang(props);
+	checkLiveLocale({ ...props, lang }, site.routing);
 	const { text, search } = site;
 	const summary = productSummary(product, lang, text);
 	const page = reviewPage?.page ?? 1;

@@ -64,6 +64,8 @@ export type ProductPageProps = {
 	lastmod?: string | undefined;
 	/** Which of the product's review pages this is, with the paths of the others; unset, the page shows every review. */
 	reviewPage?: ReviewPagePlace | undefined;
+	/** The live loader's locales in order (on demand): the page checks its URL serves its locale. */
+	liveLocales?: readonly string[] | undefined;
 };
 
 export interface StaticPath {
@@ -294,6 +296,5 @@ export function pathsForRoute(all: readonly StaticPath[], options: PathOptions):
 }
 
 function samePattern(a: string, b: string): boolean {
-	const strip = (value: string) => value.replace(/^\/+|\/+$/g, '');
-	return strip(a) === strip(b);
+	return a.replace(/^\/+|\/+$/g, '') === b.replace(/^\/+|\/+$/g, '');
 }

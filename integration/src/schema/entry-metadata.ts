@@ -15,7 +15,8 @@ export interface EntryFacts {
 }
 
 export interface WithRendered {
-	rendered?: { metadata?: Record<string, unknown> | undefined } | undefined;
+	// `html` too: a live entry's `rendered` is typed `{ html }`, which shares no key with `{ metadata? }`.
+	rendered?: { html?: string; metadata?: Record<string, unknown> | undefined } | undefined;
 }
 
 type Rendered = NonNullable<Parameters<DataStore['set']>[0]['rendered']>;

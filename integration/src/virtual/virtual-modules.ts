@@ -1,5 +1,6 @@
 import type { Plugin } from 'vite';
 import type { PurgedPagesConfig } from '../indexnow/index-now-settings.js';
+import type { HostPurgeConfig } from '../on-demand/cdn-purge/purge-hosts.js';
 import type { LiveSitemapConfig } from '../on-demand/sitemap-routes.js';
 import type { PageConfig } from '../pages/page-config.js';
 import { recordedCatalogue } from '../state/build-state.js';
@@ -53,6 +54,8 @@ export function virtualCataloguePlugin(collection: string, command: string): Plu
 export interface LiveConfig {
 	websiteId: string;
 	secretEnv: string;
+	/** The host purges go to, from the site's `cache.provider`. */
+	purge: HostPurgeConfig;
 	/** Purged product pages are submitted to IndexNow (its key is public by design). */
 	indexNow?: PurgedPagesConfig;
 }

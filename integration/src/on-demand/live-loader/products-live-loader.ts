@@ -8,6 +8,7 @@ import { AudioReviewsError, NotFoundError, TimeoutError } from '../../errors/err
 import { formatNumber } from '../../format/numbers.js';
 import { type LoadOutcome, recordLoad } from '../../metrics/instruments.js';
 import type { ResolvedSharedOptions, SharedOptions } from '../../options/shared-options.js';
+import { renderedWith } from '../../schema/entry-metadata.js';
 import type { Product } from '../../schema/product.js';
 import { productTag, websiteTag } from './cache-tags.js';
 import { type LoadSharing, singleFlight } from './single-flight.js';
@@ -94,7 +95,7 @@ export function productsLiveLoader(options: ProductsLiveLoaderOptions): Products
 		async loadEntry({ filter }) {
 			const ref = filter.ref ?? filter.id;
 			if (!ref) return { error: missingRef() };
-			const locale = filter.locale ?? (options.locale === undefined ? undefined : resolved.locale);
+			const locale = filter.locale ?? liveDefaultLocale(resolved);
 			const variant = filter.variant ?? resolved.variant;
 			return load(ref, locale, variant);
 		},
@@ -108,6 +109,20 @@ export function productsLiveLoader(options: ProductsLiveLoaderOptions): Products
 	};
 }
 
+/** The loader's locales in its order: `locales`, else the one `locale`. */
+export function liveLoaderLocales(resolved: ResolvedSharedOptions): readonly string[] {
+	return resolved.locales ?? [resolved.locale];
+}
+
+/**
+ * The locale a load names none of: the first of `locales`, else `locale` (the service's own
+ * default, `fr`, when unset). Every load asks for one, so every entry knows its language (its
+ * `rendered.metadata`, as productsLoader's entries): without it the service mixes every locale.
+ */
+export function liveDefaultLocale(resolved: ResolvedSharedOptions): string {
+	return liveLoaderLocales(resolved)[0]!;
+}
+
 /** Loads in flight per (ref, locale, variant), shared between the visitors asking for it. */
 function sharedEntryLoads(
 	client: LiveClient,
@@ -118,7 +133,7 @@ function sharedEntryLoads(
 	const site = websiteTag(resolved.websiteId);
 	async function loadOne(
 		ref: string,
-		locale: string | undefined,
+		locale: string,
 		variant: string | undefined,
 	): Promise<LiveEntryResult> {
 		const deadline = visitorDeadline(resolved);
@@ -141,6 +156,7 @@ function sharedEntryLoads(
 			return {
 				id: result.entry.id,
 				data: result.entry.data,
+				rendered: renderedWith({ locale, locales: liveLoaderLocales(resolved) }),
 				cacheHint: {
 					tags: [site, productTag(resolved.websiteId, ref)],
 					...(lastModified && !Number.isNaN(lastModified.getTime()) ? { lastModified } : {}),
@@ -152,7 +168,7 @@ function sharedEntryLoads(
 			return { error: shedMark(error as AudioReviewsError, deadline) };
 		}
 	}
-	return async (ref: string, locale: string | undefined, variant: string | undefined) => {
+	return async (ref: string, locale: string, variant: string | undefined) => {
 		let ran = false;
 		const result = await shared(JSON.stringify([ref, locale, variant]), () => {
 			ran = true;
@@ -187,11 +203,13 @@ async function loadList(
 	filter: ProductCollectionFilter,
 ) {
 	const site = websiteTag(resolved.websiteId);
+	const locale = filter.locale ?? liveDefaultLocale(resolved);
+	const rendered = renderedWith({ locale, locales: liveLoaderLocales(resolved) });
 	try {
 		const items = await listLiveProducts(
 			client,
 			{
-				locale: filter.locale ?? resolved.locale,
+				locale,
 				without: resolved.without,
 				withAudio: filter.withAudio ?? resolved.withAudio,
 				published: filter.published ?? resolved.published,
@@ -202,7 +220,7 @@ async function loadList(
 		);
 		const source = {
 			endpoint: 'listProducts' as const,
-			locale: filter.locale ?? resolved.locale,
+			locale,
 			entryId: (ref: string) => ref,
 		};
 		const entries = [];
@@ -210,7 +228,12 @@ async function loadList(
 			const result = entryFromRaw(item, source);
 			if (!result.ok) return { error: result.error };
 			const { id, data } = result.entry;
-			entries.push({ id, data, cacheHint: { tags: [site, productTag(resolved.websiteId, id)] } });
+			entries.push({
+				id,
+				data,
+				rendered,
+				cacheHint: { tags: [site, productTag(resolved.websiteId, id)] },
+			});
 		}
 		return { entries, cacheHint: { tags: [site] } };
 	} catch (error) {

@@ -10,11 +10,10 @@ import {
 	phonePage,
 	REFS,
 	strongPixelDifferences,
-	usePresentationSite,
 } from './presentation-site.js';
 
 // Layout and pictures at a phone's width: no sideways scroll, no broken image, initials for a picture that fails.
-usePresentationSite('presentation');
+// Registered by presentation.test.ts, on its build of the site.
 
 describe('product and hub pages at 390 px in Chromium', () => {
 	it('never scroll sideways and never show a broken image, on every page type', async () => {

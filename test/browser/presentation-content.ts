@@ -9,11 +9,10 @@ import {
 	pathOf,
 	phonePage,
 	REFS,
-	usePresentationSite,
 } from './presentation-site.js';
 
 // What the reviews say on the pages: transcripts collapsed and opened, star summaries, rated hub entries.
-usePresentationSite('presentation-content');
+// Registered by presentation.test.ts, on its build of the site.
 
 describe('product and hub pages at 390 px in Chromium', () => {
 	it('collapses a long transcript on load and opens it fully with Enter and with Space; short ones are simply shown', async () => {
