@@ -151,6 +151,15 @@ const PARTS = {
 			for (const line of metricsMarkdown(results.liveMetrics, { n })) console.log(line);
 		},
 	},
+	dev: {
+		figure: 'dev',
+		builds: true,
+		mergeHint: true,
+		measure: devFigure,
+		print: ({ results }) => {
+			for (const line of devMarkdown(results.dev)) console.log(line);
+		},
+	},
 	'search-postgres': {
 		figure: 'searchPostgres',
 		builds: false,
@@ -158,19 +167,17 @@ const PARTS = {
 		measure: measuredAlone(searchPostgresFigure),
 		print: ({ results }) => {
 			for (const line of searchPostgresMarkdown(results.searchPostgres, { n })) console.log(line);
-		figure: 'dev',
-		builds: true,
-		mergeHint: true,
-		measure: devFigure,
-		print: (results ) => 
-			for (const line of devMarkdown(results.dev)) console.log(line);,,
-	'long-tail': 
+		},
+	},
+	'long-tail': {
 		figure: 'longTail',
 		builds: true,
 		mergeHint: true,
 		measure: longTailAlone,
-		print: (results ) => 
-			for (const line of largestPageMarkdown(results.longTail, { n, s })) console.log(line);,,
+		print: ({ results }) => {
+			for (const line of largestPageMarkdown(results.longTail, { n, s })) console.log(line);
+		},
+	},
 };
 
 /** Runs one part alone into its temp folder; resolves with the process's exit code. */
