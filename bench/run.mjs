@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run bench`: every build figure of BENCHMARKS.md (and the live figures of bench/live.mjs,
- * bench/live-nodes.mjs and bench/live-metrics.mjs)
+ * bench/live-nodes.mjs, bench/live-metrics.mjs and bench/search-postgres.mjs)
  * side by side in one run, against the service simulator on loopback, written to
  * BENCHMARKS.md and bench/results.json. `node bench/run.mjs --help` lists the flags
  * (bench/lib/options.mjs).
@@ -12,6 +12,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { startRun } from './lib/bench-run.mjs';
 import { coldFigures } from './lib/cold-figures.mjs';
+import { devFigure } from './lib/dev-figure.mjs';
 import { runAlone, sitemapFigure } from './lib/figures-alone.mjs';
 import { liveFigure } from './lib/live-figure.mjs';
 import { machineInfo } from './lib/machine.mjs';
@@ -22,6 +23,7 @@ import { peerEstimateAtMain, peerFigure } from './lib/peer-figure.mjs';
 import { renderMarkdown } from './lib/report.mjs';
 import { reportOnly } from './lib/report-only.mjs';
 import { scaleFigure } from './lib/scale-figure.mjs';
+import { searchPostgresFigure } from './lib/search-postgres-figure.mjs';
 
 const args = benchArgs();
 if (args.help) {
@@ -44,10 +46,13 @@ if (!config.scaleOnly) {
 }
 peerEstimateAtMain(run);
 await scaleFigure(run);
+// astro dev at 10,000 products × 2 locales beside file() (30 in the smoke run).
+if (!config.scaleOnly) results.dev = await devFigure(run);
 if (config.live) {
 	results.live = await liveFigure(run);
 	results.liveNodes = await liveNodesFigure(run);
 	results.liveMetrics = await liveMetricsFigure(run);
+	results.searchPostgres = await searchPostgresFigure(run);
 	results.sitemap = await sitemapFigure(run).catch((error) => {
 		results.errors.push(`sitemap: ${String(error.message ?? error).split('\n')[0]}`);
 		return undefined;

@@ -60,10 +60,30 @@ export const PREREQS = [
 		present: () => existsSync('/usr/bin/prometheus'),
 	},
 	{
+		name: 'openssl',
+		debianPackage: 'openssl',
+		usedBy: "the Netlify function test (a certificate for Netlify's API on loopback)",
+		present: () => existsSync('/usr/bin/openssl'),
+	},
+	{
 		name: 'xmllint',
 		debianPackage: 'libxml2-utils',
 		usedBy: 'the review feed schema test',
 		present: () => existsSync('/usr/bin/xmllint'),
+	},
+	{
+		// Debian 12's postgresql-15 ships the contrib extensions (pg_trgm, unaccent) itself.
+		name: 'PostgreSQL 15 or later',
+		debianPackage: 'postgresql',
+		usedBy: 'the search tests (a primary and a hot standby started by the tests)',
+		present: () =>
+			existsSync('/usr/lib/postgresql') &&
+			readdirSync('/usr/lib/postgresql').some(
+				(version) =>
+					Number(version) >= 15 &&
+					existsSync(join('/usr/lib/postgresql', version, 'bin', 'pg_basebackup')) &&
+					existsSync(join('/usr/share/postgresql', version, 'extension', 'pg_trgm.control')),
+			),
 	},
 	{
 		name: 'Java 17',

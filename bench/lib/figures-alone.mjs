@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LIST_QUERY } from './catalogue.mjs';
+import { devFigure, devMarkdown } from './dev-figure.mjs';
 import { measureFeed } from './feed.mjs';
 import { coldPair, largestPageMarkdown, measureLargestPage } from './largest-page.mjs';
 import { machineInfo } from './machine.mjs';
@@ -8,6 +9,7 @@ import { liveMetricsFigure, metricsMarkdown } from './metrics-figure.mjs';
 import { liveNodesFigure, nodesMarkdown } from './nodes-figure.mjs';
 import { pollFigure } from './poll-figure.mjs';
 import { measureSearch } from './search.mjs';
+import { searchPostgresFigure, searchPostgresMarkdown } from './search-postgres-figure.mjs';
 import { measureSitemap, sitemapMarkdown } from './sitemap.mjs';
 
 /**
@@ -147,6 +149,24 @@ const PARTS = {
 		measure: measuredAlone(liveMetricsFigure),
 		print: ({ results }) => {
 			for (const line of metricsMarkdown(results.liveMetrics, { n })) console.log(line);
+		},
+	},
+	dev: {
+		figure: 'dev',
+		builds: true,
+		mergeHint: true,
+		measure: devFigure,
+		print: ({ results }) => {
+			for (const line of devMarkdown(results.dev)) console.log(line);
+		},
+	},
+	'search-postgres': {
+		figure: 'searchPostgres',
+		builds: false,
+		mergeHint: true,
+		measure: measuredAlone(searchPostgresFigure),
+		print: ({ results }) => {
+			for (const line of searchPostgresMarkdown(results.searchPostgres, { n })) console.log(line);
 		},
 	},
 	'long-tail': {

@@ -22,12 +22,25 @@ written to BENCHMARKS.md and bench/results.json.
                 (bench/live-nodes.mjs: hits with one process and two, purge latency, upstream requests)
   node bench/run.mjs --only metrics just figure 6f: what the metrics cost (bench/live-metrics.mjs: hits and
                 misses with the OpenTelemetry SDK registered and without @opentelemetry/api)
+  node bench/run.mjs --only dev     just "dev at 10,000 products": astro dev of the package beside file() (fr, en)
+  node bench/run.mjs --only search-postgres  just figure 6g: search on demand in PostgreSQL
+                (bench/search-postgres.mjs: index vs fetch, no-change index, endpoint p50/p95, size)
   node bench/run.mjs --report-only --merge <dir>/results.json  BENCHMARKS.md again, with the
-                figure of a partial run (--only long-tail, search, feed, sitemap, poll, nodes, metrics) merged into bench/results.json first
+                figure of a partial run (--only long-tail, search, feed, sitemap, poll, nodes, metrics, search-postgres) merged into bench/results.json first
 `;
 
 /** The parts of the bench that run alone (`--only`), each into a temp folder. */
-export const ALONE = ['feed', 'sitemap', 'search', 'long-tail', 'poll', 'nodes', 'metrics'];
+export const ALONE = [
+	'feed',
+	'sitemap',
+	'search',
+	'long-tail',
+	'poll',
+	'nodes',
+	'metrics',
+	'dev',
+	'search-postgres',
+];
 
 /** The command line of bench/run.mjs (its opening comment lists the flags). */
 export function benchArgs(argv = process.argv.slice(2)) {
@@ -55,7 +68,7 @@ export function benchArgs(argv = process.argv.slice(2)) {
 	});
 	if (values.only !== undefined && !ALONE.includes(values.only))
 		throw new Error(
-			`--only: the parts that run alone are "feed", "sitemap", "search", "long-tail", "poll", "nodes" and "metrics", got ${values.only}`,
+			`--only: the parts that run alone are "feed", "sitemap", "search", "long-tail", "poll", "nodes", "metrics", "dev" and "search-postgres", got ${values.only}`,
 		);
 	return values;
 }

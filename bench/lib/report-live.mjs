@@ -1,6 +1,7 @@
 import { metricsSection as metricsLines } from './metrics-figure.mjs';
 import { nodesMarkdown } from './nodes-figure.mjs';
 import { ms, n, pct, s, x } from './report-format.mjs';
+import { searchPostgresSection as searchPostgresLines } from './search-postgres-figure.mjs';
 
 /** Where the time goes: the CPU profile of one build, by owner, page function and file. */
 export function profileSection(r, line) {
@@ -116,6 +117,9 @@ export function nodesSection(r, line) {
 
 /** 6f: what the metrics cost, from bench/live-metrics.mjs. */
 export const metricsSection = (r, line) => metricsLines(r, line, n);
+
+/** 6g: search on demand in PostgreSQL, from bench/search-postgres.mjs. */
+export const searchPostgresSection = (r, line) => searchPostgresLines(r, line, n);
 
 /** Whether the live figures include bench/live.mjs' CDN (Varnish) phases; older results do not. */
 export function hasCdn(live) {

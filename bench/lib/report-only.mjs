@@ -12,6 +12,8 @@ const PARTIAL_FIGURES = [
 	'poll',
 	'liveNodes',
 	'liveMetrics',
+	'dev',
+	'searchPostgres',
 ];
 
 /**
@@ -27,7 +29,7 @@ export async function reportOnly({ dir, merge }) {
 		const figures = PARTIAL_FIGURES.filter((figure) => partial[figure] !== undefined);
 		if (figures.length === 0)
 			throw new Error(
-				`--merge: ${merge} has no figure of a partial run (--only long-tail, search, feed, sitemap, poll, nodes or metrics)`,
+				`--merge: ${merge} has no figure of a partial run (--only long-tail, search, feed, sitemap, poll, nodes, metrics, dev or search-postgres)`,
 			);
 		for (const figure of figures) data[figure] = partial[figure];
 		await writeFile(file, `${JSON.stringify(data, null, '\t')}\n`);

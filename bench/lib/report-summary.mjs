@@ -2,6 +2,7 @@ import { metricsRow } from './metrics-figure.mjs';
 import { scaleGrowth } from './report-builds.mjs';
 import { gib, n, pct, s, verdict, x } from './report-format.mjs';
 import { cdnName, cdnReason, hasCdn } from './report-live.mjs';
+import { searchPostgresRow } from './search-postgres-figure.mjs';
 
 /** The title, the run, the machine, the catalogue and the sites. */
 export function headerSection(r, line) {
@@ -135,6 +136,7 @@ export function summaryLiveSection(r, line) {
 	}
 	nodesRow(r.liveNodes, line);
 	metricsRow(r.liveMetrics, line, { n });
+	searchPostgresRow(r.searchPostgres, line, { n });
 	const tail = r.longTail;
 	line(
 		tail?.pages === undefined

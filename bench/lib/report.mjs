@@ -2,6 +2,7 @@
 // run (why a target is missed, what would meet it) is kept in bench/analysis.md and appended.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { devMarkdown } from './dev-figure.mjs';
 import { feedMarkdown } from './feed.mjs';
 import { largestPageMarkdown } from './largest-page.mjs';
 import { pollMarkdown } from './poll-markdown.mjs';
@@ -13,7 +14,13 @@ import {
 	scaleSection,
 } from './report-builds.mjs';
 import { n, s } from './report-format.mjs';
-import { liveSection, metricsSection, nodesSection, profileSection } from './report-live.mjs';
+import {
+	liveSection,
+	metricsSection,
+	nodesSection,
+	profileSection,
+	searchPostgresSection,
+} from './report-live.mjs';
 import { headerSection, summaryBuildsSection, summaryLiveSection } from './report-summary.mjs';
 import { searchMarkdown } from './search.mjs';
 import { sitemapMarkdown } from './sitemap.mjs';
@@ -39,6 +46,11 @@ function partsSection(r, line) {
 	line('## Deploys on change (`audio-reviews poll`)');
 	line();
 	for (const text of pollMarkdown(r.poll, { n, s })) line(text);
+	line();
+
+	line('## Dev at 10,000 products (`astro dev`)');
+	line();
+	for (const text of devMarkdown(r.dev)) line(text);
 	line();
 
 	line('## Sitemap of an on-demand catalogue');
@@ -73,6 +85,7 @@ const SECTIONS = [
 	liveSection,
 	nodesSection,
 	metricsSection,
+	searchPostgresSection,
 	analysisSection,
 ];
 

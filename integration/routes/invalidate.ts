@@ -5,6 +5,7 @@
 
 import pageConfig from 'virtual:astro-audio-reviews/config';
 import config from 'virtual:astro-audio-reviews/live-config';
+import { searchReindex } from 'virtual:astro-audio-reviews/search';
 import type { APIRoute } from 'astro';
 import { createInvalidateHandler, type PurgedPagesSubmission } from 'astro-audio-reviews/live';
 import {
@@ -50,7 +51,13 @@ const secret = () => runtimeSecret(config.secretEnv);
 
 async function handler(): Promise<APIRoute> {
 	const indexNow = config.indexNow && submission(config.indexNow, await content);
-	return createInvalidateHandler({ websiteId: config.websiteId, secret, indexNow });
+	return createInvalidateHandler({
+		websiteId: config.websiteId,
+		secret,
+		indexNow,
+		reindex: searchReindex,
+		purge: config.purge,
+	});
 }
 
 const route: APIRoute = async (context) => (await handler())(context);

@@ -6,10 +6,12 @@ import { EXIT, EXIT_CODES_HELP, wantsHelp } from './command-line/conventions.js'
 import { INDEXNOW_USAGE, runIndexNowCommand } from './indexnow/index-now-command.js';
 import { runPollCommand } from './poll/poll-command.js';
 import { POLL_USAGE } from './poll/poll-options.js';
+import { INDEX_USAGE, runIndexCommand } from './search-postgres/index-command.js';
 
 const COMMANDS = `Usage: audio-reviews <command> [--help] [--json]
 
 Commands:
+  index      write the catalogue into the PostgreSQL search index (audio-reviews index --help)
   indexnow   submit the pages the last build changed to IndexNow (audio-reviews indexnow --help)
   poll       call the deploy hook when the catalogue changed a page (audio-reviews poll --help)
 
@@ -25,6 +27,9 @@ const io = {
 if (command === 'indexnow') {
 	if (wantsHelp(rest)) io.out(INDEXNOW_USAGE);
 	else process.exitCode = await runIndexNowCommand(rest, io);
+} else if (command === 'index') {
+	if (wantsHelp(rest)) io.out(INDEX_USAGE);
+	else process.exitCode = await runIndexCommand(rest, { ...io, env: process.env });
 } else if (command === 'poll') {
 	if (wantsHelp(rest)) io.out(POLL_USAGE);
 	else process.exitCode = await runPollCommand(rest, { ...io, env: process.env });

@@ -9,10 +9,11 @@ const FOLDERS = ['src', 'components', 'routes', 'scripts'];
 
 /**
  * Reading what the platform puts on `globalThis` is no hidden state: the injected `fetch`'s
- * default, Node's `gc` when exposed, and `process.env` where a runtime may have no `process`.
+ * default, Node's `gc` when exposed, `process.env` where a runtime may have no `process`, and
+ * Vercel's request context (its purge API), read as `@vercel/functions` reads it.
  */
 const PLATFORM_GLOBALS =
-	/globalThis(?: as \{(?:[^{}]|\{[^{}]*\})*\})?\)?\.(?:fetch|gc|process)\b|typeof globalThis\.fetch/g;
+	/globalThis(?: as \{(?:[^{}]|\{[^{}]*\})*\})?\)?\.(?:fetch|gc|process)\b|typeof globalThis\.fetch|Symbol\.for\('@vercel\/request-context'\)|\(globalThis as \{ \[REQUEST_CONTEXT\]\?: \w+ \}\)\[REQUEST_CONTEXT\]/g;
 
 async function packageFiles(dir: string): Promise<string[]> {
 	const found: string[] = [];

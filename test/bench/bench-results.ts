@@ -149,4 +149,19 @@ export interface Results {
 		config: { rounds: number };
 		rounds: { variant: 'with' | 'without'; round: number; hitRps: number; missRps: number }[];
 	};
+	searchPostgres?: {
+		ok: boolean;
+		reason?: string;
+		products: number;
+		entries: number;
+		fetchMs: number;
+		firstIndexMs: number;
+		noChangeIndexMs: number;
+		noChange: { indexed: number; unchanged: number };
+		indexBytes: number;
+		queries: number;
+		queriesWithResults: number;
+		p50Ms: number;
+		p95Ms: number;
+	};
 }

@@ -257,4 +257,18 @@ describe('bench (smoke)', () => {
 		expect(markdown).toContain('### 6f. What the metrics cost');
 		expect(markdown).toMatch(/\| 6f \| metrics cost: misses with the SDK \/ without the API/);
 	});
+
+	it('measures search on demand in PostgreSQL: index against fetch, a no-change index, the endpoint', () => {
+		const search = results.searchPostgres!;
+		expect(search, 'figure 6g missing').toBeDefined();
+		expect(search.ok, search.reason).toBe(true);
+		expect(search.entries).toBe(search.products * 2);
+		for (const key of ['fetchMs', 'firstIndexMs', 'noChangeIndexMs', 'indexBytes'] as const)
+			expect(search[key], key).toBeGreaterThan(0);
+		expect(search.noChange).toMatchObject({ indexed: 0, unchanged: search.products });
+		expect(search.queriesWithResults).toBeGreaterThan(search.queries / 2);
+		expect(search.p95Ms).toBeGreaterThanOrEqual(search.p50Ms);
+		expect(markdown).toContain('### 6g. Search on demand in PostgreSQL');
+		expect(markdown).toMatch(/\| 6g \| search on demand \(PostgreSQL\)/);
+	});
 });

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -21,6 +21,9 @@ let sim: Simulator;
 let dev: DevServer;
 let browser: Browser;
 let invalidRef: string;
+let root: string;
+/** How many content syncs the dev server ran so far (Astro logs each one). */
+const syncs = () => (dev.log().match(/Syncing content/g) ?? []).length;
 const env = () => ({
 	AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
 	AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
@@ -32,7 +35,8 @@ beforeAll(async () => {
 	sim = await startSimulator({ products: 9, locales: ['fr', 'en'], seed: 4343 });
 	invalidRef = sim.refs()[4]!;
 	sim.updateProduct(invalidRef, { seo_name: 42 as unknown as string });
-	dev = await startDev(await devSite('basic', 'dev-toolbar'), env());
+	root = await devSite('basic', 'dev-toolbar');
+	dev = await startDev(root, env());
 	browser = await launchBrowser();
 	await mkdir(SHOTS, { recursive: true });
 }, 300_000);
@@ -72,6 +76,7 @@ async function openApp(path: string, width = 1280): Promise<{ page: Page; app: L
 describe('the dev toolbar app', () => {
 	it('shows the counts per locale, the skipped product with its field path, and a warning', async () => {
 		const ref = sim.refs()[1]!;
+		const before = syncs();
 		const { page, app } = await openApp(`/products/${ref}/`);
 		const fr = (await listed('fr')) - 1;
 		const en = (await listed('en')) - 1;
@@ -84,17 +89,22 @@ describe('the dev toolbar app', () => {
 			expect(rows).toContainEqual(expect.stringContaining(`${invalidRef}${locale}seo_name42`));
 		expect(await app.textContent()).toContain('Last sync: ok');
 		expect(await app.textContent()).toContain(`Product ${ref} · locale fr · entry id fr/${ref}`);
-		// Which field each text comes from, read from the record the link opens.
-		const record = (await (
+		// Which field each text comes from: asked of the server only when the button is pressed.
+		const answer = (await (
 			await fetch(
 				`${dev.origin}${await app.getByText('Raw validated record').getAttribute('href')}`,
 			)
-		).json()) as { external_id: string; seo_name?: string | null; name?: string | null };
+		).json()) as { data: { external_id: string; seo_name?: string | null; name?: string | null } };
+		const record = answer.data;
 		expect(record.external_id).toBe(ref);
 		const titleFrom = record.seo_name ? 'seo_name' : record.name ? 'name' : 'the ref';
+		expect(await app.textContent()).not.toContain('<title> from');
+		await app.locator('astro-dev-toolbar-button', { hasText: 'Where its texts come from' }).click();
 		await expect
 			.poll(() => app.textContent(), WAIT)
 			.toContain(`<title> from ${titleFrom} · <h1> from`);
+		// Neither the page view, the app's status nor its record ran a content sync.
+		expect(syncs()).toBe(before);
 		const notification = page.locator(
 			`astro-dev-toolbar #dev-bar .item[data-app-id="${APP}"] .notification`,
 		);
@@ -150,6 +160,31 @@ describe('the dev toolbar app', () => {
 		expect((await fetch(`${dev.origin}/products/${ref}/`)).status).toBe(200);
 	});
 
+	it('a refresh that changes nothing says so, runs one sync and reloads no page', async () => {
+		const ref = sim.refs()[5]!;
+		const { page, app } = await openApp(`/products/${ref}/`);
+		await page.evaluate(() => {
+			(window as unknown as { kept: number }).kept = 1;
+		});
+		const before = syncs();
+		await app.locator('astro-dev-toolbar-button', { hasText: 'Refresh all' }).click();
+		await expect
+			.poll(() => app.locator('.progress').textContent(), WAIT)
+			.toContain('No change: the whole catalogue is as the service has it');
+		// The webhook for an unchanged product: no reload either.
+		const refreshed = await fetch(`${dev.origin}/_audio-reviews/refresh`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ refs: [ref] }),
+		});
+		expect(refreshed.status).toBe(200);
+		await expect.poll(() => syncs(), WAIT).toBe(before + 2);
+		// Astro reloads open pages when its store file changes: it did not.
+		await new Promise((resolve) => setTimeout(resolve, 2_000));
+		expect(await page.evaluate(() => (window as unknown as { kept?: number }).kept)).toBe(1);
+		await page.screenshot({ path: join(SHOTS, 'dev-toolbar-no-change.png') });
+	});
+
 	it('reads at a phone-wide toolbar: every skipped field on screen, nothing to scroll sideways', async () => {
 		const { app } = await openApp(`/products/${sim.refs()[1]!}/`, 390);
 		const body = app.locator('.body');
@@ -194,6 +229,33 @@ describe('a skipped product in astro dev', () => {
 		});
 		// Another product's page is Astro's as before.
 		expect((await fetch(`${dev.origin}/products/${sim.refs()[0]}/`)).status).toBe(200);
+	});
+});
+
+describe('a content config edit with a page open', () => {
+	it('answers every product page 200 with the data it had during the resync, and the page reloads onto the product', async () => {
+		const ref = sim.refs()[6]!;
+		const { page } = await openApp(`/products/${ref}/`);
+		const title = await page.title();
+		// A slow service: the resync after the edit takes seconds, and requests land inside it.
+		await sim.setFaults({ latencyMs: 1_500 });
+		const from = dev.log().length;
+		await appendFile(join(root, 'src/content.config.ts'), '\n// edited while astro dev runs\n');
+		await dev.waitFor(/Content config changed/, from);
+		const answers: number[] = [];
+		while (!/\[content\] Synced content/.test(dev.log().slice(from))) {
+			const response = await fetch(`${dev.origin}/products/${ref}/`, {
+				signal: AbortSignal.timeout(10_000),
+			});
+			answers.push(response.status);
+			expect(await response.text()).toContain(`<title>${title}`);
+		}
+		expect(answers.length).toBeGreaterThanOrEqual(3);
+		expect(answers.every((status) => status === 200)).toBe(true);
+		await sim.setFaults({ latencyMs: 0 });
+		await expect.poll(() => page.title(), WAIT).toBe(title);
+		expect(await page.locator('vite-error-overlay').count()).toBe(0);
+		await page.screenshot({ path: join(SHOTS, 'dev-toolbar-config-edit.png') });
 	});
 });
 

@@ -18,8 +18,10 @@ export const recipes = readDocs()
 	.filter((block) => block.title);
 /** The Cloudflare recipe's site: built and run in workerd by test/live/cloudflare-workerd.test.ts. */
 export const WORKERD_SITE = 'cloudflare';
+/** Sites built and run by tests of their own: workerd, and the functions of test/hosts/. */
+const OWN_TESTS = new Set([WORKERD_SITE, 'netlify', 'vercel']);
 export const sites = Map.groupBy(
-	recipes.filter((block) => block.site !== WORKERD_SITE),
+	recipes.filter((block) => !OWN_TESTS.has(block.site ?? '')),
 	(block) => block.site ?? DEFAULT_SITE,
 );
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devHub } from '../../integration/src/dev-loop/dev-hub.js';
 import { createRefreshHandler } from '../../integration/src/dev-loop/dev-refresh.js';
 import { createInvalidateHandler } from '../../integration/src/on-demand/invalidate.js';
 import { secretsMatch } from '../../integration/src/on-demand/secret.js';
@@ -61,20 +62,27 @@ function invalidationServer(req: IncomingMessage, res: ServerResponse): Promise<
 	);
 }
 
+const hub = devHub();
 const refreshServer = createRefreshHandler({
 	secret: SECRET,
-	// What the loader does once it refreshed: report its collection's status through the context.
-	refreshContent: async (options) => {
-		const request = options.context?.astroAudioReviews as
-			| { report?: (status: Record<string, unknown>) => void }
-			| undefined;
-		request?.report?.({
+	hub,
+	// What a loader does when it runs: hands its reader to the dev server, then says it ended.
+	refreshContent: async () => {
+		const reader = {
 			collection: 'products',
-			outcome: 'ok',
-			scope: 'all',
-			skipped: [],
-			counts: {},
-		});
+			locales: ['fr'],
+			skipped: () => [],
+			nothingYet: () => undefined,
+			record: () => undefined,
+			status: () => ({
+				collection: 'products',
+				counts: {},
+				skipped: [],
+				sync: { outcome: 'ok' as const, scope: 'all' as const },
+			}),
+		};
+		hub.hook({ kind: 'start', reader, scope: 'all' });
+		hub.hook({ kind: 'end', collection: 'products' });
 	},
 	log: { info() {}, warn() {} },
 });

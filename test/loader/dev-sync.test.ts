@@ -1,6 +1,7 @@
 import type { LoaderContext } from 'astro/loaders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SyncStatus } from '../../integration/src/dev-loop/dev-status.js';
+import { type DevHub, devHub } from '../../integration/src/dev-loop/dev-hub.js';
+import { LOADER_HOOK } from '../../integration/src/dev-loop/protocol.js';
 import { productsLoader } from '../../integration/src/entries/loaders.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { createLoaderContext, type TestLoaderContext } from '../helpers/loader-context.js';
@@ -21,10 +22,19 @@ const options = (extra: Record<string, unknown> = {}) => ({
 	...fast,
 	...extra,
 });
-/** As `astro dev` calls a loader: with a watcher, and what `refreshContent` passes. */
-function inDev(t: TestLoaderContext, request?: Record<string, unknown>): LoaderContext {
+/**
+ * As `astro dev` calls a loader: with a watcher, the integration (its loader hook, to which the
+ * loader hands its status) in the config, and what `refreshContent` passes.
+ */
+function inDev(
+	t: TestLoaderContext,
+	request?: Record<string, unknown>,
+	hub: DevHub = devHub(),
+): LoaderContext {
+	const integration = { name: 'astro-audio-reviews', hooks: { [LOADER_HOOK]: hub.hook } };
 	return {
 		...t.context,
+		config: { ...t.context.config, integrations: [integration] } as LoaderContext['config'],
 		watcher: {} as LoaderContext['watcher'],
 		...(request ? { refreshContextData: { astroAudioReviews: request } } : {}),
 	};
@@ -38,6 +48,8 @@ describe('productsLoader() in astro dev', () => {
 		const t = createLoaderContext();
 		await loader.load(inDev(t));
 		const ref = sim.refs()[0]!;
+		// A refresh that changes nothing writes nothing (no reload in dev): this one changes the product.
+		sim.updateProduct(ref, { seo_name: 'Refreshed in dev' });
 		const refreshed = createLoaderContext(t);
 		await loader.load(inDev(refreshed, { refs: [ref] }));
 		const refreshedAt = JSON.parse(t.meta.get('aar:last-sync')!).refreshedAt as string;
@@ -45,10 +57,9 @@ describe('productsLoader() in astro dev', () => {
 		await sim.setFaults({ outage: true });
 		try {
 			const down = createLoaderContext(t);
-			const statuses: SyncStatus[] = [];
-			await expect(
-				loader.load(inDev(down, { report: (status: SyncStatus) => statuses.push(status) })),
-			).resolves.toBeUndefined();
+			const hub = devHub();
+			await expect(loader.load(inDev(down, undefined, hub))).resolves.toBeUndefined();
+			const statuses = hub.statuses().map((status) => ({ ...status, ...status.sync }));
 			expect(warnings(down).join('\n')).toContain(
 				`serving collection "products" from the store synced at ${refreshedAt}`,
 			);

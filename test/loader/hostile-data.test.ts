@@ -67,7 +67,7 @@ describe('hostile product data (raw JSON over HTTP)', () => {
 			`Invalid product: config: Expected free-form JSON of at most 10,000 values (product ref "huge-config", locale fr, ${listEndpoint})`,
 		);
 		expect(logged).toContain(
-			`Invalid product: reviews[0].created_at: Expected an ISO 8601 date-time such as "2026-03-01T10:00:00Z" (product ref "bad-date", locale fr, ${listEndpoint})`,
+			`Invalid product: reviews[0].created_at: Expected an ISO 8601 date-time such as "2026-03-01T10:00:00Z" (sent "1") (product ref "bad-date", locale fr, ${listEndpoint})`,
 		);
 	});
 

@@ -12,19 +12,20 @@ import { thrownMessage } from '../helpers/thrown.js';
 const searchOf = (search: unknown) => resolveIntegrationOptions({ search } as never).search;
 
 describe('search option', () => {
-	it('is off by default; "pagefind" turns the markup on', () => {
+	it('is off by default; "pagefind" turns the markup on; "postgres" the search on demand', () => {
 		expect(resolveIntegrationOptions({}).search).toBe(false);
 		expect(searchOf(false)).toBe(false);
 		expect(searchOf('pagefind')).toBe('pagefind');
+		expect(searchOf('postgres')).toBe('postgres');
 	});
 
 	it('rejects any other value, naming what it takes', () => {
-		for (const search of [true, 'Pagefind', 'algolia', { engine: 'pagefind' }]) {
+		for (const search of [true, 'Pagefind', 'algolia', 'postgresql', { engine: 'pagefind' }]) {
 			expect(
 				thrownMessage(() => searchOf(search)),
 				JSON.stringify(search),
 			).toContain(
-				'\n- search: Expected `search` to be "pagefind" (product pages carry Pagefind\'s markup: only product content indexed, star filters, rating sort) or false (the default)',
+				'\n- search: Expected `search` to be "pagefind" (product pages carry Pagefind\'s markup: only product content indexed, star filters, rating sort), "postgres" (search of a catalogue served on demand, in PostgreSQL: docs/on-demand.md, "Search") or false (the default)',
 			);
 		}
 	});

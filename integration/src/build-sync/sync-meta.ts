@@ -102,11 +102,16 @@ export function readSyncState(meta: MetaStore): SyncState {
 }
 
 export function writeFingerprint(meta: MetaStore, fingerprint: Fingerprint): void {
-	meta.set(KEYS.fingerprint, JSON.stringify(fingerprint));
+	setChanged(meta, KEYS.fingerprint, JSON.stringify(fingerprint));
 }
 
 export function writeLastSync(meta: MetaStore, lastSync: LastSync): void {
-	meta.set(KEYS.lastSync, JSON.stringify(lastSync));
+	setChanged(meta, KEYS.lastSync, JSON.stringify(lastSync));
+}
+
+/** Every set marks Astro's store for a write (whole, in dev: it reloads open pages): only changes. */
+function setChanged(meta: MetaStore, key: string, value: string): void {
+	if (meta.get(key) !== value) meta.set(key, value);
 }
 
 export function writePages(
@@ -115,7 +120,7 @@ export function writePages(
 	pages: readonly PageMemo[] | undefined,
 ): void {
 	if (pages === undefined) meta.delete(KEYS.pages(locale));
-	else meta.set(KEYS.pages(locale), JSON.stringify(pages));
+	else setChanged(meta, KEYS.pages(locale), JSON.stringify(pages));
 }
 
 export function clearSyncState(meta: MetaStore, locales: readonly string[]): void {

@@ -1,7 +1,7 @@
 import type { LoaderContext } from 'astro/loaders';
 import type { AudioReviewsClient } from '../client/client.js';
 import type { ProductValidationError } from '../errors/errors.js';
-import { AudioReviewsError } from '../errors/errors.js';
+import { InvalidProductsError } from '../errors/errors.js';
 import { countOf, formatNumber } from '../format/numbers.js';
 import type { StoreCounts } from './catalogue-stage.js';
 import type { FetchedLocale } from './fetch-products.js';
@@ -24,10 +24,10 @@ export function reportInvalid(
 		log(`…and ${invalid.length - LISTED_ERRORS} more invalid products`);
 	if (mode === 'error') {
 		const first = invalid[0]!;
-		throw new AudioReviewsError(
+		throw new InvalidProductsError(
 			`${countOf(invalid.length, 'product')} failed validation. First: ${first.message}. ` +
 				'Fix the data in the backoffice, or set `onInvalid: "skip"` in productsLoader() to build without them',
-			{},
+			invalid,
 		);
 	}
 }

@@ -7,6 +7,7 @@ import {
 	refuseHead,
 	type WebhookRefusal,
 } from '../on-demand/webhook.js';
+import type { DevHub } from './dev-hub.js';
 import { refreshCollections } from './refresh-collections.js';
 
 /** `astro dev` webhook: the backoffice POSTs here when a shop edits content. */
@@ -14,6 +15,7 @@ import { refreshCollections } from './refresh-collections.js';
 export interface RefreshHandlerOptions {
 	secret: string | undefined;
 	refreshContent: (options: RefreshContentOptions) => Promise<void>;
+	hub: DevHub;
 	log: { info(message: string): void; warn(message: string): void };
 }
 
@@ -38,10 +40,15 @@ export function createRefreshHandler(options: RefreshHandlerOptions) {
 		const parsed = parseWebhookBody(body.value);
 		if (!parsed.ok) return refuse(res, parsed.refusal);
 		const refs = parsed.value.scope === 'products' ? parsed.value.refs : undefined;
-		const result = await refreshCollections(options.refreshContent, refs);
+		const result = await refreshCollections(options.refreshContent, options.hub, refs);
 		if (result.failed.length > 0) {
 			const message = `Refresh failed: ${result.failed.join('; ')}`;
-			options.log.warn(message);
+			// The loader logged its own failure once; only a refresh no loader ran is news here.
+			options.log.warn(
+				result.failed.some((line) => line.startsWith('no collection'))
+					? message
+					: 'Refresh webhook answered 502: the sync failed (its reason is above)',
+			);
 			return reply(res, 502, { error: 'refresh_failed', message });
 		}
 		if (!refs) {

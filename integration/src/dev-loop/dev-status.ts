@@ -1,44 +1,23 @@
-import type { LoaderContext } from 'astro/loaders';
+import type { DataStore, LoaderContext, MetaStore } from 'astro/loaders';
 import type { LocalePlan } from '../build-sync/loader-options.js';
-import { AudioReviewsError, type ProductValidationError } from '../errors/errors.js';
+import { AudioReviewsError, InvalidProductsError, shownValue } from '../errors/errors.js';
 import type { Product } from '../schema/product.js';
+import type { LoaderReader } from './loader-channel.js';
+import {
+	type Change,
+	type SkippedProduct,
+	type SyncReport,
+	type SyncStatus,
+	storedStatusSchema,
+} from './protocol.js';
 
-/** One product `onInvalid: "skip"` left out, as the dev toolbar lists it. */
-export interface SkippedProduct {
-	ref: string;
-	locale: string;
-	path: string;
-	/** The offending value, as JSON, cut to a line: it comes from the service. */
-	value: string;
-	message: string;
-}
-
-export type SyncOutcome = 'ok' | 'failed' | 'last-known-good' | 'none';
-
-/** What the last sync of one collection did, kept in its meta store (it survives a restart). */
-export interface SyncStatus {
-	collection: string;
-	outcome: SyncOutcome;
-	/** What the sync was: everything, or the refs of a refresh. */
-	scope: 'all' | string[];
-	endedAt?: string;
-	durationMs?: number;
-	requests?: number;
-	retries?: number;
-	/** The failure, or why the last known good data is served. */
-	reason?: string;
-	/** When the data the pages show was synced (last known good, or kept after a failure). */
-	since?: string;
-	skipped: SkippedProduct[];
-	/** Entries per locale in the store now, in the loader's locale order. */
-	counts: Record<string, number>;
-	/** Refs a refresh asked for that the service does not know and the store never held. */
-	unknown?: string[];
-}
+export type { SkippedProduct, SyncStatus } from './protocol.js';
 
 /** What a sync or refresh that did not fail hands back. */
-export type SyncDone = Omit<SyncStatus, 'collection' | 'counts' | 'scope' | 'outcome'> & {
+export type SyncDone = Omit<SyncReport, 'scope' | 'outcome'> & {
 	outcome: 'ok' | 'last-known-good';
+	skipped: SkippedProduct[];
+	change: Change;
 };
 
 const KEY = 'aar:dev-status';
@@ -57,53 +36,104 @@ export function finished(
 	};
 }
 
-/** A refresh replaces only its refs' skipped products; a full sync replaces the list. */
-export function recordStatus(
-	context: LoaderContext,
-	plan: LocalePlan,
-	scope: SyncStatus['scope'],
-	done: SyncDone,
-): void {
-	const previous = readStatus(context, plan);
-	const skipped =
-		scope === 'all'
-			? done.skipped
-			: [...previous.skipped.filter((item) => !scope.includes(item.ref)), ...done.skipped];
-	writeStatus(context, { ...done, collection: context.collection, scope, skipped });
-}
-const VALUE_CHARS = 80;
-
 /** `astro dev` gives loaders the file watcher; `astro build` and `astro sync` do not. */
 export function inDevServer(context: Pick<LoaderContext, 'watcher'>): boolean {
 	return context.watcher !== undefined;
 }
 
-export function readStatus(context: LoaderContext, plan: LocalePlan): SyncStatus {
-	const stored = context.meta.get(KEY);
-	let status: Partial<SyncStatus> = {};
-	try {
-		status = stored ? (JSON.parse(stored) as Partial<SyncStatus>) : {};
-	} catch {
-		// An unreadable record is no record: the next sync writes a new one.
-	}
+/** Whether a sync or refresh wrote or deleted entries (open pages reload only then). */
+export function changedStore(change: Change | undefined): boolean {
+	return change !== undefined && change.updated + change.removed > 0;
+}
+
+/**
+ * One collection's dev status, in the loader's memory: read by the dev server on demand (no
+ * sync), written to the meta store only with a sync that changed entries anyway, so a sync that
+ * changed nothing leaves the store file as it was and reloads no page.
+ */
+export function devMemory(collection: string, plan: LocalePlan) {
+	let sync: SyncReport | undefined;
+	let refresh: SyncReport | undefined;
+	let skipped: SkippedProduct[] = [];
+	let running: 'all' | string[] | undefined;
+	let store: DataStore | undefined;
+	let read = false;
+	const status = (): SyncStatus => ({
+		collection,
+		counts: store ? countsOf(store, plan) : Object.fromEntries(plan.locales.map((l) => [l, 0])),
+		...(sync ? { sync } : {}),
+		...(refresh ? { refresh } : {}),
+		skipped,
+		...(running ? { running } : {}),
+	});
+	const reader: LoaderReader = {
+		collection,
+		locales: plan.locales,
+		status,
+		skipped: () => skipped,
+		nothingYet: () =>
+			sync?.outcome === 'failed' && store?.keys().length === 0 ? sync.reason : undefined,
+		record: (id) => store?.get<Record<string, unknown>>(id)?.data,
+	};
 	return {
-		outcome: 'none',
-		scope: 'all',
-		skipped: [],
-		...status,
-		collection: context.collection,
-		counts: countsOf(context, plan),
+		reader,
+		/** A load begins: the store it fills, and (first load) what the last dev server kept. */
+		begin(context: LoaderContext, scope: 'all' | string[]) {
+			store = context.store;
+			running = scope;
+			if (read) return;
+			read = true;
+			const kept = storedStatusSchema.safeParse(parseJson(context.meta.get(KEY)));
+			if (!kept.success) return;
+			({ sync, refresh } = kept.data);
+			skipped = kept.data.skipped;
+		},
+		/** A full sync replaces the skipped list; a refresh only its refs' rows. */
+		done(scope: 'all' | string[], done: SyncDone, meta: MetaStore) {
+			running = undefined;
+			const { skipped: found, ...report } = done;
+			skipped =
+				scope === 'all'
+					? found
+					: [...skipped.filter((item) => !scope.includes(item.ref)), ...found];
+			if (scope === 'all') sync = { ...report, scope };
+			else refresh = { ...report, scope };
+			if (changedStore(done.change)) meta.set(KEY, JSON.stringify({ sync, refresh, skipped }));
+		},
+		/** A failure changes nothing the pages show: kept in memory only. */
+		failed(scope: 'all' | string[], reason: string, since: string | undefined) {
+			running = undefined;
+			const report: SyncReport = {
+				outcome: 'failed',
+				scope,
+				endedAt: new Date().toISOString(),
+				reason,
+				...(since ? { since } : {}),
+			};
+			if (scope === 'all') sync = report;
+			else refresh = report;
+		},
+		/** When the data the pages show was synced. */
+		since(): string | undefined {
+			return sync?.since ?? sync?.endedAt;
+		},
 	};
 }
 
-export function writeStatus(context: LoaderContext, status: Omit<SyncStatus, 'counts'>): void {
-	const { collection: _collection, ...kept } = status;
-	context.meta.set(KEY, JSON.stringify(kept));
+export type DevMemory = ReturnType<typeof devMemory>;
+
+function parseJson(text: string | undefined): unknown {
+	if (text === undefined) return undefined;
+	try {
+		return JSON.parse(text);
+	} catch {
+		return undefined;
+	}
 }
 
-function countsOf(context: LoaderContext, plan: LocalePlan): Record<string, number> {
+function countsOf(store: DataStore, plan: LocalePlan): Record<string, number> {
 	const counts: Record<string, number> = Object.fromEntries(plan.locales.map((l) => [l, 0]));
-	for (const [id, entry] of context.store.entries()) {
+	for (const [id, entry] of store.entries()) {
 		const locale = plan.localeOf(id);
 		if ((entry.data as Product | undefined)?.external_id !== undefined)
 			counts[locale] = (counts[locale] ?? 0) + 1;
@@ -113,7 +143,7 @@ function countsOf(context: LoaderContext, plan: LocalePlan): Record<string, numb
 
 /** Each field of each skipped product, with the value the service sent there. */
 export function skippedOf(
-	invalid: readonly ProductValidationError[],
+	invalid: readonly InvalidProductsError['invalid'][number][],
 	fallbackLocale: string,
 ): SkippedProduct[] {
 	return invalid.flatMap((error) =>
@@ -127,58 +157,33 @@ export function skippedOf(
 	);
 }
 
-function shownValue(value: unknown): string {
-	let text: string;
-	try {
-		text = value === undefined ? 'undefined' : (JSON.stringify(value) ?? String(value));
-	} catch {
-		text = String(value);
-	}
-	return text.length > VALUE_CHARS ? `${text.slice(0, VALUE_CHARS - 1)}…` : text;
-}
-
 /**
  * A dev sync that failed: Astro's shortcuts and watchers do not await the sync, so the loader
- * logs the package's error and keeps the store instead of rejecting into Astro. Says whether
- * the store is empty (the pages then name the failure).
+ * logs the package's error once and keeps the store instead of rejecting into Astro. Says
+ * whether the store is empty (the pages then name the failure).
  */
 export function keepServing(
 	context: LoaderContext,
-	plan: LocalePlan,
 	error: unknown,
-	scope: SyncStatus['scope'],
-	restoredFrom?: string,
-): { reason: string; empty: boolean; status: SyncStatus } {
+	since: string | undefined,
+): { reason: string; empty: boolean } {
 	const { logger } = context;
 	const reason = firstLine(error);
-	const previous = readStatus(context, plan);
-	logger.error(error instanceof AudioReviewsError ? error.message : `Sync failed: ${reason}`);
+	// Invalid products were each logged, with their values, as the sync found them.
+	if (!(error instanceof InvalidProductsError))
+		logger.error(error instanceof AudioReviewsError ? error.message : `Sync failed: ${reason}`);
 	const kept = context.store.keys().length;
-	const since = restoredFrom ?? previous.since ?? previous.endedAt;
+	const how = '`s + enter`, the dev toolbar\'s "Refresh all", or the refresh webhook';
 	if (kept > 0) {
 		logger.warn(
-			`Still serving the ${kept} entries of collection "${context.collection}"${since ? ` synced at ${since}` : ''}. ` +
-				'Fix the cause, then refresh: `s + enter`, the dev toolbar\'s "Refresh all", or the refresh webhook',
+			`Still serving the ${kept} entries of collection "${context.collection}"${since ? ` synced at ${since}` : ''}. Fix the cause, then refresh: ${how}`,
 		);
 	} else {
 		logger.warn(
-			`Nothing to show yet in collection "${context.collection}": no earlier sync is stored. ` +
-				'The dev server keeps running; refresh once the cause is fixed: `s + enter`, the dev toolbar\'s "Refresh all", or the refresh webhook',
+			`Nothing to show yet in collection "${context.collection}": no earlier sync is stored. The dev server keeps running; refresh once the cause is fixed: ${how}`,
 		);
 	}
-	// The failed sync's own cost is unknown here: the previous sync's figures are not shown for it.
-	const { durationMs: _duration, requests: _requests, retries: _retries, ...before } = previous;
-	// Kept in memory, not the meta store: a store write reloads every open page in dev, and a
-	// failure changed nothing the pages show.
-	const status: SyncStatus = {
-		...before,
-		outcome: 'failed',
-		scope,
-		endedAt: new Date().toISOString(),
-		reason,
-		...(since ? { since } : {}),
-	};
-	return { reason, empty: kept === 0, status };
+	return { reason, empty: kept === 0 };
 }
 
 export function firstLine(error: unknown): string {

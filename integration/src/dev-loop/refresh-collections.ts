@@ -1,70 +1,67 @@
 import type { RefreshContentOptions } from 'astro';
 import { LOADER_NAME } from '../build-sync/loader-schema.js';
-import type { LiveProgress } from '../build-sync/progress-log.js';
-import type { SkippedProduct, SyncStatus } from './dev-status.js';
-import { REFRESH_CONTEXT_KEY, type RefreshRequest, type StatusReport } from './refresh-products.js';
+import type { DevHub } from './dev-hub.js';
+import { REFRESH_CONTEXT_KEY, type RefreshContext, type SkippedProduct } from './protocol.js';
 
 export type RefreshContent = (options: RefreshContentOptions) => Promise<void>;
 
 export interface RefreshResult {
-	statuses: SyncStatus[];
 	/** One line per collection whose refresh failed or fell back to the last known good data. */
 	failed: string[];
 	/** Refs no collection's service knows. */
 	unknown: string[];
 	skipped: Pick<SkippedProduct, 'ref' | 'locale' | 'path'>[];
+	/** Entries written or deleted: 0 leaves the store file, and every open page, as they were. */
+	updated: number;
 }
 
 /**
  * Runs the loaders of every `productsLoader()` collection through Astro's `refreshContent`,
- * asking for `refs`, everything, or the status only, and collects what each one reports back
- * through the refresh context. Never rejects: a failure is a line of `failed`.
+ * asking for `refs` or everything (the one message of Astro's refresh context), then reads what
+ * each one did from the hub. Never rejects: a failure is a line of `failed`.
  */
 export async function refreshCollections(
 	refreshContent: RefreshContent,
-	refs: readonly string[] | undefined | 'status',
-	subscribe?: StatusReport,
-	progress?: (progress: LiveProgress) => void,
+	hub: DevHub,
+	refs: readonly string[] | undefined,
 ): Promise<RefreshResult> {
-	const statuses: SyncStatus[] = [];
-	const report = (status: SyncStatus) => statuses.push(status);
-	const listeners = {
-		report,
-		...(subscribe ? { subscribe } : {}),
-		...(progress ? { progress } : {}),
-	};
-	const request: Omit<RefreshRequest, 'kind'> & Record<string, unknown> =
-		refs === 'status'
-			? { status: true, ...listeners }
-			: { refs: refs ? [...refs] : [], ...listeners };
+	const before = hub.loads();
+	const ask: RefreshContext = refs ? { refs: [...refs] } : {};
 	try {
-		await refreshContent({ loaders: [LOADER_NAME], context: { [REFRESH_CONTEXT_KEY]: request } });
+		await refreshContent({ loaders: [LOADER_NAME], context: { [REFRESH_CONTEXT_KEY]: ask } });
 	} catch (error) {
-		return failure(statuses, (error as Error).message.split('\n')[0]!);
+		return failure(String(error instanceof Error ? error.message : error).split('\n')[0]!);
 	}
-	if (statuses.length === 0)
+	const statuses = hub.statuses();
+	if (hub.loads() === before || statuses.length === 0)
 		return failure(
-			statuses,
 			'no collection loaded with productsLoader() answered: check src/content.config.ts (its errors are in the terminal)',
 		);
-	const failed =
-		refs === 'status'
-			? []
-			: statuses
-					.filter((status) => status.outcome !== 'ok')
-					.map((status) => `collection "${status.collection}": ${status.reason ?? status.outcome}`);
-	const unknown = (Array.isArray(refs) ? refs : []).filter((ref) =>
-		statuses.every((status) => status.unknown?.includes(ref)),
+	const reports = statuses.map((status) => ({
+		collection: status.collection,
+		report: refs ? status.refresh : status.sync,
+	}));
+	const failed = reports
+		.filter(({ report }) => report?.outcome !== 'ok')
+		.map(
+			({ collection, report }) =>
+				`collection "${collection}": ${report?.reason ?? report?.outcome ?? 'no sync ran'}`,
+		);
+	const unknown = (refs ?? []).filter((ref) =>
+		statuses.every((status) => status.refresh?.unknown?.includes(ref)),
 	);
-	const asked = Array.isArray(refs) && refs.length > 0 ? refs : undefined;
 	const skipped = statuses.flatMap((status) =>
 		status.skipped
-			.filter((item) => !asked || asked.includes(item.ref))
+			.filter((item) => !refs || refs.includes(item.ref))
 			.map(({ ref, locale, path }) => ({ ref, locale, path })),
 	);
-	return { statuses, failed, unknown, skipped };
+	const updated = reports.reduce(
+		(sum, { report }) => sum + (report?.change ? report.change.updated + report.change.removed : 0),
+		0,
+	);
+	return { failed, unknown, skipped, updated };
 }
 
-function failure(statuses: SyncStatus[], reason: string): RefreshResult {
-	return { statuses, failed: [reason], unknown: [], skipped: [] };
+function failure(reason: string): RefreshResult {
+	return { failed: [reason], unknown: [], skipped: [], updated: 0 };
 }

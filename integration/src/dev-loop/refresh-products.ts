@@ -1,7 +1,6 @@
 import type { LoaderContext } from 'astro/loaders';
 import { type ContentDates, contentDates } from '../build-sync/content-dates.js';
 import type { LocalePlan, ResolvedProductsLoaderOptions } from '../build-sync/loader-options.js';
-import type { LiveProgress } from '../build-sync/progress-log.js';
 import {
 	digestOfRaw,
 	type EntryPlan,
@@ -15,67 +14,7 @@ import { clientFromResolved } from '../client/client.js';
 import { NotFoundError } from '../errors/errors.js';
 import { type FactsOf, factsFor, renderedWith, stampEntries } from '../schema/entry-metadata.js';
 import type { Product } from '../schema/product.js';
-import { finished, type SyncDone, type SyncStatus, skippedOf } from './dev-status.js';
-
-/**
- * What `refreshContent({ context: { astroAudioReviews: … } })` asks of the loader, from the dev
- * refresh webhook or the dev toolbar: the named refs, everything, or only the last sync's status.
- * `report` receives each collection's status once the load settled (the webhook's answer and
- * the toolbar read it): it travels by reference in Astro's refresh context.
- */
-export type RefreshRequest = (
-	| { kind: 'refs'; refs: string[] }
-	| { kind: 'all' }
-	| { kind: 'status' }
-	| { kind: 'record'; id: string; onRecord: RecordReport }
-) & {
-	report?: StatusReport | undefined;
-	/** Receives the status after this load and every later one of this loader (any trigger). */
-	subscribe?: StatusReport | undefined;
-	/** A full sync's progress while it runs (the dev toolbar's Refresh all). */
-	progress?: ((progress: LiveProgress) => void) | undefined;
-};
-
-export type StatusReport = (status: SyncStatus) => void;
-/** One stored entry's validated data, for the dev toolbar's link to the raw record. */
-export type RecordReport = (collection: string, data: unknown) => void;
-
-export const REFRESH_CONTEXT_KEY = 'astroAudioReviews';
-
-/** The refresh a context asks for, or undefined for an ordinary sync (start, `s + enter`). */
-export function refreshRequest(
-	data: Record<string, unknown> | undefined,
-): RefreshRequest | undefined {
-	const request = data?.[REFRESH_CONTEXT_KEY] as
-		| {
-				refs?: unknown;
-				status?: unknown;
-				report?: unknown;
-				subscribe?: unknown;
-				record?: unknown;
-				onRecord?: unknown;
-				progress?: unknown;
-		  }
-		| undefined;
-	if (!request) return undefined;
-	const callback = (value: unknown) =>
-		typeof value === 'function' ? (value as StatusReport) : undefined;
-	const listeners = {
-		report: callback(request.report),
-		subscribe: callback(request.subscribe),
-		progress:
-			typeof request.progress === 'function'
-				? (request.progress as (progress: LiveProgress) => void)
-				: undefined,
-	};
-	if (request.status === true) return { kind: 'status', ...listeners };
-	if (typeof request.record === 'string' && typeof request.onRecord === 'function')
-		return { kind: 'record', id: request.record, onRecord: request.onRecord as RecordReport };
-	const refs = Array.isArray(request.refs)
-		? request.refs.filter((ref): ref is string => typeof ref === 'string' && ref.length > 0)
-		: [];
-	return refs.length > 0 ? { kind: 'refs', refs, ...listeners } : { kind: 'all', ...listeners };
-}
+import { changedStore, finished, type SyncDone, skippedOf } from './dev-status.js';
 
 type Fetched = { locale: string; ref: string; plan: EntryPlan | 'not-found' };
 
@@ -134,14 +73,20 @@ export async function refreshProducts(
 	const counts = { updated: 0, removed: 0, unchanged: 0, skipped: invalid.length };
 	for (const item of fetched) {
 		const id = plan.entryId(item.locale, item.ref);
+		const had = context.store.has(id);
 		const result = await storeRefreshed(context, item.plan, id, dates, facts);
 		if (result !== 'unknown' && result !== 'skipped') counts[result]++;
+		// An invalid product skipped loses its page as a removed one does.
+		else if (result === 'skipped' && had) counts.removed++;
 	}
 	const kept = new Set(context.store.keys());
 	dates.save(kept, (id) => context.store.get<Product>(id)?.data);
 	stampEntries(context.store, plan, facts, kept);
+	const change = { updated: counts.updated, removed: counts.removed, unchanged: counts.unchanged };
 	const lastSync = readSyncState(context.meta).lastSync;
-	if (lastSync) writeLastSync(context.meta, { ...lastSync, refreshedAt: new Date().toISOString() });
+	// A refresh that changed nothing leaves the store file as it was: no open page reloads.
+	if (lastSync && changedStore(change))
+		writeLastSync(context.meta, { ...lastSync, refreshedAt: new Date().toISOString() });
 	context.logger.info(
 		`Refreshed ${refs.map((ref) => JSON.stringify(ref)).join(', ')} (${plan.locales.join(', ')}): ${counts.updated} updated, ${counts.removed} removed, ${counts.unchanged} unchanged` +
 			(counts.skipped > 0 ? `, ${counts.skipped} invalid skipped` : '') +
@@ -150,7 +95,7 @@ export async function refreshProducts(
 				: ''),
 	);
 	const skipped = skippedOf(invalid, plan.locales[0]!);
-	return { ...finished(startedAt, client.stats), outcome: 'ok', skipped, unknown };
+	return { ...finished(startedAt, client.stats), outcome: 'ok', skipped, unknown, change };
 }
 
 async function storeRefreshed(

@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeXmlText } from '../seo/xml-text.js';
-import type { CatalogueStatus } from './catalogue-status.js';
-import type { SkippedProduct } from './dev-status.js';
+import type { DevHub } from './dev-hub.js';
+import type { SkippedProduct } from './protocol.js';
 
 /**
  * `astro dev` only: the page of a product `onInvalid: "skip"` left out answers 404 with why
  * (ref, locale, field path, value) instead of Astro's bare 404. Any other request goes on.
  */
-export function skippedPageHandler(catalogue: CatalogueStatus, route: string, base: string) {
+export function skippedPageHandler(hub: DevHub, route: string, base: string) {
 	const [before = '', after = ''] = route.split('[ref]');
 	const root = base.replace(/\/+$/, '');
 	return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
@@ -29,8 +29,8 @@ export function skippedPageHandler(catalogue: CatalogueStatus, route: string, ba
 		}
 		if (!path.startsWith(root)) return [];
 		path = path.slice(root.length).replace(/\/+$/, '');
-		return catalogue.statuses().flatMap((status) => {
-			const first = Object.keys(status.counts)[0];
+		return hub.skipped().flatMap((status) => {
+			const first = status.locales[0];
 			return status.skipped.filter((item) => {
 				const own = `${before}${item.ref}${after}`.replace(/\/+$/, '');
 				return path === `/${item.locale}${own}` || (item.locale === first && path === own);

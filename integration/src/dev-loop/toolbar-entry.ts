@@ -1,5 +1,5 @@
 import type { DevToolbarAppEntry } from 'astro';
-import { TOOLBAR_APP_ID } from './toolbar-server.js';
+import { TOOLBAR_APP_ID } from '../dev-loop/protocol.js';
 
 /** A speaker with sound waves: the catalogue's audio reviews. */
 const ICON =

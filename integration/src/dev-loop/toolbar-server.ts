@@ -1,57 +1,67 @@
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
-import type { LiveProgress } from '../build-sync/progress-log.js';
-import type { CatalogueStatus } from './catalogue-status.js';
+import type { DevHub } from './dev-hub.js';
+import {
+	DEV_EVENTS,
+	type RefreshingMessage,
+	refreshAskSchema,
+	type StatusMessage,
+	TOOLBAR_APP_ID,
+} from './protocol.js';
 import { type RefreshContent, refreshCollections } from './refresh-collections.js';
 
 type ServerToolbar = Parameters<
 	NonNullable<AstroIntegration['hooks']['astro:server:setup']>
 >[0]['toolbar'];
 
-/** The app's id in Astro's dev toolbar (CONTRACT.md "In `astro dev`"). */
-export const TOOLBAR_APP_ID = 'astro-audio-reviews';
-
-/** Messages between the app (browser) and the dev server, over Vite's HMR channel. */
-export const TOOLBAR_EVENTS = {
-	/** app → server: send the status again. */
-	ask: `${TOOLBAR_APP_ID}:ask`,
-	/** app → server: `{ refs?: string[] }`, nothing for everything. */
-	refresh: `${TOOLBAR_APP_ID}:refresh`,
-	/** server → app: `{ statuses }`. */
-	status: `${TOOLBAR_APP_ID}:status`,
-	/** server → app: `{ running: true, refs }` when a refresh starts, then `{ running: false, … }`. */
-	refreshing: `${TOOLBAR_APP_ID}:refreshing`,
-} as const;
-
 /**
- * The server side of the dev toolbar app: answers its status requests and runs its refreshes
- * through Astro's `refreshContent`. A failed refresh is a message to the app and a line of the
- * terminal, never a rejection; the loaders keep what the pages show.
+ * The server side of the dev toolbar app: sends the hub's status when the app starts and after
+ * every load, and runs the app's refreshes through Astro's `refreshContent`. A failed refresh is
+ * a message to the app (the loader logged its reason once), never a rejection.
  */
 export function serveToolbarApp(
 	toolbar: ServerToolbar,
 	refreshContent: RefreshContent,
-	catalogue: CatalogueStatus,
+	hub: DevHub,
 	logger: AstroIntegrationLogger,
 ): void {
-	const sendStatus = (failed: string[] = []) =>
-		toolbar.send(TOOLBAR_EVENTS.status, { statuses: catalogue.statuses(), failed });
-	// Before the first status (a page opened while the start sync runs), ask the loaders.
-	const askOnce = async () =>
-		catalogue.statuses().length > 0 ? sendStatus() : sendStatus((await catalogue.watch()).failed);
-	toolbar.onAppInitialized(TOOLBAR_APP_ID, () => void askOnce());
-	toolbar.on(TOOLBAR_EVENTS.ask, () => void askOnce());
-	catalogue.onChange(() => sendStatus());
-	toolbar.on<{ refs?: unknown }>(TOOLBAR_EVENTS.refresh, (payload) => {
-		const refs = Array.isArray(payload?.refs)
-			? payload.refs.filter((ref): ref is string => typeof ref === 'string' && ref !== '')
-			: undefined;
-		const running = (progress?: LiveProgress) =>
-			toolbar.send(TOOLBAR_EVENTS.refreshing, { running: true, refs: refs ?? 'all', progress });
-		running();
-		void refreshCollections(refreshContent, refs, undefined, running).then((result) => {
-			for (const line of result.failed) logger.warn(`Dev toolbar refresh failed: ${line}`);
-			toolbar.send(TOOLBAR_EVENTS.refreshing, { running: false, refs: refs ?? 'all', ...result });
-			sendStatus(result.failed);
+	let pending: RefreshingMessage['refs'] | undefined;
+	/** The last refresh's end: an app that reloaded onto the new data reads it from the status. */
+	let last: RefreshingMessage | undefined;
+	const sendStatus = () => {
+		const message: StatusMessage = { statuses: hub.statuses(), ...(last ? { last } : {}) };
+		toolbar.send(DEV_EVENTS.status, message);
+	};
+	const send = (message: RefreshingMessage) => toolbar.send(DEV_EVENTS.refreshing, message);
+	toolbar.onAppInitialized(TOOLBAR_APP_ID, sendStatus);
+	hub.onChange(sendStatus);
+	hub.onStart(() => {
+		if (pending) send({ refs: pending, state: 'running' });
+	});
+	hub.onProgress((_collection, progress) => {
+		if (pending) send({ refs: pending, state: 'running', progress });
+	});
+	toolbar.on(DEV_EVENTS.refresh, (payload: unknown) => {
+		const asked = refreshAskSchema.safeParse(payload ?? {});
+		if (!asked.success) return;
+		const refs = asked.data.refs && asked.data.refs.length > 0 ? asked.data.refs : undefined;
+		const what = refs ?? 'all';
+		// Astro runs one sync at a time: behind another, this one waits, and the app says so.
+		send({ refs: what, state: hub.running() ? 'waiting' : 'running' });
+		pending = what;
+		void refreshCollections(refreshContent, hub, refs).then((result) => {
+			pending = undefined;
+			if (result.failed.some((line) => line.startsWith('no collection')))
+				logger.warn(`Dev toolbar refresh failed: ${result.failed.join('; ')}`);
+			last = {
+				refs: what,
+				state: 'done',
+				failed: result.failed,
+				unknown: result.unknown,
+				updated: result.updated,
+				at: Date.now(),
+			};
+			send(last);
+			sendStatus();
 		});
 	});
 }

@@ -15,6 +15,7 @@ export {
 	searchAnchor,
 	searchIgnore,
 } from '../pages/search-markup.js';
+export { pluralTemplates } from '../pages/search-words.js';
 export { headHreflang, layoutAlternates } from '../routing/alternates.js';
 export { hubPagePath } from '../routing/hub-urls.js';
 export { localeHomeUrl } from '../routing/locale-routing.js';

@@ -183,12 +183,48 @@ export class ProductValidationError extends AudioReviewsError {
 	readonly paths: readonly string[];
 
 	constructor(issues: readonly core.$ZodIssue[], context: ErrorContext) {
-		const summary = issues
-			.map((issue) => `${formatIssuePath(issue.path)}: ${issue.message}`)
-			.join('; ');
+		const summary = issues.map(issueText).join('; ');
 		super(`Invalid product: ${summary}`, context);
 		this.issues = issues;
 		this.paths = issues.map((issue) => formatIssuePath(issue.path));
+	}
+}
+
+/**
+ * `reviews[0].rating: Too big: expected number to be <=5 (sent 7)`: the field, zod's reason and
+ * the value the service sent (when zod reported it: `reportInput`), so the reader sees the 7.
+ */
+function issueText(issue: core.$ZodIssue): string {
+	const input = 'input' in issue ? issue.input : undefined;
+	// A scalar is named (the 7 of a rating); an object or a list would only bury the reason.
+	const scalar = input === null || ['string', 'number', 'boolean'].includes(typeof input);
+	const sent = scalar ? ` (sent ${shownValue(input)})` : '';
+	return `${formatIssuePath(issue.path)}: ${issue.message}${sent}`;
+}
+
+const VALUE_CHARS = 80;
+/** A value the service sent, as JSON cut to VALUE_CHARS: messages name the value they refuse. */
+export function shownValue(value: unknown): string {
+	let text: string;
+	try {
+		text = value === undefined ? 'undefined' : (JSON.stringify(value) ?? String(value));
+	} catch {
+		text = String(value);
+	}
+	return text.length > VALUE_CHARS ? `${text.slice(0, VALUE_CHARS - 1)}…` : text;
+}
+
+/**
+ * A sync with `onInvalid: "error"` met invalid products: each was logged once, with its value,
+ * as the sync found it; this error names how many and the first.
+ */
+export class InvalidProductsError extends AudioReviewsError {
+	override name = 'InvalidProductsError';
+	readonly invalid: readonly ProductValidationError[];
+
+	constructor(message: string, invalid: readonly ProductValidationError[]) {
+		super(message, {});
+		this.invalid = invalid;
 	}
 }
 
@@ -272,6 +308,23 @@ export class CachePurgeError extends AudioReviewsError {
 }
 
 /**
+ * A CDN host's purge did not happen, or not whole: its API refused or failed, or the purge could not
+ * be sent (credentials or purge API missing). `host` names the host as its users know it.
+ */
+export class HostPurgeError extends AudioReviewsError {
+	override name = 'HostPurgeError';
+	readonly host: string;
+	/** `not_sent`: nothing reached the host; `refused`: it answered no; `failed`: no answer, or an error. */
+	readonly reason: 'not_sent' | 'refused' | 'failed';
+
+	constructor(host: string, reason: HostPurgeError['reason'], message: string, cause?: unknown) {
+		super(`${host}: ${message}`, cause === undefined ? {} : { cause });
+		this.host = host;
+		this.reason = reason;
+	}
+}
+
+/**
  * `audio-reviews poll` stopped before the hook answered 2xx; `kind` sets the exit code (service,
  * hook: a later run retries; busy: another run holds the lock). A command or site to fix is a
  * `CommandUsageError`, as for every command.
@@ -288,6 +341,27 @@ export class PollError extends AudioReviewsError {
 		super(message, context);
 		this.kind = kind;
 	}
+}
+
+/**
+ * The search index's PostgreSQL failed or refused: `host` names the database (never its password),
+ * `unavailable` when it could not be reached at all (the endpoint then answers 503).
+ */
+export class SearchDatabaseError extends AudioReviewsError {
+	override name = 'SearchDatabaseError';
+	readonly host: string;
+	readonly unavailable: boolean;
+
+	constructor(message: string, context: { host: string; unavailable: boolean; cause?: unknown }) {
+		super(`${message} (database ${context.host})`, { cause: context.cause });
+		this.host = context.host;
+		this.unavailable = context.unavailable;
+	}
+}
+
+/** Another `audio-reviews index` run holds the index's lock (exit code 4). */
+export class SearchIndexBusyError extends SearchDatabaseError {
+	override name = 'SearchIndexBusyError';
 }
 
 /** Invalid options, raised at config time; `hint` tells the fix. */

@@ -69,7 +69,7 @@ const integrationOptionsShape = {
 	reviewsFeed: reviewsFeedOptionSchema,
 	/** Reviews on a product page and on each of its further review pages (docs/pages-and-seo.md, "Products with many reviews"). */
 	reviewsPerPage,
-	/** `'pagefind'`: product pages carry Pagefind's markup (docs/search.md); false (default) leaves them unchanged. */
+	/** `'pagefind'`: product pages carry Pagefind's markup (docs/search.md); `'postgres'`: the on-demand search (docs/on-demand.md, "Search"); false (default) leaves them unchanged. */
 	search: searchOptionSchema,
 	/** A product without any review in a locale: a `noindex, follow` page, a normal page, or no page. */
 	emptyProducts,

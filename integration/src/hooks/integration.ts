@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
-import { type CatalogueStatus, catalogueStatus } from '../dev-loop/catalogue-status.js';
+import { devHub } from '../dev-loop/dev-hub.js';
 import { createRefreshHandler } from '../dev-loop/dev-refresh.js';
-import { RECORD_PATH, recordHandler } from '../dev-loop/record-endpoint.js';
+import { emptyStorePageHandler } from '../dev-loop/empty-store-page.js';
+import { LOADER_HOOK, RECORD_PATH } from '../dev-loop/protocol.js';
+import { recordHandler } from '../dev-loop/record-endpoint.js';
 import { skippedPageHandler } from '../dev-loop/skipped-page.js';
 import { TOOLBAR_APP } from '../dev-loop/toolbar-entry.js';
 import { serveToolbarApp } from '../dev-loop/toolbar-server.js';
@@ -27,7 +29,11 @@ import {
 	virtualLayoutPlugin,
 } from '../virtual/virtual-modules.js';
 import { finishOutput, urlsEndInSlash, warnAboutPages } from './finish-build.js';
-import { injectInvalidateRoute, injectOnDemandRoutes } from './on-demand-routes.js';
+import {
+	injectInvalidateRoute,
+	injectOnDemandRoutes,
+	injectSearchRoute,
+} from './on-demand-routes.js';
 import {
 	type AudioReviewsOptions,
 	normalizeRoute,
@@ -36,7 +42,6 @@ import {
 } from './resolved-options.js';
 
 export const INTEGRATION_NAME = 'astro-audio-reviews';
-const CONTENT_CONFIG = /[\\/]content\.config\.[cm]?[jt]s$/;
 
 /**
  * The Astro integration: injects the product pages (one per product and locale) that read the
@@ -46,7 +51,8 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 	const resolved = resolveIntegrationOptions(options);
 	let astroConfig: AstroConfig | undefined;
 	let refreshNote: string | undefined;
-	let catalogue: CatalogueStatus | undefined;
+	// What the loaders hand over in `astro dev` (LOADER_HOOK): read by the toolbar, record, webhook.
+	const hub = devHub();
 	let buildStartedAt = Date.now();
 	let indexNow: IndexNowSettings | undefined;
 	let routing: LocaleRouting = { defaultLocale: resolved.defaultLocale };
@@ -60,32 +66,27 @@ export default function audioReviews(options?: AudioReviewsOptions): AstroIntegr
 			'astro:config:done': ({ config }) => {
 				astroConfig = config;
 			},
+			[LOADER_HOOK]: hub.hook,
 			'astro:server:setup': ({ server, refreshContent, logger, toolbar }) => {
 				if (!refreshContent) return;
-				catalogue = catalogueStatus(refreshContent);
-				serveToolbarApp(toolbar, refreshContent, catalogue, logger);
-				server.middlewares.use(RECORD_PATH, recordHandler(refreshContent));
+				serveToolbarApp(toolbar, refreshContent, hub, logger);
+				server.middlewares.use(RECORD_PATH, recordHandler(hub));
 				if (resolved.route !== false) {
 					const route = normalizeRoute(resolved.route);
-					server.middlewares.use(skippedPageHandler(catalogue, route, astroConfig?.base ?? '/'));
+					server.middlewares.use(skippedPageHandler(hub, route, astroConfig?.base ?? '/'));
+					server.middlewares.use(emptyStorePageHandler(hub, route, astroConfig?.base ?? '/'));
 				}
-				// A content config edit makes new loader instances: subscribe to them again.
-				server.watcher.on('change', (file) => {
-					if (CONTENT_CONFIG.test(file)) void catalogue?.watch();
-				});
 				if (resolved.refresh === false) return;
 				const secret = resolved.refresh.secret ?? (process.env[REFRESH_SECRET_ENV] || undefined);
 				server.middlewares.use(
 					resolved.refresh.path,
-					createRefreshHandler({ secret, refreshContent, log: logger }),
+					createRefreshHandler({ secret, refreshContent, hub, log: logger }),
 				);
 				refreshNote = `Refresh webhook: POST ${resolved.refresh.path} (${secret ? 'secret required' : `no secret set: any local client may call it; set ${REFRESH_SECRET_ENV} to require one`})`;
 			},
 			// Not in server:setup, which also runs for the build's internal server.
 			'astro:server:start': ({ logger }) => {
 				if (refreshNote) logger.info(refreshNote);
-				// After the start sync: the loaders report every later sync to the toolbar app.
-				void catalogue?.watch();
 			},
 			'astro:build:start': ({ logger }) => {
 				buildStartedAt = Date.now();
@@ -137,7 +138,12 @@ function setUp(
 ): IndexNowSettings | undefined {
 	const { config, command, injectRoute, updateConfig, logger } = setup;
 	// The dev toolbar app exists in `astro dev` only: nothing of it reaches a build.
-	if (command === 'dev') setup.addDevToolbarApp(TOOLBAR_APP);
+	if (command === 'dev') {
+		setup.addDevToolbarApp(TOOLBAR_APP);
+		// The app parses the dev loop's messages with zod: bundled with the client's deps at start,
+		// not discovered on the first page (Vite would answer 504 and reload that page).
+		updateConfig({ vite: { optimizeDeps: { include: ['astro/zod'] } } });
+	}
 	// Before the content sync of this build (tests and tools run several builds in one process).
 	if (command === 'build') forgetLoaded();
 	checkReviewsFeedConfig(resolved.reviewsFeed, { site: config.site, route: resolved.route });
@@ -150,7 +156,7 @@ function setUp(
 	});
 	injectInvalidateRoute(
 		resolved.invalidate,
-		{ injectRoute, updateConfig },
+		{ injectRoute, updateConfig, command, config },
 		purgedPagesConfig(resolved.indexNow, indexNow, config.site),
 	);
 	// Unchanged pages then stay in dist/ ("(cached)") instead of being deleted and copied
@@ -172,6 +178,7 @@ function setUp(
 		hub: resolved.hub !== false,
 		websiteId: resolved.invalidate?.websiteId,
 	};
+	injectSearchRoute(resolved.search === 'postgres', { config, injectRoute, updateConfig, logger });
 	injectOnDemandRoutes(resolved.onDemand, onDemandSite, {
 		config,
 		injectRoute,
@@ -204,7 +211,8 @@ function pageConfigFor(
 		localeLinks: resolved.localeLinks,
 		reviewsPerPage: resolved.reviewsPerPage,
 		hub: hubConfig(resolved.hub, route),
-		search: resolved.search,
+		// The pages carry Pagefind's markup only for Pagefind: the PostgreSQL index reads the catalogue.
+		search: resolved.search === 'pagefind' ? 'pagefind' : false,
 	};
 }
 

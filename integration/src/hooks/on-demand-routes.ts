@@ -1,12 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration, HookParameters } from 'astro';
+import { AudioReviewsOptionsError } from '../errors/errors.js';
 import type { PurgedPagesConfig } from '../indexnow/index-now-settings.js';
+import { purgeHostOf } from '../on-demand/cdn-purge/purge-hosts.js';
 import type { ResolvedInvalidateOption } from '../on-demand/invalidate-option.js';
 import type { ResolvedOnDemandOption } from '../on-demand/on-demand-option.js';
 import { hubRoute } from '../routing/hub-urls.js';
 import { CACHE_VARNISH_ENTRYPOINT } from '../shared-cache/cache-varnish.js';
 import { sitemapIncludeCheck } from '../sitemaps/sitemap-include-check.js';
-import { virtualLiveConfigPlugin, virtualOnDemandPlugin } from '../virtual/virtual-modules.js';
+import {
+	virtualLiveConfigPlugin,
+	virtualOnDemandPlugin,
+	virtualSearchPlugin,
+} from '../virtual/virtual-modules.js';
 
 /** The on-demand routes `astro:config:setup` injects: the sitemaps, hubs and product pages of the live loader, and the purge webhook. */
 
@@ -118,13 +125,28 @@ export function injectOnDemandRoutes(
 /** Registers the endpoint as an on-demand route (it needs an adapter, as any on-demand route). */
 export function injectInvalidateRoute(
 	option: ResolvedInvalidateOption | undefined,
-	hook: Pick<HookParameters<'astro:config:setup'>, 'injectRoute' | 'updateConfig'>,
+	hook: Pick<HookParameters<'astro:config:setup'>, 'injectRoute' | 'updateConfig' | 'command'> & {
+		config: Pick<AstroConfig, 'cache'>;
+	},
 	indexNow?: PurgedPagesConfig,
 ): void {
 	if (!option) return;
+	const provider = hook.config.cache?.provider;
+	const host = purgeHostOf(provider);
+	if (option.vercelPurge === 'delete' && host !== 'vercel')
+		throw new AudioReviewsOptionsError(
+			'audioReviews(): `invalidate.vercelPurge: "delete"` needs `cacheVercel()` as `cache.provider`',
+			'Set cache: { provider: cacheVercel() } (from @astrojs/vercel/cache), or leave `vercelPurge` out: other hosts purge as their provider does.',
+		);
 	const config = {
 		websiteId: option.websiteId,
 		secretEnv: option.secretEnv,
+		purge: {
+			host,
+			vercel: option.vercelPurge,
+			dev: hook.command === 'dev',
+			provider: provider !== undefined,
+		},
 		...(indexNow ? { indexNow } : {}),
 	};
 	hook.updateConfig({ vite: { plugins: [virtualLiveConfigPlugin(config)] } });
@@ -132,6 +154,33 @@ export function injectInvalidateRoute(
 	hook.injectRoute({
 		pattern: route,
 		entrypoint: new URL('../../routes/invalidate.ts', import.meta.url),
+		prerender: false,
+	});
+}
+
+export const SEARCH_ROUTE = '/_audio-reviews/search';
+
+/**
+ * `search: 'postgres'`: the search endpoint (on demand, so it needs an adapter), and the search
+ * module the endpoint, `ReviewSearch` and the webhook read; without it, that module is empty.
+ */
+export function injectSearchRoute(
+	enabled: boolean,
+	hook: Pick<SetupHook, 'config' | 'injectRoute' | 'updateConfig' | 'logger'>,
+): void {
+	const on = enabled && hook.config.adapter !== undefined;
+	if (enabled && !on)
+		hook.logger.warn(
+			"`search: 'postgres'` needs an adapter (its endpoint is served on demand): the search is not injected",
+		);
+	const site = new URL('../../routes/search-site.ts', import.meta.url);
+	hook.updateConfig({
+		vite: { plugins: [virtualSearchPlugin(on ? fileURLToPath(site) : undefined)] },
+	});
+	if (!on) return;
+	hook.injectRoute({
+		pattern: SEARCH_ROUTE,
+		entrypoint: new URL('../../routes/search.ts', import.meta.url),
 		prerender: false,
 	});
 }

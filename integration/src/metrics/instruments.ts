@@ -24,6 +24,8 @@ interface Instruments {
 	purges: Counter;
 	purgeDuration: Histogram;
 	webhookRequests: Counter;
+	searchRequests: Counter;
+	searchDuration: Histogram;
 }
 
 const record = lazyInstruments((meter): Instruments => {
@@ -31,6 +33,7 @@ const record = lazyInstruments((meter): Instruments => {
 	// Every outcome's series from the start: Prometheus's `increase()` misses a series' first value.
 	for (const outcome of LOAD_OUTCOMES)
 		for (const shared of [false, true]) instruments.loads.add(0, { outcome, shared });
+	for (const outcome of SEARCH_OUTCOMES) instruments.searchRequests.add(0, { outcome });
 	return instruments;
 });
 
@@ -54,6 +57,14 @@ function createInstruments(meter: Meter): Instruments {
 		}),
 		webhookRequests: meter.createCounter('audio_reviews.webhook.requests', {
 			description: 'Calls of the invalidation webhook, by the status it answered.',
+		}),
+		searchRequests: meter.createCounter('audio_reviews.search.requests', {
+			description: 'Searches of the PostgreSQL index, by outcome.',
+		}),
+		searchDuration: meter.createHistogram('audio_reviews.search.duration', {
+			description: 'How long a search took to answer, whatever its outcome.',
+			unit: 's',
+			advice: { explicitBucketBoundaries: DURATION_BUCKETS },
 		}),
 	};
 }
@@ -145,6 +156,17 @@ export function recordPurge(node: string, outcome: PurgeOutcome, seconds: number
 
 export function recordWebhook(status: number): void {
 	record(({ webhookRequests }) => webhookRequests.add(1, { 'http.response.status_code': status }));
+}
+
+const SEARCH_OUTCOMES = ['ok', 'bad_request', 'unavailable'] as const;
+export type SearchOutcome = (typeof SEARCH_OUTCOMES)[number];
+
+/** One search: its outcome only, never the words asked. */
+export function recordSearch(outcome: SearchOutcome, seconds: number): void {
+	record(({ searchRequests, searchDuration }) => {
+		searchRequests.add(1, { outcome });
+		searchDuration.record(seconds, { outcome });
+	});
 }
 
 const servers = new Map<string, Attributes>();

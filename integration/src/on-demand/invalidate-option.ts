@@ -24,6 +24,13 @@ export const invalidateOptionSchema = z
 		secretEnv: envVarName('invalidate.secretEnv', 'AUDIO_REVIEWS_WEBHOOK_SECRET').default(
 			DEFAULT_SECRET_ENV,
 		),
+		// With `cacheVercel()`: `invalidate` marks pages stale (the next visitor gets the old page once),
+		// `delete` removes them (the next visitor waits for a render). Checked against the provider at setup.
+		vercelPurge: z
+			.enum(['invalidate', 'delete'], {
+				message: 'Expected `invalidate.vercelPurge` to be "invalidate" (the default) or "delete"',
+			})
+			.default('invalidate'),
 	})
 	.strict();
 

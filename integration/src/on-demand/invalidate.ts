@@ -1,8 +1,11 @@
 import type { APIContext, APIRoute } from 'astro';
-import { CachePurgeError } from '../errors/errors.js';
+import { CachePurgeError, HostPurgeError } from '../errors/errors.js';
 import { recordWebhook } from '../metrics/instruments.js';
 import { WEBHOOK_LIMITS } from '../schema/webhook-body.js';
+import { reindexPurged, type SearchReindex } from '../search-postgres/webhook-reindex.js';
 import { NO_STORE } from './cache-policy.js';
+import { purgeOnHost } from './cdn-purge/host-purge.js';
+import { HOST_NAMES, type HostPurgeConfig } from './cdn-purge/purge-hosts.js';
 import { type PurgedPagesSubmission, submitPurgedPages } from './index-now-purged.js';
 import { listsTag, productTag, websiteTag } from './live-loader/cache-tags.js';
 import { presentsSecret } from './secret.js';
@@ -28,6 +31,13 @@ export interface InvalidateHandlerOptions {
 	maxRefs?: number;
 	/** After a product purge, submit its pages to IndexNow (bounded wait, never fails the call). */
 	indexNow?: PurgedPagesSubmission | undefined;
+	/** `search: 'postgres'`: re-indexes the purged refs before the answer (webhook-reindex.ts). */
+	reindex?: SearchReindex | undefined;
+	/**
+	 * The site's host (its `cache.provider`): purges go in its batches, and a failure names it. The
+	 * injected route passes what the config says; unset, every tag goes in one call.
+	 */
+	purge?: HostPurgeConfig | undefined;
 }
 
 export type InvalidationRequest = WebhookRequest;
@@ -72,28 +82,24 @@ export function createInvalidateHandler(options: InvalidateHandlerOptions): APIR
 		if (!body.ok) return refusal(body.refusal);
 		const parsed = parseWebhookBody(body.value, maxRefs);
 		if (!parsed.ok) return refusal(parsed.refusal);
-		if (!isCacheEnabled(cache)) {
-			return json(501, {
-				error: 'cache_disabled',
-				message:
-					'Route caching is not enabled (set `cache.provider` in the Astro config); nothing to invalidate.',
-			});
-		}
+		if (!isCacheEnabled(cache)) return cacheDisabled(options.purge);
 		const result = invalidationTags(options.websiteId, parsed.value);
 		try {
-			await cache.invalidate({ tags: result.tags });
+			// Without the host, every tag in one call, as the provider takes them.
+			if (options.purge) await purgeOnHost(cache, result.tags, options.purge);
+			else await cache.invalidate({ tags: result.tags });
 		} catch (error) {
-			return json(502, {
-				error: 'invalidation_failed',
-				message: `The cache provider failed to purge: ${(error as Error).message}`,
-				// A shared cache names each node that did not confirm, so the caller retries.
-				...(error instanceof CachePurgeError ? { failedNodes: error.failedNodes } : {}),
-			});
+			return purgeFailed(error, options.purge);
 		}
+		const search = await reindexPurged(
+			options.reindex,
+			parsed.value.scope === 'products' ? parsed.value.refs : undefined,
+		);
+		if (search instanceof Response) return search;
 		const indexNow = options.indexNow
 			? { indexNow: await submitPurgedPages(options.indexNow, parsed.value) }
 			: {};
-		return json(200, { ok: true, ...result, ...indexNow });
+		return json(200, { ok: true, ...result, ...search, ...indexNow });
 	};
 	return async (context) => {
 		try {
@@ -131,6 +137,38 @@ export function parseInvalidationRequest(
 ): { ok: true; value: InvalidationRequest } | { ok: false; message: string } {
 	const parsed = parseWebhookJson(body, maxRefs);
 	return parsed.ok ? parsed : { ok: false, message: parsed.refusal.message };
+}
+
+/** 501: nothing to purge, and why: no provider, or `astro dev`, where Astro keeps no route cache. */
+function cacheDisabled(purge: HostPurgeConfig | undefined): Response {
+	if (purge?.dev && purge.provider)
+		return json(501, {
+			error: 'cache_disabled_in_dev',
+			message:
+				'Astro turns route caching off in `astro dev`, whatever `cache.provider` says: nothing is cached here, so nothing to purge (your call passed the secret and body checks). To test a purge locally, build the site and run the build (docs/on-demand.md, "Testing a purge locally").',
+		});
+	return json(501, {
+		error: 'cache_disabled',
+		message:
+			'Route caching is not enabled (set `cache.provider` in the Astro config); nothing to invalidate.',
+	});
+}
+
+/** 502 naming the host and what went wrong, so the backoffice retries (a retry is harmless). */
+function purgeFailed(error: unknown, purge: HostPurgeConfig | undefined): Response {
+	const host = error instanceof HostPurgeError ? error.host : HOST_NAMES[purge?.host ?? 'other'];
+	const message =
+		error instanceof HostPurgeError
+			? error.message
+			: `${host}: the purge failed: ${(error as Error).message}`;
+	return json(502, {
+		error: 'invalidation_failed',
+		host,
+		...(error instanceof HostPurgeError ? { reason: error.reason } : {}),
+		message,
+		// A shared cache names each node that did not confirm, so the caller retries.
+		...(error instanceof CachePurgeError ? { failedNodes: error.failedNodes } : {}),
+	});
 }
 
 function isCacheEnabled(cache: CacheLike | undefined): cache is CacheLike {

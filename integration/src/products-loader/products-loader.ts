@@ -10,7 +10,6 @@ import {
 	resolveProductsLoaderOptions,
 } from '../build-sync/loader-options.js';
 import { LOADER_NAME, loaderSchema, type ProductsLoader } from '../build-sync/loader-schema.js';
-import type { LiveProgress } from '../build-sync/progress-log.js';
 import { guardShrink } from '../build-sync/shrink-guard.js';
 import { STORE_FORMAT } from '../build-sync/stored-entry.js';
 import {
@@ -24,23 +23,24 @@ import {
 import { logSyncSummary, reportInvalid } from '../build-sync/sync-summary.js';
 import { foreignWebsiteWarning } from '../build-sync/website-check.js';
 import { clientFromResolved } from '../client/client.js';
-import { restoreDevSnapshot, saveDevSnapshot } from '../dev-loop/dev-snapshot.js';
 import {
+	changedStore,
+	type DevMemory,
+	devMemory,
 	finished,
 	inDevServer,
 	keepServing,
-	readStatus,
-	recordStatus,
 	type SyncDone,
-	type SyncStatus,
 	skippedOf,
 } from '../dev-loop/dev-status.js';
 import { serveLastKnownGood } from '../dev-loop/last-known-good.js';
+import { devLoopSink } from '../dev-loop/loader-channel.js';
 import {
-	refreshProducts,
-	refreshRequest,
-	type StatusReport,
-} from '../dev-loop/refresh-products.js';
+	type LiveProgress,
+	REFRESH_CONTEXT_KEY,
+	refreshContextSchema,
+} from '../dev-loop/protocol.js';
+import { refreshProducts } from '../dev-loop/refresh-products.js';
 import { pollPagesFile } from '../poll/poll-pages.js';
 import { pollSync } from '../poll/poll-sync.js';
 import { factsFor, renderedWith, stampEntries } from '../schema/entry-metadata.js';
@@ -56,11 +56,7 @@ import {
 export function productsLoader(options: ProductsLoaderOptions): ProductsLoader {
 	const resolved = resolveProductsLoaderOptions(options);
 	const plan = localePlan(resolved);
-	let subscriber: StatusReport | undefined;
-	// The last failed sync of this dev server, until a sync succeeds (see keepServing).
-	let failure: SyncStatus | undefined;
-	const statusOf = (context: LoaderContext) =>
-		failure ? { ...failure, counts: readStatus(context, plan).counts } : readStatus(context, plan);
+	let memory: DevMemory | undefined;
 
 	return {
 		name: LOADER_NAME,
@@ -69,62 +65,80 @@ export function productsLoader(options: ProductsLoaderOptions): ProductsLoader {
 			// poll's sync keeps page digests in a file of ours, not entries in Astro's store.
 			const pollFile = pollPagesFile(context);
 			if (pollFile) return pollSync(context, resolved, plan, pollFile);
-			const request = refreshRequest(context.refreshContextData);
-			// The dev toolbar's server side: told of every later load, whatever triggered it.
-			if (request?.subscribe) subscriber = request.subscribe;
-			if (request?.kind === 'record')
-				return request.onRecord(context.collection, context.store.get(request.id)?.data);
-			if (request?.kind === 'status') {
-				const status = statusOf(context);
-				request.report?.(status);
-				return request.subscribe?.(status);
-			}
-			const dev = inDevServer(context);
-			const scope = request?.kind === 'refs' ? request.refs : 'all';
-			try {
-				const done =
-					request?.kind === 'refs'
-						? await refreshProducts(context, resolved, plan, request.refs)
-						: await syncAll(context, resolved, plan, dev, request?.progress);
-				failure = undefined;
-				if (dev) recordStatus(context, plan, scope, done);
-				if (dev && done.outcome === 'ok')
-					saveDevSnapshot(context, fingerprintOf(resolved, plan.locales, STORE_FORMAT));
+			if (!inDevServer(context)) {
+				const done = await syncAll(context, resolved, plan, false);
 				if (done.outcome === 'ok' && context.store.keys().length > 0) markFresh(context.collection);
-			} catch (error) {
-				// Astro's `s + enter` and config watcher do not await the sync: in dev, never reject.
-				if (!dev) throw error;
-				const restored = await restoreCleared(context, resolved, plan);
-				const kept = keepServing(context, plan, error, scope, restored?.syncedAt);
-				failure = kept.status;
-				if (kept.empty) markFailed({ collection: context.collection, reason: kept.reason });
+				recordCatalogue(context.collection, catalogueIndex(context, plan));
+				return;
 			}
-			// Whichever way the store was filled (sync, refresh, last known good), links follow it.
-			recordCatalogue(context.collection, catalogueIndex(context, plan));
-			if (!dev) return;
-			const status = statusOf(context);
-			request?.report?.(status);
-			subscriber?.(status);
+			memory ??= devMemory(context.collection, plan);
+			return devLoad(context, resolved, plan, memory);
 		},
 	};
 }
 
-/** Astro cleared the store (a config edit) and the sync failed: the last good sync comes back. */
-async function restoreCleared(
+/**
+ * `astro dev`: a full sync, or the refs a refresh asks for in Astro's refresh context. Never
+ * rejects (Astro's `s + enter` and config watcher do not await it); tells the dev server through
+ * the integration's hook what it now holds.
+ */
+async function devLoad(
 	context: LoaderContext,
 	resolved: ResolvedProductsLoaderOptions,
 	plan: LocalePlan,
-) {
-	if (context.store.keys().length > 0) return undefined;
-	const restored = await restoreDevSnapshot(
-		context,
-		fingerprintOf(resolved, plan.locales, STORE_FORMAT),
-	);
-	if (restored)
+	memory: DevMemory,
+): Promise<void> {
+	const sink = devLoopSink(context.config);
+	const asked = refreshContextSchema.safeParse(context.refreshContextData?.[REFRESH_CONTEXT_KEY]);
+	const refs = asked.success ? asked.data.refs : undefined;
+	const scope = refs && refs.length > 0 ? refs : 'all';
+	memory.begin(context, scope);
+	const answer = sink?.({ kind: 'start', reader: memory.reader, scope });
+	// Astro cleared its store (a config edit): the pages keep what they showed while this sync runs.
+	const fingerprint = fingerprintOf(resolved, plan.locales, STORE_FORMAT);
+	if (
+		context.store.keys().length === 0 &&
+		answer?.lastGood?.fingerprint === JSON.stringify(fingerprint)
+	) {
+		for (const [, entry] of answer.lastGood.entries) context.store.set(entry);
+		writeFingerprint(context.meta, fingerprint);
 		context.logger.warn(
-			`Restored the ${restored.entries} entries of collection "${context.collection}" synced at ${restored.syncedAt}: Astro cleared its content store (a config edit) and this sync failed`,
+			`Restored the ${answer.lastGood.entries.length} entries of collection "${context.collection}" synced at ${answer.lastGood.syncedAt}: Astro cleared its content store (a config edit); the pages show them while this sync runs`,
 		);
-	return restored;
+	}
+	const progress = sink
+		? (live: LiveProgress) =>
+				sink({ kind: 'progress', collection: context.collection, progress: live })
+		: undefined;
+	try {
+		const done =
+			scope === 'all'
+				? await syncAll(context, resolved, plan, true, progress)
+				: await refreshProducts(context, resolved, plan, scope);
+		memory.done(scope, done, context.meta);
+		if (done.outcome === 'ok' && context.store.keys().length > 0) markFresh(context.collection);
+	} catch (error) {
+		const since = memory.since();
+		const kept = keepServing(context, error, since);
+		memory.failed(scope, kept.reason, since);
+		if (kept.empty) markFailed({ collection: context.collection, reason: kept.reason });
+	}
+	// Whichever way the store was filled (sync, refresh, last good), links follow it.
+	recordCatalogue(context.collection, catalogueIndex(context, plan));
+	const entries = context.store.entries();
+	sink?.({
+		kind: 'end',
+		collection: context.collection,
+		...(entries.length > 0
+			? {
+					good: {
+						entries,
+						syncedAt: memory.since() ?? new Date().toISOString(),
+						fingerprint: JSON.stringify(fingerprint),
+					},
+				}
+			: {}),
+	});
 }
 
 /** Every entry's id and ref as the pages will read them from the store. */
@@ -163,7 +177,8 @@ async function syncAll(
 			factsFor(plan, storedDates({ ...context, fingerprint })),
 			context.store.keys(),
 		);
-		return { ...finished(startedAt, client.stats), outcome: 'last-known-good', ...kept };
+		const change = { updated: 0, removed: 0, unchanged: context.store.keys().length };
+		return { ...finished(startedAt, client.stats), outcome: 'last-known-good', ...kept, change };
 	}
 	guardShrink(resolved, state, stage.returnedCounts(), 'returned');
 	stage.assertUniqueRefs();
@@ -189,25 +204,36 @@ async function syncAll(
 	const { removed, keptIds } = commitSync(context, plan, stage, fingerprint);
 	const foreign = foreignWebsiteWarning(context.store, keptIds, resolved.websiteId);
 	if (foreign) logger.warn(foreign);
+	const counts = stage.counts();
+	const change = { updated: counts.added + counts.updated, removed, unchanged: counts.unchanged };
+	const products = Object.fromEntries(kept);
 	writeFingerprint(meta, fingerprint);
-	writeLastSync(meta, { at: new Date().toISOString(), products: Object.fromEntries(kept) });
+	// In dev, a sync that changed nothing leaves the store file as it was: no open page reloads.
+	if (!dev || changedStore(change) || !sameProducts(state.lastSync, products))
+		writeLastSync(meta, { at: new Date().toISOString(), products });
 	for (const entry of fetched) writePages(meta, entry.locale, entry.pages);
 	markFresh(context.collection);
-	const products = new Set(
-		[...keptIds].map((id) => context.store.get<Product>(id)?.data.external_id),
-	).size;
 	logSyncSummary(logger, {
 		locales: plan.locales,
-		products,
+		products: new Set([...keptIds].map((id) => context.store.get<Product>(id)?.data.external_id))
+			.size,
 		startedAt,
-		counts: stage.counts(),
+		counts,
 		removed,
 		invalid: invalid.length,
 		fetched,
 		client,
 	});
 	const skipped = resolved.onInvalid === 'skip' ? skippedOf(invalid, plan.locales[0]!) : [];
-	return { ...finished(startedAt, client.stats), outcome: 'ok', skipped };
+	return { ...finished(startedAt, client.stats), outcome: 'ok', skipped, change };
+}
+
+function sameProducts(
+	lastSync: { products: Record<string, number>; lastKnownGood?: unknown } | undefined,
+	products: Record<string, number>,
+): boolean {
+	if (!lastSync || lastSync.lastKnownGood) return false;
+	return JSON.stringify(lastSync.products) === JSON.stringify(products);
 }
 
 function commitSync(

@@ -31,7 +31,7 @@ export function emptyCollectionError(
 	if (failure !== undefined) {
 		return new AudioReviewsError(
 			`Nothing to show yet: the sync of collection ${name} failed and no earlier sync is stored (${failure}). ` +
-				'The dev server keeps running: fix the cause, then refresh with `s + enter`, the dev toolbar\'s "Refresh all" or the refresh webhook',
+				'The dev server keeps running: fix the cause, then press `s + enter` in its terminal or POST the refresh webhook',
 		);
 	}
 	if (loaded.get(collection) === 0) {

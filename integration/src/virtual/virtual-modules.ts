@@ -1,5 +1,6 @@
 import type { Plugin } from 'vite';
 import type { PurgedPagesConfig } from '../indexnow/index-now-settings.js';
+import type { HostPurgeConfig } from '../on-demand/cdn-purge/purge-hosts.js';
 import type { LiveSitemapConfig } from '../on-demand/sitemap-routes.js';
 import type { PageConfig } from '../pages/page-config.js';
 import { recordedCatalogue } from '../state/build-state.js';
@@ -9,6 +10,20 @@ export const VIRTUAL_LAYOUT_ID = 'virtual:astro-audio-reviews/layout';
 export const VIRTUAL_CATALOGUE_ID = 'virtual:astro-audio-reviews/catalogue';
 export const VIRTUAL_LIVE_CONFIG_ID = 'virtual:astro-audio-reviews/live-config';
 export const VIRTUAL_ON_DEMAND_ID = 'virtual:astro-audio-reviews/on-demand';
+export const VIRTUAL_SEARCH_ID = 'virtual:astro-audio-reviews/search';
+
+/**
+ * The PostgreSQL search of `search: 'postgres'` (`searchSite`: integration/routes/search-site.ts),
+ * else nothing: a site without it never bundles the search or its driver.
+ */
+export function virtualSearchPlugin(searchSite: string | undefined): Plugin {
+	return modulePlugin(
+		VIRTUAL_SEARCH_ID,
+		searchSite
+			? `export { searchEndpoint, searchPage, searchReindex } from ${JSON.stringify(searchSite)};`
+			: 'export const searchEndpoint = undefined, searchPage = undefined, searchReindex = undefined;',
+	);
+}
 
 export function virtualConfigPlugin(config: PageConfig): Plugin {
 	return jsonModulePlugin(VIRTUAL_CONFIG_ID, config);
@@ -39,6 +54,8 @@ export function virtualCataloguePlugin(collection: string, command: string): Plu
 export interface LiveConfig {
 	websiteId: string;
 	secretEnv: string;
+	/** The host purges go to, from the site's `cache.provider`. */
+	purge: HostPurgeConfig;
 	/** Purged product pages are submitted to IndexNow (its key is public by design). */
 	indexNow?: PurgedPagesConfig;
 }

@@ -37,6 +37,23 @@ declare module 'virtual:astro-audio-reviews/on-demand' {
 	export default config;
 }
 
+// Served by virtualSearchPlugin: the search of `search: 'postgres'`, else undefined exports.
+declare module 'virtual:astro-audio-reviews/search' {
+	type Body = import('../search-postgres/endpoint.js').SearchResponseBody;
+	export const searchEndpoint: ((url: URL) => Promise<Response>) | undefined;
+	export const searchPage:
+		| ((
+				url: URL,
+				locale: string | undefined,
+		  ) => Promise<{ body?: Body; error?: string } | undefined>)
+		| undefined;
+	export const searchReindex:
+		| ((
+				refs: readonly string[],
+		  ) => Promise<import('../search-postgres/reindex.js').ReindexOutcome | undefined>)
+		| undefined;
+}
+
 // For plain `tsc` runs: `astro check` types .astro files itself.
 declare module '*.astro' {
 	const Component: (props: Record<string, unknown>) => unknown;

@@ -54,4 +54,9 @@ export const da: Words = {
 		one: 'Lyt til lydanmeldelsen på {language}.',
 		other: 'Lyt til de {count} lydanmeldelser på {language}.',
 	},
+	searchLabel: 'Søg i lydanmeldelserne',
+	searchButton: 'Søg',
+	searchResults: { one: '{count} produkt fundet', other: '{count} produkter fundet' },
+	searchNone: 'Intet produkt matcher din søgning.',
+	searchUnavailable: 'Søgningen er ikke tilgængelig lige nu; prøv igen om lidt.',
 };

@@ -57,4 +57,10 @@ export const de: Words = {
 		one: 'Hören Sie die Audiobewertung auf {language}.',
 		other: 'Hören Sie die {count} Audiobewertungen auf {language}.',
 	},
+	searchLabel: 'Audiobewertungen durchsuchen',
+	searchButton: 'Suchen',
+	searchResults: { one: '{count} Produkt gefunden', other: '{count} Produkte gefunden' },
+	searchNone: 'Kein Produkt entspricht Ihrer Suche.',
+	searchUnavailable:
+		'Die Suche ist gerade nicht verfügbar; bitte versuchen Sie es gleich noch einmal.',
 };

@@ -81,4 +81,14 @@ export const en: Words = {
 		one: 'Listen to its audio review in {language}.',
 		other: 'Listen to its {count} audio reviews in {language}.',
 	},
+	/** `ReviewSearch`: the search field's label. */
+	searchLabel: 'Search the audio reviews',
+	/** `ReviewSearch`: the submit button. */
+	searchButton: 'Search',
+	/** `ReviewSearch`: how many products matched (announced to screen readers). */
+	searchResults: { one: '{count} product found', other: '{count} products found' },
+	/** `ReviewSearch`: nothing matched. */
+	searchNone: 'No product matches your search.',
+	/** `ReviewSearch`: the search index cannot be reached. */
+	searchUnavailable: 'Search is unavailable right now; please try again shortly.',
 };

@@ -54,4 +54,10 @@ export const es: Words = {
 		one: 'Escucha su opinión en audio en {language}.',
 		other: 'Escucha sus {count} opiniones en audio en {language}.',
 	},
+	searchLabel: 'Buscar en las reseñas de audio',
+	searchButton: 'Buscar',
+	searchResults: { one: '{count} producto encontrado', other: '{count} productos encontrados' },
+	searchNone: 'Ningún producto coincide con su búsqueda.',
+	searchUnavailable:
+		'La búsqueda no está disponible en este momento; inténtelo de nuevo en unos instantes.',
 };

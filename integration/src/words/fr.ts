@@ -50,4 +50,9 @@ export const fr: Words = {
 		one: 'Écoutez son avis audio en {language}.',
 		other: 'Écoutez ses {count} avis audio en {language}.',
 	},
+	searchLabel: 'Rechercher dans les avis audio',
+	searchButton: 'Rechercher',
+	searchResults: { one: '{count} produit trouvé', other: '{count} produits trouvés' },
+	searchNone: 'Aucun produit ne correspond à votre recherche.',
+	searchUnavailable: 'La recherche est indisponible pour le moment ; réessayez dans un instant.',
 };

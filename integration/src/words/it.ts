@@ -54,4 +54,9 @@ export const it: Words = {
 		one: 'Ascolta la sua recensione audio in {language}.',
 		other: 'Ascolta le sue {count} recensioni audio in {language}.',
 	},
+	searchLabel: 'Cerca nelle recensioni audio',
+	searchButton: 'Cerca',
+	searchResults: { one: '{count} prodotto trovato', other: '{count} prodotti trovati' },
+	searchNone: 'Nessun prodotto corrisponde alla ricerca.',
+	searchUnavailable: 'La ricerca non è disponibile al momento; riprova tra poco.',
 };

@@ -54,4 +54,9 @@ export const nl: Words = {
 		one: 'Beluister de audiorecensie in het {language}.',
 		other: 'Beluister de {count} audiorecensies in het {language}.',
 	},
+	searchLabel: 'Zoeken in de audiorecensies',
+	searchButton: 'Zoeken',
+	searchResults: { one: '{count} product gevonden', other: '{count} producten gevonden' },
+	searchNone: 'Geen product komt overeen met uw zoekopdracht.',
+	searchUnavailable: 'Zoeken is nu niet beschikbaar; probeer het zo opnieuw.',
 };

@@ -78,4 +78,14 @@ export const pl: Words = {
 		one: 'Posłuchaj recenzji audio w innym języku ({language}).',
 		other: 'Posłuchaj recenzji audio w innym języku ({language}): {count}.',
 	},
+	searchLabel: 'Szukaj w recenzjach audio',
+	searchButton: 'Szukaj',
+	searchResults: {
+		one: 'Znaleziono {count} produkt',
+		few: 'Znaleziono {count} produkty',
+		many: 'Znaleziono {count} produktów',
+		other: 'Znaleziono {count} produktu',
+	},
+	searchNone: 'Żaden produkt nie pasuje do wyszukiwania.',
+	searchUnavailable: 'Wyszukiwanie jest chwilowo niedostępne; spróbuj ponownie za chwilę.',
 };

@@ -54,6 +54,11 @@ export const pt: Words = {
 		one: 'Ouça a avaliação em áudio em {language}.',
 		other: 'Ouça as {count} avaliações em áudio em {language}.',
 	},
+	searchLabel: 'Pesquisar nas avaliações em áudio',
+	searchButton: 'Pesquisar',
+	searchResults: { one: '{count} produto encontrado', other: '{count} produtos encontrados' },
+	searchNone: 'Nenhum produto corresponde à sua pesquisa.',
+	searchUnavailable: 'A pesquisa está indisponível no momento; tente novamente em instantes.',
 };
 
 /** Brazilian Portuguese: European Portuguese but for these. */
@@ -61,4 +66,5 @@ export const ptBR: Words = {
 	...pt,
 	noAudio: 'Seu navegador não consegue reproduzir este áudio.',
 	anonymous: 'Anônimo',
+	searchUnavailable: 'A pesquisa está indisponível no momento; tente de novo em instantes.',
 };

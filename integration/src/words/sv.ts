@@ -54,4 +54,9 @@ export const sv: Words = {
 		one: 'Lyssna på ljudrecensionen på {language}.',
 		other: 'Lyssna på de {count} ljudrecensionerna på {language}.',
 	},
+	searchLabel: 'Sök i ljudrecensionerna',
+	searchButton: 'Sök',
+	searchResults: { one: '{count} produkt hittades', other: '{count} produkter hittades' },
+	searchNone: 'Ingen produkt matchar din sökning.',
+	searchUnavailable: 'Sökningen är inte tillgänglig just nu; försök igen om en stund.',
 };

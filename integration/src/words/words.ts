@@ -43,6 +43,11 @@ const placeholders = {
 	noReviews: [],
 	noReviewsInLanguage: ['language'],
 	reviewsElsewhere: ['count', 'language'],
+	searchLabel: [],
+	searchButton: [],
+	searchResults: ['count'],
+	searchNone: [],
+	searchUnavailable: [],
 };
 
 export type WordKey = keyof typeof placeholders;

@@ -1,0 +1,86 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { runScript } from './live-figure.mjs';
+import { BENCH } from './sites.mjs';
+
+/**
+ * Figure 6g, search on demand in PostgreSQL: bench/search-postgres.mjs in a child process (it
+ * starts its own PostgreSQL and simulator and builds its own site), its last stdout line (JSON).
+ * Beside it in the report, the anchor: Pagefind over the static pages of the same run's search
+ * figure, when the run measured it.
+ */
+export async function searchPostgresFigure({ config, say }) {
+	const script = join(BENCH, 'search-postgres.mjs');
+	if (!existsSync(script))
+		return { ok: false, reason: 'bench/search-postgres.mjs does not exist in this checkout' };
+	say('search on demand in PostgreSQL (bench/search-postgres.mjs)');
+	const { code, stdout, stderr } = await runScript(script, config.smoke);
+	const last = stdout.trim().split('\n').at(-1) ?? '';
+	if (code !== 0)
+		return {
+			ok: false,
+			reason: `bench/search-postgres.mjs exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' ')}`,
+		};
+	try {
+		const data = JSON.parse(last);
+		if (data.name !== 'search-postgres') throw new Error('not its line');
+		say(`  search-postgres: ${last}`);
+		return { ok: true, ...data };
+	} catch {
+		return {
+			ok: false,
+			reason: `last stdout line of bench/search-postgres.mjs: ${last.slice(0, 200)}`,
+		};
+	}
+}
+
+/** The issue's targets: a first index within 1.5× the fetch alone, p95 within 50 ms. */
+const INDEX_TARGET = 1.5;
+const P95_TARGET_MS = 50;
+const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+const sec = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Figure 6g's lines: the run, the index against the fetch, the endpoint, the anchor. */
+export function searchPostgresMarkdown(f, { n }, anchor) {
+	if (!f?.ok) return [`Not measured in this run: ${f?.reason ?? 'skipped (--no-live)'}.`];
+	const lines = [
+		`${f.measuredBy ? `${f.measuredBy}: ` : ''}${n(f.products)} products × ${f.locales} locales (${n(f.entries)} entries) from the simulator on loopback, into Debian's PostgreSQL on loopback (started by the script, durability off). Each run is \`audio-reviews index\` (or the fetch alone: the same paged sync of both locales, nothing else) in a child process; the fetch is the mean of one run before the first index and one after it.`,
+		'',
+		'| | wall time | peak RSS | / fetch alone |',
+		'|---|---|---|---|',
+		`| catalogue fetch alone | ${sec(f.fetchMs)} (${f.fetchRuns.map(sec).join(', ')}) | ${mib(f.fetchMaxRssBytes)} | 1 |`,
+		`| first \`index\` | ${sec(f.firstIndexMs)} | ${mib(f.firstIndexMaxRssBytes)} | ${f.indexRatio}× |`,
+		`| no-change \`index\` (${n(f.noChange.indexed)} written, ${n(f.noChange.unchanged)} unchanged) | ${sec(f.noChangeIndexMs)} | ${mib(f.noChangeIndexMaxRssBytes)} | ${f.noChangeRatio}× |`,
+		'',
+		`Index on disk (tables, their indexes and TOAST): ${mib(f.indexBytes)}. Endpoint of the built on-demand search fixture (\`@astrojs/node\` standalone), ${n(f.queries)} loopback queries of mixed words one at a time (names, common and rare words, two words, one-typo words, French and English; ${n(f.queriesWithResults)} with results): p50 ${f.p50Ms} ms, p95 ${f.p95Ms} ms, ${n(f.bytesPerAnswer)} bytes per answer (10 results at most, JSON).`,
+		'',
+		`Targets: first index ≤ ${INDEX_TARGET}× the fetch: ${f.indexRatio <= INDEX_TARGET ? 'met' : 'NOT met'}; p95 ≤ ${P95_TARGET_MS} ms: ${f.p95Ms <= P95_TARGET_MS ? 'met' : 'NOT met'}.`,
+	];
+	if (anchor?.on)
+		lines.push(
+			'',
+			`Anchor, from this run's static search figure: the same pages built statically at ${n(anchor.size)} products (1 locale) take ${sec(anchor.on.buildMs)} to build, then Pagefind ${sec(anchor.on.indexMs)} to index them into ${mib(anchor.on.index?.bytes ?? 0)} of static files, of which a browser fetches its loader, its WebAssembly and the chunks and fragments each query needs.`,
+		);
+	return lines;
+}
+
+/** 6g's row of the summary table. */
+export function searchPostgresRow(f, line, { n }) {
+	const figure = 'search on demand (PostgreSQL): first index / fetch, endpoint p95 (§6g)';
+	if (!f?.ok) {
+		line(`| 6g | ${figure} | not measured: ${f?.reason ?? 'skipped (--no-live)'} | | n/a |`);
+		return;
+	}
+	const met = f.indexRatio <= INDEX_TARGET && f.p95Ms <= P95_TARGET_MS;
+	line(
+		`| 6g | ${figure}, ${n(f.products)} products × ${f.locales} | ${f.indexRatio}×, p95 ${f.p95Ms} ms | ≤ ${INDEX_TARGET}×, ≤ ${P95_TARGET_MS} ms | ${met ? 'met' : 'NOT met'} |`,
+	);
+}
+
+/** 6g: the section of BENCHMARKS.md. */
+export function searchPostgresSection(r, line, n) {
+	line('### 6g. Search on demand in PostgreSQL (`bench/search-postgres.mjs`)');
+	line();
+	for (const text of searchPostgresMarkdown(r.searchPostgres, { n }, r.search)) line(text);
+	line();
+}
