@@ -1,10 +1,6 @@
+import { quoteServiceText } from '../errors/error-text.js';
 import type { AudioReviewsError, Endpoint } from '../errors/errors.js';
-import {
-	NotFoundError,
-	quoteServiceText,
-	ResponseFormatError,
-	ServiceError,
-} from '../errors/errors.js';
+import { NotFoundError, ResponseFormatError, ServiceError } from '../errors/errors.js';
 import { doubledPathHint, unknownWebsiteHint } from './hints.js';
 import { parseRetryAfter, RETRYABLE_STATUSES } from './retry-timing.js';
 

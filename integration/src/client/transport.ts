@@ -1,5 +1,6 @@
+import { quoteServiceText } from '../errors/error-text.js';
 import type { ErrorContext } from '../errors/errors.js';
-import { quoteServiceText, RedirectError } from '../errors/errors.js';
+import { RedirectError } from '../errors/errors.js';
 
 /** Same-origin redirects followed per request; more is a loop, or near enough to one. */
 export const MAX_REDIRECTS = 5;

@@ -1,6 +1,7 @@
 import type { DataStore, LoaderContext, MetaStore } from 'astro/loaders';
 import type { LocalePlan } from '../build-sync/loader-options.js';
-import { AudioReviewsError, InvalidProductsError, shownValue } from '../errors/errors.js';
+import { shownValue } from '../errors/error-text.js';
+import { AudioReviewsError, InvalidProductsError } from '../errors/errors.js';
 import type { Product } from '../schema/product.js';
 import type { LoaderReader } from './loader-channel.js';
 import {

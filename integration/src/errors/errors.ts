@@ -1,28 +1,7 @@
 import { AstroError } from 'astro/errors';
 import type { core } from 'astro/zod';
-
-/** Characters that let text break out of its log line or disguise it. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-
-const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
-/** Longest text of the service's own (a `message`, a body excerpt) an error quotes. */
-export const SERVICE_TEXT_MAX_CHARS = 200;
-
-/** Writes every control character as a visible escape, so the text stays on one line. */
-export function escapeControl(text: string): string {
-	return text.replace(
-		CONTROL,
-		(char) => NAMED[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-	);
-}
-
-/** Service text made safe for a log line: cut to `max` characters, quoted, controls escaped. */
-export function quoteServiceText(text: string, max: number = SERVICE_TEXT_MAX_CHARS): string {
-	const chars = Array.from(text);
-	const cut = chars.length > max ? `${chars.slice(0, max).join('')}…` : text;
-	return escapeControl(JSON.stringify(cut));
-}
+import { ERROR_CODES, type ErrorCode } from './error-codes.js';
+import { escapeControl, formatIssuePath, issueText, quoteServiceText } from './error-text.js';
 
 /** The service's two read operations, named as the client's methods. */
 export type Endpoint = 'getProduct' | 'listProducts';
@@ -42,28 +21,6 @@ export interface ErrorContext {
 	type?: string | undefined;
 	attempts?: number | undefined;
 	cause?: unknown;
-}
-
-/**
- * Stable codes, for where `instanceof` cannot tell: an error that crosses module instances (Vite's
- * module runner loads its own copy of this module in `astro sync`). Read with `errorCode()`.
- */
-export const ERROR_CODES = {
-	base: 'AUDIO_REVIEWS_ERROR',
-	notFound: 'AUDIO_REVIEWS_NOT_FOUND',
-	options: 'AUDIO_REVIEWS_OPTIONS',
-} as const;
-export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
-const KNOWN_CODES: ReadonlySet<unknown> = new Set(Object.values(ERROR_CODES));
-
-function isErrorCode(value: unknown): value is ErrorCode {
-	return KNOWN_CODES.has(value);
-}
-
-/** The package's code of `error`, from this module instance or another; undefined for any other. */
-export function errorCode(error: unknown): ErrorCode | undefined {
-	if (!(error instanceof Error) || !('code' in error) || !isErrorCode(error.code)) return undefined;
-	return error.code;
 }
 
 /** Base class of every error the package throws. */
@@ -191,30 +148,6 @@ export class ProductValidationError extends AudioReviewsError {
 }
 
 /**
- * `reviews[0].rating: Too big: expected number to be <=5 (sent 7)`: the field, zod's reason and
- * the value the service sent (when zod reported it: `reportInput`), so the reader sees the 7.
- */
-function issueText(issue: core.$ZodIssue): string {
-	const input = 'input' in issue ? issue.input : undefined;
-	// A scalar is named (the 7 of a rating); an object or a list would only bury the reason.
-	const scalar = input === null || ['string', 'number', 'boolean'].includes(typeof input);
-	const sent = scalar ? ` (sent ${shownValue(input)})` : '';
-	return `${formatIssuePath(issue.path)}: ${issue.message}${sent}`;
-}
-
-const VALUE_CHARS = 80;
-/** A value the service sent, as JSON cut to VALUE_CHARS: messages name the value they refuse. */
-export function shownValue(value: unknown): string {
-	let text: string;
-	try {
-		text = value === undefined ? 'undefined' : (JSON.stringify(value) ?? String(value));
-	} catch {
-		text = String(value);
-	}
-	return text.length > VALUE_CHARS ? `${text.slice(0, VALUE_CHARS - 1)}…` : text;
-}
-
-/**
  * A sync with `onInvalid: "error"` met invalid products: each was logged once, with its value,
  * as the sync found it; this error names how many and the first.
  */
@@ -226,16 +159,6 @@ export class InvalidProductsError extends AudioReviewsError {
 		super(message, {});
 		this.invalid = invalid;
 	}
-}
-
-/** `['reviews', 0, 'rating']` → `reviews[0].rating`, the way a user reads JSON. */
-export function formatIssuePath(path: readonly PropertyKey[]): string {
-	let out = '';
-	for (const key of path) {
-		if (typeof key === 'number') out += `[${key}]`;
-		else out += out === '' ? String(key) : `.${String(key)}`;
-	}
-	return out === '' ? '(root)' : out;
 }
 
 /** A full sync whose distinct products disagree with `count_item`, even after re-syncing. */

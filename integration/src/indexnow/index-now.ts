@@ -1,5 +1,6 @@
 import { parseRetryAfter, RETRYABLE_STATUSES, retryDelay } from '../client/retry-timing.js';
-import { IndexNowError, quoteServiceText } from '../errors/errors.js';
+import { quoteServiceText } from '../errors/error-text.js';
+import { IndexNowError } from '../errors/errors.js';
 import { exchange } from '../network/exchange.js';
 import { describeNetworkFailure, type NetworkFailure } from '../network/wording.js';
 import type { IndexNowTarget } from '../options/index-now-option.js';

@@ -1,4 +1,4 @@
-import { ERROR_CODES, errorCode } from '../errors/errors.js';
+import { ERROR_CODES, errorCode } from '../errors/error-codes.js';
 import type { Alternate, EmptyProducts } from '../routing/product-paths.js';
 import { pageVersions } from '../routing/product-paths.js';
 

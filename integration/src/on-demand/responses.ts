@@ -1,6 +1,8 @@
 // The answers of the on-demand routes when there is no page to render: the `noindex` 404 of an
 // unknown ref or path, and the 502/503 of a service that failed, never cached.
-import { escapeControl, ProductValidationError, ResponseFormatError } from '../errors/errors.js';
+
+import { escapeControl } from '../errors/error-text.js';
+import { ProductValidationError, ResponseFormatError } from '../errors/errors.js';
 import { NO_STORE, notFoundCacheControlHeader } from './cache-policy.js';
 import { type CachePolicy, resolveCachePolicy } from './cache-policy-option.js';
 

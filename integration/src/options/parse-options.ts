@@ -1,5 +1,6 @@
 import type { z } from 'astro/zod';
-import { AudioReviewsOptionsError, formatIssuePath } from '../errors/errors.js';
+import { formatIssuePath } from '../errors/error-text.js';
+import { AudioReviewsOptionsError } from '../errors/errors.js';
 
 /**
  * Validates options once, at the edge, and throws an Astro user error whose message lists every

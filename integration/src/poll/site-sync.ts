@@ -3,13 +3,8 @@ import { cp, mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AstroIntegration } from 'astro';
-import {
-	AudioReviewsError,
-	CommandUsageError,
-	ERROR_CODES,
-	errorCode,
-	PollError,
-} from '../errors/errors.js';
+import { ERROR_CODES, errorCode } from '../errors/error-codes.js';
+import { AudioReviewsError, CommandUsageError, PollError } from '../errors/errors.js';
 import type { PageDigests } from './hook-record.js';
 import { acquireLock, type PollLock } from './poll-lock.js';
 import {

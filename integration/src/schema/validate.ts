@@ -1,6 +1,7 @@
 import type { core } from 'astro/zod';
+import { formatIssuePath } from '../errors/error-text.js';
 import type { ErrorContext } from '../errors/errors.js';
-import { formatIssuePath, ProductValidationError } from '../errors/errors.js';
+import { ProductValidationError } from '../errors/errors.js';
 import { structureProblem } from './free-form.js';
 import { type Product, productSchema } from './product.js';
 
