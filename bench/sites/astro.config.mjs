@@ -22,6 +22,8 @@ export default defineConfig({
 			reviewsFeed: process.env.BENCH_REVIEWS_FEED === '1' ? { publisher: 'Bench Shop' } : false,
 			search: process.env.BENCH_SEARCH === 'pagefind' ? 'pagefind' : false,
 			reviewsPerPage: Number(process.env.BENCH_REVIEWS_PER_PAGE),
+			// The pages' language: the dev floor's file() entries record none (productsLoader's do).
+			defaultLocale: 'fr',
 		}),
 	],
 	experimental: {

@@ -20,7 +20,7 @@ export function pageLang(
 	const lang = props.lang ?? props.locale ?? props.defaultLocale;
 	if (lang !== undefined) return lang;
 	throw new PageLocaleError(
-		"astro-audio-reviews: the page's language is unknown: its props name no `lang`, `locale` or `defaultLocale`. Pass the props getProductStaticPaths(), liveProductPage() or liveStaticPaths() give, or add `lang` (the locale of its content, e.g. lang: 'fr')",
+		"astro-audio-reviews: the page's language is unknown: its props name no `lang`, `locale` or `defaultLocale`. Pass the props getProductStaticPaths(), liveProductPage() or liveStaticPaths() give, or add `lang` (the locale of its content, e.g. lang: 'fr'); for a collection whose loader records no locale (not productsLoader()), set audioReviews({ defaultLocale: 'fr' }) or Astro's i18n.defaultLocale",
 		{ ref: props.product?.external_id },
 	);
 }
