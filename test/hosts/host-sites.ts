@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { type BuiltSite, buildFolder } from '../helpers/build-fixture.js';
+import { startDev } from '../helpers/dev-server.js';
 import { readDocs } from '../helpers/markdown.js';
 import { outsideSitesFolder } from '../helpers/outside-site.js';
 import { REPO_ROOT, sh } from '../helpers/shell.js';
@@ -121,4 +123,33 @@ export async function startHostFunction(
 		await exit;
 	};
 	return { url: `http://127.0.0.1:${port}`, log: () => log, close };
+}
+
+/**
+ * The invalidate webhook under `astro dev` of a host's recipe: Astro keeps no route cache there,
+ * so it answers 501 saying so and how to test a purge locally, never "set cache.provider".
+ */
+export async function expectDevAnswer(root: string, env: Record<string, string>, secret: string) {
+	const dev = await startDev(
+		root,
+		{ ...env, AUDIO_REVIEWS_WEBHOOK_SECRET: secret },
+		{
+			ready: /Local\s+http/,
+		},
+	);
+	try {
+		const response = await fetch(`${dev.origin}/_audio-reviews/invalidate`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+			body: '{"ref":"SKU-00001"}',
+		});
+		expect(response.status, dev.log()).toBe(501);
+		const body = (await response.json()) as { error: string; message: string };
+		expect(body.error).toBe('cache_disabled_in_dev');
+		expect(body.message).toContain('Astro turns route caching off in `astro dev`');
+		expect(body.message).toContain('Testing a purge locally');
+		expect(body.message).not.toContain('set `cache.provider`');
+	} finally {
+		await dev.stop();
+	}
 }

@@ -2,10 +2,10 @@ import { listsTag, productTag } from 'astro-audio-reviews/live';
 import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { parse } from 'smol-toml';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startDev } from '../helpers/dev-server.js';
 import {
 	buildHostRecipe,
 	checkHostRecipe,
+	expectDevAnswer,
 	type HostFunction,
 	hostFiles,
 	recipeFile,
@@ -187,26 +187,5 @@ it('answers 502 naming Netlify and the variable when SITE_ID or the token is uns
 
 it('answers in astro dev that Astro turns route caching off there, not to set cache.provider', async () => {
 	const env = { AUDIO_REVIEWS_WEBSITE_ID: WEBSITE_ID, AUDIO_REVIEWS_BASE_URL: sim.baseUrl };
-	const dev = await startDev(
-		root,
-		{ ...env, AUDIO_REVIEWS_WEBHOOK_SECRET: SECRET },
-		{
-			ready: /Local\s+http/,
-		},
-	);
-	try {
-		const response = await fetch(`${dev.origin}/_audio-reviews/invalidate`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', authorization: `Bearer ${SECRET}` },
-			body: '{"ref":"SKU-00001"}',
-		});
-		expect(response.status, dev.log()).toBe(501);
-		const body = (await response.json()) as { error: string; message: string };
-		expect(body.error).toBe('cache_disabled_in_dev');
-		expect(body.message).toContain('Astro turns route caching off in `astro dev`');
-		expect(body.message).toContain('Testing a purge locally');
-		expect(body.message).not.toContain('set `cache.provider`');
-	} finally {
-		await dev.stop();
-	}
+	await expectDevAnswer(root, env, SECRET);
 }, 180_000);
