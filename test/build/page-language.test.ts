@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
-import { languageMismatch, urlLocale } from '../helpers/page-language.js';
+import { LANGUAGE_CATALOGUE, languageMismatch, urlLocale } from '../helpers/page-language.js';
 
 /**
  * Static pages speak the language of the locale in their URL, whatever the order of the loader's
@@ -21,14 +21,7 @@ const CONFIGS = [
 
 let sim: Simulator;
 beforeAll(async () => {
-	sim = await startSimulator({
-		products: 3,
-		locales: ['fr', 'en', 'de'],
-		seed: 51,
-		reviewsPerProduct: 8,
-		longTail: false,
-		transcriptLength: [20, 60],
-	});
+	sim = await startSimulator({ ...LANGUAGE_CATALOGUE, products: 3 });
 });
 afterAll(() => sim?.close());
 

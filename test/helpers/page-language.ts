@@ -1,5 +1,14 @@
 import { parse } from 'node-html-parser';
 
+/** The simulator's catalogue of the locale matrix: three locales, short transcripts, no long tail. */
+export const LANGUAGE_CATALOGUE = {
+	locales: ['fr', 'en', 'de'],
+	seed: 51,
+	reviewsPerProduct: 8,
+	longTail: false as const,
+	transcriptLength: [20, 60] as [number, number],
+};
+
 /**
  * What says which language a page is in: `<html lang>`, `og:locale`, every JSON-LD `inLanguage`,
  * and one of the package's own words (the breadcrumb's `aria-label`). Expected values are written

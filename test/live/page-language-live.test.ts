@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltSite, buildFixture } from '../helpers/build-fixture.js';
-import { languageMismatch } from '../helpers/page-language.js';
+import { LANGUAGE_CATALOGUE, languageMismatch } from '../helpers/page-language.js';
 import { get } from './pages.js';
 import { type StandaloneServer, startStandalone } from './standalone.js';
 
@@ -25,14 +25,7 @@ const CONFIGS = [
 
 let sim: Simulator;
 beforeAll(async () => {
-	sim = await startSimulator({
-		products: 4,
-		locales: ['fr', 'en', 'de'],
-		seed: 51,
-		reviewsPerProduct: 8,
-		longTail: false,
-		transcriptLength: [20, 60],
-	});
+	sim = await startSimulator({ ...LANGUAGE_CATALOGUE, products: 4 });
 });
 afterAll(() => sim?.close());
 
