@@ -168,11 +168,9 @@ function templateOf(context: RequestContext): string {
 	return ENDPOINT_PATHS[context.endpoint].replace(/^GET /, '');
 }
 
-/** A failed answer's kind for the attempt's record: the service's `type`, else the error's name. */
+/** A failed answer's kind for the attempt's record, as its classifier named it. */
 function attemptErrorType(attempt: Attempt): string | undefined {
-	if (attempt.ok) return undefined;
-	const error = attempt.fail({ attempts: 1 });
-	return error.type ?? error.name;
+	return attempt.ok ? undefined : attempt.errorType;
 }
 
 /** `run` through the limiter, or a timeout at `deadline`; a gone visitor's run never requests. */
