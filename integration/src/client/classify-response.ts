@@ -2,8 +2,8 @@ import { attemptErrorType } from '../errors/attempt-error-type.js';
 import { quoteServiceText } from '../errors/error-text.js';
 import type { AudioReviewsError, Endpoint } from '../errors/errors.js';
 import { NotFoundError, ResponseFormatError, ServiceError } from '../errors/errors.js';
+import { parseRetryAfter, RETRYABLE_STATUSES } from '../network/retry-timing.js';
 import { doubledPathHint, unknownWebsiteHint } from './hints.js';
-import { parseRetryAfter, RETRYABLE_STATUSES } from './retry-timing.js';
 
 export interface RequestContext {
 	endpoint: Endpoint;
