@@ -46,6 +46,8 @@ const LAYER_RANK: Record<string, number> = {
 	poll: 8,
 	// Search on demand in PostgreSQL: the schema, `audio-reviews index`, the queries, the endpoint.
 	'search-postgres': 8,
+	// `audio-reviews purge-cloudflare`: a static build's changed pages purged from Cloudflare's CDN.
+	'cloudflare-purge': 8,
 	// On-demand serving: the routes, cache policy, purge webhook, and the live loader in live-loader/.
 	'on-demand': 9,
 	// The shared page cache (Varnish) provider and its option: purges every node.

@@ -12,8 +12,9 @@ import {
 import { CommandUsageError, IndexNowUsageError } from '../errors/errors.js';
 import { countOf, formatNumber } from '../format/numbers.js';
 import { DEFAULT_CHANGE_REPORT } from '../options/rebuild-options.js';
+import { readChangeReport } from '../pages/change-report.js';
 import { indexNowBody, splitBatches, submitToIndexNow } from './index-now.js';
-import { type FirstBuildChoice, planSubmission, readChangeReport } from './index-now-report.js';
+import { type FirstBuildChoice, planSubmission } from './index-now-report.js';
 
 // `audio-reviews indexnow`: run after the deploy (the key file must be live before the engines
 // check it).

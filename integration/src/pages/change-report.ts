@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
+import { CommandUsageError } from '../errors/errors.js';
 import { writeAtomic } from '../files/atomic-write.js';
 import { formatNumber } from '../format/numbers.js';
 import type { IndexNowTarget } from '../options/index-now-option.js';
@@ -197,4 +198,34 @@ export async function reportChanges(
 		files: pageFiles,
 	} satisfies PageManifest);
 	return { ...report, pruned, refused, unverified };
+}
+
+/** A build's change report, as `audio-reviews indexnow` and `purge-cloudflare` read it: checked whole. */
+export async function readChangeReport(path: string): Promise<ChangeReport> {
+	let text: string;
+	try {
+		text = await readFile(path, 'utf8');
+	} catch {
+		throw new CommandUsageError(
+			`No change report at ${path}: run \`astro build\` in this folder first, or pass --report <file> if \`changeReport\` names another file`,
+		);
+	}
+	let report: ChangeReport;
+	try {
+		report = JSON.parse(text) as ChangeReport;
+	} catch {
+		throw new CommandUsageError(
+			`${path} is not JSON: it is not a change report of astro-audio-reviews`,
+		);
+	}
+	if (report?.format !== REPORT_FORMAT)
+		throw new CommandUsageError(
+			`${path}: unknown change report format ${JSON.stringify(report?.format)}`,
+		);
+	const lists = [report.added, report.changed, report.removed];
+	if (!lists.every((list) => Array.isArray(list) && list.every((url) => typeof url === 'string')))
+		throw new CommandUsageError(
+			`${path}: added, changed and removed must be lists of URLs; rebuild to write it anew`,
+		);
+	return report;
 }
