@@ -13,8 +13,8 @@ import { escapeControl } from '../errors/error-text.js';
 import { CommandUsageError } from '../errors/errors.js';
 import { exchange } from '../network/exchange.js';
 import { describeNetworkFailure } from '../network/wording.js';
-import { DEFAULT_CHANGE_REPORT } from '../options/rebuild-options.js';
 import { readChangeReport } from '../pages/change-report.js';
+import { DEFAULT_CHANGE_REPORT } from '../pages/change-report-option.js';
 
 // `audio-reviews purge-cloudflare`: after a static deploy behind Cloudflare's CDN, purges the pages
 // the build changed or removed, by URL. `cacheCloudflare()` purges on-demand pages by tag in a

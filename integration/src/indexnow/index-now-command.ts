@@ -11,8 +11,8 @@ import {
 } from '../command-line/conventions.js';
 import { CommandUsageError, IndexNowUsageError } from '../errors/errors.js';
 import { countOf, formatNumber } from '../format/numbers.js';
-import { DEFAULT_CHANGE_REPORT } from '../options/rebuild-options.js';
 import { readChangeReport } from '../pages/change-report.js';
+import { DEFAULT_CHANGE_REPORT } from '../pages/change-report-option.js';
 import { indexNowBody, splitBatches, submitToIndexNow } from './index-now.js';
 import { type FirstBuildChoice, planSubmission } from './index-now-report.js';
 

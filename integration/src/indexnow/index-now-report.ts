@@ -1,6 +1,5 @@
 import { IndexNowUsageError } from '../errors/errors.js';
-import type { IndexNowTarget } from '../options/index-now-option.js';
-import type { ChangeReport } from '../pages/change-report.js';
+import type { ChangeReport, IndexNowTarget } from '../pages/change-report.js';
 
 /** What `audio-reviews indexnow` reads from a build's change report, checked before anything is sent. */
 

@@ -4,7 +4,7 @@ import { exchange } from '../network/exchange.js';
 import { withRetries } from '../network/retry.js';
 import { parseRetryAfter, RETRYABLE_STATUSES } from '../network/retry-timing.js';
 import { describeNetworkFailure, type NetworkFailure } from '../network/wording.js';
-import type { IndexNowTarget } from '../options/index-now-option.js';
+import type { IndexNowTarget } from '../pages/change-report.js';
 
 // IndexNow: one JSON `POST` per batch of at most 10,000 URLs, shared with every engine.
 

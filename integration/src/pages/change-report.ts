@@ -5,7 +5,6 @@ import { join, sep } from 'node:path';
 import { CommandUsageError } from '../errors/errors.js';
 import { writeAtomic } from '../files/atomic-write.js';
 import { formatNumber } from '../format/numbers.js';
-import type { IndexNowTarget } from '../options/index-now-option.js';
 import type { StaleCollection } from '../state/build-state.js';
 import { leftoverFiles, type PruneContext, pruneStalePages } from './prune-output.js';
 
@@ -23,6 +22,16 @@ export interface PageManifest {
 export interface HashedPages {
 	pages: Record<string, string>;
 	files: string[];
+}
+
+/** Where to submit and how the endpoint checks that the URLs are ours. */
+export interface IndexNowTarget {
+	endpoint: string;
+	/** The site's host (`shop.example.com`): every URL must belong to it. */
+	host: string;
+	key: string;
+	/** The absolute URL of the key file; URLs outside its folder are refused by the endpoint. */
+	keyLocation: string;
 }
 
 export interface ChangeReport {
