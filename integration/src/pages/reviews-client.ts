@@ -4,7 +4,7 @@
 // before the cards are parsed, so the toggles show before the first paint.
 
 /** A toggle's `aria-expanded` is set from a boolean: the property stores it as text. */
-type Toggle = Element & { ariaExpanded: boolean };
+type Toggle = Omit<Element, 'ariaExpanded'> & { ariaExpanded: boolean };
 
 ((section: HTMLElement) => {
 	const TOGGLE = '.aar-toggle';
