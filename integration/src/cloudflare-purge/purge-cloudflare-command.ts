@@ -6,8 +6,7 @@ import {
 	EXIT,
 	EXIT_CODES_HELP,
 	parseDuration,
-	printJsonLast,
-	wantsJson,
+	runReporting,
 } from '../command-line/conventions.js';
 import { escapeControl } from '../errors/error-text.js';
 import { CommandUsageError } from '../errors/errors.js';
@@ -96,11 +95,7 @@ export async function runPurgeCloudflareCommand(
 	io: PurgeCommandIo,
 ): Promise<number> {
 	const report = { outcome: 'usage' as Outcome, urls: 0, purged: 0 };
-	const done = (code: number, error?: string): number => {
-		if (wantsJson(argv)) printJsonLast(io, error ? { ...report, error } : report);
-		return code;
-	};
-	try {
+	return runReporting(argv, io, report, async (done) => {
 		const settings = settingsOf(argv, io);
 		const changes = await readChangeReport(settings.report);
 		if (changes.previousBuild === null) {
@@ -126,11 +121,7 @@ export async function runPurgeCloudflareCommand(
 		io.out(`Purged ${urls.length} URLs (${changes.summary}).`);
 		report.outcome = urls.length === 0 ? 'nothing' : 'purged';
 		return done(EXIT.done);
-	} catch (error) {
-		if (!(error instanceof CommandUsageError)) throw error;
-		io.err(error.message);
-		return done(EXIT.usage, error.message);
-	}
+	});
 }
 
 /** One purge call; what went wrong, or undefined when Cloudflare confirmed it. */
