@@ -1,4 +1,8 @@
 #!/usr/bin/env node
+import {
+	PURGE_CLOUDFLARE_USAGE,
+	runPurgeCloudflareCommand,
+} from './cloudflare-purge/purge-cloudflare-command.js';
 // The package's command (`npx audio-reviews <command>`, package.json `bin`): a thin dispatcher.
 // Every subcommand follows command-line/conventions.ts: one exit-code table, one duration syntax,
 // `--help`, and `--json` as the last line.
@@ -14,6 +18,9 @@ Commands:
   index      write the catalogue into the PostgreSQL search index (audio-reviews index --help)
   indexnow   submit the pages the last build changed to IndexNow (audio-reviews indexnow --help)
   poll       call the deploy hook when the catalogue changed a page (audio-reviews poll --help)
+  purge-cloudflare
+             purge the pages the last build changed from Cloudflare's cache
+             (audio-reviews purge-cloudflare --help)
 
 ${EXIT_CODES_HELP}`;
 
@@ -33,6 +40,9 @@ if (command === 'indexnow') {
 } else if (command === 'poll') {
 	if (wantsHelp(rest)) io.out(POLL_USAGE);
 	else process.exitCode = await runPollCommand(rest, { ...io, env: process.env });
+} else if (command === 'purge-cloudflare') {
+	if (wantsHelp(rest)) io.out(PURGE_CLOUDFLARE_USAGE);
+	else process.exitCode = await runPurgeCloudflareCommand(rest, { ...io, env: process.env });
 } else if (command === undefined || wantsHelp([command])) {
 	io.out(COMMANDS);
 } else {

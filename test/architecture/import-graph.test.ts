@@ -16,7 +16,8 @@ const LAYER_RANK: Record<string, number> = {
 	// The package's own files: written whole or not at all (temporary file, then rename).
 	files: 0,
 	// The OpenTelemetry instruments, recorded where the work happens; the API loaded lazily, optional.
-	metrics: 0,
+	// Above errors/: the client metric's error types are the error classes' own.
+	metrics: 1,
 	// The option rules and schemas more than one feature reads (a feature's own options sit in its folder).
 	options: 1,
 	schema: 1,
@@ -45,6 +46,8 @@ const LAYER_RANK: Record<string, number> = {
 	poll: 8,
 	// Search on demand in PostgreSQL: the schema, `audio-reviews index`, the queries, the endpoint.
 	'search-postgres': 8,
+	// `audio-reviews purge-cloudflare`: a static build's changed pages purged from Cloudflare's CDN.
+	'cloudflare-purge': 8,
 	// On-demand serving: the routes, cache policy, purge webhook, and the live loader in live-loader/.
 	'on-demand': 9,
 	// The shared page cache (Varnish) provider and its option: purges every node.

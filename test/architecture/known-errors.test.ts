@@ -62,6 +62,16 @@ function errorsByWords(file: string, text: string, ours: ReadonlySet<string>): s
 		if (ours.has(match[1]!)) found.push(`${file}: ${match[0]}`);
 	for (const match of text.matchAll(/\bas\s+(\w+Error)\b/g))
 		if (ours.has(match[1]!)) found.push(`${file}: ${match[0]}`);
+	// An error made only to read its name: the kind is known before the error is.
+	for (const match of text.matchAll(
+		/(?:new\s+(\w+Error)\([^;]*?\)\s*\.name\b|const\s+(\w+)\s*=\s*[\w.]+\([^;]*\);\s*return\s+[^;]*\b\2\.name\b)/g,
+	))
+		if (match[1] === undefined || ours.has(match[1]))
+			found.push(`${file}: ${match[0].split('\n')[0]}`);
+	// A class name of ours as a string (a list of names to compare with): errors modules aside.
+	if (!file.startsWith('integration/src/errors/') && file !== SIMULATOR_ERRORS)
+		for (const match of text.matchAll(/(?<!(?:name\s*=|[!=]==?)\s*)['"](\w+Error)['"]/g))
+			if (ours.has(match[1]!)) found.push(`${file}: ${match[0]}`);
 	return found;
 }
 
@@ -126,6 +136,9 @@ describe('errors known by type', () => {
 					"error.name !== 'LiveEntryNotFoundError'",
 					'const e = error as AudioReviewsError;',
 					'if (/exists/.test(message)) return 409;',
+					"const ANSWERS = new Set(['NotFoundError']);",
+					'const made = attempt.fail({ attempts: 1 });',
+					'return made.type ?? made.name;',
 				].join('\n'),
 				ours,
 			),
@@ -134,6 +147,8 @@ describe('errors known by type', () => {
 			'a.ts: /exists/.test(message)',
 			"a.ts: .name === 'NotFoundError'",
 			'a.ts: as AudioReviewsError',
+			'a.ts: const made = attempt.fail({ attempts: 1 });',
+			"a.ts: 'NotFoundError'",
 		]);
 		const family = new Set(['SimulatorError']);
 		expect(

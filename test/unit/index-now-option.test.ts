@@ -1,16 +1,16 @@
 import audioReviews from 'astro-audio-reviews';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+	DEFAULT_LIVE_ROUTE,
+	indexNowOptionSchema,
+	type ResolvedIndexNowOption,
+} from '../../integration/src/indexnow/index-now-option.js';
+import {
 	purgedPagesConfig,
 	resolveIndexNow,
 } from '../../integration/src/indexnow/index-now-settings.js';
 import { productsLiveLoader } from '../../integration/src/on-demand/live-loader/products-live-loader.js';
 import { liveProductUrls } from '../../integration/src/on-demand/urls.js';
-import {
-	DEFAULT_LIVE_ROUTE,
-	indexNowOptionSchema,
-	type ResolvedIndexNowOption,
-} from '../../integration/src/options/index-now-option.js';
 import { lentSource } from '../helpers/live-content.js';
 
 /** `audioReviews({ indexNow })`: what it needs from the config and the environment, and the messages that say the fix. */

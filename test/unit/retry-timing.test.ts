@@ -4,7 +4,7 @@ import {
 	parseRetryAfter,
 	RETRYABLE_STATUSES,
 	retryDelay,
-} from '../../integration/src/client/retry-timing.js';
+} from '../../integration/src/network/retry-timing.js';
 
 const options = { retryBaseDelayMs: 200, retryMaxDelayMs: 5_000 };
 

@@ -1,5 +1,6 @@
 // The failed attempts that carry no HTTP answer to classify: out of time before or during the
 // attempt, a body over `maxResponseBytes`, or no response at all.
+import { attemptErrorType } from '../errors/attempt-error-type.js';
 import { NetworkError, ResponseTooLargeError, TimeoutError } from '../errors/errors.js';
 import { describeNetworkFailure, type NetworkFailure } from '../network/wording.js';
 import { type Attempt, type RequestContext, suffix } from './classify-response.js';
@@ -49,6 +50,7 @@ export function tooLarge(context: RequestContext, status: number, maxBytes: numb
 	return {
 		ok: false,
 		retryable: false,
+		errorType: attemptErrorType(ResponseTooLargeError),
 		fail: ({ attempts }) => new ResponseTooLargeError(message, { ...context, status, attempts }),
 	};
 }

@@ -1,8 +1,9 @@
+import { attemptErrorType } from '../errors/attempt-error-type.js';
 import { quoteServiceText } from '../errors/error-text.js';
 import type { AudioReviewsError, Endpoint } from '../errors/errors.js';
 import { NotFoundError, ResponseFormatError, ServiceError } from '../errors/errors.js';
+import { parseRetryAfter, RETRYABLE_STATUSES } from '../network/retry-timing.js';
 import { doubledPathHint, unknownWebsiteHint } from './hints.js';
-import { parseRetryAfter, RETRYABLE_STATUSES } from './retry-timing.js';
 
 export interface RequestContext {
 	endpoint: Endpoint;
@@ -38,6 +39,8 @@ export type Attempt =
 	| {
 			ok: false;
 			fail: ErrorFactory;
+			/** The attempt's recorded error type, known without making the error. */
+			errorType?: string | undefined;
 			retryable: boolean;
 			retryAfterMs?: number | undefined;
 			retryLimit?: number | undefined;
@@ -95,9 +98,15 @@ export function classify(
 	if (status >= 200 && status < 300) {
 		if (errorBody) {
 			if (errorBody.type === 'ERR_DB_MISSING')
-				return { ok: false, retryable: false, fail: notFound(context, service, asked) };
+				return {
+					ok: false,
+					retryable: false,
+					errorType: errorBody.type,
+					fail: notFound(context, service, asked),
+				};
 			return {
 				ok: false,
+				errorType: errorBody.type,
 				retryable: RETRYABLE_TYPES.has(errorBody.type),
 				fail: service(ServiceError, 'The service returned an error'),
 			};
@@ -107,6 +116,7 @@ export function classify(
 			return {
 				ok: false,
 				retryable: false,
+				errorType: attemptErrorType(ResponseFormatError),
 				fail: ({ attempts }) =>
 					new ResponseFormatError(`Expected a JSON body, got ${quoteServiceText(text, 80)}`, {
 						...context,
@@ -127,6 +137,7 @@ export function classify(
 	return {
 		ok: false,
 		retryable,
+		errorType: attemptErrorType(ServiceError, errorBody?.type),
 		retryAfterMs: retryable ? parseRetryAfter(response.headers.get('retry-after')) : undefined,
 		fail:
 			errorBody?.type === 'ERR_DB_MISSING'
@@ -175,6 +186,7 @@ function notModified(
 	return {
 		ok: false,
 		retryable: false,
+		errorType: attemptErrorType(ResponseFormatError),
 		fail: ({ attempts }) => new ResponseFormatError(message, { ...context, status: 304, attempts }),
 	};
 }

@@ -1,6 +1,7 @@
 import type { LimitFunction } from 'p-limit';
 import { AudioReviewsError, ENDPOINT_PATHS, TimeoutError } from '../errors/errors.js';
 import { type AttemptObserver, exchange } from '../network/exchange.js';
+import { withRetries } from '../network/retry.js';
 import type { ResolvedConnectionOptions } from '../options/shared-options.js';
 import { networkFailure, outOfTime, timedOut, tooLarge } from './attempt-failures.js';
 import {
@@ -11,7 +12,6 @@ import {
 	type Validators,
 } from './classify-response.js';
 import { serviceAttempts } from './request-metrics.js';
-import { retryDelay } from './retry-timing.js';
 import { followSameOrigin, readCapped } from './transport.js';
 
 export type { JsonResponse, RequestContext, Validators } from './classify-response.js';
@@ -54,25 +54,33 @@ export function createRequester(
 		// Without a caller's deadline the budget starts at the first attempt: a long queue is the
 		// build's own concurrency, not a slow service.
 		let deadline = request.deadline;
-		for (let attempt = 1; ; attempt++) {
-			const outcome = await queued(limit, deadline, context, () => {
-				deadline ??= Date.now() + options.retryBudgetMs;
-				return attemptOnce(session, context, request, deadline);
-			});
-			if (outcome.ok) return { ...outcome.response, attempts: attempt };
-			if (!outcome.retryable || attempt > Math.min(options.retries, outcome.retryLimit ?? Infinity))
-				throw outcome.fail({ attempts: attempt });
-			const delay = retryDelay(attempt, outcome.retryAfterMs, options);
-			if (Date.now() + delay > deadline!) {
-				throw outcome.fail({
-					attempts: attempt,
-					note: `gave up: the next retry would exceed ${budgetOf(options, request)}`,
-					gaveUp: true,
+		const retried = await withRetries(
+			async () => {
+				const outcome = await queued(limit, deadline, context, () => {
+					deadline ??= Date.now() + options.retryBudgetMs;
+					return attemptOnce(session, context, request, deadline);
 				});
-			}
-			stats.retries++;
-			await sleep(delay, request.signal);
-		}
+				return outcome.ok
+					? { ok: true, value: outcome.response }
+					: { ...outcome, failure: outcome };
+			},
+			{
+				retries: options.retries,
+				retryBaseDelayMs: options.retryBaseDelayMs,
+				retryMaxDelayMs: options.retryMaxDelayMs,
+				deadline: () => deadline!,
+				signal: request.signal,
+				onRetry: () => stats.retries++,
+			},
+		);
+		if (retried.ok) return { ...retried.value, attempts: retried.attempts };
+		if (retried.nextWaitMs === undefined)
+			throw retried.failure.fail({ attempts: retried.attempts });
+		throw retried.failure.fail({
+			attempts: retried.attempts,
+			note: `gave up: the next retry would exceed ${budgetOf(options, request)}`,
+			gaveUp: true,
+		});
 	}
 
 	return Object.assign(request, { stats });
@@ -168,11 +176,9 @@ function templateOf(context: RequestContext): string {
 	return ENDPOINT_PATHS[context.endpoint].replace(/^GET /, '');
 }
 
-/** A failed answer's kind for the attempt's record: the service's `type`, else the error's name. */
+/** A failed answer's kind for the attempt's record, as its classifier named it. */
 function attemptErrorType(attempt: Attempt): string | undefined {
-	if (attempt.ok) return undefined;
-	const error = attempt.fail({ attempts: 1 });
-	return error.type ?? error.name;
+	return attempt.ok ? undefined : attempt.errorType;
 }
 
 /** `run` through the limiter, or a timeout at `deadline`; a gone visitor's run never requests. */
@@ -227,19 +233,4 @@ function headersFor(
 	if (request.validators?.lastModified)
 		headers['If-Modified-Since'] = request.validators.lastModified;
 	return headers;
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-	return new Promise((resolve, reject) => {
-		if (signal?.aborted) return reject(signal.reason);
-		const timer = setTimeout(() => {
-			signal?.removeEventListener('abort', onAbort);
-			resolve();
-		}, ms);
-		const onAbort = () => {
-			clearTimeout(timer);
-			reject(signal!.reason);
-		};
-		signal?.addEventListener('abort', onAbort, { once: true });
-	});
 }

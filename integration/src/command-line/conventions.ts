@@ -70,3 +70,29 @@ export interface CommandIo {
 export function printJsonLast(io: CommandIo, outcome: Record<string, unknown>): void {
 	io.out(JSON.stringify(outcome));
 }
+
+/** Ends a command: its exit code, and with `--json` its outcome (with `error` when it failed). */
+export type Finish = (code: ExitCode, error?: string) => number;
+
+/**
+ * Runs a command that reports `outcome`: `body` fills it and finishes with an exit code; a
+ * `CommandUsageError` anywhere in it is printed and finishes as `EXIT.usage`.
+ */
+export async function runReporting(
+	argv: readonly string[],
+	io: CommandIo,
+	outcome: Record<string, unknown>,
+	body: (finish: Finish) => Promise<number>,
+): Promise<number> {
+	const finish: Finish = (code, error) => {
+		if (wantsJson(argv)) printJsonLast(io, error ? { ...outcome, error } : outcome);
+		return code;
+	};
+	try {
+		return await body(finish);
+	} catch (error) {
+		if (!(error instanceof CommandUsageError)) throw error;
+		io.err(error.message);
+		return finish(EXIT.usage, error.message);
+	}
+}

@@ -1,8 +1,9 @@
 import { z } from 'astro/zod';
+import { refreshOptionSchema } from '../dev-loop/refresh-option.js';
 import { reviewsFeedOptionSchema } from '../feed/review-feed-option.js';
+import { indexNowOptionSchema } from '../indexnow/index-now-option.js';
 import { invalidateOptionSchema } from '../on-demand/invalidate-option.js';
 import { onDemandOptionSchema } from '../on-demand/on-demand-option.js';
-import { indexNowOptionSchema } from '../options/index-now-option.js';
 import {
 	DEFAULT_ROUTE,
 	emptyProducts,
@@ -10,8 +11,8 @@ import {
 	hubPageSize,
 	reviewsPerPage,
 } from '../options/page-settings.js';
-import { changeReportOptionSchema, refreshOptionSchema } from '../options/rebuild-options.js';
 import { flag, nonEmptyText } from '../options/rules.js';
+import { changeReportOptionSchema } from '../pages/change-report-option.js';
 import {
 	layoutOptionSchema,
 	uiTextOptionSchema,

@@ -5,6 +5,7 @@ import { createRefreshHandler } from '../dev-loop/dev-refresh.js';
 import { emptyStorePageHandler } from '../dev-loop/empty-store-page.js';
 import { LOADER_HOOK, RECORD_PATH } from '../dev-loop/protocol.js';
 import { recordHandler } from '../dev-loop/record-endpoint.js';
+import { REFRESH_SECRET_ENV } from '../dev-loop/refresh-option.js';
 import { skippedPageHandler } from '../dev-loop/skipped-page.js';
 import { TOOLBAR_APP } from '../dev-loop/toolbar-entry.js';
 import { serveToolbarApp } from '../dev-loop/toolbar-server.js';
@@ -15,7 +16,6 @@ import {
 	resolveIndexNow,
 } from '../indexnow/index-now-settings.js';
 import { DEFAULT_ROUTE, hubSettings } from '../options/page-settings.js';
-import { REFRESH_SECRET_ENV } from '../options/rebuild-options.js';
 import { layoutFile } from '../pages/layout-file.js';
 import type { PageConfig } from '../pages/page-config.js';
 import { otherLoaderWarning, requireLoadedProducts } from '../routing/collection-check.js';

@@ -6,14 +6,14 @@ import {
 	EXIT,
 	EXIT_CODES_HELP,
 	parseDuration,
-	printJsonLast,
-	wantsJson,
+	runReporting,
 } from '../command-line/conventions.js';
-import { CommandUsageError, IndexNowUsageError } from '../errors/errors.js';
+import { IndexNowUsageError } from '../errors/errors.js';
 import { countOf, formatNumber } from '../format/numbers.js';
-import { DEFAULT_CHANGE_REPORT } from '../options/rebuild-options.js';
+import { readChangeReport } from '../pages/change-report.js';
+import { DEFAULT_CHANGE_REPORT } from '../pages/change-report-option.js';
 import { indexNowBody, splitBatches, submitToIndexNow } from './index-now.js';
-import { type FirstBuildChoice, planSubmission, readChangeReport } from './index-now-report.js';
+import { type FirstBuildChoice, planSubmission } from './index-now-report.js';
 
 // `audio-reviews indexnow`: run after the deploy (the key file must be live before the engines
 // check it).
@@ -80,11 +80,7 @@ type Outcome = 'nothing' | 'dry-run' | 'submitted' | 'refused' | 'unavailable' |
 /** The whole command; returns the exit code. With `--json`, its outcome is the last line. */
 export async function runIndexNowCommand(argv: string[], io: CommandIo): Promise<number> {
 	const report = { outcome: 'usage' as Outcome, urls: 0, submitted: 0 };
-	const done = (code: number, error?: string): number => {
-		if (wantsJson(argv)) printJsonLast(io, error ? { ...report, error } : report);
-		return code;
-	};
-	try {
+	return runReporting(argv, io, report, async (done) => {
 		const options = parseCommandArgs(argv, io.cwd);
 		const plan = planSubmission(
 			await readChangeReport(options.report),
@@ -126,9 +122,5 @@ export async function runIndexNowCommand(argv: string[], io: CommandIo): Promise
 			);
 		report.outcome = outcome.error.retryable ? 'unavailable' : 'refused';
 		return done(outcome.error.retryable ? EXIT.unavailable : EXIT.failed, outcome.error.message);
-	} catch (error) {
-		if (!(error instanceof CommandUsageError)) throw error;
-		io.err(error.message);
-		return done(EXIT.usage, error.message);
-	}
+	});
 }

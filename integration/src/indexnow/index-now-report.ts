@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { IndexNowUsageError } from '../errors/errors.js';
-import type { IndexNowTarget } from '../options/index-now-option.js';
-import { type ChangeReport, REPORT_FORMAT } from '../pages/change-report.js';
+import type { ChangeReport, IndexNowTarget } from '../pages/change-report.js';
 
 /** What `audio-reviews indexnow` reads from a build's change report, checked before anything is sent. */
 
@@ -13,35 +11,6 @@ export interface SubmissionPlan {
 }
 
 export type FirstBuildChoice = 'none' | 'all';
-
-export async function readChangeReport(path: string): Promise<ChangeReport> {
-	let text: string;
-	try {
-		text = await readFile(path, 'utf8');
-	} catch {
-		throw new IndexNowUsageError(
-			`No change report at ${path}: run \`astro build\` in this folder first, or pass --report <file> if \`changeReport\` names another file`,
-		);
-	}
-	let report: ChangeReport;
-	try {
-		report = JSON.parse(text) as ChangeReport;
-	} catch {
-		throw new IndexNowUsageError(
-			`${path} is not JSON: it is not a change report of astro-audio-reviews`,
-		);
-	}
-	if (report?.format !== REPORT_FORMAT)
-		throw new IndexNowUsageError(
-			`${path}: unknown change report format ${JSON.stringify(report?.format)}`,
-		);
-	const lists = [report.added, report.changed, report.removed];
-	if (!lists.every((list) => Array.isArray(list) && list.every((url) => typeof url === 'string')))
-		throw new IndexNowUsageError(
-			`${path}: added, changed and removed must be lists of URLs; rebuild to write it anew`,
-		);
-	return report;
-}
 
 /**
  * The URLs to submit: added, changed and removed pages (a removed page answers 404, which tells the

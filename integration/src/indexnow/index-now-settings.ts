@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AudioReviewsOptionsError } from '../errors/errors.js';
-import type { IndexNowTarget } from '../options/index-now-option.js';
-import { DEFAULT_LIVE_ROUTE, type ResolvedIndexNowOption } from '../options/index-now-option.js';
+import type { IndexNowTarget } from '../pages/change-report.js';
+import { DEFAULT_LIVE_ROUTE, type ResolvedIndexNowOption } from './index-now-option.js';
 
 /** The protocol's key format (indexnow.org/documentation). */
 const KEY_FORMAT = /^[A-Za-z0-9-]{8,128}$/;

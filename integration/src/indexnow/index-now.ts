@@ -1,9 +1,10 @@
-import { parseRetryAfter, RETRYABLE_STATUSES, retryDelay } from '../client/retry-timing.js';
 import { quoteServiceText } from '../errors/error-text.js';
 import { IndexNowError } from '../errors/errors.js';
 import { exchange } from '../network/exchange.js';
+import { withRetries } from '../network/retry.js';
+import { parseRetryAfter, RETRYABLE_STATUSES } from '../network/retry-timing.js';
 import { describeNetworkFailure, type NetworkFailure } from '../network/wording.js';
-import type { IndexNowTarget } from '../options/index-now-option.js';
+import type { IndexNowTarget } from '../pages/change-report.js';
 
 // IndexNow: one JSON `POST` per batch of at most 10,000 URLs, shared with every engine.
 
@@ -91,25 +92,32 @@ async function postWithRetries(
 	options: IndexNowSubmitOptions,
 	deadline: number,
 ): Promise<{ status: number; attempts: number } | IndexNowError> {
-	const timing = {
-		retryBaseDelayMs: options.retryBaseDelayMs ?? 1000,
-		retryMaxDelayMs: options.retryMaxDelayMs ?? 30_000,
-	};
 	const body = indexNowBody(target, batch);
-	for (let attempt = 1; ; attempt++) {
-		const answer = await postOnce(target.endpoint, body, options, deadline);
-		if ('status' in answer && (answer.status === 200 || answer.status === 202))
-			return { status: answer.status, attempts: attempt };
-		const retryable = !('status' in answer) || RETRYABLE_STATUSES.has(answer.status);
-		if (!retryable) return refusal(target.endpoint, answer as Answer, attempt);
-		const wait = retryDelay(
-			attempt,
-			'status' in answer ? parseRetryAfter(answer.retryAfter) : undefined,
-			timing,
-		);
-		if (Date.now() + wait >= deadline) return gaveUp(target.endpoint, answer, attempt, wait);
-		await new Promise((resolve) => setTimeout(resolve, wait));
-	}
+	const retried = await withRetries(
+		async () => {
+			const answer = await postOnce(target.endpoint, body, options, deadline);
+			if ('status' in answer && (answer.status === 200 || answer.status === 202))
+				return { ok: true, value: answer.status };
+			return {
+				ok: false,
+				failure: answer,
+				retryable: !('status' in answer) || RETRYABLE_STATUSES.has(answer.status),
+				retryAfterMs: 'status' in answer ? parseRetryAfter(answer.retryAfter) : undefined,
+			};
+		},
+		{
+			retries: Number.POSITIVE_INFINITY,
+			retryBaseDelayMs: options.retryBaseDelayMs ?? 1000,
+			retryMaxDelayMs: options.retryMaxDelayMs ?? 30_000,
+			deadline: () => deadline,
+		},
+	);
+	if (retried.ok) return { status: retried.value, attempts: retried.attempts };
+	const { failure, attempts, nextWaitMs } = retried;
+	// Only an answer is final before the deadline: a network failure is always retried.
+	if (nextWaitMs === undefined && 'status' in failure)
+		return refusal(target.endpoint, failure, attempts);
+	return gaveUp(target.endpoint, failure, attempts, nextWaitMs ?? 0);
 }
 
 interface Answer {

@@ -1,3 +1,4 @@
+import { ANSWER_ERROR_TYPES, HTTP_ERROR_TYPE } from '../errors/attempt-error-type.js';
 import {
 	type Attributes,
 	type Counter,
@@ -101,14 +102,6 @@ const SERVICE_TYPES: ReadonlySet<string> = new Set([
 	'ERR_DB_READ',
 ]);
 
-/** The package's errors for an answer that was no data (their class names). */
-const ANSWER_ERRORS: ReadonlySet<string> = new Set([
-	'RedirectError',
-	'ResponseFormatError',
-	'ResponseTooLargeError',
-	'WrongProductError',
-]);
-
 /** A code or an error's name from the local network stack (`ECONNREFUSED`, `TypeError`). */
 const LOCAL_NAME = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
 
@@ -123,8 +116,8 @@ export function errorTypeOf(
 ): string | undefined {
 	if (reported === undefined) return undefined;
 	if (status === undefined) return LOCAL_NAME.test(reported) ? reported : '_OTHER';
-	if (SERVICE_TYPES.has(reported) || ANSWER_ERRORS.has(reported)) return reported;
-	return reported === 'ServiceError' && status >= 400 ? String(status) : '_OTHER';
+	if (SERVICE_TYPES.has(reported) || ANSWER_ERROR_TYPES.has(reported)) return reported;
+	return reported === HTTP_ERROR_TYPE && status >= 400 ? String(status) : '_OTHER';
 }
 
 const LOAD_OUTCOMES = ['ok', 'not_found', 'failed', 'shed'] as const;

@@ -2,6 +2,7 @@
 // the cache purges) is an `exchange`. It sends with an injectable `fetch`, bounds the attempt by
 // one timeout rule, turns a missing answer into a `NetworkFailure` worded once (./wording.ts),
 // and reports each attempt's outcome in one place (`settle`).
+import { thrownErrorType } from '../errors/attempt-error-type.js';
 import { AudioReviewsError } from '../errors/errors.js';
 import { type NetworkFailure, networkFailureOf } from './wording.js';
 
@@ -107,7 +108,7 @@ export async function exchange<T = undefined>(
 			throw options.signal.reason;
 		}
 		if (error instanceof AudioReviewsError) {
-			settle({ status, errorType: error.type ?? error.name });
+			settle({ status, errorType: thrownErrorType(error) });
 			throw error;
 		}
 		const failure = networkFailureOf(error, timeout.aborted ? { ms, cutByDeadline } : undefined);

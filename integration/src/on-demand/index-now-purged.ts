@@ -1,5 +1,5 @@
 import { submitToIndexNow } from '../indexnow/index-now.js';
-import type { IndexNowTarget } from '../options/index-now-option.js';
+import type { IndexNowTarget } from '../pages/change-report.js';
 import type { WebhookRequest } from './webhook.js';
 
 // `indexNow.submitPurged`: after the invalidation webhook purged product pages, the same pages are

@@ -2,9 +2,9 @@ import { hash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
+import { CommandUsageError } from '../errors/errors.js';
 import { writeAtomic } from '../files/atomic-write.js';
 import { formatNumber } from '../format/numbers.js';
-import type { IndexNowTarget } from '../options/index-now-option.js';
 import type { StaleCollection } from '../state/build-state.js';
 import { leftoverFiles, type PruneContext, pruneStalePages } from './prune-output.js';
 
@@ -22,6 +22,16 @@ export interface PageManifest {
 export interface HashedPages {
 	pages: Record<string, string>;
 	files: string[];
+}
+
+/** Where to submit and how the endpoint checks that the URLs are ours. */
+export interface IndexNowTarget {
+	endpoint: string;
+	/** The site's host (`shop.example.com`): every URL must belong to it. */
+	host: string;
+	key: string;
+	/** The absolute URL of the key file; URLs outside its folder are refused by the endpoint. */
+	keyLocation: string;
 }
 
 export interface ChangeReport {
@@ -197,4 +207,34 @@ export async function reportChanges(
 		files: pageFiles,
 	} satisfies PageManifest);
 	return { ...report, pruned, refused, unverified };
+}
+
+/** A build's change report, as `audio-reviews indexnow` and `purge-cloudflare` read it: checked whole. */
+export async function readChangeReport(path: string): Promise<ChangeReport> {
+	let text: string;
+	try {
+		text = await readFile(path, 'utf8');
+	} catch {
+		throw new CommandUsageError(
+			`No change report at ${path}: run \`astro build\` in this folder first, or pass --report <file> if \`changeReport\` names another file`,
+		);
+	}
+	let report: ChangeReport;
+	try {
+		report = JSON.parse(text) as ChangeReport;
+	} catch {
+		throw new CommandUsageError(
+			`${path} is not JSON: it is not a change report of astro-audio-reviews`,
+		);
+	}
+	if (report?.format !== REPORT_FORMAT)
+		throw new CommandUsageError(
+			`${path}: unknown change report format ${JSON.stringify(report?.format)}`,
+		);
+	const lists = [report.added, report.changed, report.removed];
+	if (!lists.every((list) => Array.isArray(list) && list.every((url) => typeof url === 'string')))
+		throw new CommandUsageError(
+			`${path}: added, changed and removed must be lists of URLs; rebuild to write it anew`,
+		);
+	return report;
 }

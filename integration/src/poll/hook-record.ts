@@ -7,14 +7,14 @@ import { writeAtomic } from '../files/atomic-write.js';
  * (collection, entry id), in `state.json` of poll's state folder (the one folder a scheduled job
  * keeps). Written only after a 2xx, so a failed call is made again.
  */
-// Bumped when the digests' form changes: an older file is no state (a first run), never misread.
+// Bumped when the digests' form changes: an older file is no record (a first run), never misread.
 const FORMAT = 2;
-const STATE_FILE = 'state.json';
+const RECORD_FILE = 'state.json';
 
 /** `collection/entryId` → page digest. */
 export type PageDigests = Record<string, string>;
 
-export interface PollState {
+export interface HookRecord {
 	/** When the hook last answered 2xx (ISO); undefined before the first call. */
 	calledAt: string | undefined;
 	pages: PageDigests;
@@ -32,12 +32,12 @@ export interface PageDiff {
 	removed: PageChange[];
 }
 
-export const statePath = (folder: string) => join(folder, STATE_FILE);
+export const hookRecordPath = (folder: string) => join(folder, RECORD_FILE);
 
-/** The recorded state; a missing or damaged file is no state (the next call records one). */
-export async function readState(folder: string): Promise<PollState> {
+/** The hook's record; a missing or damaged file is no record (the next call makes one). */
+export async function readHookRecord(folder: string): Promise<HookRecord> {
 	try {
-		const file = JSON.parse(await readFile(statePath(folder), 'utf8')) as {
+		const file = JSON.parse(await readFile(hookRecordPath(folder), 'utf8')) as {
 			format?: unknown;
 			calledAt?: unknown;
 			pages?: unknown;
@@ -48,7 +48,7 @@ export async function readState(folder: string): Promise<PollState> {
 				pages: file.pages,
 			};
 	} catch {
-		// No state yet.
+		// No record yet.
 	}
 	return { calledAt: undefined, pages: {} };
 }
@@ -62,10 +62,10 @@ function isDigests(value: unknown): value is PageDigests {
 	);
 }
 
-/** Written to a temporary file then renamed: a run killed mid-write leaves the old state whole. */
-export async function writeState(folder: string, state: PollState): Promise<void> {
-	await writeAtomic(statePath(folder), (temporary) =>
-		writeFile(temporary, JSON.stringify({ format: FORMAT, ...state })),
+/** Written to a temporary file then renamed: a run killed mid-write leaves the old record whole. */
+export async function writeHookRecord(folder: string, record: HookRecord): Promise<void> {
+	await writeAtomic(hookRecordPath(folder), (temporary) =>
+		writeFile(temporary, JSON.stringify({ format: FORMAT, ...record })),
 	);
 }
 

@@ -8,7 +8,7 @@ import {
 } from '../command-line/conventions.js';
 import { CommandUsageError, PollError } from '../errors/errors.js';
 import { callHook, redactHook } from './deploy-hook.js';
-import { diffPages, diffSize, readState, writeState } from './hook-record.js';
+import { diffPages, diffSize, readHookRecord, writeHookRecord } from './hook-record.js';
 import { type PollOptions, parsePollArgs } from './poll-options.js';
 import { type PollOutcome, pollJson, pollLine } from './poll-report.js';
 import { syncSite } from './site-sync.js';
@@ -61,27 +61,27 @@ async function poll(options: PollOptions, cwd: string): Promise<PollOutcome> {
 	const stateFolder = resolve(cwd, options.state ?? DEFAULT_STATE);
 	const site = await syncSite(cwd, stateFolder, options.lockWaitMs);
 	try {
-		const state = await readState(stateFolder);
+		const record = await readHookRecord(stateFolder);
 		const outcome = {
-			diff: diffPages(state.pages, site.pages),
+			diff: diffPages(record.pages, site.pages),
 			pages: Object.keys(site.pages).length,
 			hook: redactHook(options.hook.url),
-			firstCall: state.calledAt === undefined,
-			calledAt: state.calledAt,
+			firstCall: record.calledAt === undefined,
+			calledAt: record.calledAt,
 			state: relative(cwd, stateFolder) || '.',
 		};
 		// The list's memos and digests advance with every complete sync (never on a dry run); the
-		// called state below only after a 2xx.
+		// hook's record below only after a 2xx.
 		if (!options.dryRun) await site.keep();
 		if (!outcome.firstCall && diffSize(outcome.diff) === 0)
 			return { ...outcome, kind: 'no-change' };
 		if (options.dryRun) return { ...outcome, kind: 'dry-run' };
 		const heldUntil =
-			state.calledAt === undefined ? 0 : Date.parse(state.calledAt) + options.minIntervalMs;
+			record.calledAt === undefined ? 0 : Date.parse(record.calledAt) + options.minIntervalMs;
 		if (heldUntil > Date.now())
 			return { ...outcome, kind: 'held', heldUntil: new Date(heldUntil).toISOString() };
 		const status = await callHook(options.hook);
-		await writeState(stateFolder, { calledAt: new Date().toISOString(), pages: site.pages });
+		await writeHookRecord(stateFolder, { calledAt: new Date().toISOString(), pages: site.pages });
 		return { ...outcome, kind: 'called', status };
 	} finally {
 		await site.close();

@@ -1,26 +1,9 @@
 import { z } from 'astro/zod';
 
-/** Options of the deploy-hook path: the change report and the dev refresh endpoint. */
+/** The `refresh` option: the dev server's refresh webhook (docs/rebuilds.md). */
 
 export const REFRESH_SECRET_ENV = 'AUDIO_REVIEWS_REFRESH_SECRET';
-export const DEFAULT_CHANGE_REPORT = '.astro/audio-reviews-changes.json';
 export const DEFAULT_REFRESH_PATH = '/_audio-reviews/refresh';
-
-export const changeReportOptionSchema = z
-	.union(
-		[
-			z
-				.string()
-				.min(1)
-				.refine((value) => value.endsWith('.json'), { message: 'must name a .json file' }),
-			z.literal(false),
-		],
-		{
-			message:
-				'Expected `changeReport` to be a .json path relative to the project root (e.g. ".astro/audio-reviews-changes.json"), or false',
-		},
-	)
-	.default(DEFAULT_CHANGE_REPORT);
 
 export const refreshOptionSchema = z
 	.union(

@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { envVarName } from './rules.js';
+import { envVarName } from '../options/rules.js';
 
 /** The `indexNow` option of `audioReviews()` (docs/indexnow.md): the key file, and what the command and webhook submit to. */
 
@@ -57,13 +57,3 @@ export const indexNowOptionSchema = z
 	.strict();
 
 export type ResolvedIndexNowOption = z.output<typeof indexNowOptionSchema>;
-
-/** Where to submit and how the endpoint checks that the URLs are ours. */
-export interface IndexNowTarget {
-	endpoint: string;
-	/** The site's host (`shop.example.com`): every URL must belong to it. */
-	host: string;
-	key: string;
-	/** The absolute URL of the key file; URLs outside its folder are refused by the endpoint. */
-	keyLocation: string;
-}
