@@ -13,8 +13,8 @@ const LAYER_RANK: Record<string, number> = {
 	format: 0,
 	// Every process-wide slot and the functions that read and write it: the one meaning of "state".
 	state: 0,
-	// The package's own files: written whole or not at all (temporary file, then rename).
-	files: 0,
+	// The package's own files: one reader (format, version, zod schema, gzip), written whole or not at all.
+	files: 1,
 	// The OpenTelemetry instruments, recorded where the work happens; the API loaded lazily, optional.
 	metrics: 0,
 	// The option rules and schemas more than one feature reads (a feature's own options sit in its folder).

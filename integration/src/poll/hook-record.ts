@@ -1,6 +1,6 @@
-import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeAtomic } from '../files/atomic-write.js';
+import { ownFile } from '../files/own-file.js';
+import { pollStateSchema } from '../schema/own-files.js';
 
 /**
  * What the pages showed when the deploy hook last answered 2xx: one digest per page entry
@@ -34,39 +34,20 @@ export interface PageDiff {
 
 export const statePath = (folder: string) => join(folder, STATE_FILE);
 
+const stateFile = ownFile({
+	version: FORMAT,
+	schema: pollStateSchema,
+});
+
 /** The recorded state; a missing or damaged file is no state (the next call records one). */
 export async function readState(folder: string): Promise<PollState> {
-	try {
-		const file = JSON.parse(await readFile(statePath(folder), 'utf8')) as {
-			format?: unknown;
-			calledAt?: unknown;
-			pages?: unknown;
-		};
-		if (file.format === FORMAT && isDigests(file.pages))
-			return {
-				calledAt: typeof file.calledAt === 'string' ? file.calledAt : undefined,
-				pages: file.pages,
-			};
-	} catch {
-		// No state yet.
-	}
-	return { calledAt: undefined, pages: {} };
-}
-
-function isDigests(value: unknown): value is PageDigests {
-	return (
-		typeof value === 'object' &&
-		value !== null &&
-		!Array.isArray(value) &&
-		Object.values(value).every((digest) => typeof digest === 'string')
-	);
+	const file = await stateFile.readOrNone(statePath(folder));
+	return { calledAt: file?.calledAt, pages: file?.pages ?? {} };
 }
 
 /** Written to a temporary file then renamed: a run killed mid-write leaves the old state whole. */
 export async function writeState(folder: string, state: PollState): Promise<void> {
-	await writeAtomic(statePath(folder), (temporary) =>
-		writeFile(temporary, JSON.stringify({ format: FORMAT, ...state })),
-	);
+	await stateFile.write(statePath(folder), state);
 }
 
 /** The pages now against the recorded ones, each named by its entry id (the ref, or locale/ref). */

@@ -13,7 +13,6 @@ import { LOADER_NAME, loaderSchema, type ProductsLoader } from '../build-sync/lo
 import { guardShrink } from '../build-sync/shrink-guard.js';
 import { STORE_FORMAT } from '../build-sync/stored-entry.js';
 import {
-	type Fingerprint,
 	fingerprintOf,
 	trustedSyncState,
 	writeFingerprint,
@@ -44,6 +43,7 @@ import { refreshProducts } from '../dev-loop/refresh-products.js';
 import { pollPagesFile } from '../poll/poll-pages.js';
 import { pollSync } from '../poll/poll-sync.js';
 import { factsFor, renderedWith, stampEntries } from '../schema/entry-metadata.js';
+import type { Fingerprint } from '../schema/own-files.js';
 import type { Product } from '../schema/product.js';
 import {
 	type CatalogueIndex,
