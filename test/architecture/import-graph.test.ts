@@ -53,7 +53,7 @@ const LAYER_RANK: Record<string, number> = {
 	'dev-loop': 10,
 	// Every virtual module, defined in one module and declared in one `.d.ts`.
 	virtual: 10,
-	// The build loader Astro calls; its load() still hands dev and poll jobs to their folders.
+	// The build loader Astro calls: its load() syncs (the dev loop's reports go through its channel).
 	'products-loader': 11,
 	// The Astro hooks that wire the features, and `audioReviews()`'s whole option schema.
 	hooks: 12,

@@ -1,8 +1,6 @@
-// The one reader and writer of the package's own files (poll's state and page digests, the content
-// dates): JSON, optionally gzipped, whose `format` says which version of the package's meaning it
-// holds, checked by a zod schema. A file that is not what the package wrote is an `OwnFileError`
-// naming the file and the field; callers whose answer to a damaged file is a fresh start say so
-// by reading with `readOrNone`.
+// The one reader and writer of the package's own files: JSON, gzipped or not, its `format` the
+// version of its meaning, checked by a zod schema. A file not as written is an `OwnFileError`
+// naming file and field; `readOrNone` is for files whose loss is a fresh start.
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';

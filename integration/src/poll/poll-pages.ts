@@ -22,13 +22,8 @@ const PAGE_DIGEST_CHARS = 16;
 /** A missing, damaged or older file is none: that sync fetches everything in full. */
 const digestsFile = ownFile({ version: POLL_PAGES_FORMAT, schema: pollPagesSchema, gzip: true });
 
-/** The file's URL when this sync is poll's (its integration is in the config), else undefined. */
-export function pollPagesFile(
-	context: Pick<LoaderContext, 'config' | 'collection'>,
-): URL | undefined {
-	// A hand-made context (a loader's own tests) may carry a partial config: then it is no poll.
-	const integrations: readonly { name: string }[] = context.config.integrations ?? [];
-	if (!integrations.some((integration) => integration.name === POLL_INTEGRATION)) return undefined;
+/** Where poll's sync writes the digests of `collection`, in the cache folder of its `astro sync`. */
+export function pollPagesFile(context: Pick<LoaderContext, 'config' | 'collection'>): URL {
 	return new URL(
 		`${POLL_PAGES_FOLDER}${encodeURIComponent(context.collection)}${POLL_PAGES_EXTENSION}`,
 		context.config.cacheDir,

@@ -40,8 +40,6 @@ import {
 	refreshContextSchema,
 } from '../dev-loop/protocol.js';
 import { refreshProducts } from '../dev-loop/refresh-products.js';
-import { pollPagesFile } from '../poll/poll-pages.js';
-import { pollSync } from '../poll/poll-sync.js';
 import { factsFor, renderedWith, stampEntries } from '../schema/entry-metadata.js';
 import type { Fingerprint } from '../schema/own-files.js';
 import type { Product } from '../schema/product.js';
@@ -62,9 +60,6 @@ export function productsLoader(options: ProductsLoaderOptions): ProductsLoader {
 		name: LOADER_NAME,
 		schema: loaderSchema(),
 		async load(context: LoaderContext): Promise<void> {
-			// poll's sync keeps page digests in a file of ours, not entries in Astro's store.
-			const pollFile = pollPagesFile(context);
-			if (pollFile) return pollSync(context, resolved, plan, pollFile);
 			if (!inDevServer(context)) {
 				const done = await syncAll(context, resolved, plan, false);
 				if (done.outcome === 'ok' && context.store.keys().length > 0) markFresh(context.collection);
