@@ -41,8 +41,6 @@ export interface ProductCollectionFilter {
 export interface LiveSource {
 	client: AudioReviewsClient;
 	options: ResolvedSharedOptions;
-	/** Whether this loader shares a load in flight between renders (not behind a shared cache). */
-	shareInFlight: boolean;
 }
 
 /** Lends the live loader's client and options to an injected route, with no request made. */
@@ -109,7 +107,7 @@ export function liveLoaderSharing(
 		},
 		async loadCollection({ filter = {} }) {
 			if (isLiveSourceFilter(filter)) {
-				filter.lendSource({ client, options: resolved, shareInFlight });
+				filter.lendSource({ client, options: resolved });
 				return { entries: [] };
 			}
 			return loadList(client, resolved, filter);
