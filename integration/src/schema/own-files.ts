@@ -1,8 +1,8 @@
 import { z } from 'astro/zod';
 
-// The schemas of what the package keeps between runs in files and values of its own (read and
-// written by files/own-file.ts): the build sync's meta store values and content dates, poll's
-// page digests and state. Whoever could edit a restored cache could edit these: each is checked.
+// The schemas of what the package keeps between runs (read through files/own-file.ts): the
+// sync's meta values, content dates, the build's page manifest, poll's digests, state and lock.
+// Whoever could edit a restored cache could edit these: each is checked.
 
 /** What a store, a dates file or poll's digests were synced for: another one is not trusted. */
 export const fingerprintSchema = z.object({
@@ -97,4 +97,18 @@ export const pollStateSchema = z.object({
 	calledAt: z.string().optional().catch(undefined),
 	/** `collection/entryId` → page digest. */
 	pages: z.record(z.string(), z.string()),
+});
+
+/** The last build's pages (what the change report compares with) and its HTML files, for pruning. */
+export const pageManifestSchema = z.object({
+	generatedAt: z.string(),
+	pages: z.record(z.string(), z.string()),
+	files: z.array(z.string()).optional(),
+});
+
+/** Who holds poll's lock: a lock of this host is checked by pid, another host's by its age. */
+export const pollLockHolderSchema = z.object({
+	pid: z.number(),
+	host: z.string(),
+	at: z.unknown().transform(String),
 });
