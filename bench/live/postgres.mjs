@@ -191,6 +191,10 @@ export function psql(target, sql) {
  */
 export async function standbyCaughtUp(pair) {
 	if (!pair.standby) return;
+	// With `synchronous_commit = off` a COMMIT answers before its record is written. A commit made
+	// synchronously (an xid, in its own call) writes every record before it; then the write
+	// position covers them all.
+	await psql(pair.primary, 'SET synchronous_commit = on; SELECT txid_current()');
 	const target = (await psql(pair.primary, 'SELECT pg_current_wal_lsn()')).trim();
 	for (let attempt = 0; attempt < 600; attempt++) {
 		const behind = (

@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { startServer, type TestServer } from './http-server.js';
+import { type CommandRun, runPackageCommand } from './package-cli.js';
 
 /** One POST the hook got. */
 export interface HookCall {
@@ -55,43 +54,14 @@ export async function startHookReceiver(): Promise<HookReceiver> {
 	});
 }
 
-const CLI = fileURLToPath(new URL('../../integration/dist/cli.js', import.meta.url));
+export type PollRun = CommandRun;
 
-export interface PollRun {
-	code: number | null;
-	stdout: string;
-	stderr: string;
-	/** The last stdout line parsed, when it is JSON. */
-	json: Record<string, unknown> | undefined;
-}
-
-/** `audio-reviews poll …` as a scheduled job runs it: the package's bin, in a child process, in the site's folder. */
+/** `audio-reviews poll …` in the site's folder; `cli` another install's bin (a tarball's). */
 export function runPollCli(
 	args: readonly string[],
 	cwd: string,
 	env: Record<string, string>,
-	/** The package's bin: this repository's, or one a site installed from the tarball. */
-	cli = CLI,
+	cli?: string,
 ): Promise<PollRun> {
-	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [cli, 'poll', ...args], {
-			cwd,
-			env: { PATH: process.env.PATH, ...env },
-		});
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-		child.on('error', reject);
-		child.on('close', (code) => {
-			const last = stdout.trim().split('\n').at(-1) ?? '';
-			let json: Record<string, unknown> | undefined;
-			try {
-				json = last.startsWith('{') ? (JSON.parse(last) as Record<string, unknown>) : undefined;
-			} catch {
-				json = undefined;
-			}
-			resolve({ code, stdout, stderr, json });
-		});
-	});
+	return runPackageCommand('poll', args, { cwd, env, cli });
 }

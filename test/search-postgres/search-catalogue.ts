@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { type SimAudio, type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
+import { runPackageCommand } from '../helpers/package-cli.js';
 
 /**
  * The catalogue the search tests ask: the simulator's generated products (French and English),
@@ -85,31 +84,8 @@ export async function startSearchCatalogue(products = 24): Promise<SearchCatalog
 	return { sim, refs };
 }
 
-const CLI = fileURLToPath(new URL('../../integration/dist/cli.js', import.meta.url));
-
-/** `audio-reviews index …` as a scheduled job runs it: the package's bin, in a child process. */
-export function runIndexCli(
-	args: string[],
-	env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string; json: Record<string, unknown> }> {
-	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [CLI, 'index', ...args], {
-			env: { PATH: process.env.PATH, ...env },
-		});
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-		child.on('error', reject);
-		child.on('close', (code) => {
-			const last = stdout.trim().split('\n').at(-1) ?? '';
-			let json: Record<string, unknown> = {};
-			try {
-				json = JSON.parse(last) as Record<string, unknown>;
-			} catch {
-				json = {};
-			}
-			resolve({ code, stdout, stderr, json });
-		});
-	});
+/** `audio-reviews index …` as a scheduled job runs it. */
+export async function runIndexCli(args: string[], env: Record<string, string>) {
+	const run = await runPackageCommand('index', args, { env });
+	return { ...run, json: run.json ?? {} };
 }

@@ -58,13 +58,17 @@ export function foldWord(word: string): string {
 
 /** The distinct correctable words of some documents, for the typo table. */
 export function documentWords(documents: readonly SearchDocument[]): string[] {
-	const words = new Set<string>();
+	// Folded once per distinct spelling: transcripts repeat their words, and folding costs more
+	// than the set lookup.
+	const spellings = new Set<string>();
 	for (const document of documents) {
 		const text = `${document.name} ${document.description} ${document.body}`;
-		for (const match of text.matchAll(/[\p{L}\p{M}]+/gu)) {
-			const word = foldWord(match[0]);
-			if (word.length >= MIN_TYPO_WORD && word.length <= MAX_WORD) words.add(word);
-		}
+		for (const match of text.matchAll(/[\p{L}\p{M}]+/gu)) spellings.add(match[0]);
+	}
+	const words = new Set<string>();
+	for (const spelling of spellings) {
+		const word = foldWord(spelling);
+		if (word.length >= MIN_TYPO_WORD && word.length <= MAX_WORD) words.add(word);
 	}
 	return [...words];
 }

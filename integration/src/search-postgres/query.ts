@@ -6,7 +6,8 @@ import { markedSnippet } from './snippet.js';
 
 // One search: the words of the query, each widened to the indexed words one typo away when it is
 // not itself one of them, matched in the locale's configuration (stems, no accents), ranked by the
-// field matched (name, description, reviews), then rating, then review count.
+// field matched (name, description, reviews), then rating, then review count. No text rank: it
+// reads every match's whole document (transcripts, out of line), the cost of a common word.
 
 export interface SearchRequest {
 	websiteId: string;
@@ -71,14 +72,13 @@ export async function searchIndex(
 			matched AS MATERIALIZED (
 				SELECT d.ref, d.rating, d.reviews,
 					CASE WHEN ts_filter(d.head, '{a}') @@ q.query THEN 0
-						WHEN d.head @@ q.query THEN 1 ELSE 2 END AS field,
-					ts_rank(d.document, q.query) AS rank
+						WHEN d.head @@ q.query THEN 1 ELSE 2 END AS field
 				FROM ${SCHEMA}.documents d, q
 				WHERE d.website_id = $1 AND d.locale = $2 AND d.document @@ q.query
 			),
 			page AS (
 				SELECT * FROM matched
-				ORDER BY field, rating DESC NULLS LAST, reviews DESC, rank DESC, ref
+				ORDER BY field, rating DESC NULLS LAST, reviews DESC, ref
 				LIMIT ${page.limit} OFFSET ${page.offset}
 			)
 			SELECT p.ref, d.name, p.rating, p.reviews, (SELECT count(*) FROM matched) AS total,
@@ -90,7 +90,7 @@ export async function searchIndex(
 				) AS snippet
 			FROM page p JOIN ${SCHEMA}.documents d
 				ON d.website_id = $1 AND d.locale = $2 AND d.ref = p.ref, q
-			ORDER BY p.field, p.rating DESC NULLS LAST, p.reviews DESC, p.rank DESC, p.ref`,
+			ORDER BY p.field, p.rating DESC NULLS LAST, p.reviews DESC, p.ref`,
 			[...params, request.limit, request.offset],
 		);
 		const total =
