@@ -13,8 +13,8 @@ const LAYER_RANK: Record<string, number> = {
 	format: 0,
 	// Every process-wide slot and the functions that read and write it: the one meaning of "state".
 	state: 0,
-	// The package's own files: written whole or not at all (temporary file, then rename).
-	files: 0,
+	// The package's own files: one reader (format, version, zod schema, gzip), written whole or not at all.
+	files: 1,
 	// The OpenTelemetry instruments, recorded where the work happens; the API loaded lazily, optional.
 	// Above errors/: the client metric's error types are the error classes' own.
 	metrics: 1,
@@ -56,7 +56,7 @@ const LAYER_RANK: Record<string, number> = {
 	'dev-loop': 10,
 	// Every virtual module, defined in one module and declared in one `.d.ts`.
 	virtual: 10,
-	// The build loader Astro calls; its load() still hands dev and poll jobs to their folders.
+	// The build loader Astro calls: its load() syncs (the dev loop's reports go through its channel).
 	'products-loader': 11,
 	// The Astro hooks that wire the features, and `audioReviews()`'s whole option schema.
 	hooks: 12,

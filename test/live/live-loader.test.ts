@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import {
 	NetworkError,
 	NotFoundError,
@@ -9,6 +10,9 @@ import { productTag, websiteTag } from 'astro-audio-reviews/live';
 import { productsLiveLoader } from 'astro-audio-reviews/loaders';
 import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHARE_LOADS_IN_FLIGHT } from '../../integration/src/on-demand/live-loader/load-sharing.js';
+import { liveLoaderSharing } from '../../integration/src/on-demand/live-loader/products-live-loader.js';
+import { loadSharingPlugin } from '../../integration/src/virtual/virtual-modules.js';
 
 let sim: Simulator;
 
@@ -108,21 +112,30 @@ describe('productsLiveLoader.loadEntry', () => {
 		expect((sim.stats.byRef[ref] ?? 0) - before).toBe(2);
 	});
 
-	it('shares nothing in flight once told through the live collection API (behind cacheVarnish())', async () => {
+	it('shares nothing in flight behind cacheVarnish(), the choice given as data', async () => {
 		const ref = sim.refs()[8]!;
-		const live = loader();
-		let lent: { sharing: { inFlight: boolean } } | undefined;
-		await live.loadCollection({
-			filter: { lendSource: (source) => (lent = source) },
-			collection: 'products',
-		});
-		expect(lent?.sharing).toEqual({ inFlight: true });
-		lent!.sharing.inFlight = false;
+		const live = liveLoaderSharing({ baseUrl: sim.baseUrl, websiteId: sim.websiteId }, false);
 		const before = sim.stats.byRef[ref] ?? 0;
 		await Promise.all(
 			Array.from({ length: 3 }, () => live.loadEntry({ filter: { ref }, collection: 'products' })),
 		);
 		expect((sim.stats.byRef[ref] ?? 0) - before).toBe(3);
+	});
+
+	it('reads its load sharing from the module the integration serves behind cacheVarnish()', async () => {
+		const served = loadSharingPlugin(false);
+		const load = served.load as (id: string) => string | undefined;
+		const module = fileURLToPath(
+			new URL('../../integration/src/on-demand/live-loader/load-sharing.ts', import.meta.url),
+		);
+		expect(load(module)).toBe('export const SHARE_LOADS_IN_FLIGHT = false;');
+		expect(load(`${module.replace(/\.ts$/, '.js')}?v=1`)).toBe(
+			'export const SHARE_LOADS_IN_FLIGHT = false;',
+		);
+		expect(load(fileURLToPath(import.meta.url))).toBeUndefined();
+		// The served module names the one export the loader imports; outside Vite it shares.
+		expect(Object.keys(await import(module))).toEqual(['SHARE_LOADS_IN_FLIGHT']);
+		expect(SHARE_LOADS_IN_FLIGHT).toBe(true);
 	});
 });
 

@@ -57,7 +57,7 @@ describe('which routes the integration injects', () => {
 		const routes: Injected[] = [];
 		const added: string[] = [];
 		const warnings: string[] = [];
-		const middlewares: string[] = [];
+		const plugins: string[] = [];
 		const hook = {
 			config: {
 				srcDir: pathToFileURL(`${join(root, 'src')}/`),
@@ -65,11 +65,14 @@ describe('which routes the integration injects', () => {
 				integrations: config.sitemap ? [{ name: '@astrojs/sitemap', hooks: {} }] : [],
 				cache: config.cache,
 			},
-			addMiddleware: (middleware: { entrypoint: URL }) =>
-				middlewares.push(middleware.entrypoint.pathname.split('/').at(-1)!),
 			injectRoute: (route: Injected) => routes.push(route),
-			updateConfig: (update: { integrations?: Array<{ name: string }> }) =>
-				added.push(...(update.integrations ?? []).map((i) => i.name)),
+			updateConfig: (update: {
+				integrations?: Array<{ name: string }>;
+				vite?: { plugins?: Array<{ name: string }> };
+			}) => {
+				added.push(...(update.integrations ?? []).map((i) => i.name));
+				plugins.push(...(update.vite?.plugins ?? []).map((plugin) => plugin.name));
+			},
 			logger: { warn: (line: string) => warnings.push(line), info: () => undefined },
 		} as never;
 		const resolved = resolveIntegrationOptions({ route: config.route ?? false });
@@ -80,7 +83,7 @@ describe('which routes the integration injects', () => {
 			onDemand: routes.every((r) => r.prerender === false),
 			added,
 			warnings,
-			middlewares,
+			plugins,
 		};
 	}
 	const LIVE = {
@@ -130,11 +133,12 @@ describe('which routes the integration injects', () => {
 		]);
 	});
 
-	it('adds the shared-cache middleware only when cache.provider is cacheVarnish()', async () => {
+	it("serves the live loader's load sharing off only when cache.provider is cacheVarnish(), with no middleware", async () => {
+		const sharing = 'astro-audio-reviews:load-sharing';
 		const varnish = await setup(LIVE, { cache: { provider: cacheVarnish() } });
-		expect(varnish.middlewares).toEqual(['shared-cache-middleware.ts']);
+		expect(varnish.plugins).toContain(sharing);
 		const memory = await setup(LIVE, { cache: { provider: memoryCache() } });
-		expect(memory.middlewares).toEqual([]);
-		expect((await setup(LIVE)).middlewares).toEqual([]);
+		expect(memory.plugins).not.toContain(sharing);
+		expect((await setup(LIVE)).plugins).not.toContain(sharing);
 	});
 });

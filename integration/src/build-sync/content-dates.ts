@@ -1,24 +1,19 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { LoaderContext } from 'astro/loaders';
-import { writeAtomicSync } from '../files/atomic-write.js';
+import { ownFile } from '../files/own-file.js';
 import { productPageDigest } from '../pages/page-digest.js';
+import { type Dates, datesFileSchema, type Fingerprint } from '../schema/own-files.js';
 import type { Product } from '../schema/product.js';
-import { type Fingerprint, fingerprintChanges } from './sync-meta.js';
+import { fingerprintChanges } from './sync-meta.js';
 
 // The sitemap's `lastmod`: only the page's digest moves it, so a rebuild never restamps a page.
 // Kept in a file of its own because Astro clears the loader's store on a config change.
 const FILE_FORMAT = 1;
-const ISO_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$/;
-
-/** Entry id → [digest of the rendered fields, ISO date it was first seen with that digest]. */
-type Dates = Record<string, [string, string]>;
-
-interface DatesFile {
-	format: typeof FILE_FORMAT;
-	fingerprint: Fingerprint;
-	dates: Dates;
-}
+/** A missing, damaged or older file is none: every page gets this build's date once. */
+const datesFile = ownFile({
+	version: FILE_FORMAT,
+	schema: datesFileSchema,
+});
 
 export type DatesScope = Pick<LoaderContext, 'config' | 'collection' | 'watcher'> & {
 	fingerprint: Fingerprint;
@@ -71,43 +66,11 @@ function datesPath(scope: DatesScope): string {
 }
 
 function readDates(scope: DatesScope): Dates {
-	let file: Partial<DatesFile>;
-	try {
-		file = JSON.parse(readFileSync(datesPath(scope), 'utf8')) as Partial<DatesFile>;
-	} catch {
-		// No file or a damaged one: every page gets this build's date once.
-		return {};
-	}
-	const { format, fingerprint, dates } = file ?? {};
-	if (
-		format !== FILE_FORMAT ||
-		!fingerprint ||
-		!dates ||
-		typeof dates !== 'object' ||
-		Array.isArray(dates)
-	)
-		return {};
-	if (fingerprintChanges(fingerprint, scope.fingerprint).length > 0) return {};
-	// A restored cache could be edited by anyone: keep only dates the sitemap can print.
-	return Object.fromEntries(Object.entries(dates).filter(([, value]) => isDated(value)));
-}
-
-function isDated(value: unknown): value is [string, string] {
-	return (
-		Array.isArray(value) &&
-		typeof value[0] === 'string' &&
-		typeof value[1] === 'string' &&
-		ISO_DATE.test(value[1])
-	);
+	const file = datesFile.readOrNoneSync(datesPath(scope));
+	if (!file || fingerprintChanges(file.fingerprint, scope.fingerprint).length > 0) return {};
+	return file.dates;
 }
 
 function writeDates(scope: DatesScope, dates: Dates): void {
-	writeAtomicSync(
-		datesPath(scope),
-		JSON.stringify({
-			format: FILE_FORMAT,
-			fingerprint: scope.fingerprint,
-			dates,
-		} satisfies DatesFile),
-	);
+	datesFile.writeSync(datesPath(scope), { fingerprint: scope.fingerprint, dates });
 }

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import type { LoaderContext } from 'astro/loaders';
 import type { PageMemo } from '../client/sync-catalogue.js';
+import { decodeOwnValue } from '../files/own-file.js';
 import type { ResolvedSharedOptions } from '../options/shared-options.js';
+import {
+	type Fingerprint,
+	fingerprintSchema,
+	type LastSync,
+	lastSyncSchema,
+	pageMemosSchema,
+} from '../schema/own-files.js';
 import type { LocalePlan } from './loader-options.js';
 
 // What the loader keeps in its meta store between builds, inside Astro's data store.
@@ -24,22 +32,6 @@ export const PACKAGE_VERSION: string = (() => {
 		return 'unknown';
 	}
 })();
-
-export interface Fingerprint {
-	websiteId: string;
-	baseUrl: string;
-	locales: string[];
-	query: {
-		without: string;
-		withAudio: boolean | null;
-		published: boolean | null;
-		refs: string[] | null;
-		variant: string | null;
-		type: string | null;
-	};
-	packageVersion: string;
-	storeFormat: number;
-}
 
 export function fingerprintOf(
 	options: ResolvedSharedOptions,
@@ -78,15 +70,6 @@ export function fingerprintChanges(previous: Fingerprint, current: Fingerprint):
 	return changes;
 }
 
-export interface LastSync {
-	at: string;
-	products: Record<string, number>;
-	/** The last dev refresh of some products after that sync: the data is at least this recent. */
-	refreshedAt?: string;
-	/** Set when this store was kept because the service was unreachable. */
-	lastKnownGood?: { reason: string; since: string };
-}
-
 export interface SyncState {
 	fingerprint: Fingerprint | undefined;
 	lastSync: LastSync | undefined;
@@ -95,9 +78,9 @@ export interface SyncState {
 
 export function readSyncState(meta: MetaStore): SyncState {
 	return {
-		fingerprint: readJson<Fingerprint>(meta, KEYS.fingerprint),
-		lastSync: readJson<LastSync>(meta, KEYS.lastSync),
-		pages: (locale) => readJson<PageMemo[]>(meta, KEYS.pages(locale)),
+		fingerprint: decodeOwnValue(fingerprintSchema, meta.get(KEYS.fingerprint)),
+		lastSync: decodeOwnValue(lastSyncSchema, meta.get(KEYS.lastSync)),
+		pages: (locale) => decodeOwnValue(pageMemosSchema, meta.get(KEYS.pages(locale))),
 	};
 }
 
@@ -127,17 +110,6 @@ export function clearSyncState(meta: MetaStore, locales: readonly string[]): voi
 	meta.delete(KEYS.fingerprint);
 	meta.delete(KEYS.lastSync);
 	for (const locale of locales) meta.delete(KEYS.pages(locale));
-}
-
-function readJson<T>(meta: MetaStore, key: string): T | undefined {
-	const raw = meta.get(key);
-	if (raw === undefined) return undefined;
-	try {
-		return JSON.parse(raw) as T;
-	} catch {
-		// A damaged meta value means "no previous state", never a failed build.
-		return undefined;
-	}
 }
 
 /** The store's sync state, or a fresh start: another site's restored CI cache must not leak in. */

@@ -287,6 +287,11 @@ export class SearchIndexBusyError extends SearchDatabaseError {
 	override name = 'SearchIndexBusyError';
 }
 
+/** A file of the package's own that is not what it wrote; the message names the file and field. */
+export class OwnFileError extends AudioReviewsError {
+	override name = 'OwnFileError';
+}
+
 /** Invalid options, raised at config time; `hint` tells the fix. */
 export class AudioReviewsOptionsError extends AstroError {
 	override name = 'AudioReviewsOptionsError';

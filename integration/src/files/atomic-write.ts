@@ -30,8 +30,8 @@ export async function writeAtomic(
 	}
 }
 
-/** `writeAtomic` for a loader's synchronous step, with the whole text at hand. */
-export function writeAtomicSync(path: string, text: string): void {
+/** `writeAtomic` for a loader's synchronous step, with the whole text (or bytes) at hand. */
+export function writeAtomicSync(path: string, text: string | Uint8Array): void {
 	mkdirSync(dirname(path), { recursive: true });
 	const temporary = temporaryFor(path);
 	try {

@@ -184,7 +184,6 @@ function setUp(
 		injectRoute,
 		updateConfig,
 		logger,
-		addMiddleware: setup.addMiddleware,
 	});
 	return indexNow;
 }

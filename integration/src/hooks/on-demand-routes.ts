@@ -10,6 +10,7 @@ import { hubRoute } from '../routing/hub-urls.js';
 import { CACHE_VARNISH_ENTRYPOINT } from '../shared-cache/cache-varnish.js';
 import { sitemapIncludeCheck } from '../sitemaps/sitemap-include-check.js';
 import {
+	loadSharingPlugin,
 	virtualLiveConfigPlugin,
 	virtualOnDemandPlugin,
 	virtualSearchPlugin,
@@ -39,7 +40,7 @@ function ownPageAt(config: Pick<AstroConfig, 'srcDir'>, path: string): boolean {
 
 type SetupHook = Pick<
 	HookParameters<'astro:config:setup'>,
-	'config' | 'injectRoute' | 'updateConfig' | 'logger' | 'addMiddleware'
+	'config' | 'injectRoute' | 'updateConfig' | 'logger'
 >;
 
 /** Whether the site's `cache.provider` is `cacheVarnish()`, seen in its config. */
@@ -76,9 +77,10 @@ export function injectOnDemandRoutes(
 	hook.updateConfig({
 		vite: { plugins: [virtualOnDemandPlugin({ websiteId: site.websiteId, sitemap })] },
 	});
-	// The switch reaches the live loader through its collection, from a middleware, never a global.
+	// Behind Varnish nodes, which coalesce misses, the live loader shares no load in flight: data
+	// decided here once, served to it as a module, never a switch flipped per request.
 	if (usesSharedCache(hook.config))
-		hook.addMiddleware({ entrypoint: page('shared-cache-middleware.ts'), order: 'pre' });
+		hook.updateConfig({ vite: { plugins: [loadSharingPlugin(false)] } });
 	if (sitemap && usesSitemapIntegration)
 		hook.updateConfig({ integrations: [sitemapIncludeCheck(sitemap.include)] });
 	if (sitemap) {

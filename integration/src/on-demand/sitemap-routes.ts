@@ -15,7 +15,8 @@ import {
 	liveLists,
 	SITEMAP_CACHE_POLICY,
 } from './list-routes.js';
-import { type LoadSharing, singleFlight } from './live-loader/single-flight.js';
+import { SHARE_LOADS_IN_FLIGHT } from './live-loader/load-sharing.js';
+import { singleFlight } from './live-loader/single-flight.js';
 import { SITEMAP_LIMITS } from './on-demand-option.js';
 import { liveProductPath } from './product-pages.js';
 import { liveAbsoluteUrl, liveHubPath } from './urls.js';
@@ -44,12 +45,7 @@ type SitemapContext = Pick<APIContext, 'cache' | 'site' | 'url'> & {
  * Concurrent requests for the same file (a crawler and a CDN refresh) share one walk, while the
  * live loader shares its loads (not behind a shared cache).
  */
-const walks = singleFlight<string | undefined>({ inFlight: true });
-const shared = (
-	sharing: LoadSharing,
-	key: string,
-	walk: () => Promise<string | undefined>,
-): Promise<string | undefined> => (sharing.inFlight ? walks(key, walk) : walk());
+const shared = singleFlight<string | undefined>(SHARE_LOADS_IN_FLIGHT);
 
 export function productsPerFile(config: LiveSitemapConfig, locales: number): number {
 	return Math.max(1, Math.floor((config.urlsPerFile ?? SITEMAP_LIMITS.urls) / locales));
@@ -62,7 +58,6 @@ export async function liveSitemapIndex(
 	try {
 		const lists = await liveLists(config, context.logger);
 		const xml = await shared(
-			lists.source.sharing,
 			`${lists.source.options.websiteId}|${context.site ?? context.url.origin}|index`,
 			async () => {
 				const counts = await Promise.all(
@@ -100,9 +95,7 @@ export async function liveSitemapFile(
 		const lists = await liveLists(config, context.logger);
 		// Keyed by origin too: without `site`, URLs are the request's origin's.
 		const key = `${lists.source.options.websiteId}|${context.site ?? context.url.origin}|${n}`;
-		const xml = await shared(lists.source.sharing, key, () =>
-			sitemapFileXml(context, config, lists, n),
-		);
+		const xml = await shared(key, () => sitemapFileXml(context, config, lists, n));
 		if (xml === undefined)
 			return listNotFound(
 				context,

@@ -4,7 +4,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { CommandUsageError } from '../errors/errors.js';
 import { writeAtomic } from '../files/atomic-write.js';
+import { ownFile } from '../files/own-file.js';
 import { formatNumber } from '../format/numbers.js';
+import { pageManifestSchema } from '../schema/own-files.js';
 import type { StaleCollection } from '../state/build-state.js';
 import { leftoverFiles, type PruneContext, pruneStalePages } from './prune-output.js';
 
@@ -100,7 +102,7 @@ export function hashPages(
 }
 
 export function compareManifests(
-	previous: PageManifest | undefined,
+	previous: Omit<PageManifest, 'format'> | undefined,
 	pages: Record<string, string>,
 ): Pick<ChangeReport, 'added' | 'changed' | 'removed' | 'unchanged'> {
 	const added: string[] = [];
@@ -127,21 +129,11 @@ export function summarize(
 	return `${formatNumber(report.changed.length)} changed, ${formatNumber(report.added.length)} added, ${formatNumber(report.removed.length)} removed, ${formatNumber(report.unchanged)} unchanged`;
 }
 
-export async function readManifest(path: string): Promise<PageManifest | undefined> {
-	try {
-		const manifest = JSON.parse(await readFile(path, 'utf8')) as PageManifest;
-		// Restored from a cache: only a manifest of the expected shape is used at all.
-		const pagesOk =
-			typeof manifest.pages === 'object' &&
-			manifest.pages !== null &&
-			Object.values(manifest.pages).every((value) => typeof value === 'string');
-		const filesOk =
-			manifest.files === undefined ||
-			(Array.isArray(manifest.files) && manifest.files.every((file) => typeof file === 'string'));
-		return manifest.format === REPORT_FORMAT && pagesOk && filesOk ? manifest : undefined;
-	} catch {
-		return undefined;
-	}
+/** Restored from a cache: a manifest not of the expected shape is none (every page is "added"). */
+const manifestFile = ownFile({ version: REPORT_FORMAT, schema: pageManifestSchema });
+
+export function readManifest(path: string): Promise<Omit<PageManifest, 'format'> | undefined> {
+	return manifestFile.readOrNone(path);
 }
 
 /** Written to a temporary file then renamed: a build killed mid-write leaves the old file whole. */

@@ -1,6 +1,6 @@
-import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeAtomic } from '../files/atomic-write.js';
+import { ownFile } from '../files/own-file.js';
+import { hookRecordSchema } from '../schema/own-files.js';
 
 /**
  * What the pages showed when the deploy hook last answered 2xx: one digest per page entry
@@ -34,39 +34,20 @@ export interface PageDiff {
 
 export const hookRecordPath = (folder: string) => join(folder, RECORD_FILE);
 
+const recordFile = ownFile({
+	version: FORMAT,
+	schema: hookRecordSchema,
+});
+
 /** The hook's record; a missing or damaged file is no record (the next call makes one). */
 export async function readHookRecord(folder: string): Promise<HookRecord> {
-	try {
-		const file = JSON.parse(await readFile(hookRecordPath(folder), 'utf8')) as {
-			format?: unknown;
-			calledAt?: unknown;
-			pages?: unknown;
-		};
-		if (file.format === FORMAT && isDigests(file.pages))
-			return {
-				calledAt: typeof file.calledAt === 'string' ? file.calledAt : undefined,
-				pages: file.pages,
-			};
-	} catch {
-		// No record yet.
-	}
-	return { calledAt: undefined, pages: {} };
-}
-
-function isDigests(value: unknown): value is PageDigests {
-	return (
-		typeof value === 'object' &&
-		value !== null &&
-		!Array.isArray(value) &&
-		Object.values(value).every((digest) => typeof digest === 'string')
-	);
+	const file = await recordFile.readOrNone(hookRecordPath(folder));
+	return { calledAt: file?.calledAt, pages: file?.pages ?? {} };
 }
 
 /** Written to a temporary file then renamed: a run killed mid-write leaves the old record whole. */
 export async function writeHookRecord(folder: string, record: HookRecord): Promise<void> {
-	await writeAtomic(hookRecordPath(folder), (temporary) =>
-		writeFile(temporary, JSON.stringify({ format: FORMAT, ...record })),
-	);
+	await recordFile.write(hookRecordPath(folder), record);
 }
 
 /** The pages now against the recorded ones, each named by its entry id (the ref, or locale/ref). */

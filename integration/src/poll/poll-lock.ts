@@ -3,6 +3,8 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PollError } from '../errors/errors.js';
+import { decodeOwnValue } from '../files/own-file.js';
+import { pollLockHolderSchema } from '../schema/own-files.js';
 
 /**
  * One run at a time per state folder: the lock is created with O_EXCL and names its holder
@@ -52,15 +54,10 @@ export async function acquireLock(folder: string, waitMs: number): Promise<PollL
 	}
 }
 
+/** Being written this instant, or damaged, is no holder: the lock is judged by its age. */
 async function readHolder(path: string): Promise<Holder | undefined> {
-	try {
-		const value = JSON.parse(await readFile(path, 'utf8')) as Partial<Holder>;
-		if (typeof value.pid === 'number' && typeof value.host === 'string')
-			return { pid: value.pid, host: value.host, at: String(value.at) };
-	} catch {
-		// Being written this instant, or damaged: judged by its age below.
-	}
-	return undefined;
+	const text = await readFile(path, 'utf8').catch(() => undefined);
+	return decodeOwnValue(pollLockHolderSchema, text);
 }
 
 async function isStale(path: string, holder: Holder | undefined): Promise<boolean> {

@@ -12,12 +12,11 @@ import { ReusedItem } from '../client/sync-catalogue.js';
 import type { ProductValidationError } from '../errors/errors.js';
 import { formatNumber } from '../format/numbers.js';
 import { productPageDigest } from '../pages/page-digest.js';
+import type { PollPages } from '../schema/own-files.js';
 import type { Product } from '../schema/product.js';
 import { refOf, structureError } from '../schema/validate.js';
 import {
 	joinDigests,
-	POLL_PAGES_FORMAT,
-	type PollPages,
 	rawDigestOf,
 	readPollPages,
 	shortDigest,
@@ -192,7 +191,6 @@ export async function pollSync(
 	guardShrink(resolved, state, kept, 'valid');
 
 	await writePollPages(file, {
-		format: POLL_PAGES_FORMAT,
 		collection: context.collection,
 		fingerprint,
 		syncedAt: new Date().toISOString(),

@@ -6,6 +6,7 @@ import type { AstroIntegration } from 'astro';
 import { ERROR_CODES, errorCode } from '../errors/error-codes.js';
 import { AudioReviewsError, CommandUsageError, PollError } from '../errors/errors.js';
 import type { PageDigests } from './hook-record.js';
+import { pollLoaderPlugin } from './poll-loader.js';
 import { acquireLock, type PollLock } from './poll-lock.js';
 import {
 	POLL_INTEGRATION,
@@ -17,9 +18,10 @@ import {
 
 /**
  * The site's own sync as `astro sync` runs it: its own config and loader options, no second copy.
- * Astro's store goes to a folder of this run, thrown away after it: the loader, seeing poll's
- * integration, writes what poll compares (page digests, the list's page memos) to files of the
- * package's own format there, and poll keeps only those in its state folder. So a run neither
+ * Astro's store goes to a folder of this run, thrown away after it: poll's own loader, served by
+ * its integration in place of the build loader, writes what poll compares (page digests, the
+ * list's page memos) to files of the package's own format there, and poll keeps only those in
+ * its state folder. So a run neither
  * reads nor rewrites the site's ~90 MB store, and reads nothing of Astro's internals.
  */
 export interface SyncedSite {
@@ -56,6 +58,10 @@ export async function syncSite(
 		const probe: AstroIntegration = {
 			name: POLL_INTEGRATION,
 			hooks: {
+				// The site's productsLoader() is poll's own loader in this sync: see poll-loader.ts.
+				'astro:config:setup': ({ updateConfig }) => {
+					updateConfig({ vite: { plugins: [pollLoaderPlugin()] } });
+				},
 				'astro:config:done': () => {
 					resolved = true;
 				},

@@ -13,7 +13,6 @@ import { LOADER_NAME, loaderSchema, type ProductsLoader } from '../build-sync/lo
 import { guardShrink } from '../build-sync/shrink-guard.js';
 import { STORE_FORMAT } from '../build-sync/stored-entry.js';
 import {
-	type Fingerprint,
 	fingerprintOf,
 	trustedSyncState,
 	writeFingerprint,
@@ -41,9 +40,8 @@ import {
 	refreshContextSchema,
 } from '../dev-loop/protocol.js';
 import { refreshProducts } from '../dev-loop/refresh-products.js';
-import { pollPagesFile } from '../poll/poll-pages.js';
-import { pollSync } from '../poll/poll-sync.js';
 import { factsFor, renderedWith, stampEntries } from '../schema/entry-metadata.js';
+import type { Fingerprint } from '../schema/own-files.js';
 import type { Product } from '../schema/product.js';
 import {
 	type CatalogueIndex,
@@ -62,9 +60,6 @@ export function productsLoader(options: ProductsLoaderOptions): ProductsLoader {
 		name: LOADER_NAME,
 		schema: loaderSchema(),
 		async load(context: LoaderContext): Promise<void> {
-			// poll's sync keeps page digests in a file of ours, not entries in Astro's store.
-			const pollFile = pollPagesFile(context);
-			if (pollFile) return pollSync(context, resolved, plan, pollFile);
 			if (!inDevServer(context)) {
 				const done = await syncAll(context, resolved, plan, false);
 				if (done.outcome === 'ok' && context.store.keys().length > 0) markFresh(context.collection);

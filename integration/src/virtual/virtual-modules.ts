@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import type { PurgedPagesConfig } from '../indexnow/index-now-settings.js';
 import type { HostPurgeConfig } from '../on-demand/cdn-purge/purge-hosts.js';
@@ -71,6 +72,22 @@ export interface OnDemandConfig {
 
 export function virtualOnDemandPlugin(config: OnDemandConfig): Plugin {
 	return jsonModulePlugin(VIRTUAL_ON_DEMAND_ID, config);
+}
+
+const LOAD_SHARING_MODULE = fileURLToPath(
+	new URL('../on-demand/live-loader/load-sharing.js', import.meta.url),
+).replace(/\.js$/, '');
+
+/** The site's load sharing, decided at config time, served in place of the module's default. */
+export function loadSharingPlugin(shareInFlight: boolean): Plugin {
+	return {
+		name: 'astro-audio-reviews:load-sharing',
+		enforce: 'pre',
+		load(id) {
+			if (id.split('?')[0]!.replace(/\.[jt]s$/, '') !== LOAD_SHARING_MODULE) return undefined;
+			return `export const SHARE_LOADS_IN_FLIGHT = ${JSON.stringify(shareInFlight)};`;
+		},
+	};
 }
 
 function jsonModulePlugin(id: string, value: unknown): Plugin {

@@ -11,7 +11,8 @@ import type { ResolvedSharedOptions, SharedOptions } from '../../options/shared-
 import { renderedWith } from '../../schema/entry-metadata.js';
 import type { Product } from '../../schema/product.js';
 import { productTag, websiteTag } from './cache-tags.js';
-import { type LoadSharing, singleFlight } from './single-flight.js';
+import { SHARE_LOADS_IN_FLIGHT } from './load-sharing.js';
+import { singleFlight } from './single-flight.js';
 
 /** The options every loader shares; the build-only rebuild guards do not apply. */
 export type ProductsLiveLoaderOptions = SharedOptions;
@@ -40,8 +41,6 @@ export interface ProductCollectionFilter {
 export interface LiveSource {
 	client: AudioReviewsClient;
 	options: ResolvedSharedOptions;
-	/** This loader's sharing of loads in flight, which a shared cache turns off. */
-	sharing: LoadSharing;
 }
 
 /** Lends the live loader's client and options to an injected route, with no request made. */
@@ -86,10 +85,17 @@ const visitorDeadline = (resolved: ResolvedLiveOptions) => Date.now() + resolved
 
 /** Request-time loader for on-demand pages, validated as at build, tagged for precise purges. */
 export function productsLiveLoader(options: ProductsLiveLoaderOptions): ProductsLiveLoader {
+	return liveLoaderSharing(options, SHARE_LOADS_IN_FLIGHT);
+}
+
+/** `productsLiveLoader()` with its sharing of loads in flight given (the site's is chosen at config time). */
+export function liveLoaderSharing(
+	options: ProductsLiveLoaderOptions,
+	shareInFlight: boolean,
+): ProductsLiveLoader {
 	const resolved = resolveLoaderOptions(withRequestTimeDefaults(options), 'productsLiveLoader');
 	const client = clientFromResolved(resolved);
-	const sharing: LoadSharing = { inFlight: true };
-	const load = sharedEntryLoads(client, resolved, sharing);
+	const load = sharedEntryLoads(client, resolved, shareInFlight);
 	return {
 		name: LIVE_LOADER_NAME,
 		async loadEntry({ filter }) {
@@ -101,7 +107,7 @@ export function productsLiveLoader(options: ProductsLiveLoaderOptions): Products
 		},
 		async loadCollection({ filter = {} }) {
 			if (isLiveSourceFilter(filter)) {
-				filter.lendSource({ client, options: resolved, sharing });
+				filter.lendSource({ client, options: resolved });
 				return { entries: [] };
 			}
 			return loadList(client, resolved, filter);
@@ -127,9 +133,9 @@ export function liveDefaultLocale(resolved: ResolvedSharedOptions): string {
 function sharedEntryLoads(
 	client: LiveClient,
 	resolved: ResolvedLiveOptions,
-	sharing: Readonly<LoadSharing>,
+	shareInFlight: boolean,
 ) {
-	const shared = singleFlight<LiveEntryResult>(sharing);
+	const shared = singleFlight<LiveEntryResult>(shareInFlight);
 	const site = websiteTag(resolved.websiteId);
 	async function loadOne(
 		ref: string,
