@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
 	type CommandIo,
 	DURATION_HELP,
 	EXIT,
 	EXIT_CODES_HELP,
 	parseDuration,
+	parseFlags,
 	runReporting,
 } from '../command-line/conventions.js';
 import { escapeControl } from '../errors/error-text.js';
@@ -15,9 +15,8 @@ import { describeNetworkFailure } from '../network/wording.js';
 import { readChangeReport } from '../pages/change-report.js';
 import { DEFAULT_CHANGE_REPORT } from '../pages/change-report-option.js';
 
-// `audio-reviews purge-cloudflare`: after a static deploy behind Cloudflare's CDN, purges the pages
-// the build changed or removed, by URL. `cacheCloudflare()` purges on-demand pages by tag in a
-// Worker; a static site's zone has neither, so this stays.
+// `audio-reviews purge-cloudflare`: a static site behind Cloudflare's CDN has no Worker to purge by
+// tag (`cacheCloudflare()`), so the pages its build changed or removed are purged by URL.
 
 export const PURGE_CLOUDFLARE_USAGE = `Usage: audio-reviews purge-cloudflare [--report <file>] [--timeout <duration>] [--json]
 
@@ -52,22 +51,11 @@ export interface PurgeCommandIo extends CommandIo {
 }
 
 function settingsOf(argv: string[], io: PurgeCommandIo): Settings {
-	let values: Record<string, string | boolean | undefined>;
-	try {
-		({ values } = parseArgs({
-			args: argv,
-			options: {
-				report: { type: 'string', default: DEFAULT_CHANGE_REPORT },
-				timeout: { type: 'string', default: '30s' },
-				json: { type: 'boolean' },
-			},
-			strict: true,
-		}));
-	} catch (error) {
-		throw new CommandUsageError(
-			`${(error as Error).message} (audio-reviews purge-cloudflare --help)`,
-		);
-	}
+	const values = parseFlags('purge-cloudflare', argv, {
+		report: { type: 'string', default: DEFAULT_CHANGE_REPORT },
+		timeout: { type: 'string', default: '30s' },
+		json: { type: 'boolean' },
+	});
 	const { CLOUDFLARE_ZONE_ID: zone, CLOUDFLARE_API_TOKEN: token } = io.env;
 	if (!zone || !token)
 		throw new CommandUsageError(

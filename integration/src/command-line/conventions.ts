@@ -1,5 +1,6 @@
-// What every `audio-reviews` subcommand shares: the exit codes, the duration syntax of its time
-// flags, `--help` and `--json`. The table is documented once, in docs/command-line.md.
+// What every `audio-reviews` subcommand shares: strict flags, the exit codes, the duration syntax
+// of its time flags, `--help` and `--json`. The table is documented once, in docs/command-line.md.
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { CommandUsageError } from '../errors/errors.js';
 
 /** One table for every subcommand (docs/command-line.md#exit-codes). */
@@ -47,6 +48,19 @@ export function parseDuration(
 	if (options.above0 && ms <= 0)
 		throw new CommandUsageError(`Expected ${flag} above 0 (got ${JSON.stringify(value)})`);
 	return ms;
+}
+
+export function parseFlags(
+	command: string,
+	argv: readonly string[],
+	options: NonNullable<ParseArgsConfig['options']>,
+): Record<string, string | boolean | undefined> {
+	try {
+		return parseArgs({ args: [...argv], options, strict: true, allowPositionals: false })
+			.values as Record<string, string | boolean | undefined>;
+	} catch (error) {
+		throw new CommandUsageError(`${(error as Error).message} (audio-reviews ${command} --help)`);
+	}
 }
 
 /** Whether the arguments ask for the command's help. */

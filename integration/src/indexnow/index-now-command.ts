@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
 	type CommandIo,
 	DURATION_HELP,
 	EXIT,
 	EXIT_CODES_HELP,
 	parseDuration,
+	parseFlags,
 	runReporting,
 } from '../command-line/conventions.js';
 import { IndexNowUsageError } from '../errors/errors.js';
@@ -43,22 +43,13 @@ interface CommandOptions {
 const DEFAULT_BUDGET_MS = 120_000;
 
 function parseCommandArgs(argv: string[], cwd: string): CommandOptions {
-	let values: Record<string, string | boolean | undefined>;
-	try {
-		({ values } = parseArgs({
-			args: argv,
-			options: {
-				report: { type: 'string', default: DEFAULT_CHANGE_REPORT },
-				'dry-run': { type: 'boolean' },
-				'first-build': { type: 'string' },
-				budget: { type: 'string' },
-				json: { type: 'boolean' },
-			},
-			strict: true,
-		}));
-	} catch (error) {
-		throw new IndexNowUsageError(`${(error as Error).message} (audio-reviews indexnow --help)`);
-	}
+	const values = parseFlags('indexnow', argv, {
+		report: { type: 'string', default: DEFAULT_CHANGE_REPORT },
+		'dry-run': { type: 'boolean' },
+		'first-build': { type: 'string' },
+		budget: { type: 'string' },
+		json: { type: 'boolean' },
+	});
 	const firstBuild = values['first-build'] ?? 'none';
 	if (firstBuild !== 'none' && firstBuild !== 'all')
 		throw new IndexNowUsageError('Expected --first-build to be "none" or "all"');

@@ -1,5 +1,9 @@
-import { parseArgs } from 'node:util';
-import { DURATION_HELP, EXIT_CODES_HELP, parseDuration } from '../command-line/conventions.js';
+import {
+	DURATION_HELP,
+	EXIT_CODES_HELP,
+	parseDuration,
+	parseFlags,
+} from '../command-line/conventions.js';
 import { CommandUsageError } from '../errors/errors.js';
 import { type DeployHook, parseHookBody, parseHookUrl } from './deploy-hook.js';
 
@@ -48,26 +52,16 @@ export function parsePollArgs(
 	argv: readonly string[],
 	env: Readonly<Record<string, string | undefined>>,
 ): PollOptions {
-	let values: Record<string, string | boolean | undefined>;
-	try {
-		({ values } = parseArgs({
-			args: [...argv],
-			options: {
-				hook: { type: 'string' },
-				'hook-body': { type: 'string' },
-				'hook-timeout': { type: 'string' },
-				'min-interval': { type: 'string' },
-				'lock-wait': { type: 'string' },
-				state: { type: 'string' },
-				'dry-run': { type: 'boolean' },
-				json: { type: 'boolean' },
-			},
-			strict: true,
-			allowPositionals: false,
-		}));
-	} catch (error) {
-		throw new CommandUsageError(`${(error as Error).message} (audio-reviews poll --help)`);
-	}
+	const values = parseFlags('poll', argv, {
+		hook: { type: 'string' },
+		'hook-body': { type: 'string' },
+		'hook-timeout': { type: 'string' },
+		'min-interval': { type: 'string' },
+		'lock-wait': { type: 'string' },
+		state: { type: 'string' },
+		'dry-run': { type: 'boolean' },
+		json: { type: 'boolean' },
+	});
 	const flag = values.hook as string | undefined;
 	const timeout = values['hook-timeout'] as string | undefined;
 	const interval = values['min-interval'] as string | undefined;

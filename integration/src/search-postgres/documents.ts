@@ -58,8 +58,7 @@ export function foldWord(word: string): string {
 
 /** The distinct correctable words of some documents, for the typo table. */
 export function documentWords(documents: readonly SearchDocument[]): string[] {
-	// Folded once per distinct spelling: transcripts repeat their words, and folding costs more
-	// than the set lookup.
+	// Folded once per distinct spelling: transcripts repeat their words.
 	const spellings = new Set<string>();
 	for (const document of documents) {
 		const text = `${document.name} ${document.description} ${document.body}`;

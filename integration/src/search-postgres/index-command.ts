@@ -1,10 +1,10 @@
-import { parseArgs } from 'node:util';
 import { resolveLoaderOptions } from '../build-sync/loader-options.js';
 import { clientFromResolved } from '../client/client.js';
 import {
 	type CommandIo,
 	EXIT,
 	EXIT_CODES_HELP,
+	parseFlags,
 	printJsonLast,
 } from '../command-line/conventions.js';
 import {
@@ -37,22 +37,13 @@ ${EXIT_CODES_HELP}`;
 type Env = Readonly<Record<string, string | undefined>>;
 
 function parseCommandArgs(argv: string[], env: Env) {
-	let values: Record<string, string | boolean | undefined>;
-	try {
-		({ values } = parseArgs({
-			args: argv,
-			options: {
-				'base-url': { type: 'string' },
-				'website-id': { type: 'string' },
-				locales: { type: 'string' },
-				'database-url': { type: 'string' },
-				json: { type: 'boolean' },
-			},
-			strict: true,
-		}));
-	} catch (error) {
-		throw new CommandUsageError(`${(error as Error).message} (audio-reviews index --help)`);
-	}
+	const values = parseFlags('index', argv, {
+		'base-url': { type: 'string' },
+		'website-id': { type: 'string' },
+		locales: { type: 'string' },
+		'database-url': { type: 'string' },
+		json: { type: 'boolean' },
+	});
 	const text = (flag: string, variable: string) =>
 		(values[flag] as string | undefined) ?? (env[variable] || undefined);
 	const databaseUrl = text('database-url', DATABASE_URL_ENV);

@@ -6,8 +6,7 @@ import { markedSnippet } from './snippet.js';
 
 // One search: the words of the query, each widened to the indexed words one typo away when it is
 // not itself one of them, matched in the locale's configuration (stems, no accents), ranked by the
-// field matched (name, description, reviews), then rating, then review count. No text rank: it
-// reads every match's whole document (transcripts, out of line), the cost of a common word.
+// field matched (name, description, reviews), then rating, then review count.
 
 export interface SearchRequest {
 	websiteId: string;
