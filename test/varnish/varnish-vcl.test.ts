@@ -23,7 +23,11 @@ describe('the package VCL alone (varnishtest)', () => {
 		const vtc = join(dir, 'audio-reviews.vtc');
 		await copyFile(VCL, vcl);
 		await copyFile(VTC, vtc);
-		const result = await run(VARNISHTEST, ['-q', `-Dvcl=${vcl}`, vtc], { timeout: 120_000 }).then(
+		// Not quiet: on a failure varnishtest prints the test's log, whose `----` lines say what failed.
+		const result = await run(VARNISHTEST, [`-Dvcl=${vcl}`, vtc], {
+			timeout: 120_000,
+			maxBuffer: 64 * 1024 * 1024,
+		}).then(
 			(done) => ({ code: 0, output: done.stdout + done.stderr }),
 			(error: { code?: number; stdout?: string; stderr?: string }) => ({
 				code: error.code ?? 1,
@@ -31,6 +35,14 @@ describe('the package VCL alone (varnishtest)', () => {
 			}),
 		);
 		await rm(dir, { recursive: true, force: true });
-		expect(result.code, result.output.slice(-4000)).toBe(0);
+		expect(result.code, failureLines(result.output)).toBe(0);
 	});
 });
+
+/** The failed expectation with the exchange before it, and varnishtest's verdict. */
+function failureLines(log: string): string {
+	const lines = log.split('\n');
+	const failed = lines.findIndex((line) => line.startsWith('----'));
+	const context = failed < 0 ? lines.slice(-40) : lines.slice(Math.max(0, failed - 40), failed + 1);
+	return [...context, ...lines.filter((line) => line.startsWith('#'))].join('\n');
+}
