@@ -198,6 +198,16 @@ describe('audio-reviews indexnow: nothing sent when the report is not usable (ex
 			/not of host shop\.example/,
 		],
 		['another format', () => ({ ...report({}), format: 2 }), /unknown change report format 2/],
+		[
+			'a damaged list',
+			() => ({ ...report({}), removed: ['https://shop.example/a/', 7] }),
+			/removed\[1\] does not fit \(.*\); rebuild to write it anew/,
+		],
+		[
+			'an incomplete indexNow block',
+			() => ({ ...report({}), indexNow: { ...report({}).indexNow!, key: '' } }),
+			/indexNow\.key does not fit/,
+		],
 	])('%s', async (_, make, message) => {
 		const written = make();
 		const result =

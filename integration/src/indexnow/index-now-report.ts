@@ -1,5 +1,5 @@
 import { IndexNowUsageError } from '../errors/errors.js';
-import type { ChangeReport, IndexNowTarget } from '../pages/change-report.js';
+import type { IndexNowTarget, ReadChangeReport } from '../pages/change-report.js';
 
 /** What `audio-reviews indexnow` reads from a build's change report, checked before anything is sent. */
 
@@ -17,7 +17,7 @@ export type FirstBuildChoice = 'none' | 'all';
  * engine to drop it).
  */
 export function planSubmission(
-	report: ChangeReport,
+	report: ReadChangeReport,
 	path: string,
 	firstBuild: FirstBuildChoice,
 ): SubmissionPlan {
@@ -55,11 +55,6 @@ function checkedTarget(target: IndexNowTarget | undefined, path: string): IndexN
 	if (target === undefined)
 		throw new IndexNowUsageError(
 			`${path} was written by a build without the \`indexNow\` option: add \`indexNow: {}\` to audioReviews() and set INDEXNOW_KEY (docs/indexnow.md), build, deploy, then run this command`,
-		);
-	const fields = [target.endpoint, target.host, target.key, target.keyLocation];
-	if (!fields.every((field) => typeof field === 'string' && field !== ''))
-		throw new IndexNowUsageError(
-			`${path}: its indexNow block is incomplete; rebuild to write it anew`,
 		);
 	return target;
 }

@@ -2,11 +2,13 @@ import { hash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
+import type { z } from 'astro/zod';
+import { formatIssuePath } from '../errors/error-text.js';
 import { CommandUsageError } from '../errors/errors.js';
 import { writeAtomic } from '../files/atomic-write.js';
 import { ownFile } from '../files/own-file.js';
 import { formatNumber } from '../format/numbers.js';
-import { pageManifestSchema } from '../schema/own-files.js';
+import { changeReportSchema, pageManifestSchema } from '../schema/own-files.js';
 import type { StaleCollection } from '../state/build-state.js';
 import { leftoverFiles, type PruneContext, pruneStalePages } from './prune-output.js';
 
@@ -53,6 +55,9 @@ export interface ChangeReport {
 	/** With `indexNow`: where `audio-reviews indexnow` submits these URLs, and the build's key. */
 	indexNow?: IndexNowTarget;
 }
+
+/** The fields of a change report the commands act on, as read back. */
+export type ReadChangeReport = z.output<typeof changeReportSchema>;
 
 export interface UrlStyle {
 	site: string | undefined;
@@ -202,7 +207,7 @@ export async function reportChanges(
 }
 
 /** A build's change report, as `audio-reviews indexnow` and `purge-cloudflare` read it: checked whole. */
-export async function readChangeReport(path: string): Promise<ChangeReport> {
+export async function readChangeReport(path: string): Promise<ReadChangeReport> {
 	let text: string;
 	try {
 		text = await readFile(path, 'utf8');
@@ -211,22 +216,21 @@ export async function readChangeReport(path: string): Promise<ChangeReport> {
 			`No change report at ${path}: run \`astro build\` in this folder first, or pass --report <file> if \`changeReport\` names another file`,
 		);
 	}
-	let report: ChangeReport;
+	let json: unknown;
 	try {
-		report = JSON.parse(text) as ChangeReport;
+		json = JSON.parse(text);
 	} catch {
 		throw new CommandUsageError(
 			`${path} is not JSON: it is not a change report of astro-audio-reviews`,
 		);
 	}
-	if (report?.format !== REPORT_FORMAT)
-		throw new CommandUsageError(
-			`${path}: unknown change report format ${JSON.stringify(report?.format)}`,
-		);
-	const lists = [report.added, report.changed, report.removed];
-	if (!lists.every((list) => Array.isArray(list) && list.every((url) => typeof url === 'string')))
-		throw new CommandUsageError(
-			`${path}: added, changed and removed must be lists of URLs; rebuild to write it anew`,
-		);
-	return report;
+	const format = (json as { format?: unknown } | null)?.format;
+	if (format !== REPORT_FORMAT)
+		throw new CommandUsageError(`${path}: unknown change report format ${JSON.stringify(format)}`);
+	const parsed = changeReportSchema.safeParse(json);
+	if (parsed.success) return parsed.data;
+	const issue = parsed.error.issues[0]!;
+	throw new CommandUsageError(
+		`${path}: ${formatIssuePath(issue.path)} does not fit (${issue.message}); rebuild to write it anew`,
+	);
 }

@@ -106,6 +106,23 @@ export const pageManifestSchema = z.object({
 	files: z.array(z.string()).optional(),
 });
 
+/** What `audio-reviews indexnow` and `purge-cloudflare` read of a build's change report. */
+export const changeReportSchema = z.object({
+	previousBuild: z.string().nullable(),
+	summary: z.string(),
+	added: z.array(z.string()),
+	changed: z.array(z.string()),
+	removed: z.array(z.string()),
+	indexNow: z
+		.object({
+			endpoint: z.string().min(1),
+			host: z.string().min(1),
+			key: z.string().min(1),
+			keyLocation: z.string().min(1),
+		})
+		.optional(),
+});
+
 /** Who holds poll's lock: a lock of this host is checked by pid, another host's by its age. */
 export const pollLockHolderSchema = z.object({
 	pid: z.number(),
