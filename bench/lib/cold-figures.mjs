@@ -41,10 +41,17 @@ export async function coldFigures(run, sim, env) {
 			roots.off.ours,
 			results.cold.withoutIncremental,
 		);
+	// The smoke's feed and search take the last cold build of ours without incrementalBuild as
+	// their build without the option (the same inputs): kept until they are done.
+	const offOurs = runs.off.ours.at(-1);
+	const reuseOff =
+		config.reuseColdBuild && offOurs?.ok ? { record: offOurs, root: roots.off.ours } : undefined;
 	for (const mode of ['on', 'off'])
-		for (const root of Object.values(roots[mode])) await run.dropSite(root);
-	results.feed = await feedFigure(run, sim, env);
-	results.search = await searchFigure(run, sim, env);
+		for (const root of Object.values(roots[mode]))
+			if (root !== reuseOff?.root) await run.dropSite(root);
+	results.feed = await feedFigure(run, sim, env, reuseOff);
+	results.search = await searchFigure(run, sim, env, 1, reuseOff);
+	if (reuseOff) await run.dropSite(reuseOff.root);
 	if (config.profile) results.profile = await profileFigure(run, sim, env);
 	// Last: its deletion changes the catalogue.
 	results.poll = await pollFigure(run, sim, env);

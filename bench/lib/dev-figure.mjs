@@ -20,7 +20,12 @@ import { freshSite } from './sites.mjs';
  * store on disk. The contract's bounds (CONTRACT.md "At catalogue scale") are checked in the report.
  */
 const LOCALES = ['fr', 'en'];
+// Page loads in Chromium, and the rest before the RSS reading; the smoke (no figures) takes fewer
+// loads (still a median) and a shorter rest.
 const PAGES = 7;
+const SMOKE_PAGES = 3;
+const REST_MS = 5_000;
+const SMOKE_REST_MS = 1_000;
 
 export async function devFigure(run) {
 	const { config, work, say } = run;
@@ -40,7 +45,9 @@ export async function devFigure(run) {
 	try {
 		const entries = await dumpBothLocales(sim, data);
 		figure.entries = entries;
-		const refs = sim.refs().slice(0, PAGES + 3);
+		const pages = config.smoke ? SMOKE_PAGES : PAGES;
+		const restMs = config.smoke ? SMOKE_REST_MS : REST_MS;
+		const refs = sim.refs().slice(0, pages + 3);
 		const env = {
 			BENCH_BASE_URL: sim.baseUrl,
 			BENCH_WEBSITE_ID: sim.websiteId,
@@ -50,7 +57,7 @@ export async function devFigure(run) {
 		for (const kind of ['floor', 'ours']) {
 			const root = await freshSite(work, `dev-${kind}`, `dev-${kind}`);
 			say(`dev ${kind}: ${size} products × ${LOCALES.length} locales`);
-			figure[kind] = await measureDev({ kind, root, env, refs, sim, browser, say });
+			figure[kind] = await measureDev({ kind, root, env, refs, pages, restMs, sim, browser, say });
 			say(`dev ${kind}: ${JSON.stringify(figure[kind])}`);
 			await run.dropSite(root);
 		}
@@ -87,7 +94,7 @@ async function dumpBothLocales(sim, file) {
 	return count;
 }
 
-async function measureDev({ kind, root, env, refs, sim, browser, say }) {
+async function measureDev({ kind, root, env, refs, pages, restMs, sim, browser, say }) {
 	const port = await freePort();
 	say(`dev ${kind}: astro dev on port ${port}`);
 	const page = (ref) => `http://127.0.0.1:${port}/products/${ref}/`;
@@ -106,7 +113,7 @@ async function measureDev({ kind, root, env, refs, sim, browser, say }) {
 		const before = syncs(dev.log());
 		const tab = await browser.newPage();
 		const loads = [];
-		for (const ref of refs.slice(1, PAGES + 1)) {
+		for (const ref of refs.slice(1, pages + 1)) {
 			const t = performance.now();
 			await tab.goto(page(ref), { waitUntil: 'load', timeout: 300_000 });
 			await tab.locator('astro-dev-toolbar').waitFor({ state: 'attached', timeout: 300_000 });
@@ -116,7 +123,7 @@ async function measureDev({ kind, root, env, refs, sim, browser, say }) {
 		result.navigationMs = loads.map(Math.round);
 		result.navigationMedianMs = median(loads);
 		result.syncsDuringNavigation = syncs(dev.log()) - before;
-		await new Promise((resolve) => setTimeout(resolve, 5_000));
+		await new Promise((resolve) => setTimeout(resolve, restMs));
 		result.rssBytes = await dev.rss();
 		// `s + enter` with nothing changed: until Astro says the sync ended, then the next page.
 		const from = dev.log().length;
@@ -124,8 +131,8 @@ async function measureDev({ kind, root, env, refs, sim, browser, say }) {
 		dev.type('s\r');
 		await dev.waitFor(/Synced content/, from);
 		result.syncEnterMs = performance.now() - started;
-		result.syncEnterPageMs = await untilAnswers(page(refs[PAGES + 1]), { since: started, dev });
-		if (kind === 'ours') result.webhook = await webhookToPage(dev, sim, refs[PAGES + 2], page);
+		result.syncEnterPageMs = await untilAnswers(page(refs[pages + 1]), { since: started, dev });
+		if (kind === 'ours') result.webhook = await webhookToPage(dev, sim, refs[pages + 2], page);
 		result.storeBytes = await sizeOf(join(root, '.astro'));
 		say(
 			`dev ${kind}: ${dev

@@ -30,13 +30,18 @@ export function feedLog(output) {
 
 /**
  * Runs the pairs through `measure` (run.mjs) and returns the figures. `drop` deletes a site
- * once its numbers are taken.
+ * once its numbers are taken. `reuseOff`: the record of a build with the same inputs as the
+ * first "off" build (the smoke's, bench/lib/options.mjs), taken instead of building it again.
  */
-export async function measureFeed({ sim, env, size, reps, measure, drop }) {
+export async function measureFeed({ sim, env, size, reps, measure, drop, reuseOff }) {
 	const runs = { on: [], off: [] };
 	let feed;
 	for (let rep = 1; rep <= reps; rep++) {
 		for (const mode of rep % 2 === 1 ? ['off', 'on'] : ['on', 'off']) {
+			if (rep === 1 && mode === 'off' && reuseOff) {
+				runs.off.push({ ...reuseOff, reviewsFeed: false });
+				continue;
+			}
 			const { record, root } = await measure(sim, {
 				kind: 'ours',
 				size,

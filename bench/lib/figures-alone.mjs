@@ -20,7 +20,7 @@ import { measureSitemap, sitemapMarkdown } from './sitemap.mjs';
  */
 
 /** The review feed's figure, at the main size with the catalogue already served. */
-export const feedFigure = (run, sim, env) =>
+export const feedFigure = (run, sim, env, reuseOff) =>
 	measureFeed({
 		sim,
 		env,
@@ -28,6 +28,7 @@ export const feedFigure = (run, sim, env) =>
 		reps: run.config.reps,
 		measure: run.measure,
 		drop: run.dropSite,
+		reuseOff: reuseOff?.record,
 	});
 
 /** The on-demand sitemap's figure: its first file (50,000 URLs), cold and cached. */
@@ -41,8 +42,16 @@ export const sitemapFigure = ({ config, say }) =>
 	});
 
 /** Static search with Pagefind: the option on and off, each site indexed by Pagefind's binary. */
-export const searchFigure = (run, sim, env, reps = 1) =>
-	measureSearch({ sim, env, size: run.main, reps, measure: run.measure, drop: run.dropSite });
+export const searchFigure = (run, sim, env, reps = 1, reuseOff = undefined) =>
+	measureSearch({
+		sim,
+		env,
+		size: run.main,
+		reps,
+		measure: run.measure,
+		drop: run.dropSite,
+		reuseOff,
+	});
 
 /**
  * Figure 7 on a built site of ours (figure 1's, or the --only run's): pages written, the largest

@@ -88,17 +88,25 @@ async function indexSite(dist, extraArgs = []) {
 	};
 }
 
-/** The figure: builds through `measure` (run.mjs), indexes each; `drop` deletes a site once measured. */
-export async function measureSearch({ sim, env, size, reps, measure, drop }) {
+/**
+ * The figure: builds through `measure` (run.mjs), indexes each; `drop` deletes a site once
+ * measured. `reuseOff`: `{ record, root }` of a build with the same inputs as the first "off"
+ * build (the smoke's, bench/lib/options.mjs), indexed instead of building it again and left for
+ * its owner to drop.
+ */
+export async function measureSearch({ sim, env, size, reps, measure, drop, reuseOff }) {
 	const runs = { on: [], off: [] };
 	for (let rep = 1; rep <= reps; rep++) {
 		for (const mode of rep % 2 === 1 ? ['off', 'on'] : ['on', 'off']) {
-			const { record, root } = await measure(sim, {
-				kind: 'ours',
-				size,
-				label: `ours-${size}-search-${mode}-r${rep}`,
-				env: { ...env, BENCH_INCREMENTAL: '0', BENCH_SEARCH: mode === 'on' ? 'pagefind' : '' },
-			});
+			const reused = rep === 1 && mode === 'off' ? reuseOff : undefined;
+			const { record, root } = reused
+				? { record: { ...reused.record }, root: reused.root }
+				: await measure(sim, {
+						kind: 'ours',
+						size,
+						label: `ours-${size}-search-${mode}-r${rep}`,
+						env: { ...env, BENCH_INCREMENTAL: '0', BENCH_SEARCH: mode === 'on' ? 'pagefind' : '' },
+					});
 			if (record.ok) {
 				record.index = await indexSite(join(root, 'dist'));
 				if (mode === 'on')
@@ -108,7 +116,7 @@ export async function measureSearch({ sim, env, size, reps, measure, drop }) {
 					]);
 			}
 			runs[mode].push(record);
-			await drop(root);
+			if (!reused) await drop(root);
 		}
 	}
 	const ok = (list) => list.filter((r) => r.ok && r.index);
