@@ -111,7 +111,7 @@ describe('the scheduled recipes of docs/rebuilds.md', () => {
 		const again = await runShell(poll.run!, { AUDIO_REVIEWS_DEPLOY_HOOK: receiver.hook });
 		expect(again.output).toMatch(/^No change: 10 pages/m);
 		expect(receiver.calls).toHaveLength(1);
-	}, 120_000);
+	}, 300_000);
 
 	it('the crontab line runs every 10 minutes in the site folder and logs what it did', async () => {
 		const lines = blockOf('crontab').split('\n').filter(Boolean);
@@ -140,5 +140,5 @@ describe('the scheduled recipes of docs/rebuilds.md', () => {
 			/^Called the deploy hook http:\/\/127\.0\.0\.1:\d+\/…: HTTP 200 \(0 added, 1 changed/m,
 		);
 		expect(receiver.calls).toHaveLength(calls + 2);
-	}, 120_000);
+	}, 300_000);
 });

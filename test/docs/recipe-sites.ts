@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
@@ -68,7 +68,7 @@ export let sim: Simulator;
  */
 export const siteRoot = (name: string) =>
 	join(REPO_ROOT, 'test/.tmp', `recipes-${name}-${process.pid}`);
-// Where its copy is type-checked: outside the repository, no @types/node in reach, as in a shop's fresh site.
+// Where copies are type-checked: outside the repository, no @types/node in reach, as in a shop's fresh site.
 export const SITES = await outsideSitesFolder('aar-recipes-');
 export const checkRoot = (name: string) => join(SITES, `recipes-${name}`);
 
@@ -106,7 +106,6 @@ export function useRecipeService(): void {
 		await sim?.close();
 		await rm(SITES, { recursive: true, force: true });
 		for (const name of sites.keys()) await rm(siteRoot(name), { recursive: true, force: true });
-		await rm(siteRoot('node-globals'), { recursive: true, force: true });
 	});
 }
 
@@ -138,14 +137,69 @@ export function siteFiles(blocks: CodeBlock[]): Map<string, string> {
 	return files;
 }
 
-/** Writes a site where it is built and where it is checked; returns the first. */
+/** Writes a site where it is built; returns its folder. */
 export async function writeSite(name: string, blocks: CodeBlock[]): Promise<string> {
-	for (const root of [siteRoot(name), checkRoot(name)]) {
-		await rm(root, { recursive: true, force: true });
-		for (const [path, code] of siteFiles(blocks)) {
-			await mkdir(dirname(join(root, path)), { recursive: true });
-			await writeFile(join(root, path), code.replaceAll(EXAMPLE_BASE_URL, sim.baseUrl));
-		}
+	const root = siteRoot(name);
+	await rm(root, { recursive: true, force: true });
+	await writeFiles(root, siteFiles(blocks));
+	return root;
+}
+
+async function writeFiles(root: string, files: Map<string, string>): Promise<void> {
+	for (const [path, code] of files) {
+		await mkdir(dirname(join(root, path)), { recursive: true });
+		await writeFile(join(root, path), code.replaceAll(EXAMPLE_BASE_URL, sim.baseUrl));
 	}
-	return siteRoot(name);
+}
+
+/** The files Astro's sync generates that the site's code is typed against, and the config they import. */
+const COLLECTION_CONFIGS = ['src/content.config.ts', 'src/live.config.ts'];
+
+/**
+ * What a built site's files are type-checked against: the declarations its build's sync wrote in
+ * .astro/ (`astro check` writes the same ones) and the collections config they import. Sites
+ * with equal ones see equal types, so they are checked together in one project.
+ */
+export async function typesOf(root: string): Promise<Map<string, string>> {
+	const generated = join(root, '.astro');
+	if (!existsSync(join(generated, 'types.d.ts')))
+		throw new Error(`${root}: no .astro/types.d.ts, its astro build did not get to its sync`);
+	const types = new Map<string, string>();
+	for (const name of (await readdir(generated)).filter((file) => file.endsWith('.d.ts')).sort())
+		types.set(`.astro/${name}`, await readFile(join(generated, name), 'utf8'));
+	for (const config of COLLECTION_CONFIGS)
+		if (existsSync(join(root, config)))
+			types.set(config, await readFile(join(root, config), 'utf8'));
+	return types;
+}
+
+/**
+ * Writes one project for `astro check --noSync` holding several sites of equal types (`typesOf`):
+ * at its root their tsconfig, generated .astro/ declarations and collections config; each site's
+ * files under `sites/<name>/`, where its relative imports resolve as in its own folder and
+ * TypeScript walks up to the same outside `node_modules`. Returns how many files the check must
+ * count: the explicitly included .astro/types.d.ts and every code file written.
+ */
+export async function writeCheckProject(
+	project: string,
+	types: Map<string, string>,
+	members: Map<string, CodeBlock[]>,
+): Promise<number> {
+	const root = checkRoot(project);
+	await rm(root, { recursive: true, force: true });
+	const config = [...types].filter(([path]) => !path.startsWith('.astro/'));
+	await writeFiles(root, new Map(config));
+	await mkdir(join(root, '.astro'), { recursive: true });
+	for (const [path, code] of types)
+		if (path.startsWith('.astro/')) await writeFile(join(root, path), code);
+	let files = 1 + config.length;
+	for (const [name, blocks] of members) {
+		const own = siteFiles(blocks);
+		const tsconfig = own.get('tsconfig.json')!;
+		own.delete('tsconfig.json');
+		await writeFile(join(root, 'tsconfig.json'), tsconfig);
+		await writeFiles(join(root, 'sites', name), own);
+		files += own.size;
+	}
+	return files;
 }
