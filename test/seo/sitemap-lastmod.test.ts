@@ -9,10 +9,17 @@ import { buildSeoSite, CASES, startSeoSimulator } from '../helpers/seo-site.js';
 
 const SITE = 'https://shop.example';
 let sim: Simulator;
+/**
+ * One site, rebuilt by each test in turn (its store, dates file and dist carried over, as a deploy
+ * hook's builds are): each test reads its own "before" from the sitemap as it finds it.
+ */
+let site: BuiltSite;
 
 beforeAll(async () => {
 	sim = await startSeoSimulator();
-}, 60_000);
+	// Child processes: the sitemap is written where the build runs, as on a deploy hook.
+	site = await buildSeoSite(sim, { label: 'sitemap', child: true });
+}, 240_000);
 afterAll(() => sim?.close());
 
 /** `<loc>` → `<lastmod>` of the sitemap a build wrote (URLs decoded). */
@@ -36,9 +43,7 @@ const urlOf = (ref: string, locale: 'fr' | 'en') => {
 
 describe('sitemap lastmod from content dates', () => {
 	it('moves only the edited product’s lastmod (all locales) on a rebuild, and lists no noindexed page', async () => {
-		// Child processes: the sitemap is written where the build runs, as on a deploy hook.
-		const first = await buildSeoSite(sim, { label: 'sitemap', child: true });
-		const before = await sitemap(first);
+		const before = await sitemap(site);
 		const edited = CASES.accented;
 		for (const locale of ['fr', 'en'] as const) {
 			expect(before.get(urlOf(edited, locale)), `${edited} ${locale}`).toMatch(/^\d{4}-\d\d-\d\dT/);
@@ -53,7 +58,8 @@ describe('sitemap lastmod from content dates', () => {
 		});
 		// Changed JSON that the pages do not render moves no date.
 		sim.updateProduct(CASES.onlyUnrated, { config: { theme: 'dark' } } as never);
-		const second = await buildSeoSite(sim, { reuse: first, child: true });
+		const second = await buildSeoSite(sim, { reuse: site, child: true });
+		site = second;
 		// Both products' JSON changed in both locales: the loader stored 4 updates.
 		expect(second.output).toMatch(/ 0 added, 4 updated, 0 removed/);
 		const after = await sitemap(second);
@@ -71,18 +77,18 @@ describe('sitemap lastmod from content dates', () => {
 	}, 300_000);
 
 	it('keeps every lastmod when Astro clears its content store (content.config.ts changed)', async () => {
-		const first = await buildSeoSite(sim, { label: 'sitemap-cleared', child: true });
-		const before = await sitemap(first);
+		const before = await sitemap(site);
 		// A loader option the shop adds: Astro sees another content config and empties the store,
 		// the loader's meta store with it.
-		const config = join(first.root, 'src', 'content.config.ts');
+		const config = join(site.root, 'src', 'content.config.ts');
 		const source = await readFile(config, 'utf8');
 		expect(source).toContain('retryBaseDelayMs: 10,');
 		await writeFile(
 			config,
 			source.replace('retryBaseDelayMs: 10,', 'retryBaseDelayMs: 10,\n\t\t\tconcurrency: 4,'),
 		);
-		const second = await buildSeoSite(sim, { reuse: first, child: true });
+		const second = await buildSeoSite(sim, { reuse: site, child: true });
+		site = second;
 		expect(second.output).toContain('Content config changed');
 		expect(second.output).toContain('Clearing content store');
 		const after = await sitemap(second);
