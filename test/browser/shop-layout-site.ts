@@ -93,6 +93,15 @@ export async function injectedPages(site: BuiltSite): Promise<string[]> {
 		.map((file) => file.replace(/index\.html$/, ''));
 }
 
+/** One tab a build, width and site stylesheet: the tests' pages follow one another in it. */
+const tabs = new Map<string, Page>();
+
+/**
+ * Opens `path` of a build at `width`, with `css` first in its `<head>` when given. Each call
+ * loads a new document in the tab kept for that build, width and stylesheet (a browser context
+ * of its own, cache included): a page's checks see nothing of the page before, and a new
+ * context a page would cost more than its load. Closed after each test (`closePages`).
+ */
 export async function open(
 	site: BuiltSite,
 	path: string,
@@ -100,22 +109,37 @@ export async function open(
 	css?: string,
 ): Promise<Page> {
 	served = site;
+	const key = JSON.stringify([site.dist, width, css]);
+	let page = tabs.get(key);
+	if (!page || page.isClosed()) {
+		page = await newTab(width, css);
+		tabs.set(key, page);
+	}
+	const response = await page.goto(`${server.origin}${encodeURI(path)}`);
+	expect(response?.status(), path).toBe(200);
+	return page;
+}
+
+async function newTab(width: number, css: string | undefined): Promise<Page> {
 	// Reduced motion on: the package's rules for it must not outweigh the site's either.
 	const page = await browser.newPage({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
 	// Only the loopback server answers: the audio's CDN does not exist.
 	await abortOthers(page, (url) => url.href.startsWith(server.origin));
 	if (css !== undefined) {
-		await page.route(`${server.origin}${encodeURI(path)}`, (route) =>
-			unlessClosed(
-				route
-					.fetch()
-					.then(async (response) =>
-						route.fulfill({ response, body: withSiteSheet(await response.text(), css) }),
-					),
-			),
+		// Every page the tab opens: the site's stylesheet first in its <head>.
+		await page.route(
+			(url) => url.href.startsWith(server.origin),
+			(route) =>
+				unlessClosed(
+					route.request().isNavigationRequest()
+						? route
+								.fetch()
+								.then(async (response) =>
+									route.fulfill({ response, body: withSiteSheet(await response.text(), css) }),
+								)
+						: route.fallback(),
+				),
 		);
 	}
-	const response = await page.goto(`${server.origin}${encodeURI(path)}`);
-	expect(response?.status(), path).toBe(200);
 	return page;
 }
