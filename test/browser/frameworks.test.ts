@@ -40,7 +40,7 @@ describe.each(FRAMEWORKS)('the pages in a %s layout', (framework) => {
 		const failures: Record<string, string[]> = {};
 		for (const width of WIDTHS) {
 			for (const [kind, path] of Object.entries(PAGES)) {
-				const page = await sites.open(site, path, width);
+				const page = await sites.visit(site, path, width);
 				const found = await page.evaluate(judgeLayout);
 				if (kind === 'popular') found['transcript opens'] = await judgeTranscript(page);
 				for (const [judgement, list] of Object.entries(found)) {
@@ -50,7 +50,6 @@ describe.each(FRAMEWORKS)('the pages in a %s layout', (framework) => {
 							...list.map((failure) => `${kind} ${width}: ${failure}`),
 						];
 				}
-				await page.close();
 			}
 		}
 		// One line per framework for the record: which of the six judgements hold.

@@ -83,7 +83,6 @@ describe('pages inside the shop layout', () => {
 					gap: [0, 0],
 					own: ['0px', '0px', 'none'],
 				});
-				await page.close();
 			}
 		}
 	});
@@ -112,7 +111,6 @@ describe('pages inside the shop layout', () => {
 				.evaluateAll((links) => [...new Set(links.map((a) => getComputedStyle(a).color))]);
 			expect(colours, path).toEqual([SITE_LINK_COLOUR]);
 			expect(await page.evaluate(differencesWithoutPackageRules, SITE_SHEET_ID), path).toEqual([]);
-			await page.close();
 		}
 	});
 
@@ -138,7 +136,6 @@ describe('pages inside the shop layout', () => {
 				path,
 			).toEqual([]);
 			expect(crumbs.reduce((sum, crumb) => sum + crumb.separators, 0)).toBe(crumbs.length - 1);
-			await page.close();
 		}
 	});
 
@@ -169,7 +166,6 @@ describe('pages inside the shop layout', () => {
 			for (const other of links.filter((link) => !link.current))
 				expect(other.look, path).not.toBe(current);
 			expect(Number.parseInt(current, 10), path).toBeGreaterThanOrEqual(600);
-			await page.close();
 		}
 	});
 });
@@ -204,7 +200,6 @@ describe('the field’s validators on the pages inside the layout', () => {
 				return violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
 			});
 			expect(violations, path).toEqual([]);
-			await page.close();
 		}
 	});
 });
@@ -226,7 +221,6 @@ describe('standalone pages (no layout)', () => {
 				expect(layout.scrolls, `${path} at ${width} px`).toBe(false);
 				// The content box; 1rem of padding on each side.
 				expect(layout.main, path).toBe(width === 390 ? 390 - 32 : layout.hub ? 72 * 16 : 56 * 16);
-				await page.close();
 			}
 		}
 	});

@@ -33,6 +33,13 @@ export interface FrameworkSites {
 		width: number,
 		options?: { javaScript?: boolean },
 	): Promise<Page>;
+	/**
+	 * Opens a path of a framework's build in the tab kept for that build and width (a context of
+	 * its own, made on first use, closed after each test by `closePages`): each call loads a new
+	 * document there, so pages judged one after another cost a load each, not a new context.
+	 * The caller leaves the page open.
+	 */
+	visit(site: BuiltSite, path: string, width: number): Promise<Page>;
 	close(): Promise<void>;
 }
 
@@ -55,6 +62,24 @@ export async function startFrameworkSites(): Promise<FrameworkSites> {
 	const browser = await launchBrowser();
 	// One build a framework: the tests that judge its pages share it.
 	const builds = new Map<Framework, Promise<BuiltSite>>();
+	const tabs = new Map<string, Page>();
+	const goto = async (page: Page, path: string) => {
+		const response = await page.goto(`${server.origin}${encodeURI(path)}`);
+		expect(response?.status(), path).toBe(200);
+		return page;
+	};
+	const newTab = async (width: number, javaScript: boolean) => {
+		const context = await browser.newContext({
+			viewport: { width, height: 900 },
+			javaScriptEnabled: javaScript,
+		});
+		const page = await context.newPage();
+		await abortOthers(
+			page,
+			(url) => url.href.startsWith(server.origin) || url.href.startsWith(sim.baseUrl),
+		);
+		return page;
+	};
 	return {
 		sim,
 		browser,
@@ -75,20 +100,20 @@ export async function startFrameworkSites(): Promise<FrameworkSites> {
 		},
 		async open(site, path, width, options = {}) {
 			served = site;
-			const context = await browser.newContext({
-				viewport: { width, height: 900 },
-				javaScriptEnabled: options.javaScript ?? true,
-			});
+			const page = await newTab(width, options.javaScript ?? true);
 			// Closed with its page, or after the test (closePages) when the test stopped before.
-			const page = await context.newPage();
-			page.once('close', () => void unlessClosed(context.close()));
-			await abortOthers(
-				page,
-				(url) => url.href.startsWith(server.origin) || url.href.startsWith(sim.baseUrl),
-			);
-			const response = await page.goto(`${server.origin}${encodeURI(path)}`);
-			expect(response?.status(), path).toBe(200);
-			return page;
+			page.once('close', () => void unlessClosed(page.context().close()));
+			return goto(page, path);
+		},
+		async visit(site, path, width) {
+			served = site;
+			const key = JSON.stringify([site.dist, width]);
+			let page = tabs.get(key);
+			if (!page || page.isClosed()) {
+				page = await newTab(width, true);
+				tabs.set(key, page);
+			}
+			return goto(page, path);
 		},
 		async close() {
 			await closeBrowser(browser);

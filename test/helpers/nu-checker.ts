@@ -4,15 +4,16 @@ import { createRequire } from 'node:module';
 const VNU = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
 
 /**
- * JVM options for one short check: the checker's run is over before the JVM's optimising
- * compiler pays back (C1 only: about a third of the CPU time on 16 pages); C1's frames are larger,
- * so the checker's schema evaluation needs a deeper stack than the default 1 MB.
+ * One run of a few seconds: the JVM's quick compiler alone spends a fraction of the CPU the
+ * optimising one does on the checker's warm-up, for the same messages. Its frames are larger:
+ * the schema's deep recursion needs a bigger thread stack than the default (the checker asks
+ * for 512k at least; a stack overflow would print no JSON and fail the parse below).
  */
-export const QUICK_JVM = ['-Xss8m', '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'] as const;
+export const QUICK_JVM = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-Xss16m'] as const;
 
 /**
  * The W3C Nu HTML checker (vnu-jar, on Java) over HTML files: its errors, each with its file, and
- * its exit code. `jvm`: options for the JVM (e.g. `QUICK_JVM`); the checker's verdict is the same.
+ * its exit code. `jvm`: options for the JVM, `QUICK_JVM` unless given; the verdict is the same.
  */
 export async function nuErrors(
 	files: readonly string[],
@@ -21,7 +22,7 @@ export async function nuErrors(
 	const { code, output } = await new Promise<{ code: number | null; output: string }>(
 		(resolve, reject) => {
 			const child = spawn('java', [
-				...(options.jvm ?? []),
+				...(options.jvm ?? QUICK_JVM),
 				'-jar',
 				VNU,
 				'--errors-only',

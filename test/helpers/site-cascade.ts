@@ -91,14 +91,12 @@ export function differencesWithoutPackageRules(siteSheetId: string): string[] {
 		for (const inner of root.querySelectorAll('*:not(audio *)')) scoped.add(inner);
 	}
 	const elements = [...scoped];
+	// Live declarations, read again once the rules are gone; every property but custom ones, by
+	// name, taken once an element (Maps of them per element cost more than the page's styling).
+	const styles = elements.map((element) => getComputedStyle(element));
+	const properties = styles.map((style) => [...style].filter((name) => !name.startsWith('--')));
 	const snapshot = () =>
-		elements.map((element) => {
-			const style = getComputedStyle(element);
-			const values = new Map<string, string>();
-			for (const property of style)
-				if (!property.startsWith('--')) values.set(property, style.getPropertyValue(property));
-			return values;
-		});
+		styles.map((style, index) => properties[index]!.map((name) => style.getPropertyValue(name)));
 	const served = snapshot();
 	const prune = (group: CSSStyleSheet | CSSGroupingRule) => {
 		for (let i = group.cssRules.length - 1; i >= 0; i--) {
@@ -113,12 +111,13 @@ export function differencesWithoutPackageRules(siteSheetId: string): string[] {
 	const name = (element: Element) =>
 		`${element.localName}${element.className ? `.${String(element.className).split(' ').join('.')}` : ''}`;
 	return elements.flatMap((element, index) =>
-		[...served[index]!]
-			.filter(([property, value]) => bare[index]!.get(property) !== value)
-			.map(
-				([property, value]) =>
-					`${name(element)} ${property}: the package's ${value}, the site's ${bare[index]!.get(property)}`,
-			),
+		properties[index]!.flatMap((property, at) => {
+			const value = served[index]![at]!;
+			const without = bare[index]![at]!;
+			return without === value
+				? []
+				: [`${name(element)} ${property}: the package's ${value}, the site's ${without}`];
+		}),
 	);
 }
 
