@@ -10,6 +10,7 @@ import {
 	startHookReceiver,
 } from '../helpers/deploy-hook-receiver.js';
 import { sh } from '../helpers/shell.js';
+import { traced } from '../helpers/trace.js';
 import {
 	ALL_MINORS,
 	astroBin,
@@ -93,7 +94,9 @@ for (const astro of CHOSEN) {
 		it('builds the README quick start: a page per product and locale', async () => {
 			const installed = await sh(process.execPath, [astroBin(dir), '--version'], site);
 			expect(installed.stdout).toContain(astro);
-			const { stdout } = await sh(process.execPath, [astroBin(dir), 'build'], quickStart(), env());
+			const { stdout } = await traced('build', { folder: 'quick-start', astro }, () =>
+				sh(process.execPath, [astroBin(dir), 'build'], quickStart(), env()),
+			);
 			expect(stdout).toMatch(/Complete!/);
 			const ref = sim.refs()[0]!;
 			expect(existsSync(join(quickStart(), 'dist/products', ref, 'index.html'))).toBe(true);
@@ -101,13 +104,17 @@ for (const astro of CHOSEN) {
 		}, 600_000);
 
 		it('passes astro check on the quick start', async () => {
-			const { stdout } = await sh(process.execPath, [astroBin(dir), 'check'], quickStart(), env());
+			const { stdout } = await traced('check', { folder: 'quick-start', astro }, () =>
+				sh(process.execPath, [astroBin(dir), 'check'], quickStart(), env()),
+			);
 			expect(stdout).toMatch(/- 0 errors\s+- 0 warnings\s+- 0 hints/);
 		}, 600_000);
 
 		it('serves the on-demand recipe from the @astrojs/node server that accepts it', async () => {
 			const root = join(site, 'on-demand');
-			await sh(process.execPath, [astroBin(dir), 'build'], root, env());
+			await traced('build', { folder: 'on-demand', astro }, () =>
+				sh(process.execPath, [astroBin(dir), 'build'], root, env()),
+			);
 			const port = await freePort();
 			const server = spawn(process.execPath, ['dist/server/entry.mjs'], {
 				cwd: root,
@@ -127,12 +134,14 @@ for (const astro of CHOSEN) {
 
 		it('runs audio-reviews poll: --dry-run exits 0; a first run calls, no change calls nothing, a change calls once', async () => {
 			const poll = (args: string[]) =>
-				runPollCli(
-					['--json', ...args],
-					quickStart(),
-					{ ...env(), AUDIO_REVIEWS_DEPLOY_HOOK: receiver.hook },
-					// The site's installed package, so poll runs the site's Astro.
-					join(dir, 'node_modules/astro-audio-reviews/integration/dist/cli.js'),
+				traced('poll', { astro, args }, () =>
+					runPollCli(
+						['--json', ...args],
+						quickStart(),
+						{ ...env(), AUDIO_REVIEWS_DEPLOY_HOOK: receiver.hook },
+						// The site's installed package, so poll runs the site's Astro.
+						join(dir, 'node_modules/astro-audio-reviews/integration/dist/cli.js'),
+					),
 				);
 			receiver.reset();
 			const dry = await poll(['--dry-run']);

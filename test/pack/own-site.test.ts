@@ -5,6 +5,7 @@ import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { sh } from '../helpers/shell.js';
+import { traced } from '../helpers/trace.js';
 import { siteDependencies } from './astro-minor-site.js';
 import { installedSite, installedVersion, siteFolder } from './packed-site.js';
 
@@ -121,9 +122,11 @@ export const collections = {
 
 async function buildFor(locale: string, uiText: object = {}) {
 	await writeFile(join(site, 'src/content.config.ts'), contentConfig(locale));
-	const { stdout, stderr } = await sh(join(installed, 'node_modules/.bin/astro'), ['build'], site, {
-		SITE_UI_TEXT: JSON.stringify(uiText),
-	});
+	const { stdout, stderr } = await traced('build', { folder: 'own-site', env: { locale } }, () =>
+		sh(join(installed, 'node_modules/.bin/astro'), ['build'], site, {
+			SITE_UI_TEXT: JSON.stringify(uiText),
+		}),
+	);
 	const read = async (path: string) =>
 		parse(await readFile(join(site, 'dist', decodeURIComponent(path), 'index.html'), 'utf8'));
 	return { log: stdout + stderr, read, products: sim.listAll({ locale, without: 'inactive' }) };
@@ -182,7 +185,7 @@ describe('a shop site of its own, from the packed tarball', () => {
 		expect(page.querySelector('.aar-rating-text')!.textContent).toMatch(
 			/^\d(,\d+)? van de 5 sterren$/,
 		);
-	});
+	}, 600_000);
 
 	it('de with built-in words, and the README components example with an entry', async () => {
 		const { log, read, products } = await buildFor('de');
@@ -196,10 +199,12 @@ describe('a shop site of its own, from the packed tarball', () => {
 		).not.toBeNull();
 		const featured = await read('featured');
 		expect(featured.querySelector('title')).not.toBeNull();
-	});
+	}, 600_000);
 
 	it('passes astro check with no errors, warnings or hints', async () => {
-		const { stdout } = await sh(join(installed, 'node_modules/.bin/astro'), ['check'], site);
+		const { stdout } = await traced('check', { folder: 'own-site' }, () =>
+			sh(join(installed, 'node_modules/.bin/astro'), ['check'], site),
+		);
 		expect(stdout).toMatch(/- 0 errors\s+- 0 warnings\s+- 0 hints/);
-	});
+	}, 600_000);
 });

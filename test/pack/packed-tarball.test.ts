@@ -5,6 +5,7 @@ import { DEFAULT_REVIEWS_PER_PAGE } from '../../integration/src/options/page-set
 import { reviewPageCount } from '../../integration/src/routing/review-pages.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { REPO_ROOT, sh } from '../helpers/shell.js';
+import { traced } from '../helpers/trace.js';
 import { installedSite, packedTarball, siteFolder } from './packed-site.js';
 
 const pkg = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as {
@@ -132,7 +133,7 @@ describe('the packed tarball in a fresh Astro 7 site', () => {
 	});
 
 	it('passes publint and arethetypeswrong', async () => {
-		await sh('publint', ['run', tarball, '--strict'], REPO_ROOT);
+		await traced('publint', {}, () => sh('publint', ['run', tarball, '--strict'], REPO_ROOT));
 		// ESM-only like Astro itself, so CommonJS and node10 resolution do not apply. `./components`
 		// is the source `.ts` that re-exports `.astro` files, as Astro component packages ship
 		// them: only Astro's compiler resolves those, which the build below exercises.
@@ -156,7 +157,9 @@ await sim.close();`;
 	});
 
 	it('loads 1,000 products in 2 locales with astro build and writes their pages', async () => {
-		const { stdout, stderr } = await sh(bin('astro'), ['build'], site);
+		const { stdout, stderr } = await traced('build', { folder: 'consumer-site' }, () =>
+			sh(bin('astro'), ['build'], site),
+		);
 		// Source maps whose sources are not shipped make Vite warn once per module of the package.
 		expect(`${stdout}\n${stderr}`).not.toMatch(/sourcemap|missing source/i);
 		const fr = sim.listAll({ locale: 'fr', without: 'inactive' });
@@ -197,10 +200,12 @@ await sim.close();`;
 	}, 600_000);
 
 	it('gives typed entries (astro sync + tsc)', async () => {
-		await sh(bin('astro'), ['sync'], site);
+		await traced('sync', { folder: 'consumer-site' }, () => sh(bin('astro'), ['sync'], site));
 		const types = await readFile(join(site, '.astro/content.d.ts'), 'utf8');
 		expect(types).toContain('"products"');
 		// astro check type-checks .astro files; the @ts-expect-error proves `data` is not `any`.
-		await sh(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], site);
+		await traced('tsc', { folder: 'consumer-site' }, () =>
+			sh(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], site),
+		);
 	}, 600_000);
 });
