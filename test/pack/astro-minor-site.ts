@@ -4,11 +4,12 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { type CodeBlock, DEFAULT_SITE, readDocs } from '../helpers/markdown.js';
 import { REPO_ROOT, sh } from '../helpers/shell.js';
+import { installedVersion, type SiteDependencies } from './packed-site.js';
 
 /**
  * The compatibility matrix's sites: the newest patch of each Astro 7 minor the peer range admits,
- * with the `@astrojs/node` release that accepts it, installed from the npm registry (npm's own
- * cache makes a second run cheap) into a folder outside the repository, with the packed tarball.
+ * with the `@astrojs/node` release that accepts it, installed (packed-site.ts) from npm's cache, or
+ * the registry for what it lacks, into a folder outside the repository, with the packed tarball.
  */
 
 /** `npm test` runs the oldest and the newest minor; `npm run test:compat` (this variable) every one. */
@@ -40,16 +41,14 @@ export function inCaretRange(version: string, range: string): boolean {
 	return at.major === floor.major && !below(at, floor);
 }
 
-async function npmView(spec: string, field: string): Promise<unknown> {
-	const { stdout } = await sh('npm', ['view', spec, field, '--json'], REPO_ROOT);
+async function npmView(spec: string, ...fields: string[]): Promise<unknown> {
+	const { stdout } = await sh('npm', ['view', spec, ...fields, '--json'], REPO_ROOT);
 	return JSON.parse(stdout) as unknown;
 }
 
 const packageJson = async (path: string) =>
 	JSON.parse(await readFile(join(path, 'package.json'), 'utf8')) as {
-		version: string;
 		peerDependencies?: Record<string, string>;
-		devDependencies?: Record<string, string>;
 	};
 
 /** The newest patch of each minor the package's peer range admits, oldest first. */
@@ -67,19 +66,24 @@ export async function astroMinors(): Promise<string[]> {
 		.map(({ major, minor, patch }) => `${major}.${minor}.${patch}`);
 }
 
+let adapters: Promise<{ version: string; astro: string }[]> | undefined;
+
 /** The newest `@astrojs/node` of the major the repository uses whose peer range admits `astro`. */
 export async function nodeAdapterFor(astro: string): Promise<string> {
-	const major = (await packageJson(join(REPO_ROOT, 'node_modules/@astrojs/node'))).version.split(
-		'.',
-	)[0];
-	const spec = `@astrojs/node@^${major}`;
-	const versions = (await npmView(spec, 'version')) as string[];
-	const peers = (await npmView(spec, 'peerDependencies.astro')) as string[];
-	const fit = versions.filter(
-		(version, i) => parseVersion(version) && inCaretRange(astro, peers[i]!),
+	// One `npm view` per run of this file: each release with its peer range, side by side.
+	adapters ??= (async () => {
+		const major = (await installedVersion('@astrojs/node')).split('.')[0];
+		const releases = await npmView(`@astrojs/node@^${major}`, 'version', 'peerDependencies.astro');
+		return (Array.isArray(releases) ? releases : [releases]).map((release) => {
+			const fields = release as Record<string, string>;
+			return { version: fields.version!, astro: fields['peerDependencies.astro'] ?? '' };
+		});
+	})();
+	const fit = (await adapters).filter(
+		(release) => parseVersion(release.version) && inCaretRange(astro, release.astro),
 	);
-	if (fit.length === 0) throw new Error(`No ${spec} release accepts astro@${astro}`);
-	return fit.at(-1)!;
+	if (fit.length === 0) throw new Error(`No @astrojs/node release accepts astro@${astro}`);
+	return fit.at(-1)!.version;
 }
 
 /** README's quick start and the on-demand recipe of docs/on-demand.md, as the docs print them. */
@@ -105,35 +109,19 @@ export function recipeFiles(site: 'quick-start' | 'on-demand'): Map<string, stri
 	return files;
 }
 
-/** Installs astro@`astro`, its node adapter, `astro check` and the tarball into `dir`. */
-export async function installSite(dir: string, astro: string, tarball: string): Promise<string> {
-	const repo = await packageJson(REPO_ROOT);
-	const adapter = await nodeAdapterFor(astro);
-	await mkdir(dir, { recursive: true });
-	await writeFile(
-		join(dir, 'package.json'),
-		JSON.stringify({
-			name: `compat-${astro.replaceAll('.', '-')}`,
-			private: true,
-			type: 'module',
-			dependencies: {
-				astro,
-				'@astrojs/node': adapter,
-				'astro-audio-reviews': `file:${tarball}`,
-			},
-			devDependencies: {
-				'@astrojs/check': repo.devDependencies!['@astrojs/check']!,
-				typescript: repo.devDependencies!.typescript!,
-			},
-		}),
-	);
-	// --prefer-offline: what npm's cache holds from an earlier run is not asked again.
-	await sh(
-		'npm',
-		['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'],
-		dir,
-	);
-	return adapter;
+/**
+ * The dependencies of a site of Astro `astro`: its node adapter, `astro check` and TypeScript at
+ * the repository's versions (the packed tarball is added by installedSite). The newest minor's is
+ * also own-site.test.ts's: one install for both.
+ */
+export async function siteDependencies(astro: string): Promise<SiteDependencies> {
+	return {
+		dependencies: { astro, '@astrojs/node': await nodeAdapterFor(astro) },
+		devDependencies: {
+			'@astrojs/check': await installedVersion('@astrojs/check'),
+			typescript: await installedVersion('typescript'),
+		},
+	};
 }
 
 /** Writes `files` into `root`, the service's example address replaced by `baseUrl`. */

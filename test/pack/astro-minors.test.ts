@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
@@ -10,16 +9,18 @@ import {
 	runPollCli,
 	startHookReceiver,
 } from '../helpers/deploy-hook-receiver.js';
-import { REPO_ROOT, sh } from '../helpers/shell.js';
+import { sh } from '../helpers/shell.js';
+import { traced } from '../helpers/trace.js';
 import {
 	ALL_MINORS,
 	astroBin,
 	astroMinors,
 	freePort,
-	installSite,
 	recipeFiles,
+	siteDependencies,
 	writeFiles,
 } from './astro-minor-site.js';
+import { installedSite, siteFolder } from './packed-site.js';
 
 /**
  * The compatibility matrix: for the newest patch of each Astro 7 minor the peer range admits,
@@ -34,26 +35,19 @@ const WEBSITE_ID = /websiteId: '([0-9a-f-]{36})'/.exec(
 	recipeFiles('quick-start').get('src/content.config.ts') ?? '',
 )?.[1];
 
-let work: string;
-let tarball: string;
 let sim: Simulator;
 let receiver: HookReceiver;
+/** Each minor's installed site (packed-site.ts), all begun at once: npm waits on disk and network. */
+const installs = new Map<string, Promise<string>>();
+const folders: string[] = [];
 
 beforeAll(async () => {
-	if (!existsSync(join(REPO_ROOT, 'integration/dist/entries/integration.js')))
-		throw new Error(
-			'integration/dist is missing: run `npm run build:pkg` (npm test does) before this test',
-		);
-	// Outside the repository: each site resolves only what it installed.
-	work = await mkdtemp(join(tmpdir(), 'aar-compat-'));
-	await mkdir(join(work, 'pack'));
-	// --ignore-scripts: prepack's tsc must not rewrite integration/dist under other test files.
-	const { stdout } = await sh(
-		'npm',
-		['pack', '--silent', '--ignore-scripts', '--pack-destination', join(work, 'pack')],
-		REPO_ROOT,
-	);
-	tarball = join(work, 'pack', stdout.trim().split('\n').pop()!);
+	for (const astro of CHOSEN) {
+		const installed = siteDependencies(astro).then(installedSite);
+		// Awaited by its describe block; a failure fails that block, not the run as unhandled.
+		installed.catch(() => undefined);
+		installs.set(astro, installed);
+	}
 	sim = await startSimulator({
 		products: 8,
 		locales: ['fr', 'en'],
@@ -66,7 +60,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	await receiver?.close();
 	await sim?.close();
-	if (work) await rm(work, { recursive: true, force: true });
+	for (const folder of folders) await rm(folder, { recursive: true, force: true, maxRetries: 3 });
 });
 
 it('runs the oldest and the newest minor the peer range admits (every minor with test:compat)', () => {
@@ -77,9 +71,11 @@ it('runs the oldest and the newest minor the peer range admits (every minor with
 
 for (const astro of CHOSEN) {
 	describe(`astro@${astro}`, () => {
+		// `dir` holds the installed node_modules (shared with other files), `site` this file's sites.
 		let dir: string;
+		let site: string;
 		let adapter: string;
-		const quickStart = () => join(dir, 'quick-start');
+		const quickStart = () => join(site, 'quick-start');
 		const env = () => ({
 			AUDIO_REVIEWS_BASE_URL: sim.baseUrl,
 			AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
@@ -87,16 +83,20 @@ for (const astro of CHOSEN) {
 		});
 
 		beforeAll(async () => {
-			dir = join(work, `astro-${astro}`);
-			adapter = await installSite(dir, astro, tarball);
+			dir = await installs.get(astro)!;
+			adapter = (await siteDependencies(astro)).dependencies['@astrojs/node']!;
+			site = await siteFolder(dir, `astro-minors-${astro}`);
+			folders.push(site);
 			await writeFiles(quickStart(), recipeFiles('quick-start'), sim.baseUrl);
-			await writeFiles(join(dir, 'on-demand'), recipeFiles('on-demand'), sim.baseUrl);
+			await writeFiles(join(site, 'on-demand'), recipeFiles('on-demand'), sim.baseUrl);
 		}, 900_000);
 
 		it('builds the README quick start: a page per product and locale', async () => {
-			const installed = await sh(process.execPath, [astroBin(dir), '--version'], dir);
+			const installed = await sh(process.execPath, [astroBin(dir), '--version'], site);
 			expect(installed.stdout).toContain(astro);
-			const { stdout } = await sh(process.execPath, [astroBin(dir), 'build'], quickStart(), env());
+			const { stdout } = await traced('build', { folder: 'quick-start', astro }, () =>
+				sh(process.execPath, [astroBin(dir), 'build'], quickStart(), env()),
+			);
 			expect(stdout).toMatch(/Complete!/);
 			const ref = sim.refs()[0]!;
 			expect(existsSync(join(quickStart(), 'dist/products', ref, 'index.html'))).toBe(true);
@@ -104,13 +104,17 @@ for (const astro of CHOSEN) {
 		}, 600_000);
 
 		it('passes astro check on the quick start', async () => {
-			const { stdout } = await sh(process.execPath, [astroBin(dir), 'check'], quickStart(), env());
+			const { stdout } = await traced('check', { folder: 'quick-start', astro }, () =>
+				sh(process.execPath, [astroBin(dir), 'check'], quickStart(), env()),
+			);
 			expect(stdout).toMatch(/- 0 errors\s+- 0 warnings\s+- 0 hints/);
 		}, 600_000);
 
 		it('serves the on-demand recipe from the @astrojs/node server that accepts it', async () => {
-			const root = join(dir, 'on-demand');
-			await sh(process.execPath, [astroBin(dir), 'build'], root, env());
+			const root = join(site, 'on-demand');
+			await traced('build', { folder: 'on-demand', astro }, () =>
+				sh(process.execPath, [astroBin(dir), 'build'], root, env()),
+			);
 			const port = await freePort();
 			const server = spawn(process.execPath, ['dist/server/entry.mjs'], {
 				cwd: root,
@@ -130,12 +134,14 @@ for (const astro of CHOSEN) {
 
 		it('runs audio-reviews poll: --dry-run exits 0; a first run calls, no change calls nothing, a change calls once', async () => {
 			const poll = (args: string[]) =>
-				runPollCli(
-					['--json', ...args],
-					quickStart(),
-					{ ...env(), AUDIO_REVIEWS_DEPLOY_HOOK: receiver.hook },
-					// The site's installed package, so poll runs the site's Astro.
-					join(dir, 'node_modules/astro-audio-reviews/integration/dist/cli.js'),
+				traced('poll', { astro, args }, () =>
+					runPollCli(
+						['--json', ...args],
+						quickStart(),
+						{ ...env(), AUDIO_REVIEWS_DEPLOY_HOOK: receiver.hook },
+						// The site's installed package, so poll runs the site's Astro.
+						join(dir, 'node_modules/astro-audio-reviews/integration/dist/cli.js'),
+					),
 				);
 			receiver.reset();
 			const dry = await poll(['--dry-run']);

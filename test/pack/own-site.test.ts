@@ -1,21 +1,18 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
-import { REPO_ROOT, sh } from '../helpers/shell.js';
+import { sh } from '../helpers/shell.js';
+import { traced } from '../helpers/trace.js';
+import { siteDependencies } from './astro-minor-site.js';
+import { installedSite, installedVersion, siteFolder } from './packed-site.js';
 
 // A newcomer's site, from the packed tarball only: its own layout around the injected pages, its
 // own grid linking with productUrl, the README's components example, words in nl (overridden)
-// and de (built in), and `astro check`. One install; the site is rebuilt per locale.
-const versionOf = async (name: string) =>
-	(
-		JSON.parse(await readFile(join(REPO_ROOT, 'node_modules', name, 'package.json'), 'utf8')) as {
-			version: string;
-		}
-	).version;
+// and de (built in), and `astro check`. The site is rebuilt per locale. Its install is the
+// newest minor's of astro-minors.test.ts when that is the repository's Astro: one for both.
 
 const FILES: Record<string, string> = {
 	'astro.config.mjs': `import { defineConfig } from 'astro/config';
@@ -93,52 +90,24 @@ const entry = await getEntry('products', first!.id);
 	}),
 };
 
+/** The installed node_modules (shared), and this file's site beside it. */
+let installed: string;
 let site: string;
 let sim: Simulator;
 
 beforeAll(async () => {
-	if (!existsSync(join(REPO_ROOT, 'integration/dist/entries/pages.js')))
-		throw new Error(
-			'integration/dist is missing: run `npm run build:pkg` (npm test does) before this test',
-		);
 	sim = await startSimulator({ products: 30, locales: ['nl', 'de'], seed: 21 });
-	site = await mkdtemp(join(tmpdir(), 'aar-own-site-'));
-	const packDir = join(site, 'pack');
-	await mkdir(packDir);
-	const { stdout } = await sh(
-		'npm',
-		['pack', '--silent', '--ignore-scripts', '--pack-destination', packDir],
-		REPO_ROOT,
-	);
-	const tarball = join(packDir, stdout.trim().split('\n').pop()!);
-	const dependencies = {
-		astro: await versionOf('astro'),
-		'astro-audio-reviews': `file:${tarball}`,
-	};
-	const devDependencies = {
-		typescript: await versionOf('typescript'),
-		'@astrojs/check': await versionOf('@astrojs/check'),
-	};
-	await writeFile(
-		join(site, 'package.json'),
-		JSON.stringify({
-			name: 'own-site',
-			private: true,
-			type: 'module',
-			dependencies,
-			devDependencies,
-		}),
-	);
+	installed = await installedSite(await siteDependencies(await installedVersion('astro')));
+	site = await siteFolder(installed, 'own-site');
 	for (const [path, content] of Object.entries(FILES)) {
 		await mkdir(join(site, path, '..'), { recursive: true });
 		await writeFile(join(site, path), content);
 	}
-	await sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], site);
-}, 600_000);
+}, 900_000);
 
 afterAll(async () => {
 	await sim?.close();
-	if (site) await rm(site, { recursive: true, force: true });
+	if (site) await rm(site, { recursive: true, force: true, maxRetries: 3 });
 });
 
 /** The content config of a one-locale shop (a literal config, as a user writes it). */
@@ -153,9 +122,11 @@ export const collections = {
 
 async function buildFor(locale: string, uiText: object = {}) {
 	await writeFile(join(site, 'src/content.config.ts'), contentConfig(locale));
-	const { stdout, stderr } = await sh(join(site, 'node_modules/.bin/astro'), ['build'], site, {
-		SITE_UI_TEXT: JSON.stringify(uiText),
-	});
+	const { stdout, stderr } = await traced('build', { folder: 'own-site', env: { locale } }, () =>
+		sh(join(installed, 'node_modules/.bin/astro'), ['build'], site, {
+			SITE_UI_TEXT: JSON.stringify(uiText),
+		}),
+	);
 	const read = async (path: string) =>
 		parse(await readFile(join(site, 'dist', decodeURIComponent(path), 'index.html'), 'utf8'));
 	return { log: stdout + stderr, read, products: sim.listAll({ locale, without: 'inactive' }) };
@@ -214,7 +185,7 @@ describe('a shop site of its own, from the packed tarball', () => {
 		expect(page.querySelector('.aar-rating-text')!.textContent).toMatch(
 			/^\d(,\d+)? van de 5 sterren$/,
 		);
-	});
+	}, 600_000);
 
 	it('de with built-in words, and the README components example with an entry', async () => {
 		const { log, read, products } = await buildFor('de');
@@ -228,10 +199,12 @@ describe('a shop site of its own, from the packed tarball', () => {
 		).not.toBeNull();
 		const featured = await read('featured');
 		expect(featured.querySelector('title')).not.toBeNull();
-	});
+	}, 600_000);
 
 	it('passes astro check with no errors, warnings or hints', async () => {
-		const { stdout } = await sh(join(site, 'node_modules/.bin/astro'), ['check'], site);
+		const { stdout } = await traced('check', { folder: 'own-site' }, () =>
+			sh(join(installed, 'node_modules/.bin/astro'), ['check'], site),
+		);
 		expect(stdout).toMatch(/- 0 errors\s+- 0 warnings\s+- 0 hints/);
-	});
+	}, 600_000);
 });

@@ -1,12 +1,12 @@
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REVIEWS_PER_PAGE } from '../../integration/src/options/page-settings.js';
 import { reviewPageCount } from '../../integration/src/routing/review-pages.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { REPO_ROOT, sh } from '../helpers/shell.js';
+import { traced } from '../helpers/trace.js';
+import { installedSite, packedTarball, siteFolder } from './packed-site.js';
 
 const pkg = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as {
 	version: string;
@@ -25,34 +25,19 @@ let site: string;
 let sim: Simulator;
 let tarball: string;
 
+/** The installed node_modules (astro, TypeScript and the tarball only), and this file's site. */
+let installed: string;
+const bin = (name: string) => join(installed, 'node_modules/.bin', name);
+
 beforeAll(async () => {
 	// Outside the repository, so nothing resolves from its node_modules: only what the tarball brings.
 	sim = await startSimulator({ products: 1_000, locales: ['fr', 'en'], seed: 99 });
-	site = await mkdtemp(join(tmpdir(), 'aar-consumer-'));
-	const packDir = join(site, 'pack');
-	await mkdir(packDir);
-	// `--ignore-scripts`: prepack's `tsc` would rewrite integration/dist in place while other test
-	// files' `astro build`s import it (a half-written module fails them). `npm test` builds it first.
-	if (!existsSync(join(REPO_ROOT, 'integration/dist/entries/integration.js')))
-		throw new Error(
-			'integration/dist is missing: run `npm run build:pkg` (npm test does) before this test',
-		);
-	const { stdout } = await sh(
-		'npm',
-		['pack', '--silent', '--ignore-scripts', '--pack-destination', packDir],
-		REPO_ROOT,
-	);
-	tarball = join(packDir, stdout.trim().split('\n').pop()!);
-	await writeFile(
-		join(site, 'package.json'),
-		JSON.stringify({
-			name: 'consumer-site',
-			private: true,
-			type: 'module',
-			dependencies: { astro: astroVersion, 'astro-audio-reviews': `file:${tarball}` },
-			devDependencies: { typescript: pkg.devDependencies.typescript },
-		}),
-	);
+	tarball = await packedTarball();
+	installed = await installedSite({
+		dependencies: { astro: astroVersion },
+		devDependencies: { typescript: pkg.devDependencies.typescript! },
+	});
+	site = await siteFolder(installed, 'consumer-site');
 	await writeFile(
 		join(site, 'astro.config.mjs'),
 		`import { defineConfig } from 'astro/config';\nimport audioReviews from 'astro-audio-reviews';\nexport default defineConfig({ site: 'https://shop.example', integrations: [audioReviews()] });\n`,
@@ -107,18 +92,17 @@ export async function typed() {
 			include: ['.astro/types.d.ts', 'src/**/*'],
 		}),
 	);
-	await sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], site);
-}, 600_000);
+}, 900_000);
 
 afterAll(async () => {
 	await sim?.close();
-	if (site) await rm(site, { recursive: true, force: true });
+	if (site) await rm(site, { recursive: true, force: true, maxRetries: 3 });
 });
 
 describe('the packed tarball in a fresh Astro 7 site', () => {
 	it('ships only the public entry points', async () => {
-		const installed = join(site, 'node_modules/astro-audio-reviews');
-		const manifest = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8')) as {
+		const shipped = join(installed, 'node_modules/astro-audio-reviews');
+		const manifest = JSON.parse(await readFile(join(shipped, 'package.json'), 'utf8')) as {
 			exports: Record<string, unknown>;
 			version: string;
 		};
@@ -126,7 +110,7 @@ describe('the packed tarball in a fresh Astro 7 site', () => {
 			expect.arrayContaining(['.', './loaders', './client', './schema', './components', './live']),
 		);
 		expect(manifest.version).toBe(pkg.version);
-		const top = await readdir(installed);
+		const top = await readdir(shipped);
 		expect(top).not.toContain('test');
 		expect(top).not.toContain('src');
 		// docs/ ships so that the README's relative links resolve in node_modules too.
@@ -149,7 +133,7 @@ describe('the packed tarball in a fresh Astro 7 site', () => {
 	});
 
 	it('passes publint and arethetypeswrong', async () => {
-		await sh('publint', ['run', tarball, '--strict'], REPO_ROOT);
+		await traced('publint', {}, () => sh('publint', ['run', tarball, '--strict'], REPO_ROOT));
 		// ESM-only like Astro itself, so CommonJS and node10 resolution do not apply. `./components`
 		// is the source `.ts` that re-exports `.astro` files, as Astro component packages ship
 		// them: only Astro's compiler resolves those, which the build below exercises.
@@ -158,14 +142,10 @@ describe('the packed tarball in a fresh Astro 7 site', () => {
 			[tarball, '--profile', 'esm-only', '--exclude-entrypoints', './components'],
 			REPO_ROOT,
 		);
-	});
+	}, 600_000);
 
 	it('ships the simulator as the audio-reviews-simulator bin and the simulator entry point', async () => {
-		const help = await sh(
-			join(site, 'node_modules/.bin/audio-reviews-simulator'),
-			['--help'],
-			site,
-		);
+		const help = await sh(bin('audio-reviews-simulator'), ['--help'], site);
 		expect(help.stdout).toContain('--control');
 		const script = `import { startSimulator } from 'astro-audio-reviews/simulator';
 const sim = await startSimulator({ products: 3 });
@@ -177,7 +157,9 @@ await sim.close();`;
 	});
 
 	it('loads 1,000 products in 2 locales with astro build and writes their pages', async () => {
-		const { stdout, stderr } = await sh(join(site, 'node_modules/.bin/astro'), ['build'], site);
+		const { stdout, stderr } = await traced('build', { folder: 'consumer-site' }, () =>
+			sh(bin('astro'), ['build'], site),
+		);
 		// Source maps whose sources are not shipped make Vite warn once per module of the package.
 		expect(`${stdout}\n${stderr}`).not.toMatch(/sourcemap|missing source/i);
 		const fr = sim.listAll({ locale: 'fr', without: 'inactive' });
@@ -204,32 +186,26 @@ await sim.close();`;
 			'utf8',
 		);
 		expect(page).toContain('<link rel="canonical" href="https://shop.example/products/');
-	});
+	}, 600_000);
 
 	it("ships the audio-reviews bin: `audio-reviews indexnow` reads the build's change report", async () => {
-		const help = await sh(
-			join(site, 'node_modules/.bin/audio-reviews'),
-			['indexnow', '--help'],
-			site,
-		);
+		const help = await sh(bin('audio-reviews'), ['indexnow', '--help'], site);
 		expect(help.stdout).toContain('Usage: audio-reviews indexnow');
 		// The consumer site builds without `indexNow`: the command says how to turn it on and sends nothing.
-		const refused = await sh(
-			join(site, 'node_modules/.bin/audio-reviews'),
-			['indexnow'],
-			site,
-		).then(
+		const refused = await sh(bin('audio-reviews'), ['indexnow'], site).then(
 			() => '',
 			(error: Error) => error.message,
 		);
 		expect(refused).toContain('written by a build without the `indexNow` option');
-	});
+	}, 600_000);
 
 	it('gives typed entries (astro sync + tsc)', async () => {
-		await sh(join(site, 'node_modules/.bin/astro'), ['sync'], site);
+		await traced('sync', { folder: 'consumer-site' }, () => sh(bin('astro'), ['sync'], site));
 		const types = await readFile(join(site, '.astro/content.d.ts'), 'utf8');
 		expect(types).toContain('"products"');
 		// astro check type-checks .astro files; the @ts-expect-error proves `data` is not `any`.
-		await sh(join(site, 'node_modules/.bin/tsc'), ['--noEmit', '-p', 'tsconfig.json'], site);
-	});
+		await traced('tsc', { folder: 'consumer-site' }, () =>
+			sh(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], site),
+		);
+	}, 600_000);
 });
