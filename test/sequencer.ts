@@ -12,14 +12,22 @@ import { BaseSequencer } from 'vitest/node';
  * measured on 2 cores (seconds, rounded; a renamed file only loses its place), else the size.
  */
 const MEASURED_SECONDS: Record<string, number> = {
-	'test/seo/audits.test.ts': 230,
-	'test/bench/bench-smoke.test.ts': 150,
-	'test/pack/astro-minors.test.ts': 150,
-	'test/browser/frameworks.test.ts': 130,
-	'test/pack/packed-tarball.test.ts': 120,
-	'test/live/cloudflare-workerd.test.ts': 110,
-	'test/live/sitemaps.test.ts': 60,
-	'test/rebuild/rebuild.test.ts': 60,
+	'test/bench/bench-smoke.test.ts': 260,
+	'test/docs/recipes.test.ts': 140,
+	'test/seo/audits.test.ts': 125,
+	'test/pack/astro-minors.test.ts': 115,
+	'test/rebuild/poll-failures.test.ts': 93,
+	'test/browser/shop-layout.test.ts': 90,
+	'test/browser/frameworks.test.ts': 90,
+	'test/live/sitemaps.test.ts': 78,
+	'test/pack/packed-tarball.test.ts': 65,
+	'test/live/cloudflare-workerd.test.ts': 63,
+	'test/rebuild/rebuild.test.ts': 58,
+	'test/pages/own-pages.test.ts': 57,
+	'test/pack/own-site.test.ts': 55,
+	'test/rebuild/poll.test.ts': 54,
+	'test/browser/dev-toolbar.test.ts': 48,
+	'test/hosts/netlify-function.test.ts': 48,
 };
 /** A file without a measure weighs its size (a byte a hundredth of a millisecond), under this. */
 const UNMEASURED_MS = 1_000;

@@ -9,20 +9,19 @@ const VNU = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar')
  * the schema's deep recursion needs a bigger thread stack than the default (the checker asks
  * for 512k at least; a stack overflow would print no JSON and fail the parse below).
  */
-export const QUICK_JVM = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-Xss16m'] as const;
+const QUICK_JVM = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-Xss16m'];
 
 /**
- * The W3C Nu HTML checker (vnu-jar, on Java) over HTML files: its errors, each with its file, and
- * its exit code. `jvm`: options for the JVM, `QUICK_JVM` unless given; the verdict is the same.
+ * The W3C Nu HTML checker (vnu-jar, on Java) over HTML files, in one JVM: its errors, each with
+ * its file, and its exit code.
  */
 export async function nuErrors(
 	files: readonly string[],
-	options: { jvm?: readonly string[] } = {},
 ): Promise<{ errors: string[]; code: number | null }> {
 	const { code, output } = await new Promise<{ code: number | null; output: string }>(
 		(resolve, reject) => {
 			const child = spawn('java', [
-				...(options.jvm ?? QUICK_JVM),
+				...QUICK_JVM,
 				'-jar',
 				VNU,
 				'--errors-only',

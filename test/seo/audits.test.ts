@@ -9,7 +9,7 @@ import { createSlugger } from '../../integration/src/routing/slug.js';
 import type { Simulator } from '../../simulator/src/index.js';
 import type { BuiltSite } from '../helpers/build-fixture.js';
 import { launchChromium, stopChromium } from '../helpers/chromium.js';
-import { nuErrors, QUICK_JVM } from '../helpers/nu-checker.js';
+import { nuErrors } from '../helpers/nu-checker.js';
 import { buildSeoSite, CASES, POPULAR, serveDist, startSeoSimulator } from '../helpers/seo-site.js';
 
 /**
@@ -53,7 +53,7 @@ beforeAll(async () => {
 	// The canonical URLs point at the server Lighthouse loads the pages from.
 	site = await buildSeoSite(sim, { label: 'audits', env: { FIXTURE_SITE: server.origin } });
 	// The checker reads only the built files: its JVM works while Lighthouse waits on pages.
-	nuCheck = nuErrors(nuFiles(), { jvm: QUICK_JVM }).catch((error: unknown) => error as Error);
+	nuCheck = nuErrors(nuFiles()).catch((error: unknown) => error as Error);
 	profile = await mkdtemp(join(tmpdir(), 'aar-lighthouse-'));
 	({ chromium, port } = await launchChromium(profile));
 }, 240_000);

@@ -31,8 +31,8 @@ describe('the order of the test files (test/sequencer.ts)', () => {
 	it('on a clean clone: the measured long files first, longest first, then the others by size', async () => {
 		const sorted = order(await sequencer({}).sort(files.map(spec)));
 		expect(sorted).toEqual([
-			'test/seo/audits.test.ts',
 			'test/bench/bench-smoke.test.ts',
+			'test/seo/audits.test.ts',
 			'test/architecture/import-graph.test.ts',
 			'test/unit/tests-alone.test.ts',
 		]);
