@@ -6,6 +6,8 @@ const LIMIT = 10;
 
 interface Words {
 	results: Record<string, string>;
+	/** The count past the endpoint's cap: "More than {count} products found". */
+	more: Record<string, string>;
 	reviews: Record<string, string>;
 	none: string;
 	unavailable: string;
@@ -59,7 +61,7 @@ export function enhanceReviewSearch(root: HTMLElement): void {
 				headers: { accept: 'application/json' },
 			});
 			const body = response.ok
-				? ((await response.json()) as { total: number; results: Result[] })
+				? ((await response.json()) as { total: number; totalExact: boolean; results: Result[] })
 				: undefined;
 			if (!body) {
 				list.replaceChildren();
@@ -71,7 +73,10 @@ export function enhanceReviewSearch(root: HTMLElement): void {
 					resultItem(result, lang, (count) => counted(words.reviews, count)),
 				),
 			);
-			status.textContent = body.total === 0 ? words.none : counted(words.results, body.total);
+			status.textContent =
+				body.total === 0
+					? words.none
+					: counted(body.totalExact === false ? words.more : words.results, body.total);
 		} catch (error) {
 			if ((error as Error).name === 'AbortError') return;
 			list.replaceChildren();

@@ -10,7 +10,7 @@ import { type SearchHit, searchIndex } from './query.js';
 export const MAX_QUERY_CHARS = 200;
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 50;
-/** Deep pages cost a sort of every match: nobody reads result 10,000 of a search box. */
+/** Deep pages cost a sort of every match of a tier: nobody reads result 10,000 of a search box. */
 export const MAX_OFFSET = 10_000;
 export const RETRY_AFTER_SECONDS = 10;
 
@@ -43,7 +43,9 @@ export interface SearchResult {
 export interface SearchResponseBody {
 	query: string;
 	locale: string;
+	/** Every match when `totalExact`; otherwise more than this many match (counting stops there). */
 	total: number;
+	totalExact: boolean;
 	results: SearchResult[];
 }
 
@@ -101,6 +103,7 @@ export async function searchFor(
 		query: params.q,
 		locale: params.locale,
 		total: answer.total,
+		totalExact: answer.totalExact,
 		results: answer.hits.map((hit: SearchHit) => ({
 			ref: hit.ref,
 			url: target.productUrl(hit.ref, params.locale),

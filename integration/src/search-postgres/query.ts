@@ -1,12 +1,13 @@
 import type { PoolClient } from 'pg';
 import { type SearchConnection, withReadConnection } from './database.js';
 import { foldWord, MIN_TYPO_WORD } from './documents.js';
+import { COUNT_CAP, rankedPage } from './ranked-page.js';
 import { configFor, SCHEMA } from './schema.js';
 import { markedSnippet } from './snippet.js';
 
 // One search: the words of the query, each widened to the indexed words one typo away when it is
 // not itself one of them, matched in the locale's configuration (stems, no accents), ranked by the
-// field matched (name, description, reviews), then rating, then review count.
+// field matched (name, description, reviews), then rating, then review count (ranked-page.ts).
 
 export interface SearchRequest {
 	websiteId: string;
@@ -14,6 +15,8 @@ export interface SearchRequest {
 	q: string;
 	limit: number;
 	offset: number;
+	/** Matches counted exactly up to this many (COUNT_CAP); tests lower it. */
+	countCap?: number | undefined;
 }
 
 export interface SearchHit {
@@ -26,7 +29,9 @@ export interface SearchHit {
 }
 
 export interface SearchAnswer {
+	/** Every match when `totalExact`; else the cap, and more match. */
 	total: number;
+	totalExact: boolean;
 	hits: SearchHit[];
 }
 
@@ -45,7 +50,7 @@ export async function searchIndex(
 	request: SearchRequest,
 ): Promise<SearchAnswer> {
 	const words = queryWords(request.q);
-	if (words.length === 0) return { total: 0, hits: [] };
+	if (words.length === 0) return { total: 0, totalExact: true, hits: [] };
 	return withReadConnection(connection, 'Search', async (db) => {
 		const websiteId = request.websiteId.toLowerCase();
 		const groups = await withCorrections(db, websiteId, request.locale, words);
@@ -58,48 +63,38 @@ export async function searchIndex(
 					`(${group.map((word) => `plainto_tsquery(${config}, $${params.push(word)})`).join(' || ')})`,
 			)
 			.join(' && ');
-		const page = { limit: `$${params.length + 1}`, offset: `$${params.length + 2}` };
+		const ranked = await rankedPage(db, { tsquery, params }, request, request.countCap);
+		const exact = ranked.matches <= (request.countCap ?? COUNT_CAP);
+		const total = exact ? ranked.matches : ranked.matches - 1;
+		if (ranked.rows.length === 0) return { total, totalExact: exact, hits: [] };
+		const at = params.length;
+		// A transcript match's snippet from the first review (paragraph) holding every word: parsing
+		// the whole body for each result cost more than the search itself.
 		const result = await db.query<{
 			ref: string;
 			name: string;
 			rating: number | null;
 			reviews: number;
 			snippet: string;
-			total: string;
 		}>(
-			`WITH q AS (SELECT ${tsquery} AS query),
-			matched AS MATERIALIZED (
-				SELECT d.ref, d.rating, d.reviews,
-					CASE WHEN ts_filter(d.head, '{a}') @@ q.query THEN 0
-						WHEN d.head @@ q.query THEN 1 ELSE 2 END AS field
-				FROM ${SCHEMA}.documents d, q
-				WHERE d.website_id = $1 AND d.locale = $2 AND d.document @@ q.query
-			),
-			page AS (
-				SELECT * FROM matched
-				ORDER BY field, rating DESC NULLS LAST, reviews DESC, ref
-				LIMIT ${page.limit} OFFSET ${page.offset}
-			)
-			SELECT p.ref, d.name, p.rating, p.reviews, (SELECT count(*) FROM matched) AS total,
+			`WITH q AS (SELECT ${tsquery} AS query)
+			SELECT d.ref, d.name, d.rating, d.reviews,
 				ts_headline(d.config,
-					translate(CASE p.field WHEN 0 THEN d.name WHEN 1 THEN d.description ELSE d.body END,
+					translate(CASE p.field WHEN 0 THEN d.name WHEN 1 THEN d.description
+						ELSE coalesce((SELECT part FROM string_to_table(d.body, E'\\n\\n') AS part
+							WHERE to_tsvector(d.config, part) @@ q.query LIMIT 1), d.body) END,
 						'<>', E'\\x03\\x04'),
 					q.query,
 					'StartSel=${START}, StopSel=${STOP}, MaxWords=28, MinWords=10, MaxFragments=2, FragmentDelimiter=" … "'
 				) AS snippet
-			FROM page p JOIN ${SCHEMA}.documents d
-				ON d.website_id = $1 AND d.locale = $2 AND d.ref = p.ref, q
-			ORDER BY p.field, p.rating DESC NULLS LAST, p.reviews DESC, p.ref`,
-			[...params, request.limit, request.offset],
+			FROM unnest($${at + 1}::text[], $${at + 2}::int[]) WITH ORDINALITY AS p(ref, field, n)
+			JOIN ${SCHEMA}.documents d ON d.website_id = $1 AND d.locale = $2 AND d.ref = p.ref, q
+			ORDER BY p.n`,
+			[...params, ranked.rows.map((row) => row.ref), ranked.rows.map((row) => row.field)],
 		);
-		const total =
-			result.rows.length > 0
-				? Number(result.rows[0]!.total)
-				: request.offset === 0
-					? 0
-					: await countMatches(db, tsquery, params);
 		return {
 			total,
+			totalExact: exact,
 			hits: result.rows.map((row) => ({
 				ref: row.ref,
 				name: row.name,
@@ -111,15 +106,8 @@ export async function searchIndex(
 	});
 }
 
-/** A page past the last result holds no row to carry the total: counted alone. */
-async function countMatches(db: PoolClient, tsquery: string, params: unknown[]): Promise<number> {
-	const result = await db.query<{ total: string }>(
-		`SELECT count(*) AS total FROM ${SCHEMA}.documents d
-		 WHERE d.website_id = $1 AND d.locale = $2 AND d.document @@ (${tsquery})`,
-		params,
-	);
-	return Number(result.rows[0]?.total ?? 0);
-}
+/** Connections whose session already has the typo search's threshold. */
+const lowThreshold = new WeakSet<PoolClient>();
 
 /** Each word with the indexed words one typo away, when it is long enough and not indexed itself. */
 async function withCorrections(
@@ -136,7 +124,10 @@ async function withCorrections(
 	if (candidates.length > 0) {
 		// A swap of two letters shares few trigrams with the right word: a low threshold, then the
 		// exact edit distance below.
-		await db.query("SELECT set_config('pg_trgm.similarity_threshold', '0.2', false)");
+		if (!lowThreshold.has(db)) {
+			await db.query("SELECT set_config('pg_trgm.similarity_threshold', '0.2', false)");
+			lowThreshold.add(db);
+		}
 		const result = await db.query<{ q: string; word: string }>(
 			`SELECT t.q, c.word FROM unnest($3::text[]) AS t(q)
 			 CROSS JOIN LATERAL (

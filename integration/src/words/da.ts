@@ -57,6 +57,10 @@ export const da: Words = {
 	searchLabel: 'Søg i lydanmeldelserne',
 	searchButton: 'Søg',
 	searchResults: { one: '{count} produkt fundet', other: '{count} produkter fundet' },
+	searchResultsMore: {
+		one: 'Mere end {count} produkt fundet',
+		other: 'Mere end {count} produkter fundet',
+	},
 	searchNone: 'Intet produkt matcher din søgning.',
 	searchUnavailable: 'Søgningen er ikke tilgængelig lige nu; prøv igen om lidt.',
 };

@@ -60,6 +60,10 @@ export const de: Words = {
 	searchLabel: 'Audiobewertungen durchsuchen',
 	searchButton: 'Suchen',
 	searchResults: { one: '{count} Produkt gefunden', other: '{count} Produkte gefunden' },
+	searchResultsMore: {
+		one: 'Mehr als {count} Produkt gefunden',
+		other: 'Mehr als {count} Produkte gefunden',
+	},
 	searchNone: 'Kein Produkt entspricht Ihrer Suche.',
 	searchUnavailable:
 		'Die Suche ist gerade nicht verfügbar; bitte versuchen Sie es gleich noch einmal.',

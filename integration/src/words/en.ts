@@ -87,6 +87,11 @@ export const en: Words = {
 	searchButton: 'Search',
 	/** `ReviewSearch`: how many products matched (announced to screen readers). */
 	searchResults: { one: '{count} product found', other: '{count} products found' },
+	/** `ReviewSearch`: the count when more match than the search counts (`{count}` is where it stopped). */
+	searchResultsMore: {
+		one: 'More than {count} product found',
+		other: 'More than {count} products found',
+	},
 	/** `ReviewSearch`: nothing matched. */
 	searchNone: 'No product matches your search.',
 	/** `ReviewSearch`: the search index cannot be reached. */

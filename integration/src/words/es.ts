@@ -57,6 +57,10 @@ export const es: Words = {
 	searchLabel: 'Buscar en las reseñas de audio',
 	searchButton: 'Buscar',
 	searchResults: { one: '{count} producto encontrado', other: '{count} productos encontrados' },
+	searchResultsMore: {
+		one: 'Más de {count} producto encontrado',
+		other: 'Más de {count} productos encontrados',
+	},
 	searchNone: 'Ningún producto coincide con su búsqueda.',
 	searchUnavailable:
 		'La búsqueda no está disponible en este momento; inténtelo de nuevo en unos instantes.',

@@ -53,6 +53,10 @@ export const fr: Words = {
 	searchLabel: 'Rechercher dans les avis audio',
 	searchButton: 'Rechercher',
 	searchResults: { one: '{count} produit trouvé', other: '{count} produits trouvés' },
+	searchResultsMore: {
+		one: 'Plus de {count} produit trouvé',
+		other: 'Plus de {count} produits trouvés',
+	},
 	searchNone: 'Aucun produit ne correspond à votre recherche.',
 	searchUnavailable: 'La recherche est indisponible pour le moment ; réessayez dans un instant.',
 };

@@ -57,6 +57,10 @@ export const it: Words = {
 	searchLabel: 'Cerca nelle recensioni audio',
 	searchButton: 'Cerca',
 	searchResults: { one: '{count} prodotto trovato', other: '{count} prodotti trovati' },
+	searchResultsMore: {
+		one: 'Più di {count} prodotto trovato',
+		other: 'Più di {count} prodotti trovati',
+	},
 	searchNone: 'Nessun prodotto corrisponde alla ricerca.',
 	searchUnavailable: 'La ricerca non è disponibile al momento; riprova tra poco.',
 };

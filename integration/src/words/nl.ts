@@ -57,6 +57,10 @@ export const nl: Words = {
 	searchLabel: 'Zoeken in de audiorecensies',
 	searchButton: 'Zoeken',
 	searchResults: { one: '{count} product gevonden', other: '{count} producten gevonden' },
+	searchResultsMore: {
+		one: 'Meer dan {count} product gevonden',
+		other: 'Meer dan {count} producten gevonden',
+	},
 	searchNone: 'Geen product komt overeen met uw zoekopdracht.',
 	searchUnavailable: 'Zoeken is nu niet beschikbaar; probeer het zo opnieuw.',
 };

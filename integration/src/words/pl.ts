@@ -86,6 +86,12 @@ export const pl: Words = {
 		many: 'Znaleziono {count} produktów',
 		other: 'Znaleziono {count} produktu',
 	},
+	searchResultsMore: {
+		one: 'Znaleziono ponad {count} produkt',
+		few: 'Znaleziono ponad {count} produkty',
+		many: 'Znaleziono ponad {count} produktów',
+		other: 'Znaleziono ponad {count} produktu',
+	},
 	searchNone: 'Żaden produkt nie pasuje do wyszukiwania.',
 	searchUnavailable: 'Wyszukiwanie jest chwilowo niedostępne; spróbuj ponownie za chwilę.',
 };

@@ -57,6 +57,10 @@ export const pt: Words = {
 	searchLabel: 'Pesquisar nas avaliações em áudio',
 	searchButton: 'Pesquisar',
 	searchResults: { one: '{count} produto encontrado', other: '{count} produtos encontrados' },
+	searchResultsMore: {
+		one: 'Mais de {count} produto encontrado',
+		other: 'Mais de {count} produtos encontrados',
+	},
 	searchNone: 'Nenhum produto corresponde à sua pesquisa.',
 	searchUnavailable: 'A pesquisa está indisponível no momento; tente novamente em instantes.',
 };

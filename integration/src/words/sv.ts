@@ -57,6 +57,10 @@ export const sv: Words = {
 	searchLabel: 'Sök i ljudrecensionerna',
 	searchButton: 'Sök',
 	searchResults: { one: '{count} produkt hittades', other: '{count} produkter hittades' },
+	searchResultsMore: {
+		one: 'Fler än {count} produkt hittades',
+		other: 'Fler än {count} produkter hittades',
+	},
 	searchNone: 'Ingen produkt matchar din sökning.',
 	searchUnavailable: 'Sökningen är inte tillgänglig just nu; försök igen om en stund.',
 };

@@ -46,6 +46,7 @@ const placeholders = {
 	searchLabel: [],
 	searchButton: [],
 	searchResults: ['count'],
+	searchResultsMore: ['count'],
 	searchNone: [],
 	searchUnavailable: [],
 };

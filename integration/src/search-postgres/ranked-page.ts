@@ -1,0 +1,116 @@
+import type { PoolClient } from 'pg';
+import { SCHEMA } from './schema.js';
+
+// A page of results in the contract's order (the field matched: name, description, reviews; then
+// rating, review count, ref) without sorting every match. Each field is a tier read on its own,
+// in that order, only as far as the page needs. A tier with few candidates is read from its GIN
+// index and sorted; one with many (a common word) is read in the rating order of
+// `documents_order`, filtered, so it stops after the page's rows. Counts stop past COUNT_CAP.
+
+/** Matches counted exactly up to here; past it the answer says "more than" this many. */
+export const COUNT_CAP = 1000;
+
+export type Field = 0 | 1 | 2;
+
+export interface RankedRow {
+	ref: string;
+	field: Field;
+}
+
+/** The query's words as SQL: `tsquery` an expression of `params` ($1 website, $2 locale first). */
+export interface MatchQuery {
+	tsquery: string;
+	params: unknown[];
+}
+
+export interface RankedPage {
+	/** Matches of the whole query, at most `cap + 1`. */
+	matches: number;
+	rows: RankedRow[];
+}
+
+const NAME = `ts_filter(d.head, '{a}')`;
+const ORDER = 'd.rating DESC NULLS LAST, d.reviews DESC, d.ref';
+/**
+ * A vector with its row's locale as one more lexeme, as the indexes of schema.ts hold it: a GIN
+ * index then finds one locale's matches without visiting the other locales' rows (a product name,
+ * or an English word in French reviews, matches in every locale).
+ */
+export const located = (vector: string, locale = 'locale') =>
+	`(${vector} || array_to_tsvector(ARRAY[E'\\x01' || ${locale}]))`;
+
+/**
+ * Each tier's candidates (the GIN index they come from) and what else a candidate must hold. The
+ * ordered read filters with `ts_match_vq` (the function behind `@@`) so the planner cannot trade
+ * the rating order for the GIN index; the cheap test of the small `head` goes first.
+ */
+const TIERS: readonly { vector: string; not?: string }[] = [
+	{ vector: NAME },
+	{ vector: 'd.head', not: NAME },
+	{ vector: 'd.document', not: 'd.head' },
+];
+
+type Read = 'capped' | 'ordered' | 'all';
+
+export async function rankedPage(
+	db: PoolClient,
+	query: MatchQuery,
+	page: { limit: number; offset: number },
+	cap = COUNT_CAP,
+): Promise<RankedPage> {
+	// `located`: the query and the locale's lexeme; no words (stop words only) still match nothing.
+	const q = `WITH w AS MATERIALIZED (SELECT ${query.tsquery} AS query),
+		q AS MATERIALIZED (SELECT query, CASE WHEN numnode(query) = 0 THEN query
+			ELSE query && quote_literal(E'\\x01' || $2)::tsquery END AS located FROM w)`;
+	const need = page.offset + page.limit;
+	const at = query.params.length;
+	/**
+	 * One tier's first `need` refs. `capped` and `all` take its candidates from its GIN index (the
+	 * tsquery from a CTE: its selectivity unknown to the planner, it reads the index), `capped`
+	 * at most `cap + 1` of them, and says how many; `ordered` reads in rating order.
+	 */
+	const read = async (field: Field, how: Read, withTotal = false) => {
+		const tier = TIERS[field]!;
+		const where = [
+			'd.website_id = $1 AND d.locale = $2',
+			...(tier.not ? [`NOT ts_match_vq(${tier.not}, q.query)`] : []),
+			how === 'ordered'
+				? `ts_match_vq(${tier.vector}, q.query)`
+				: `${located(tier.vector, 'd.locale')} @@ q.located`,
+		].join(' AND ');
+		const total = withTotal
+			? `(SELECT count(*) FROM (SELECT 1 FROM ${SCHEMA}.documents d, q
+				WHERE d.website_id = $1 AND d.locale = $2 AND ${located('d.document', 'd.locale')} @@ q.located
+				LIMIT ${cap + 1}) c)`
+			: '0';
+		const sql =
+			how === 'ordered'
+				? `${q}, t AS (SELECT d.ref FROM ${SCHEMA}.documents d, q WHERE ${where}
+					ORDER BY ${ORDER} LIMIT $${at + 1})
+					SELECT ${total} AS total, 0 AS found, ARRAY(SELECT ref FROM t) AS refs`
+				: `${q}, t AS MATERIALIZED (SELECT d.ref, d.rating, d.reviews FROM ${SCHEMA}.documents d, q
+					WHERE ${where} ${how === 'capped' ? `LIMIT ${cap + 1}` : ''})
+					SELECT ${total} AS total, (SELECT count(*) FROM t) AS found,
+						ARRAY(SELECT d.ref FROM t d ORDER BY ${ORDER} LIMIT $${at + 1}) AS refs`;
+		const result = await db.query<{ total: string; found: string; refs: string[] }>(sql, [
+			...query.params,
+			need - rows.length,
+		]);
+		const row = result.rows[0]!;
+		return { total: Number(row.total), found: Number(row.found), refs: row.refs };
+	};
+	const rows: RankedRow[] = [];
+	let matches = 0;
+	for (const field of [0, 1, 2] as const) {
+		if (field > 0 && rows.length >= need) break;
+		// Few matches in all: every tier's candidates are few. Else try a tier's index up to the cap;
+		// past it, a shallow page is in the first rows of the rating order, a deep one needs them all.
+		const dense = field === 0 || matches > cap;
+		const past = need <= cap / 2 ? 'ordered' : 'all';
+		let tier = await read(field, !dense ? 'all' : field === 2 ? past : 'capped', field === 0);
+		if (field === 0) matches = tier.total;
+		if (field < 2 && dense && tier.found > cap) tier = await read(field, past);
+		for (const ref of tier.refs) rows.push({ ref, field });
+	}
+	return { matches, rows: rows.slice(page.offset, need) };
+}
