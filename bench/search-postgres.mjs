@@ -8,12 +8,16 @@
  * 500 loopback queries of mixed words (one at a time: p50, p95, bytes per answer). Its last
  * stdout line is JSON: `{"name":"search-postgres",…}`.
  *
- * `--products <n>` another size. `--fetch-only <baseUrl> <websiteId>` is the child that fetches the
- * catalogue and nothing else.
+ * `--products <n>` another size. `--baseline <dir>`: another checkout of the package, built
+ * (`npm run build:pkg`), whose endpoint is measured side by side with this one's: its own build of
+ * the same fixture, its own server, on the same database (indexed by this checkout), each query
+ * sent to both, in alternating order. `--fetch-only <baseUrl> <websiteId>` is the child that
+ * fetches the catalogue and nothing else.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cp, mkdir, rm, symlink } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator } from 'astro-audio-reviews/simulator';
 import { psql, startPostgres } from './live/postgres.mjs';
@@ -51,6 +55,8 @@ const json = args.includes('--json');
 const productsFlag = args.indexOf('--products');
 const PRODUCTS = productsFlag >= 0 ? Number(args[productsFlag + 1]) : smoke ? 300 : 100_000;
 const QUERIES = smoke ? 60 : 500;
+const baselineFlag = args.indexOf('--baseline');
+const BASELINE = baselineFlag >= 0 ? args[baselineFlag + 1] : undefined;
 const say = (/** @type {string} */ message) =>
 	process.stderr.write(`[search-postgres ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 
@@ -97,14 +103,18 @@ async function timed(argv, env = {}) {
 }
 
 /** Copies the on-demand fixture and its search overlay, links the package, runs `astro build`. */
-async function buildSite(/** @type {Record<string, string>} */ env) {
-	const work = join(REPO, 'bench', '.tmp', 'search-postgres');
+async function buildSite(
+	/** @type {Record<string, string>} */ env,
+	packageDir = REPO,
+	name = 'search-postgres',
+) {
+	const work = join(REPO, 'bench', '.tmp', name);
 	const site = join(work, 'site');
 	await rm(site, { recursive: true, force: true });
 	await mkdir(join(work, 'node_modules'), { recursive: true });
 	const link = join(work, 'node_modules', 'astro-audio-reviews');
 	await rm(link, { force: true, recursive: true });
-	await symlink(REPO, link, 'dir');
+	await symlink(packageDir, link, 'dir');
 	await cp(join(REPO, 'test', 'fixtures', 'on-demand'), site, { recursive: true });
 	await cp(join(REPO, 'test', 'fixtures', 'on-demand-search'), site, { recursive: true });
 	await timed([join(REPO, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build', '--root', site], {
@@ -162,6 +172,8 @@ const cli = join(REPO, 'integration', 'dist', 'cli.js');
 const fetchOnly = () =>
 	timed([join(REPO, 'bench', 'search-postgres.mjs'), '--fetch-only', sim.baseUrl, sim.websiteId]);
 let server;
+/** @type {Awaited<ReturnType<typeof startServer>> | undefined} */
+let baselineServer;
 try {
 	// Fetch, first index, fetch: the index's ratio against the mean of the fetches around it.
 	say('catalogue fetch alone');
@@ -184,25 +196,51 @@ try {
 	say('building the on-demand search fixture');
 	const dist = await buildSite({ ...env, FIXTURE_TOP_N: '1' });
 	server = await startServer(dist, env);
-	const queries = mixedQueries(sim);
-	/** @type {number[]} */
-	const times = [];
-	let bytes = 0;
-	let hits = 0;
-	for (const [index, { q, locale }] of queries.entries()) {
-		const url = `${server.url}/shop/_audio-reviews/search?${new URLSearchParams({ q, locale })}`;
-		const started = performance.now();
-		const response = await fetch(url);
-		const body = await response.text();
-		const ms = performance.now() - started;
-		if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${body}`);
-		// The first 20 warm the pool and the caches, not counted.
-		if (index < 20) continue;
-		times.push(ms);
-		bytes += Buffer.byteLength(body);
-		if (JSON.parse(body).total > 0) hits++;
+	if (BASELINE) {
+		say(`building the same fixture on the baseline package ${BASELINE}`);
+		const baseDist = await buildSite(
+			{ ...env, FIXTURE_TOP_N: '1' },
+			BASELINE,
+			'search-postgres-baseline',
+		);
+		baselineServer = await startServer(baseDist, env);
 	}
-	times.sort((a, b) => a - b);
+	const queries = mixedQueries(sim);
+	const measured = [server, baselineServer]
+		.filter((s) => s !== undefined)
+		.map(() => ({
+			/** @type {number[]} */ times: [],
+			bytes: 0,
+			hits: 0,
+		}));
+	const loadBefore = loadavg();
+	for (const [index, { q, locale }] of queries.entries()) {
+		const servers = [server, baselineServer].flatMap((s, i) => (s ? [{ s, m: measured[i] }] : []));
+		// Side by side: every query to each server, which goes first alternating.
+		if (index % 2 === 1) servers.reverse();
+		for (const { s, m } of servers) {
+			const url = `${s.url}/shop/_audio-reviews/search?${new URLSearchParams({ q, locale })}`;
+			const started = performance.now();
+			const response = await fetch(url);
+			const body = await response.text();
+			const ms = performance.now() - started;
+			if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${body}`);
+			// The first 20 warm the pool and the caches, not counted.
+			if (index < 20 || !m) continue;
+			m.times.push(ms);
+			m.bytes += Buffer.byteLength(body);
+			if (JSON.parse(body).total > 0) m.hits++;
+		}
+	}
+	const loadAfter = loadavg();
+	for (const m of measured) m.times.sort((a, b) => a - b);
+	const [{ times, bytes, hits }] = /** @type {[typeof measured[0]]} */ (measured);
+	const endpointFigures = (/** @type {typeof measured[0]} */ m) => ({
+		queriesWithResults: m.hits,
+		p50Ms: Math.round(quantile(m.times, 0.5) * 10) / 10,
+		p95Ms: Math.round(quantile(m.times, 0.95) * 10) / 10,
+		bytesPerAnswer: Math.round(m.bytes / m.times.length),
+	});
 	const fetchMs = Math.round((fetchBefore.wallMs + fetchAfter.wallMs) / 2);
 	const figure = {
 		name: 'search-postgres',
@@ -225,12 +263,18 @@ try {
 		p50Ms: Math.round(quantile(times, 0.5) * 10) / 10,
 		p95Ms: Math.round(quantile(times, 0.95) * 10) / 10,
 		bytesPerAnswer: Math.round(bytes / times.length),
+		/** Load averages (1, 5, 15 min) before and after the queries. */
+		queryLoad: [loadBefore, loadAfter].map((l) => l.map((x) => Math.round(x * 100) / 100)),
+		...(BASELINE && measured[1]
+			? { baseline: { dir: BASELINE, ...endpointFigures(measured[1]) } }
+			: {}),
 		smoke,
 	};
 	if (json) console.log(JSON.stringify(figure));
 	else console.log(figure);
 } finally {
 	await server?.close();
+	await baselineServer?.close();
 	await sim.close();
 	await pg.close();
 }

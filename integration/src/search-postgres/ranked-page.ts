@@ -9,6 +9,11 @@ import { SCHEMA } from './schema.js';
 
 /** Matches counted exactly up to here; past it the answer says "more than" this many. */
 export const COUNT_CAP = 1000;
+/**
+ * A tier with more candidates than this is read in rating order: at 100,000 products, its first
+ * page is then within the first few thousand rows of that order (each test is a few microseconds).
+ */
+const MANY = 200;
 
 export type Field = 0 | 1 | 2;
 
@@ -63,11 +68,12 @@ export async function rankedPage(
 		q AS MATERIALIZED (SELECT query, CASE WHEN numnode(query) = 0 THEN query
 			ELSE query && quote_literal(E'\\x01' || $2)::tsquery END AS located FROM w)`;
 	const need = page.offset + page.limit;
+	const many = Math.min(MANY, cap);
 	const at = query.params.length;
 	/**
 	 * One tier's first `need` refs. `capped` and `all` take its candidates from its GIN index (the
 	 * tsquery from a CTE: its selectivity unknown to the planner, it reads the index), `capped`
-	 * at most `cap + 1` of them, and says how many; `ordered` reads in rating order.
+	 * at most `many + 1` of them, and says how many; `ordered` reads in rating order.
 	 */
 	const read = async (field: Field, how: Read, withTotal = false) => {
 		const tier = TIERS[field]!;
@@ -89,7 +95,7 @@ export async function rankedPage(
 					ORDER BY ${ORDER} LIMIT $${at + 1})
 					SELECT ${total} AS total, 0 AS found, ARRAY(SELECT ref FROM t) AS refs`
 				: `${q}, t AS MATERIALIZED (SELECT d.ref, d.rating, d.reviews FROM ${SCHEMA}.documents d, q
-					WHERE ${where} ${how === 'capped' ? `LIMIT ${cap + 1}` : ''})
+					WHERE ${where} ${how === 'capped' ? `LIMIT ${many + 1}` : ''})
 					SELECT ${total} AS total, (SELECT count(*) FROM t) AS found,
 						ARRAY(SELECT d.ref FROM t d ORDER BY ${ORDER} LIMIT $${at + 1}) AS refs`;
 		const result = await db.query<{ total: string; found: string; refs: string[] }>(sql, [
@@ -103,13 +109,13 @@ export async function rankedPage(
 	let matches = 0;
 	for (const field of [0, 1, 2] as const) {
 		if (field > 0 && rows.length >= need) break;
-		// Few matches in all: every tier's candidates are few. Else try a tier's index up to the cap;
+		// Few matches in all: every tier's candidates are few. Else try a tier's index up to `many`;
 		// past it, a shallow page is in the first rows of the rating order, a deep one needs them all.
 		const dense = field === 0 || matches > cap;
-		const past = need <= cap / 2 ? 'ordered' : 'all';
+		const past = need <= many / 2 ? 'ordered' : 'all';
 		let tier = await read(field, !dense ? 'all' : field === 2 ? past : 'capped', field === 0);
 		if (field === 0) matches = tier.total;
-		if (field < 2 && dense && tier.found > cap) tier = await read(field, past);
+		if (field < 2 && dense && tier.found > many) tier = await read(field, past);
 		for (const ref of tier.refs) rows.push({ ref, field });
 	}
 	return { matches, rows: rows.slice(page.offset, need) };
