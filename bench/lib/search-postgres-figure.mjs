@@ -54,12 +54,30 @@ export function searchPostgresMarkdown(f, { n }, anchor) {
 		'',
 		`Index on disk (tables, their indexes and TOAST): ${mib(f.indexBytes)}. Endpoint of the built on-demand search fixture (\`@astrojs/node\` standalone), ${n(f.queries)} loopback queries of mixed words one at a time (names, common and rare words, two words, one-typo words, French and English; ${n(f.queriesWithResults)} with results): p50 ${f.p50Ms} ms, p95 ${f.p95Ms} ms, ${n(f.bytesPerAnswer)} bytes per answer (10 results at most, JSON).`,
 		'',
+		...endpointComparison(f),
 		`Targets: first index ≤ ${INDEX_TARGET}× the fetch: ${f.indexRatio <= INDEX_TARGET ? 'met' : 'NOT met'}; p95 ≤ ${P95_TARGET_MS} ms: ${f.p95Ms <= P95_TARGET_MS ? 'met' : 'NOT met'}.`,
 	];
 	if (anchor?.on)
 		lines.push(
 			'',
 			`Anchor, from this run's static search figure: the same pages built statically at ${n(anchor.size)} products (1 locale) take ${sec(anchor.on.buildMs)} to build, then Pagefind ${sec(anchor.on.indexMs)} to index them into ${mib(anchor.on.index?.bytes ?? 0)} of static files, of which a browser fetches its loader, its WebAssembly and the chunks and fragments each query needs.`,
+		);
+	return lines;
+}
+
+/** The run's `--baseline`: the same queries on another checkout's endpoint, side by side. */
+function endpointComparison(f) {
+	const load = (l) => l.map((x) => x.toFixed(1)).join(' / ');
+	const lines = [];
+	if (f.baseline)
+		lines.push(
+			`Side by side in the same run, each query sent to both servers in alternating order, on the same database: ${f.baseline.label ?? f.baseline.dir} p50 ${f.baseline.p50Ms} ms, p95 ${f.baseline.p95Ms} ms (${f.baseline.queriesWithResults} with results), against this checkout's p50 ${f.p50Ms} ms, p95 ${f.p95Ms} ms: p95 ${(f.baseline.p95Ms / f.p95Ms).toFixed(1)}× lower.`,
+			'',
+		);
+	if (f.queryLoad)
+		lines.push(
+			`Load average (1 / 5 / 15 min) on the 2 shared cores: ${load(f.queryLoad[0])} before the queries, ${load(f.queryLoad[1])} after.`,
+			'',
 		);
 	return lines;
 }

@@ -43,7 +43,7 @@ export interface SearchResult {
 export interface SearchResponseBody {
 	query: string;
 	locale: string;
-	/** Every match when `totalExact`; otherwise more than this many match (counting stops there). */
+	/** Every match when `totalExact`; else more than this many. */
 	total: number;
 	totalExact: boolean;
 	results: SearchResult[];

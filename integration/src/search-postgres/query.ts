@@ -15,7 +15,6 @@ export interface SearchRequest {
 	q: string;
 	limit: number;
 	offset: number;
-	/** Matches counted exactly up to this many (COUNT_CAP); tests lower it. */
 	countCap?: number | undefined;
 }
 
@@ -68,8 +67,6 @@ export async function searchIndex(
 		const total = exact ? ranked.matches : ranked.matches - 1;
 		if (ranked.rows.length === 0) return { total, totalExact: exact, hits: [] };
 		const at = params.length;
-		// A transcript match's snippet from the first review (paragraph) holding every word: parsing
-		// the whole body for each result cost more than the search itself.
 		const result = await db.query<{
 			ref: string;
 			name: string;

@@ -1,18 +1,13 @@
 import type { PoolClient } from 'pg';
-import { SCHEMA } from './schema.js';
+import { located, SCHEMA } from './schema.js';
 
-// A page of results in the contract's order (the field matched: name, description, reviews; then
-// rating, review count, ref) without sorting every match. Each field is a tier read on its own,
-// in that order, only as far as the page needs. A tier with few candidates is read from its GIN
-// index and sorted; one with many (a common word) is read in the rating order of
-// `documents_order`, filtered, so it stops after the page's rows. Counts stop past COUNT_CAP.
+// A page in the contract's order (field matched, rating, review count, ref) without sorting every
+// match: each field is a tier read on its own, only as far as the page needs; from its GIN index
+// when it holds few candidates, else in the rating order of `documents_order`, filtered.
 
 /** Matches counted exactly up to here; past it the answer says "more than" this many. */
 export const COUNT_CAP = 1000;
-/**
- * A tier with more candidates than this is read in rating order: at 100,000 products, its first
- * page is then within the first few thousand rows of that order (each test is a few microseconds).
- */
+/** A tier with more candidates is read in rating order: its page is in that order's first rows. */
 const MANY = 200;
 
 export type Field = 0 | 1 | 2;
@@ -29,26 +24,14 @@ export interface MatchQuery {
 }
 
 export interface RankedPage {
-	/** Matches of the whole query, at most `cap + 1`. */
 	matches: number;
 	rows: RankedRow[];
 }
 
 const NAME = `ts_filter(d.head, '{a}')`;
 const ORDER = 'd.rating DESC NULLS LAST, d.reviews DESC, d.ref';
-/**
- * A vector with its row's locale as one more lexeme, as the indexes of schema.ts hold it: a GIN
- * index then finds one locale's matches without visiting the other locales' rows (a product name,
- * or an English word in French reviews, matches in every locale).
- */
-export const located = (vector: string, locale = 'locale') =>
-	`(${vector} || array_to_tsvector(ARRAY[E'\\x01' || ${locale}]))`;
 
-/**
- * Each tier's candidates (the GIN index they come from) and what else a candidate must hold. The
- * ordered read filters with `ts_match_vq` (the function behind `@@`) so the planner cannot trade
- * the rating order for the GIN index; the cheap test of the small `head` goes first.
- */
+// Ordered reads test with `ts_match_vq` (`@@` as a function): the planner keeps the rating order.
 const TIERS: readonly { vector: string; not?: string }[] = [
 	{ vector: NAME },
 	{ vector: 'd.head', not: NAME },
@@ -63,18 +46,13 @@ export async function rankedPage(
 	page: { limit: number; offset: number },
 	cap = COUNT_CAP,
 ): Promise<RankedPage> {
-	// `located`: the query and the locale's lexeme; no words (stop words only) still match nothing.
 	const q = `WITH w AS MATERIALIZED (SELECT ${query.tsquery} AS query),
 		q AS MATERIALIZED (SELECT query, CASE WHEN numnode(query) = 0 THEN query
 			ELSE query && quote_literal(E'\\x01' || $2)::tsquery END AS located FROM w)`;
 	const need = page.offset + page.limit;
 	const many = Math.min(MANY, cap);
 	const at = query.params.length;
-	/**
-	 * One tier's first `need` refs. `capped` and `all` take its candidates from its GIN index (the
-	 * tsquery from a CTE: its selectivity unknown to the planner, it reads the index), `capped`
-	 * at most `many + 1` of them, and says how many; `ordered` reads in rating order.
-	 */
+	// `capped` (`many + 1` at most) and `all` read the GIN index: the tsquery in a CTE is opaque.
 	const read = async (field: Field, how: Read, withTotal = false) => {
 		const tier = TIERS[field]!;
 		const where = [
@@ -109,8 +87,7 @@ export async function rankedPage(
 	let matches = 0;
 	for (const field of [0, 1, 2] as const) {
 		if (field > 0 && rows.length >= need) break;
-		// Few matches in all: every tier's candidates are few. Else try a tier's index up to `many`;
-		// past it, a shallow page is in the first rows of the rating order, a deep one needs them all.
+		// Few matches: every tier is few. Else a tier past `many` is read in order (a deep page: whole).
 		const dense = field === 0 || matches > cap;
 		const past = need <= many / 2 ? 'ordered' : 'all';
 		let tier = await read(field, !dense ? 'all' : field === 2 ? past : 'capped', field === 0);

@@ -1,6 +1,5 @@
 import type { PoolClient } from 'pg';
 import { SearchDatabaseError } from '../errors/errors.js';
-import { located } from './ranked-page.js';
 
 // What the package creates in the schema `audio_reviews`, on first use, idempotently: one
 // migration per version, run under an advisory lock so two processes starting at once never race.
@@ -165,13 +164,11 @@ async function migrateToV1(client: PoolClient, host: string): Promise<void> {
 	await client.query(`INSERT INTO ${SCHEMA}.schema_version (version) VALUES (1)`);
 }
 
-/**
- * What the tiered search reads (ranked-page.ts): the name, the head (name and description) and the
- * whole document each with the row's locale as a lexeme, so one locale's matches are found
- * without visiting the others' rows, and the rating order a tier holding many matches is read
- * in. Built in the migration's transaction over an index of version 1 (seconds at 100,000
- * products). `documents_document` stays for servers still on version 1's query.
- */
+/** A vector with its row's locale as a lexeme: its GIN index finds one locale's rows alone. */
+export const located = (vector: string, locale = 'locale') =>
+	`(${vector} || array_to_tsvector(ARRAY[E'\\x01' || ${locale}]))`;
+
+// ranked-page.ts's indexes; `documents_document` stays for servers on version 1's query.
 async function migrateToV2(client: PoolClient): Promise<void> {
 	const gin = (name: string, vector: string) =>
 		client.query(

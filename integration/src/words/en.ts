@@ -87,7 +87,7 @@ export const en: Words = {
 	searchButton: 'Search',
 	/** `ReviewSearch`: how many products matched (announced to screen readers). */
 	searchResults: { one: '{count} product found', other: '{count} products found' },
-	/** `ReviewSearch`: the count when more match than the search counts (`{count}` is where it stopped). */
+	/** `ReviewSearch`: the count past the endpoint's cap. */
 	searchResultsMore: {
 		one: 'More than {count} product found',
 		other: 'More than {count} products found',
