@@ -108,7 +108,8 @@ async function buildSite(
 	packageDir = REPO,
 	name = 'search-postgres',
 ) {
-	const work = join(REPO, 'bench', '.tmp', name);
+	// Under the package's own folder: the site's nearest package.json resolves its `#internal/…`.
+	const work = join(packageDir, 'bench', '.tmp', name);
 	const site = join(work, 'site');
 	await rm(site, { recursive: true, force: true });
 	await mkdir(join(work, 'node_modules'), { recursive: true });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pluralTemplates } from '../../integration/src/pages/search-words.js';
 import { closePools } from '../../integration/src/search-postgres/database.js';
 import { searchFor } from '../../integration/src/search-postgres/endpoint.js';
 import { searchIndex } from '../../integration/src/search-postgres/query.js';
 import { COUNT_CAP } from '../../integration/src/search-postgres/ranked-page.js';
-import { pluralTemplates } from '../../integration/src/pages/search-words.js';
 import { uiText } from '../../integration/src/words/ui-text.js';
 import { type Simulator, startSimulator } from '../../simulator/src/index.js';
 import { type PgPair, psql, startPostgres } from '../helpers/postgres.js';
@@ -122,7 +122,9 @@ describe('tiers', () => {
 						where,
 					).toEqual(order.slice(offset, offset + limit));
 					expect({ total: answer.total, totalExact: answer.totalExact }, where).toEqual(
-						MATCHES <= cap ? { total: MATCHES, totalExact: true } : { total: cap, totalExact: false },
+						MATCHES <= cap
+							? { total: MATCHES, totalExact: true }
+							: { total: cap, totalExact: false },
 					);
 				}
 	});
