@@ -19,12 +19,15 @@ import {
 
 export const prerender = false;
 
-// The live collection's loader tells the locales a purged page is submitted in. `astro:content` is
-// loaded apart so a failing live config never fails a purge: the submission then names the default
-// locale's page only, as on a site without a live collection (one that only purges).
-const content = config.indexNow ? import('astro:content').catch(() => undefined) : undefined;
-
-type LiveContentModule = NonNullable<Awaited<typeof content>>;
+// The live collection's loader tells the locales a purged page is submitted in. `astro:content` and
+// the live config are loaded apart so a failing live config never fails a purge: the submission
+// then names the default locale's page only, as on a site without a live collection (one that
+// only purges).
+const content = config.indexNow
+	? Promise.all([import('astro:content'), import('virtual:astro-audio-reviews/live-collections')])
+			.then(([astro, live]) => liveContentOf(astro, live.collections))
+			.catch(() => undefined)
+	: undefined;
 
 /**
  * The sitemaps' URLs (base, trailing slash, default locale and review pages of the pages' config),
@@ -32,9 +35,8 @@ type LiveContentModule = NonNullable<Awaited<typeof content>>;
  */
 function submission(
 	purged: NonNullable<typeof config.indexNow>,
-	module: LiveContentModule | undefined,
+	live: Awaited<typeof content>,
 ): PurgedPagesSubmission {
-	const live = module && liveContentOf(module);
 	const urls = { ...pageConfig, route: purged.route, site: purged.site };
 	const query = liveSourceQuery({ ...pageConfig, websiteId: config.websiteId });
 	// Asked once per call: no request to the service, and a live config fixed since is seen.

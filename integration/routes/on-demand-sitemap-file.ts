@@ -1,14 +1,15 @@
 /**
  * One sitemap file of an on-demand catalogue (`<path>-<n>.xml`, docs/on-demand.md).
- * It reaches the live loader through Astro's live collection API, the collection named by `collection`.
+ * It reads the live loader of the collection named by `collection` in the site's live config.
  */
 import { getLiveCollection, getLiveEntry } from 'astro:content';
 import config from 'virtual:astro-audio-reviews/config';
+import { collections } from 'virtual:astro-audio-reviews/live-collections';
 import onDemand from 'virtual:astro-audio-reviews/on-demand';
 import type { APIRoute } from 'astro';
 import { liveContentOf, liveSitemapFile } from '#internal/routes';
 
-const content = liveContentOf({ getLiveCollection, getLiveEntry });
+const content = liveContentOf({ getLiveCollection, getLiveEntry }, collections);
 
 export const prerender = false;
 

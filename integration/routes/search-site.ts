@@ -1,12 +1,13 @@
 /**
  * What `virtual:astro-audio-reviews/search` exports on a site with `search: 'postgres'`: the
  * search of the live collection's catalogue, for the endpoint, `ReviewSearch` and the webhook.
- * The live loader lends its website, locales and client (no request made); the connection
- * variables are read on every call, through astro:env then process.env (a rotated password
- * needs no restart).
+ * Its website, locales and client are the live loader's, read off it in the site's live config
+ * (no request made); the connection variables are read on every call, through astro:env then
+ * process.env (a rotated password needs no restart).
  */
 import { getLiveCollection, getLiveEntry } from 'astro:content';
 import config from 'virtual:astro-audio-reviews/config';
+import { collections } from 'virtual:astro-audio-reviews/live-collections';
 import {
 	liveContentOf,
 	liveLocaleRule,
@@ -28,7 +29,7 @@ import {
 	searchResponse,
 } from '#internal/search';
 
-const content = liveContentOf({ getLiveCollection, getLiveEntry });
+const content = liveContentOf({ getLiveCollection, getLiveEntry }, collections);
 const source = () => liveSourceOf(content, liveSourceQuery(config));
 
 function connection(): SearchConnection | undefined {

@@ -27,12 +27,14 @@ import {
 	virtualCataloguePlugin,
 	virtualConfigPlugin,
 	virtualLayoutPlugin,
+	virtualLiveCollectionsPlugin,
 } from '../virtual/virtual-modules.js';
 import { finishOutput, urlsEndInSlash, warnAboutPages } from './finish-build.js';
 import {
 	injectInvalidateRoute,
 	injectOnDemandRoutes,
 	injectSearchRoute,
+	liveConfigFile,
 } from './on-demand-routes.js';
 import {
 	type AudioReviewsOptions,
@@ -169,6 +171,7 @@ function setUp(
 				virtualConfigPlugin(pageConfig),
 				virtualLayoutPlugin(layoutFile(resolved.layout, config.root)),
 				virtualCataloguePlugin(resolved.collection, command),
+				virtualLiveCollectionsPlugin(liveConfigFile(config)),
 			],
 		},
 	});

@@ -18,6 +18,14 @@ import {
 
 /** The on-demand routes `astro:config:setup` injects: the sitemaps, hubs and product pages of the live loader, and the purge webhook. */
 
+/** The path of the live config Astro reads: the first `live.config.*` in Astro's order. */
+export function liveConfigFile(config: Pick<AstroConfig, 'srcDir'>): string | undefined {
+	const found = ['mjs', 'js', 'mts', 'ts']
+		.map((ext) => new URL(`live.config.${ext}`, config.srcDir))
+		.find((file) => existsSync(file));
+	return found && fileURLToPath(found);
+}
+
 /** Whether `src/live.config.*` builds a collection with `productsLiveLoader()`. */
 export function usesLiveLoader(config: Pick<AstroConfig, 'srcDir'>): boolean {
 	return ['ts', 'mts', 'js', 'mjs'].some((ext) => {

@@ -11,7 +11,8 @@ import { cacheControlHeader } from './cache-policy.js';
 import { type CachePolicy, resolveCachePolicy } from './cache-policy-option.js';
 import { type LiveContent, type LiveSourceQuery, liveSourceOf } from './collection-source.js';
 import { listsTag, websiteTag } from './live-loader/cache-tags.js';
-import { type LiveSource, liveLoaderLocales } from './live-loader/products-live-loader.js';
+import type { LiveSource } from './live-loader/live-source.js';
+import { liveLoaderLocales } from './live-loader/products-live-loader.js';
 import { escapeHtml, liveErrorResponse, notFoundPage, type RequestLogger } from './responses.js';
 
 /** What the on-demand lists share: the loader they read, its locales, one way to cache and fail. */

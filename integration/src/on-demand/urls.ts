@@ -7,7 +7,8 @@ import { reviewPageCount } from '../routing/review-pages.js';
 import { withBase } from '../routing/url.js';
 import type { LiveContent } from './collection-source.js';
 import { liveLocaleRule, liveSourceQuery } from './list-routes.js';
-import { type LiveSource, liveLoaderLocales } from './live-loader/products-live-loader.js';
+import type { LiveSource } from './live-loader/live-source.js';
+import { liveLoaderLocales } from './live-loader/products-live-loader.js';
 import { liveProductPath } from './product-pages.js';
 
 /** URLs of the on-demand pages in every locale, prefixed as the site's routing says. */

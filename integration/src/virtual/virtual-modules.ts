@@ -10,6 +10,7 @@ export const VIRTUAL_CONFIG_ID = 'virtual:astro-audio-reviews/config';
 export const VIRTUAL_LAYOUT_ID = 'virtual:astro-audio-reviews/layout';
 export const VIRTUAL_CATALOGUE_ID = 'virtual:astro-audio-reviews/catalogue';
 export const VIRTUAL_LIVE_CONFIG_ID = 'virtual:astro-audio-reviews/live-config';
+export const VIRTUAL_LIVE_COLLECTIONS_ID = 'virtual:astro-audio-reviews/live-collections';
 export const VIRTUAL_ON_DEMAND_ID = 'virtual:astro-audio-reviews/on-demand';
 export const VIRTUAL_SEARCH_ID = 'virtual:astro-audio-reviews/search';
 
@@ -63,6 +64,16 @@ export interface LiveConfig {
 
 export function virtualLiveConfigPlugin(config: LiveConfig): Plugin {
 	return jsonModulePlugin(VIRTUAL_LIVE_CONFIG_ID, config);
+}
+
+/** The live config's `collections` (else undefined), imported as `astro:content` does: the same loaders. */
+export function virtualLiveCollectionsPlugin(liveConfig: string | undefined): Plugin {
+	return modulePlugin(
+		VIRTUAL_LIVE_COLLECTIONS_ID,
+		liveConfig
+			? `export const collections = (await import(${JSON.stringify(liveConfig)})).collections;`
+			: 'export const collections = undefined;',
+	);
 }
 
 export interface OnDemandConfig {

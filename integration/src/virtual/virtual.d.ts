@@ -31,6 +31,11 @@ declare module 'virtual:astro-audio-reviews/live-config' {
 	export default config;
 }
 
+// Served by virtualLiveCollectionsPlugin: the site's live config's collections, else undefined.
+declare module 'virtual:astro-audio-reviews/live-collections' {
+	export const collections: import('../on-demand/collection-source.js').LiveCollections;
+}
+
 // Served by injectOnDemandRoutes; read by the injected on-demand sitemap and hub routes.
 declare module 'virtual:astro-audio-reviews/on-demand' {
 	const config: import('./virtual-modules.js').OnDemandConfig;

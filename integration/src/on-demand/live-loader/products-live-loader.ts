@@ -11,6 +11,7 @@ import type { ResolvedSharedOptions, SharedOptions } from '../../options/shared-
 import { renderedWith } from '../../schema/entry-metadata.js';
 import type { Product } from '../../schema/product.js';
 import { productTag, websiteTag } from './cache-tags.js';
+import { withLiveSource } from './live-source.js';
 import { SHARE_LOADS_IN_FLIGHT } from './load-sharing.js';
 import { singleFlight } from './single-flight.js';
 
@@ -38,24 +39,10 @@ export interface ProductCollectionFilter {
 	offset?: number;
 }
 
-export interface LiveSource {
-	client: AudioReviewsClient;
-	options: ResolvedSharedOptions;
-}
-
-/** Lends the live loader's client and options to an injected route, with no request made. */
-export type LiveSourceFilter = {
-	lendSource: (source: LiveSource) => void;
-};
-
-export function isLiveSourceFilter(filter: object | undefined): filter is LiveSourceFilter {
-	return typeof (filter as Partial<LiveSourceFilter> | undefined)?.lendSource === 'function';
-}
-
 export type ProductsLiveLoader = LiveLoader<
 	Product,
 	ProductEntryFilter,
-	ProductCollectionFilter | LiveSourceFilter,
+	ProductCollectionFilter,
 	AudioReviewsError
 >;
 type LiveEntryResult = Awaited<ReturnType<ProductsLiveLoader['loadEntry']>>;
@@ -96,23 +83,22 @@ export function liveLoaderSharing(
 	const resolved = resolveLoaderOptions(withRequestTimeDefaults(options), 'productsLiveLoader');
 	const client = clientFromResolved(resolved);
 	const load = sharedEntryLoads(client, resolved, shareInFlight);
-	return {
-		name: LIVE_LOADER_NAME,
-		async loadEntry({ filter }) {
-			const ref = filter.ref ?? filter.id;
-			if (!ref) return { error: missingRef() };
-			const locale = filter.locale ?? liveDefaultLocale(resolved);
-			const variant = filter.variant ?? resolved.variant;
-			return load(ref, locale, variant);
+	return withLiveSource<ProductsLiveLoader>(
+		{
+			name: LIVE_LOADER_NAME,
+			async loadEntry({ filter }) {
+				const ref = filter.ref ?? filter.id;
+				if (!ref) return { error: missingRef() };
+				const locale = filter.locale ?? liveDefaultLocale(resolved);
+				const variant = filter.variant ?? resolved.variant;
+				return load(ref, locale, variant);
+			},
+			async loadCollection({ filter = {} }) {
+				return loadList(client, resolved, filter);
+			},
 		},
-		async loadCollection({ filter = {} }) {
-			if (isLiveSourceFilter(filter)) {
-				filter.lendSource({ client, options: resolved });
-				return { entries: [] };
-			}
-			return loadList(client, resolved, filter);
-		},
-	};
+		{ client, options: resolved },
+	);
 }
 
 /** The loader's locales in its order: `locales`, else the one `locale`. */
