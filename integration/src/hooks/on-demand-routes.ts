@@ -18,20 +18,21 @@ import {
 
 /** The on-demand routes `astro:config:setup` injects: the sitemaps, hubs and product pages of the live loader, and the purge webhook. */
 
+/** The live config files in Astro's order of preference. */
+const liveConfigUrls = (config: Pick<AstroConfig, 'srcDir'>): URL[] =>
+	['mjs', 'js', 'mts', 'ts'].map((ext) => new URL(`live.config.${ext}`, config.srcDir));
+
 /** The path of the live config Astro reads: the first `live.config.*` in Astro's order. */
 export function liveConfigFile(config: Pick<AstroConfig, 'srcDir'>): string | undefined {
-	const found = ['mjs', 'js', 'mts', 'ts']
-		.map((ext) => new URL(`live.config.${ext}`, config.srcDir))
-		.find((file) => existsSync(file));
+	const found = liveConfigUrls(config).find((file) => existsSync(file));
 	return found && fileURLToPath(found);
 }
 
 /** Whether `src/live.config.*` builds a collection with `productsLiveLoader()`. */
 export function usesLiveLoader(config: Pick<AstroConfig, 'srcDir'>): boolean {
-	return ['ts', 'mts', 'js', 'mjs'].some((ext) => {
-		const file = new URL(`live.config.${ext}`, config.srcDir);
-		return existsSync(file) && readFileSync(file, 'utf8').includes('productsLiveLoader');
-	});
+	return liveConfigUrls(config).some(
+		(file) => existsSync(file) && readFileSync(file, 'utf8').includes('productsLiveLoader'),
+	);
 }
 
 const PAGE_EXTENSIONS = ['astro', 'md', 'mdx', 'html', 'ts', 'js'];
