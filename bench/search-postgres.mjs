@@ -20,6 +20,7 @@ import { cp, mkdir, rm, symlink } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator } from 'astro-audio-reviews/simulator';
+import { mixedQueries, quantile } from './lib/search-queries.mjs';
 import { psql, startPostgres } from './live/postgres.mjs';
 import { NODE, REPO, startServer } from './live/site.mjs';
 
@@ -125,40 +126,6 @@ async function buildSite(
 	return join(site, 'dist');
 }
 
-/** Queries a shopper types: product-name words, common and rare transcript words, two words, typos. */
-function mixedQueries(/** @type {import('astro-audio-reviews/simulator').Simulator} */ sim) {
-	const names = sim
-		.refs()
-		.slice(0, 400)
-		.map((ref) => sim.inspect(ref)?.name ?? '')
-		.flatMap((name) => name.split(/\s+/))
-		.filter((word) => word.length >= 5);
-	const common = ['quality', 'delivery', 'excellent', 'qualité', 'livraison', 'colis', 'sound'];
-	const typo = (/** @type {string} */ word) =>
-		word.length >= 6 ? `${word.slice(0, 2)}${word[3]}${word[2]}${word.slice(4)}` : word;
-	/** @type {{ q: string; locale: string }[]} */
-	const queries = [];
-	for (let i = 0; queries.length < QUERIES + 20; i++) {
-		const name = names[i % names.length] ?? 'speaker';
-		const kind = i % 5;
-		const q =
-			kind === 0
-				? name
-				: kind === 1
-					? common[i % common.length]
-					: kind === 2
-						? `${name} ${common[(i + 3) % common.length]}`
-						: kind === 3
-							? typo(name.toLowerCase())
-							: name.slice(0, Math.max(5, name.length - 1));
-		queries.push({ q: q ?? 'quality', locale: LOCALES[i % 2] ?? 'fr' });
-	}
-	return queries;
-}
-
-const quantile = (/** @type {number[]} */ sorted, /** @type {number} */ p) =>
-	sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
-
 const pg = await startPostgres();
 say(`simulator: ${PRODUCTS} products × ${LOCALES.length} locales`);
 const sim = await startSimulator({ products: PRODUCTS, seed: 7, locales: LOCALES });
@@ -206,7 +173,7 @@ try {
 		);
 		baselineServer = await startServer(baseDist, env);
 	}
-	const queries = mixedQueries(sim);
+	const queries = mixedQueries(sim, { count: QUERIES + 20, locales: LOCALES });
 	const measured = [server, baselineServer]
 		.filter((s) => s !== undefined)
 		.map(() => ({

@@ -8,7 +8,8 @@ import { machineInfo } from './machine.mjs';
 import { liveMetricsFigure, metricsMarkdown } from './metrics-figure.mjs';
 import { liveNodesFigure, nodesMarkdown } from './nodes-figure.mjs';
 import { pollFigure } from './poll-figure.mjs';
-import { measureSearch } from './search.mjs';
+import { measureSearch, searchMarkdown } from './search.mjs';
+import { QUERIES, SMOKE_QUERIES } from './search-bytes.mjs';
 import { searchPostgresFigure, searchPostgresMarkdown } from './search-postgres-figure.mjs';
 import { measureSitemap, sitemapMarkdown } from './sitemap.mjs';
 
@@ -41,7 +42,10 @@ export const sitemapFigure = ({ config, say }) =>
 		say,
 	});
 
-/** Static search with Pagefind: the option on and off, each site indexed by Pagefind's binary. */
+/**
+ * Static search with Pagefind: the option on and off, each site indexed by Pagefind's binary;
+ * then the bytes a browser fetches per query from the option's index.
+ */
 export const searchFigure = (run, sim, env, reps = 1, reuseOff = undefined) =>
 	measureSearch({
 		sim,
@@ -51,6 +55,7 @@ export const searchFigure = (run, sim, env, reps = 1, reuseOff = undefined) =>
 		measure: run.measure,
 		drop: run.dropSite,
 		reuseOff,
+		queries: run.config.smoke ? SMOKE_QUERIES : QUERIES,
 	});
 
 /**
@@ -124,9 +129,14 @@ const PARTS = {
 	search: {
 		figure: 'search',
 		builds: true,
-		measure: (run) =>
+		mergeHint: true,
+		measure: measuredAlone((run) =>
 			run.withCatalogue(run.main, (sim, env) => searchFigure(run, sim, env, run.config.reps)),
-		print: ({ results, say }) => say(`search: ${JSON.stringify(results.search)}`),
+		),
+		print: ({ results, say }) => {
+			say(`search: ${JSON.stringify(results.search)}`);
+			for (const line of searchMarkdown(results.search, { n, s })) console.log(line);
+		},
 	},
 	feed: {
 		figure: 'feed',

@@ -39,6 +39,7 @@ const INDEX_TARGET = 1.5;
 const P95_TARGET_MS = 50;
 const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 const sec = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 /** Figure 6g's lines: the run, the index against the fetch, the endpoint, the anchor. */
 export function searchPostgresMarkdown(f, { n }, anchor) {
@@ -60,9 +61,19 @@ export function searchPostgresMarkdown(f, { n }, anchor) {
 	if (anchor?.on)
 		lines.push(
 			'',
-			`Anchor, from this run's static search figure: the same pages built statically at ${n(anchor.size)} products (1 locale) take ${sec(anchor.on.buildMs)} to build, then Pagefind ${sec(anchor.on.indexMs)} to index them into ${mib(anchor.on.index?.bytes ?? 0)} of static files, of which a browser fetches its loader, its WebAssembly and the chunks and fragments each query needs.`,
+			`Anchor, from this report's static search figure: the same pages built statically at ${n(anchor.size)} products (1 locale) take ${sec(anchor.on.buildMs)} to build, then Pagefind ${sec(anchor.on.indexMs)} to index them into ${mib(anchor.on.index?.bytes ?? 0)} of static files, of which a browser fetches its loader, its WebAssembly and the chunks and fragments each query needs: ${anchorBytes(anchor.on.queryBytes, f, n)}`,
 		);
 	return lines;
+}
+
+/** Pagefind's bytes per query against the endpoint's answer, bodies against body. */
+function anchorBytes(q, f, n) {
+	if (!q || q.error) return `bytes per query not measured${q?.error ? ` (${q.error})` : ''}.`;
+	const times = (bytes) => {
+		const ratio = bytes / f.bytesPerAnswer;
+		return `${ratio >= 10 ? Math.round(ratio).toLocaleString('en-US') : ratio.toFixed(1)}×`;
+	};
+	return `over ${n(q.queries)} of the same kind of mixed queries in Chromium (\`search(q)\`, then \`data()\` of the first ${q.resultsShown} results), a median of ${kib(q.cold.medianBytes)} cold (p95 ${kib(q.cold.p95Bytes)}, ${n(q.cold.medianRequests)} requests: a fresh browser) and ${kib(q.warm.medianBytes)} warm (p95 ${kib(q.warm.p95Bytes)}, ${n(q.warm.medianRequests)} requests: the same page, Pagefind loaded), against ${n(f.bytesPerAnswer)} bytes per answer here (one request, 10 results at most). Bodies alone, a median query fetches ${times(q.cold.medianBodyBytes)} the endpoint's answer cold and ${times(q.warm.medianBodyBytes)} warm.`;
 }
 
 /** The run's `--baseline`: the same queries on another checkout's endpoint, side by side. */

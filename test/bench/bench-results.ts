@@ -8,6 +8,25 @@ interface SearchIndex {
 	bytes: number;
 }
 
+/** Bytes per query, for one kind of query (bench/lib/search-bytes.mjs). */
+interface PerQuery {
+	medianBytes: number;
+	p95Bytes: number;
+	medianBodyBytes: number;
+	medianRequests: number;
+	p95Requests: number;
+}
+
+interface QueryBytes {
+	error?: string;
+	queries: number;
+	withResults: number;
+	cold: PerQuery;
+	warm: PerQuery;
+	coldByKind: Record<string, number>;
+	start: { bytes: number; requests: number; kinds: Record<string, number> };
+}
+
 interface Requests {
 	list: number;
 	single: number;
@@ -103,7 +122,7 @@ export interface Results {
 		'on' | 'off',
 		{ buildMs?: number; indexMs?: number; indexRssBytes?: number; index?: SearchIndex }
 	> & {
-		on: { indexMaxFragments?: SearchIndex };
+		on: { indexMaxFragments?: SearchIndex; queryBytes?: QueryBytes };
 	};
 	live?: {
 		ok: boolean;
@@ -163,5 +182,6 @@ export interface Results {
 		queriesWithResults: number;
 		p50Ms: number;
 		p95Ms: number;
+		bytesPerAnswer: number;
 	};
 }

@@ -183,6 +183,29 @@ describe('bench (smoke)', () => {
 		expect(markdown).toContain('## Static search (Pagefind)');
 	});
 
+	it("measures the bytes a browser fetches per query from Pagefind's index, cold and warm", () => {
+		const bytes = results.search!.on.queryBytes!;
+		const figure = JSON.stringify(bytes); // in each message: which bound moved, by how much
+		expect(bytes && !bytes.error, figure).toBe(true);
+		expect(bytes.withResults, figure).toBeGreaterThan(0);
+		// Once a page: loader and worker, WebAssembly, metadata; a cold query pays them, then its
+		// chunks and fragments, a warm one only those.
+		for (const kind of ['loader', 'wasm', 'meta'])
+			expect(bytes.start.kinds[kind], `${kind}: ${figure}`).toBeGreaterThan(0);
+		expect(bytes.cold.medianBytes, figure).toBeGreaterThan(bytes.start.bytes);
+		expect(bytes.coldByKind.index! * bytes.coldByKind.fragment!, figure).toBeGreaterThan(0);
+		expect(bytes.warm.p95Bytes, figure).toBeGreaterThan(0);
+		expect(bytes.cold.medianBytes, figure).toBeGreaterThanOrEqual(bytes.warm.medianBytes);
+		expect(bytes.cold.medianRequests, figure).toBeGreaterThanOrEqual(bytes.warm.medianRequests);
+		expect(markdown).toMatch(
+			/\| cold: a fresh browser context \| [\d.]+ KiB \| [\d.]+ KiB \| \d+ \/ \d+ \|/,
+		);
+		// Beside figure 6g's endpoint, in its anchor line.
+		expect(markdown).toMatch(
+			/Anchor, .* a median of [\d.]+ KiB cold .* against [\d,]+ bytes per answer/,
+		);
+	});
+
 	it('measures the first sitemap file of the on-demand fixture, cold from the list endpoint and cached', () => {
 		expect(results.sitemap).toBeDefined();
 		const sitemap = results.sitemap!;
