@@ -14,6 +14,7 @@ import { startRun } from './lib/bench-run.mjs';
 import { coldFigures } from './lib/cold-figures.mjs';
 import { devFigure } from './lib/dev-figure.mjs';
 import { runAlone, sitemapFigure } from './lib/figures-alone.mjs';
+import { defaultHeapFigure } from './lib/heap-figure.mjs';
 import { liveFigure } from './lib/live-figure.mjs';
 import { machineInfo } from './lib/machine.mjs';
 import { liveMetricsFigure } from './lib/metrics-figure.mjs';
@@ -46,6 +47,8 @@ if (!config.scaleOnly) {
 }
 peerEstimateAtMain(run);
 await scaleFigure(run);
+// 5b: the main size on Node's default heap (larger sizes: --only default-heap --sizes).
+if (!config.scaleOnly) results.defaultHeap = await defaultHeapFigure(run, [run.main]);
 // astro dev at 10,000 products × 2 locales beside file() (30 in the smoke run).
 if (!config.scaleOnly) results.dev = await devFigure(run);
 if (config.live) {

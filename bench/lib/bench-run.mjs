@@ -84,8 +84,12 @@ async function emptyResults(config, resultsFile) {
 }
 
 /** One build, recorded in results.builds; never throws (a failed build is a result too). */
-async function measure(run, sim, { kind, size, label, env, root, cpuProfDir, rebuild = false }) {
-	const { config, results, work, say } = run;
+async function measure(
+	run,
+	sim,
+	{ kind, size, label, env, root, cpuProfDir, rebuild = false, work = run.work, maxOldSpaceMb },
+) {
+	const { config, results, say } = run;
 	const siteRoot = root ?? (await freshSite(work, kind, label));
 	sim?.resetStats();
 	say(`${rebuild ? 'rebuild' : 'build'} ${kind} ${size.toLocaleString('en-US')} (${label})`);
@@ -94,6 +98,7 @@ async function measure(run, sim, { kind, size, label, env, root, cpuProfDir, reb
 		const build = await astroBuild(siteRoot, {
 			env: { ...env, BENCH_STORAGE: config.storage },
 			cpuProfDir,
+			maxOldSpaceMb,
 			logFile: join(work, `${label}${rebuild ? '-rebuild' : ''}.log`),
 		});
 		Object.assign(record, buildRecord(build, sim && kind !== 'floor' ? sim : undefined));
@@ -116,6 +121,7 @@ function buildRecord(build, sim) {
 		ok: true,
 		wallMs: Math.round(build.wallMs),
 		maxRssBytes: build.maxRssBytes,
+		heapLimitMiB: build.heapLimitMiB,
 		cpuMs: Math.round(build.cpuMs),
 		pagesRendered: pages.rendered.length,
 		pagesSkipped: pages.skipped,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { LIST_QUERY } from './catalogue.mjs';
 import { devFigure, devMarkdown } from './dev-figure.mjs';
 import { measureFeed } from './feed.mjs';
+import { defaultHeapFigure, defaultHeapMarkdown } from './heap-figure.mjs';
 import { coldPair, largestPageMarkdown, measureLargestPage } from './largest-page.mjs';
 import { machineInfo } from './machine.mjs';
 import { liveMetricsFigure, metricsMarkdown } from './metrics-figure.mjs';
@@ -186,6 +187,16 @@ const PARTS = {
 		measure: measuredAlone(searchPostgresFigure),
 		print: ({ results }) => {
 			for (const line of searchPostgresMarkdown(results.searchPostgres, { n })) console.log(line);
+		},
+	},
+	// Its failed builds are its results (which build passes on the default heap), not a failed run.
+	'default-heap': {
+		figure: 'defaultHeap',
+		builds: false,
+		mergeHint: true,
+		measure: measuredAlone(defaultHeapFigure),
+		print: ({ results }) => {
+			for (const line of defaultHeapMarkdown(results.defaultHeap, { n })) console.log(line);
 		},
 	},
 	'long-tail': {

@@ -23,10 +23,13 @@ written to BENCHMARKS.md and bench/results.json.
   node bench/run.mjs --only metrics just figure 6f: what the metrics cost (bench/live-metrics.mjs: hits and
                 misses with the OpenTelemetry SDK registered and without @opentelemetry/api)
   node bench/run.mjs --only dev     just "dev at 10,000 products": astro dev of the package beside file() (fr, en)
+  node bench/run.mjs --only default-heap --sizes 50000 [--baseline <checkout>]  just figure 5b:
+                the static build on Node's default heap (no --max-old-space-size), floor and ours
+                (and another built checkout of the package), one build each
   node bench/run.mjs --only search-postgres  just figure 6g: search on demand in PostgreSQL
                 (bench/search-postgres.mjs: index vs fetch, no-change index, endpoint p50/p95, size)
   node bench/run.mjs --report-only --merge <dir>/results.json  BENCHMARKS.md again, with the
-                figure of a partial run (--only long-tail, search, feed, sitemap, poll, nodes, metrics, search-postgres) merged into bench/results.json first
+                figure of a partial run (--only long-tail, search, feed, sitemap, poll, nodes, metrics, search-postgres, default-heap) merged into bench/results.json first
 `;
 
 /** The parts of the bench that run alone (`--only`), each into a temp folder. */
@@ -40,6 +43,7 @@ export const ALONE = [
 	'metrics',
 	'dev',
 	'search-postgres',
+	'default-heap',
 ];
 
 /** The command line of bench/run.mjs (its opening comment lists the flags). */
@@ -64,11 +68,12 @@ export function benchArgs(argv = process.argv.slice(2)) {
 			'scale-incremental': { type: 'string' },
 			only: { type: 'string' },
 			merge: { type: 'string' },
+			baseline: { type: 'string' },
 		},
 	});
 	if (values.only !== undefined && !ALONE.includes(values.only))
 		throw new Error(
-			`--only: the parts that run alone are "feed", "sitemap", "search", "long-tail", "poll", "nodes", "metrics", "dev" and "search-postgres", got ${values.only}`,
+			`--only: the parts that run alone are "feed", "sitemap", "search", "long-tail", "poll", "nodes", "metrics", "dev", "search-postgres" and "default-heap", got ${values.only}`,
 		);
 	return values;
 }
@@ -107,6 +112,8 @@ export function benchConfig(args) {
 		// Figure 5 compares loaders, so by default both sites build as a site does without the
 		// experimental flag (figure 1 reports both settings at the main size).
 		scaleIncremental: (args['scale-incremental'] ?? 'off') === 'on',
+		// --only default-heap: another checkout of the package (built), measured beside this one.
+		baseline: args.baseline,
 	};
 	if (config.sizes.some((n) => !(Number.isInteger(n) && n > 0)))
 		throw new Error(`--sizes: expected positive integers, got ${args.sizes}`);

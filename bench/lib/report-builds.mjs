@@ -1,3 +1,4 @@
+import { defaultHeapMarkdown } from './heap-figure.mjs';
 import { gib, n, pct, s, verdict, x } from './report-format.mjs';
 
 /** 1: the cold builds against the floor, with and without `incrementalBuild`. */
@@ -193,6 +194,12 @@ export function scaleSection(r, line) {
 				`| ${b.label} | ${cell('start')} | ${cell('sync')} | ${cell('bundle')} | ${cell('render')} | ${cell('end')} | ${s(b.memory.peakAtMs)} of ${s(b.wallMs)} |`,
 			);
 		}
+		line();
+	}
+	if (r.defaultHeap) {
+		line("### 5b. On Node's default heap (`--only default-heap`)");
+		line();
+		for (const text of defaultHeapMarkdown(r.defaultHeap, { n })) line(text);
 		line();
 	}
 }

@@ -14,6 +14,7 @@ const PARTIAL_FIGURES = [
 	'liveMetrics',
 	'dev',
 	'searchPostgres',
+	'defaultHeap',
 ];
 
 /**
@@ -29,7 +30,7 @@ export async function reportOnly({ dir, merge }) {
 		const figures = PARTIAL_FIGURES.filter((figure) => partial[figure] !== undefined);
 		if (figures.length === 0)
 			throw new Error(
-				`--merge: ${merge} has no figure of a partial run (--only long-tail, search, feed, sitemap, poll, nodes, metrics, dev or search-postgres)`,
+				`--merge: ${merge} has no figure of a partial run (--only long-tail, search, feed, sitemap, poll, nodes, metrics, dev, search-postgres or default-heap)`,
 			);
 		for (const figure of figures) data[figure] = partial[figure];
 		await writeFile(file, `${JSON.stringify(data, null, '\t')}\n`);

@@ -2,6 +2,7 @@
 // BENCH_USAGE_FILE, so every build's memory is measured in its own process. Also samples RSS
 // and heap every 500 ms (timer unref'd), to tell which phase of the build holds the peak.
 import { writeFileSync } from 'node:fs';
+import { getHeapStatistics } from 'node:v8';
 
 const file = process.env.BENCH_USAGE_FILE;
 if (file) {
@@ -28,6 +29,8 @@ if (file) {
 				code,
 				startedAt: started,
 				maxRssKiB: usage.maxRSS,
+				// The limit this build ran under: Node's default, or --max-old-space-size's.
+				heapLimitMiB: Math.round(getHeapStatistics().heap_size_limit / 2 ** 20),
 				userMs: usage.userCPUTime / 1000,
 				systemMs: usage.systemCPUTime / 1000,
 				timeline: {

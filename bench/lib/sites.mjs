@@ -13,13 +13,16 @@ const SITES = join(BENCH, 'sites');
 const ASTRO_BIN = join(REPO, 'node_modules/astro/bin/astro.mjs');
 const PROBE = join(BENCH, 'lib/rss-probe.mjs');
 
-/** Creates the work folder and the package link; returns the work folder. */
-export async function prepareWork(work) {
+/**
+ * Creates the work folder and the package link; returns the work folder. `packageDir`: another
+ * checkout of the package (built), for a figure that compares two versions of it.
+ */
+export async function prepareWork(work, packageDir = REPO) {
 	const modules = join(work, 'node_modules');
 	await mkdir(modules, { recursive: true });
 	const link = join(modules, 'astro-audio-reviews');
 	await rm(link, { force: true, recursive: true });
-	await symlink(REPO, link, 'dir');
+	await symlink(packageDir, link, 'dir');
 	return work;
 }
 
@@ -36,6 +39,7 @@ export async function freshSite(work, kind, label) {
 /**
  * Runs `astro build` on `root` in its own Node process (this one's binary), so peak RSS is
  * the build's alone. Resolves with wall time, peak RSS and the log; rejects on failure.
+ * `maxOldSpaceMb: null` leaves Node's default heap limit, as a user's `astro build` has it.
  */
 export async function astroBuild(
 	root,
@@ -47,7 +51,8 @@ export async function astroBuild(
 	// turned out to be the compile cache below.
 	execFileSync('sync');
 	const usageFile = join(root, `.usage-${Date.now()}.json`);
-	const args = [`--max-old-space-size=${maxOldSpaceMb}`, '--import', PROBE];
+	const args = maxOldSpaceMb === null ? [] : [`--max-old-space-size=${maxOldSpaceMb}`];
+	args.push('--import', PROBE);
 	if (cpuProfDir) args.push('--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`);
 	args.push(ASTRO_BIN, 'build', '--root', root);
 	const started = performance.now();
@@ -84,6 +89,7 @@ export async function astroBuild(
 	return {
 		wallMs,
 		maxRssBytes: (usage.maxRssKiB ?? 0) * 1024,
+		heapLimitMiB: usage.heapLimitMiB,
 		cpuMs: (usage.userMs ?? 0) + (usage.systemMs ?? 0),
 		output,
 		memory: memoryPhases(usage, output),

@@ -76,6 +76,17 @@ export interface Results {
 	rebuildKeepDist: Rebuild & { pageFiles: number; pagesTotal: number };
 	peer: { peerRequests: Requests; oursRequests: Requests };
 	scale: Array<{ size: number; oursMs?: number; floorMs?: number }>;
+	defaultHeap?: {
+		ok: boolean;
+		heapLimitBytes: number;
+		rows: Array<{
+			size: number;
+			builds: Record<
+				string,
+				{ ok: boolean; wallMs?: number; maxRssBytes?: number; error?: string }
+			>;
+		}>;
+	};
 	longTail?: {
 		size: number;
 		pages: number;

@@ -106,6 +106,22 @@ describe('bench (smoke)', () => {
 		).toBe(true);
 	});
 
+	it("builds the floor and ours on Node's default heap (no --max-old-space-size), peak RSS each", () => {
+		const heap = results.defaultHeap!;
+		expect(heap.ok).toBe(true);
+		// Each build reports the limit it ran under: Node's default, as a child without flags has it.
+		const limitMiB = Math.round(heap.heapLimitBytes / 2 ** 20);
+		expect(limitMiB).toBeGreaterThan(0);
+		expect(heap.rows.map((row) => row.size)).toEqual([results.config.sizes[0]]);
+		for (const name of ['floor', 'ours']) {
+			const build = heap.rows[0]!.builds[name]!;
+			expect(build, name).toMatchObject({ ok: true });
+			expect(build.maxRssBytes, name).toBeGreaterThan(50 * 2 ** 20);
+			expect(build.heapLimitMiB, name).toBe(limitMiB);
+		}
+		expect(markdown).toContain("### 5b. On Node's default heap");
+	});
+
 	it('measures the long tail where a visitor meets it: pages written, the largest page, its Lighthouse score', () => {
 		const tail = results.longTail!;
 		expect(tail, 'figure 7 missing').toBeDefined();
