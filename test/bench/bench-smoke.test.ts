@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Results } from './bench-results.js';
+import { expectQueryBytes, expectSearchPostgres, expectStaticSearch } from './search-checks.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -184,43 +185,11 @@ describe('bench (smoke)', () => {
 		expect(markdown).toContain('## Product review feed');
 	});
 
-	it('measures Pagefind over the pages with and without the search option: index time, memory, words, files', () => {
-		const search = results.search!;
-		for (const mode of ['on', 'off'] as const) {
-			expect(search[mode].buildMs, mode).toBeGreaterThan(0);
-			expect(search[mode].indexMs, mode).toBeGreaterThan(0);
-			expect(search[mode].indexRssBytes, mode).toBeGreaterThan(0);
-			expect(search[mode].index?.pages, mode).toBe(pageFiles());
-			expect(search[mode].index?.files, mode).toBeGreaterThan(0);
-		}
-		expect(search.on.index!.words).toBeLessThan(search.off.index!.words / 5);
-		expect([search.on.index!.filters, search.on.index!.sorts]).toEqual([1, 2]);
-		expect(search.on.indexMaxFragments?.pages).toBe(pageFiles());
-		expect(markdown).toContain('## Static search (Pagefind)');
-	});
+	it('measures Pagefind over the pages with and without the search option: index time, memory, words, files', () =>
+		expectStaticSearch(results, markdown, pageFiles()));
 
-	it("measures the bytes a browser fetches per query from Pagefind's index, cold and warm", () => {
-		const bytes = results.search!.on.queryBytes!;
-		const figure = JSON.stringify(bytes); // in each message: which bound moved, by how much
-		expect(bytes && !bytes.error, figure).toBe(true);
-		expect(bytes.withResults, figure).toBeGreaterThan(0);
-		// Once a page: loader and worker, WebAssembly, metadata; a cold query pays them, then its
-		// chunks and fragments, a warm one only those.
-		for (const kind of ['loader', 'wasm', 'meta'])
-			expect(bytes.start.kinds[kind], `${kind}: ${figure}`).toBeGreaterThan(0);
-		expect(bytes.cold.medianBytes, figure).toBeGreaterThan(bytes.start.bytes);
-		expect(bytes.coldByKind.index! * bytes.coldByKind.fragment!, figure).toBeGreaterThan(0);
-		expect(bytes.warm.p95Bytes, figure).toBeGreaterThan(0);
-		expect(bytes.cold.medianBytes, figure).toBeGreaterThanOrEqual(bytes.warm.medianBytes);
-		expect(bytes.cold.medianRequests, figure).toBeGreaterThanOrEqual(bytes.warm.medianRequests);
-		expect(markdown).toMatch(
-			/\| cold: a fresh browser context \| [\d.]+ KiB \| [\d.]+ KiB \| \d+ \/ \d+ \|/,
-		);
-		// Beside figure 6g's endpoint, in its anchor line.
-		expect(markdown).toMatch(
-			/Anchor, .* a median of [\d.]+ KiB cold .* against [\d,]+ bytes per answer/,
-		);
-	});
+	it("measures the bytes a browser fetches per query from Pagefind's index, cold and warm", () =>
+		expectQueryBytes(results, markdown));
 
 	it('measures the first sitemap file of the on-demand fixture, cold from the list endpoint and cached', () => {
 		expect(results.sitemap).toBeDefined();
@@ -299,17 +268,6 @@ describe('bench (smoke)', () => {
 		expect(markdown).toMatch(/\| 6f \| metrics cost: misses with the SDK \/ without the API/);
 	});
 
-	it('measures search on demand in PostgreSQL: index against fetch, a no-change index, the endpoint', () => {
-		const search = results.searchPostgres!;
-		expect(search, 'figure 6g missing').toBeDefined();
-		expect(search.ok, search.reason).toBe(true);
-		expect(search.entries).toBe(search.products * 2);
-		for (const key of ['fetchMs', 'firstIndexMs', 'noChangeIndexMs', 'indexBytes'] as const)
-			expect(search[key], key).toBeGreaterThan(0);
-		expect(search.noChange).toMatchObject({ indexed: 0, unchanged: search.products });
-		expect(search.queriesWithResults).toBeGreaterThan(search.queries / 2);
-		expect(search.p95Ms).toBeGreaterThanOrEqual(search.p50Ms);
-		expect(markdown).toContain('### 6g. Search on demand in PostgreSQL');
-		expect(markdown).toMatch(/\| 6g \| search on demand \(PostgreSQL\)/);
-	});
+	it('measures search on demand in PostgreSQL: index against fetch, a no-change index, the endpoint', () =>
+		expectSearchPostgres(results, markdown));
 });
