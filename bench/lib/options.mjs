@@ -13,7 +13,8 @@ written to BENCHMARKS.md and bench/results.json.
   node bench/run.mjs --report-only  BENCHMARKS.md again from bench/results.json
   node bench/run.mjs --only feed [--reps 3]  just the review feed's figure (results in a temp folder)
   node bench/run.mjs --only sitemap [--reps 3]  just the on-demand sitemap's figure (first file cold at 50,000 products)
-  node bench/run.mjs --only search [--reps 1]  just the static search figure (Pagefind over 10,000 pages, option on and off)
+  node bench/run.mjs --only search [--reps 1]  just the static search figure (Pagefind over 10,000 pages, option on and off,
+                then the bytes Chromium fetches per query from the option's index, cold and warm)
   node bench/run.mjs --only long-tail [--reps 1]  just figure 7: ours and the floor on the long-tail catalogue,
                 the pages written, the largest page's bytes, DOM elements and Lighthouse performance
   node bench/run.mjs --only poll    just the deploys-on-change figure (audio-reviews poll at the first size:

@@ -24,7 +24,7 @@ import { quantile } from './search-queries.mjs';
 
 /** Queries measured: about 100 at full size (each cold one opens a browser context), a few in the smoke. */
 export const QUERIES = 100;
-export const SMOKE_QUERIES = 5;
+export const SMOKE_QUERIES = 3;
 /** Results whose `data()` a results list shows. */
 export const RESULTS_SHOWN = 10;
 /** Where dist/ holds Pagefind's files (the bench sites have no `base`). */

@@ -83,7 +83,13 @@ export interface Results {
 			size: number;
 			builds: Record<
 				string,
-				{ ok: boolean; wallMs?: number; maxRssBytes?: number; error?: string }
+				{
+					ok: boolean;
+					wallMs?: number;
+					maxRssBytes?: number;
+					heapLimitMiB?: number;
+					error?: string;
+				}
 			>;
 		}>;
 	};
