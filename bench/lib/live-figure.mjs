@@ -38,8 +38,11 @@ export async function liveFigure({ config, say }) {
 	}
 }
 
-/** A bench script with `--json` (and `--smoke`) in a child process: its exit code and output. */
-export async function runScript(script, smoke) {
+/**
+ * A bench script with `--json` (and `--smoke`) in a child process: its exit code and output.
+ * `limitMs`: stopped past it (a hung script never holds the run), and said so.
+ */
+export async function runScript(script, smoke, { limitMs = smoke ? 180_000 : 900_000 } = {}) {
 	const child = spawn(process.execPath, [script, '--json', ...(smoke ? ['--smoke'] : [])], {
 		cwd: REPO,
 		stdio: ['ignore', 'pipe', 'pipe'],
@@ -48,12 +51,19 @@ export async function runScript(script, smoke) {
 	const err = [];
 	child.stdout.on('data', (c) => out.push(c));
 	child.stderr.on('data', (c) => err.push(c));
-	const timer = setTimeout(() => child.kill('SIGTERM'), smoke ? 180_000 : 900_000);
+	let stopped = false;
+	const timer = setTimeout(() => {
+		stopped = true;
+		child.kill('SIGTERM');
+	}, limitMs);
 	const code = await new Promise((resolve) => child.on('close', resolve));
 	clearTimeout(timer);
+	const stderr = Buffer.concat(err).toString('utf8');
 	return {
 		code,
 		stdout: Buffer.concat(out).toString('utf8'),
-		stderr: Buffer.concat(err).toString('utf8'),
+		stderr: stopped
+			? `${stderr}\nstopped after ${Math.round(limitMs / 60_000)} min, the bound of ${script}`
+			: stderr,
 	};
 }

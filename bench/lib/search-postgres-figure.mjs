@@ -14,7 +14,10 @@ export async function searchPostgresFigure({ config, say }) {
 	if (!existsSync(script))
 		return { ok: false, reason: 'bench/search-postgres.mjs does not exist in this checkout' };
 	say('search on demand in PostgreSQL (bench/search-postgres.mjs)');
-	const { code, stdout, stderr } = await runScript(script, config.smoke);
+	// At 100,000 products × 2 a first index alone takes 13 min on 2 cores, the whole script about 35.
+	const { code, stdout, stderr } = await runScript(script, config.smoke, {
+		limitMs: config.smoke ? 180_000 : 7_200_000,
+	});
 	const last = stdout.trim().split('\n').at(-1) ?? '';
 	if (code !== 0)
 		return {
