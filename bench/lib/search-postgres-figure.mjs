@@ -76,7 +76,7 @@ function anchorBytes(q, f, n) {
 		const ratio = bytes / f.bytesPerAnswer;
 		return `${ratio >= 10 ? Math.round(ratio).toLocaleString('en-US') : ratio.toFixed(1)}×`;
 	};
-	return `over ${n(q.queries)} of the same kind of mixed queries in Chromium (\`search(q)\`, then \`data()\` of the first ${q.resultsShown} results), a median of ${kib(q.cold.medianBytes)} cold (p95 ${kib(q.cold.p95Bytes)}, ${n(q.cold.medianRequests)} requests: a fresh browser) and ${kib(q.warm.medianBytes)} warm (p95 ${kib(q.warm.p95Bytes)}, ${n(q.warm.medianRequests)} requests: the same page, Pagefind loaded), against ${n(f.bytesPerAnswer)} bytes per answer here (one request, 10 results at most). Bodies alone, a median query fetches ${times(q.cold.medianBodyBytes)} the endpoint's answer cold and ${times(q.warm.medianBodyBytes)} warm.`;
+	return `over ${n(q.queries)} of the same kind of mixed queries in Chromium (\`search(q)\`, then \`data()\` of the first ${q.resultsShown} results), a median of ${kib(q.cold.medianBytes)} cold (p95 ${kib(q.cold.p95Bytes)}, ${n(q.cold.medianRequests)} requests: a fresh browser) and ${kib(q.warm.medianBytes)} warm (p95 ${kib(q.warm.p95Bytes)}, ${n(q.warm.medianRequests)} requests: the same page, Pagefind loaded), against ${n(f.bytesPerAnswer)} bytes per answer here (one request, 10 results at most). Bodies alone, a median query fetches ${times(q.cold.medianBodyBytes)} the endpoint's answer cold; warm, ${q.warm.medianBodyBytes === 0 ? 'the median query fetches nothing new (an earlier query of the page loaded its words and results), and' : `the median ${times(q.warm.medianBodyBytes)},`} the p95 ${times(q.warm.p95BodyBytes)}.`;
 }
 
 /** The run's `--baseline`: the same queries on another checkout's endpoint, side by side. */
