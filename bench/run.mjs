@@ -47,7 +47,7 @@ if (!config.scaleOnly) {
 }
 peerEstimateAtMain(run);
 await scaleFigure(run);
-// 5b: the main size on Node's default heap (larger sizes: --only default-heap --sizes).
+// 5d: the main size on Node's default heap (larger sizes: --only default-heap --sizes).
 if (!config.scaleOnly) results.defaultHeap = await defaultHeapFigure(run, [run.main]);
 // astro dev at 10,000 products × 2 locales beside file() (30 in the smoke run).
 if (!config.scaleOnly) results.dev = await devFigure(run);

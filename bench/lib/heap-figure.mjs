@@ -1,4 +1,4 @@
-// Figure 5b: the static build on Node's default heap, as a user's `astro build` runs it (no
+// Figure 5d: the static build on Node's default heap, as a user's `astro build` runs it (no
 // `--max-old-space-size`): the floor, ours, and with `--baseline <dir>` another checkout of the
 // package (built) on the same catalogue, one build each, floor first. A failed build is a result:
 // its first error line is kept.
@@ -86,7 +86,7 @@ function firstError(error = '') {
 	return (why ?? lines[0] ?? '').trim().slice(0, 200);
 }
 
-/** Figure 5b's lines for BENCHMARKS.md. */
+/** Figure 5d's lines for BENCHMARKS.md. */
 export function defaultHeapMarkdown(f, { n }) {
 	if (!f?.ok) return ['Not measured in this run.'];
 	const names = ['floor', 'ours', ...(f.baseline ? ['baseline'] : [])];

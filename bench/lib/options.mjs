@@ -24,7 +24,7 @@ written to BENCHMARKS.md and bench/results.json.
   node bench/run.mjs --only metrics just figure 6f: what the metrics cost (bench/live-metrics.mjs: hits and
                 misses with the OpenTelemetry SDK registered and without @opentelemetry/api)
   node bench/run.mjs --only dev     just "dev at 10,000 products": astro dev of the package beside file() (fr, en)
-  node bench/run.mjs --only default-heap --sizes 50000 [--baseline <checkout>]  just figure 5b:
+  node bench/run.mjs --only default-heap --sizes 50000 [--baseline <checkout>]  just figure 5d:
                 the static build on Node's default heap (no --max-old-space-size), floor and ours
                 (and another built checkout of the package), one build each
   node bench/run.mjs --only search-postgres  just figure 6g: search on demand in PostgreSQL

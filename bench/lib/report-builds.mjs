@@ -197,7 +197,7 @@ export function scaleSection(r, line) {
 		line();
 	}
 	if (r.defaultHeap) {
-		line("### 5b. On Node's default heap (`--only default-heap`)");
+		line("### 5d. On Node's default heap (`--only default-heap`)");
 		line();
 		for (const text of defaultHeapMarkdown(r.defaultHeap, { n })) line(text);
 		line();

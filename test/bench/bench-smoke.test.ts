@@ -120,7 +120,7 @@ describe('bench (smoke)', () => {
 			expect(build.maxRssBytes, name).toBeGreaterThan(50 * 2 ** 20);
 			expect(build.heapLimitMiB, name).toBe(limitMiB);
 		}
-		expect(markdown).toContain("### 5b. On Node's default heap");
+		expect(markdown).toContain("### 5d. On Node's default heap");
 	});
 
 	it('measures the long tail where a visitor meets it: pages written, the largest page, its Lighthouse score', () => {
