@@ -4,8 +4,8 @@ import { readdir, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { startSimulator } from 'astro-audio-reviews/simulator';
-import { chromium } from 'playwright-core';
 import { REVIEWS_PER_PAGE, simulatorOptions } from './catalogue.mjs';
+import { launchChromium } from './chromium.mjs';
 import { startDevServer, untilAnswers } from './dev-server.mjs';
 import { machineInfo } from './machine.mjs';
 import { median } from './median.mjs';
@@ -37,11 +37,7 @@ export async function devFigure(run) {
 	sim.unref();
 	const data = join(work, `dev-data-${size}.json`);
 	const figure = { size, locales: LOCALES, loadAtStart: (await machineInfo()).loadAtStart };
-	const browser = await chromium.launch({
-		executablePath: '/usr/bin/chromium',
-		headless: true,
-		args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-	});
+	const browser = await launchChromium();
 	try {
 		const entries = await dumpBothLocales(sim, data);
 		figure.entries = entries;

@@ -4,10 +4,8 @@
 // its first error line is kept.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { gib, s } from './report-format.mjs';
 import { BENCH, prepareWork } from './sites.mjs';
-
-const gib = (bytes) => (bytes ? `${(bytes / 2 ** 30).toFixed(2)} GiB` : '—');
-const sec = (ms) => (ms === undefined ? '—' : `${(ms / 1000).toFixed(1)} s`);
 
 /** This Node's default heap limit, as a child without flags gets it. */
 function defaultHeapLimitBytes() {
@@ -96,7 +94,7 @@ export function defaultHeapMarkdown(f, { n }) {
 		baseline: `ours at ${f.baseline?.commit ?? ''}`,
 	};
 	const cell = (b) =>
-		!b ? '—' : b.ok ? `${sec(b.wallMs)}, ${gib(b.maxRssBytes)}` : `failed: ${b.error}`;
+		!b ? '—' : b.ok ? `${s(b.wallMs)}, ${gib(b.maxRssBytes)}` : `failed: ${b.error}`;
 	return [
 		`${f.measuredBy ? `${f.measuredBy}. ` : ''}Each build without \`--max-old-space-size\`: Node's default heap limit here is ${gib(f.heapLimitBytes)}. \`collectionStorage: '${f.storage}'\`, \`incrementalBuild\` off, one build each, floor first. Each cell: wall time, peak RSS.`,
 		'',

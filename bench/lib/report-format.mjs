@@ -2,6 +2,7 @@
 export const n = (value) =>
 	value === undefined || value === null ? '—' : Number(value).toLocaleString('en-US');
 export const s = (ms) => (ms === undefined ? '—' : `${(ms / 1000).toFixed(1)} s`);
+export const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 export const gib = (bytes) => (bytes ? `${(bytes / 2 ** 30).toFixed(2)} GiB` : '—');
 export const x = (ratio, digits = 2) =>
 	ratio === undefined || Number.isNaN(ratio) ? '—' : `${ratio.toFixed(digits)}×`;

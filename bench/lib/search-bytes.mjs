@@ -17,8 +17,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
 import { serveDist } from '../../scripts/serve-dist.mjs';
+import { launchChromium } from './chromium.mjs';
 import { median } from './median.mjs';
 import { quantile } from './search-queries.mjs';
 
@@ -44,11 +44,7 @@ const START = `import('/pagefind/pagefind.js').then((api) => api.search(null)).t
 export async function measureQueryBytes({ dist, pagePath, queries }) {
 	const meter = serverMeter();
 	const site = await serveDist(dist, { onRequest: meter.onRequest });
-	const browser = await chromium.launch({
-		executablePath: '/usr/bin/chromium',
-		headless: true,
-		args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-	});
+	const browser = await launchChromium();
 	const url = `${site.origin}${pagePath}`;
 	try {
 		/** @type {Counted[]} */

@@ -7,6 +7,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { median } from './median.mjs';
+import { kib } from './report-format.mjs';
 import { measureQueryBytes } from './search-bytes.mjs';
 import { mixedQueries } from './search-queries.mjs';
 import { htmlFiles, REPO } from './sites.mjs';
@@ -184,8 +185,6 @@ export function searchMarkdown(f, { n, s }) {
 		...queryBytesMarkdown(f.on.queryBytes, { n }),
 	];
 }
-
-const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 /** What a browser fetches per query from the option's index (bench/lib/search-bytes.mjs). */
 function queryBytesMarkdown(q, { n }) {
