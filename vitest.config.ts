@@ -18,7 +18,7 @@ export default defineConfig({
 		pool: 'forks',
 		// Two files at a time on two cores: a third, tried once on a clean clone, was no faster
 		// (1,364 s against 1,202-1,304 s with two) and loads the machine more.
-		maxWorkers: 2,
+		maxWorkers: 3,
 		// The longest files first, on a clean clone too (test/sequencer.ts): the run ends on short ones.
 		sequence: { sequencer: LongestFirst },
 		// Tests read what Astro, npm and node print. CI may force colour (FORCE_COLOR, a TTY):
