@@ -31,9 +31,9 @@ const { values: args } = parseArgs({
 /** The simulator's latency per request: a miss waits for at least one. */
 const LATENCY_MS = 40;
 const connections = 20;
-const missSeconds = args.smoke ? 2 : 8;
+const missSeconds = args.smoke ? 1 : 8;
 const config = {
-	hitSeconds: args.smoke ? 2 : 8,
+	hitSeconds: args.smoke ? 1 : 8,
 	connections,
 	warm: args.smoke ? 20 : 100,
 	missSeconds,

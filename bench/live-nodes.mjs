@@ -28,7 +28,7 @@ const { values: args } = parseArgs({
 });
 const smoke = args.smoke;
 const config = {
-	hitSeconds: smoke ? 2 : 8,
+	hitSeconds: smoke ? 1 : 8,
 	connections: 20,
 	misses: smoke ? 60 : 300,
 	rounds: smoke ? 1 : 3,

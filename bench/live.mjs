@@ -39,7 +39,7 @@ const config = args.smoke
 	? {
 			products: 600,
 			warm: 40,
-			hitSeconds: 3,
+			hitSeconds: 1,
 			missAmount: 200,
 			hitConnections: 16,
 			missConnections: 16,

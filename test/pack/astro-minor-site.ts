@@ -12,7 +12,7 @@ import { installedVersion, type SiteDependencies } from './packed-site.js';
  * the registry for what it lacks, into a folder outside the repository, with the packed tarball.
  */
 
-/** `npm test` runs the oldest and the newest minor; `npm run test:compat` (this variable) every one. */
+/** `npm test` runs the oldest minor and a newest one not the repository's own; `npm run test:compat` (this variable) every one. */
 export const ALL_MINORS = process.env.AUDIO_REVIEWS_COMPAT === 'all';
 
 interface Version {
@@ -111,8 +111,8 @@ export function recipeFiles(site: 'quick-start' | 'on-demand'): Map<string, stri
 
 /**
  * The dependencies of a site of Astro `astro`: its node adapter, `astro check` and TypeScript at
- * the repository's versions (the packed tarball is added by installedSite). The newest minor's is
- * also own-site.test.ts's: one install for both.
+ * the repository's versions (the packed tarball is added by installedSite). The repository's own
+ * minor's is own-site.test.ts's, and astro-minors.test.ts's under test:compat: one install for both.
  */
 export async function siteDependencies(astro: string): Promise<SiteDependencies> {
 	return {

@@ -12,7 +12,7 @@ import { installedSite, installedVersion, siteFolder } from './packed-site.js';
 // A newcomer's site, from the packed tarball only: its own layout around the injected pages, its
 // own grid linking with productUrl, the README's components example, words in nl (overridden)
 // and de (built in), and `astro check`. The site is rebuilt per locale. Its install is the
-// newest minor's of astro-minors.test.ts when that is the repository's Astro: one for both.
+// newest minor's of astro-minors.test.ts under test:compat when that is the repository's Astro.
 
 const FILES: Record<string, string> = {
 	'astro.config.mjs': `import { defineConfig } from 'astro/config';
