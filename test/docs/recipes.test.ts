@@ -60,7 +60,7 @@ for (const [name, blocks] of sites) {
 
 		beforeAll(async () => {
 			root = await writeSite(name, blocks);
-			site = await buildFolder(root, { child: true, env: env() }).catch(
+			site = await buildFolder(root, { env: env() }).catch(
 				(error: Error & { output?: string }) => {
 					throw new Error(`${error.message} in ${root}:\n${error.output ?? ''}`);
 				},
