@@ -270,3 +270,19 @@ describe('what the search recipe builds', () => {
 		expect(pages, 'product and review pages only: hub pages are not indexed').toBe(productPages);
 	});
 });
+
+describe('what the i18n recipe builds', () => {
+	it("links its locale home pages and their hubs under the site's `base`, as the docs print them", async () => {
+		const dist = join(siteRoot('i18n'), 'dist');
+		const hrefs = async (path: string) =>
+			parse(await readFile(join(dist, path), 'utf8'))
+				.querySelectorAll('a')
+				.map((a) => a.getAttribute('href')!);
+		expect(await hrefs('index.html')).toEqual(['/boutique/fr/', '/boutique/en/']);
+		for (const locale of ['fr', 'en']) {
+			const links = await hrefs(`${locale}/index.html`);
+			expect(links).toContain(`/boutique/${locale}/products/`);
+			for (const href of links) expect(href).toMatch(new RegExp(`^/boutique/${locale}/`));
+		}
+	});
+});

@@ -69,7 +69,10 @@ export async function buildFolder(
 		);
 	if (options.child) return buildInChild(root, options.env ?? {});
 	const saved: Record<string, string | undefined> = {};
-	for (const [key, value] of Object.entries(options.env ?? {})) {
+	// Vitest puts its own `import.meta.env` in process.env: Astro's `astro:i18n` would read
+	// BASE_URL from there over `base`. A shop's build has none, so neither has this one.
+	const env = { BASE_URL: undefined, ...options.env };
+	for (const [key, value] of Object.entries(env)) {
 		saved[key] = process.env[key];
 		if (value === undefined) delete process.env[key];
 		else process.env[key] = value;
