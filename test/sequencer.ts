@@ -13,9 +13,9 @@ import { BaseSequencer } from 'vitest/node';
  */
 const MEASURED_SECONDS: Record<string, number> = {
 	'test/bench/bench-smoke.test.ts': 260,
-	'test/docs/recipes.test.ts': 140,
+	'test/docs/recipes.test.ts': 95,
 	'test/seo/audits.test.ts': 125,
-	'test/pack/astro-minors.test.ts': 115,
+	'test/pack/astro-minors.test.ts': 90,
 	'test/rebuild/poll-failures.test.ts': 93,
 	'test/browser/shop-layout.test.ts': 90,
 	'test/browser/frameworks.test.ts': 90,

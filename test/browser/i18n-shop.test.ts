@@ -37,8 +37,7 @@ beforeAll(async () => {
 		AUDIO_REVIEWS_WEBSITE_ID: sim.websiteId,
 		AUDIO_REVIEWS_LOCALES: LOCALES.join(','),
 	};
-	// In a child process, as a shop builds: in this one vitest's `import.meta.env.BASE_URL` stands in for `base`.
-	site = await buildFixture('i18n-shop', { label: 'i18n-shop', env, child: true });
+	site = await buildFixture('i18n-shop', { label: 'i18n-shop', env });
 	preview = await startPreview(site.root, env, BASE);
 	browser = await chromium.launch({
 		executablePath: CHROMIUM,
@@ -157,7 +156,6 @@ describe('a fr/en/de shop under base, trailingSlash never', () => {
 		expect(site.output).not.toMatch(/breadcrumb of the/);
 		const bare = await buildFixture('i18n-shop', {
 			label: 'i18n-shop-no-homes',
-			child: true,
 			env: { ...env, FIXTURE_NO_HOMES: '1' },
 		});
 		for (const [locale, url, file] of [
