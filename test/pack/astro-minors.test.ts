@@ -72,7 +72,7 @@ afterAll(async () => {
 	for (const folder of folders) await rm(folder, { recursive: true, force: true, maxRetries: 3 });
 });
 
-it('runs the oldest minor the peer range admits, the newest unless it is the repository's own (every minor with test:compat)', () => {
+it("runs the oldest minor the peer range admits, the newest unless it is the repository's own (every minor with test:compat)", () => {
 	expect(MINORS[0]).toMatch(/^7\.0\.\d+$/);
 	expect(MINORS.length).toBeGreaterThanOrEqual(4);
 	expect(CHOSEN).toContain(MINORS[0]);
