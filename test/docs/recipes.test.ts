@@ -60,11 +60,9 @@ for (const [name, blocks] of sites) {
 
 		beforeAll(async () => {
 			root = await writeSite(name, blocks);
-			site = await buildFolder(root, { env: env() }).catch(
-				(error: Error & { output?: string }) => {
-					throw new Error(`${error.message} in ${root}:\n${error.output ?? ''}`);
-				},
-			);
+			site = await buildFolder(root, { env: env() }).catch((error: Error & { output?: string }) => {
+				throw new Error(`${error.message} in ${root}:\n${error.output ?? ''}`);
+			});
 		}, 300_000);
 
 		it('builds with astro build', async () => {

@@ -37,9 +37,7 @@ const NEWEST = MINORS.at(-1)!;
 const NEWEST_IS_OWN =
 	NEWEST === (await installedVersion('astro')) &&
 	(await nodeAdapterFor(NEWEST)) === (await installedVersion('@astrojs/node'));
-const CHOSEN = ALL_MINORS
-	? MINORS
-	: [...new Set([MINORS[0]!, ...(NEWEST_IS_OWN ? [] : [NEWEST])])];
+const CHOSEN = ALL_MINORS ? MINORS : [...new Set([MINORS[0]!, ...(NEWEST_IS_OWN ? [] : [NEWEST])])];
 const WEBSITE_ID = /websiteId: '([0-9a-f-]{36})'/.exec(
 	recipeFiles('quick-start').get('src/content.config.ts') ?? '',
 )?.[1];
