@@ -16,8 +16,9 @@ export default defineConfig({
 		// ignored, and no test adds a process listener of its own (Vitest would take it as handled).
 		dangerouslyIgnoreUnhandledErrors: false,
 		pool: 'forks',
-		// Two files at a time on two cores: a third, tried once on a clean clone, was no faster
-		// (1,364 s against 1,202-1,304 s with two) and loads the machine more.
+		// Three files at a time on two cores: with two, a core idled about a fifth of the run while
+		// a file waited on a browser, Lighthouse or a server (clean clone: 1,302 s against
+		// 1,376-1,391 s with two).
 		maxWorkers: 3,
 		// The longest files first, on a clean clone too (test/sequencer.ts): the run ends on short ones.
 		sequence: { sequencer: LongestFirst },
