@@ -63,13 +63,23 @@ async function openApp(path: string, width = 1280): Promise<{ page: Page; app: L
 	await page.goto(`${dev.origin}${path}`);
 	const item = page.locator(`astro-dev-toolbar #dev-bar .item[data-app-id="${APP}"]`);
 	await item.waitFor();
-	// Keyboard-usable: the app opens from its toolbar button with Enter.
-	await item.focus();
-	await page.keyboard.press('Enter');
 	const app = page.locator(
 		`astro-dev-toolbar-app-canvas[data-app-id="${APP}"] astro-dev-toolbar-window`,
 	);
-	await app.locator('.body section h2').first().waitFor();
+	const heading = app.locator('.body section h2').first();
+	// Keyboard-usable: the app opens from its toolbar button with Enter. On a busy machine the
+	// toolbar can draw the button before it listens to it: a press it missed is pressed again,
+	// never one it took (the window is checked first).
+	for (let press = 1; ; press++) {
+		await item.focus();
+		await page.keyboard.press('Enter');
+		const shown = await heading.waitFor({ timeout: 10_000 }).then(
+			() => true,
+			() => false,
+		);
+		if (shown || (await heading.isVisible())) break;
+		if (press === 3) throw new Error(`The ${APP} app did not open after 3 presses of Enter`);
+	}
 	return { page, app };
 }
 
