@@ -25,8 +25,8 @@ export default defineConfig({
 		// Tests read what Astro, npm and node print. CI may force colour (FORCE_COLOR, a TTY):
 		// plain text in the workers and the processes they start keeps those strings whole.
 		env: { FORCE_COLOR: '0', NO_COLOR: '1' },
-		// The type tests (`test/**/*.test-d.ts`, `expectTypeOf`) are not run here: `npm run check`
-		// (astro check over tsconfig.json, test/ included) reports a failed expectation as a type
-		// error before this run starts, and a second whole-project tsc here ran at its end.
+		// The type tests (`test/**/*.test-d.ts`, `expectTypeOf`) are not Vitest's to run: a failed
+		// expectation is a type error of `astro check`, which test/types/astro-check.test.ts runs
+		// over the whole project as one file of this run.
 	},
 });

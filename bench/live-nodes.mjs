@@ -33,8 +33,10 @@ const config = {
 	misses: smoke ? 60 : 300,
 	rounds: smoke ? 1 : 3,
 	purges: smoke ? 10 : 100,
-	views: 1000,
-	viewPages: 100,
+	// Pages warmed for the hits (each a render first, one at a time); views of cold pages.
+	warmPages: smoke ? 20 : 100,
+	views: smoke ? 200 : 1000,
+	viewPages: smoke ? 20 : 100,
 };
 const SECRET = 'bench-webhook-secret-0123456789';
 const PURGE_SECRET = 'bench-purge-secret-0123456789';
@@ -44,7 +46,7 @@ const pathOf = (ref) => `/products/${encodeURIComponent(ref)}/`;
 const missing = varnishMissing();
 if (missing) throw new Error(`bench/live-nodes.mjs needs Varnish: ${missing}`);
 const sim = await startSimulator({
-	products: 600 + config.rounds * 2 * (100 + config.misses),
+	products: 600 + config.rounds * 2 * (config.warmPages + config.misses),
 	seed: 38,
 	latencyMs: 40,
 });
@@ -93,7 +95,7 @@ try {
 			['one process', single],
 			['two processes', nodeA],
 		]) {
-			const warm = take(100).map(pathOf);
+			const warm = take(config.warmPages).map(pathOf);
 			for (const path of warm) await get(node.url, path);
 			const hits = await load(node.url, { duration: config.hitSeconds, paths: warm });
 			const misses = await load(node.url, {
@@ -141,7 +143,7 @@ try {
 		`  purge, webhook to every node fresh: p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms over ${latencies.length}`,
 	);
 
-	// 1,000 views of 100 cold pages, each view on a node picked at random.
+	// 1,000 views of 100 cold pages (200 of 20 in the smoke), each on a node picked at random.
 	const viewPaths = take(config.viewPages).map(pathOf);
 	sim.resetStats();
 	for (let i = 0; i < config.views; i++)

@@ -54,6 +54,16 @@ interface Rebuild {
 	renderedSlugs: string[];
 	exactlyTheChangedPage: boolean;
 }
+/** One dev server's figures (bench/lib/dev-figure.mjs). */
+export interface DevServerFigure {
+	startMs: number;
+	keptStartMs: number;
+	navigationMs: number[];
+	syncsDuringNavigation: number;
+	rssBytes: number;
+	syncEnterMs: number;
+}
+
 export interface Results {
 	config: { sizes: number[]; cap: number; peerSize: number };
 	catalogue: Record<
@@ -76,6 +86,12 @@ export interface Results {
 	rebuildKeepDist: Rebuild & { pageFiles: number; pagesTotal: number };
 	peer: { peerRequests: Requests; oursRequests: Requests };
 	scale: Array<{ size: number; oursMs?: number; floorMs?: number }>;
+	dev?: {
+		size: number;
+		entries: number;
+		floor: DevServerFigure;
+		ours: DevServerFigure & { ownSyncMs: number; webhook: { status: number; pageMs: number } };
+	};
 	defaultHeap?: {
 		ok: boolean;
 		heapLimitBytes: number;

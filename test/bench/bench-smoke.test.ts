@@ -175,6 +175,21 @@ describe('bench (smoke)', () => {
 		expect(markdown).toContain('**Without conditional answers**');
 	});
 
+	it("measures astro dev beside file(): starts, page loads with no sync, s + enter, the webhook's refresh", () => {
+		const dev = results.dev!;
+		expect(dev, 'the dev figure missing').toBeDefined();
+		expect(dev.entries).toBe(dev.size * 2);
+		for (const [name, server] of Object.entries({ floor: dev.floor, ours: dev.ours })) {
+			for (const key of ['startMs', 'keptStartMs', 'rssBytes', 'syncEnterMs'] as const)
+				expect(server[key], `${name} ${key}`).toBeGreaterThan(0);
+			expect(server.navigationMs, name).toHaveLength(3);
+			expect(server.syncsDuringNavigation, name).toBe(0);
+		}
+		expect(dev.ours.webhook).toMatchObject({ status: 200 });
+		expect(dev.ours.webhook.pageMs).toBeGreaterThan(0);
+		expect(markdown).toContain('## Dev at 10,000 products (`astro dev`)');
+	});
+
 	it('measures the review feed: its size and the build time it costs', () => {
 		expect(results.feed?.onMs).toBeGreaterThan(0);
 		expect(results.feed?.offMs).toBeGreaterThan(0);

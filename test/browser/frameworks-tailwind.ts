@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltSite } from '../helpers/build-fixture.js';
-import { launchChromium, stopChromium } from '../helpers/chromium.js';
+import { LIGHTHOUSE_LOOPBACK_FLAGS, launchChromium, stopChromium } from '../helpers/chromium.js';
 import { type FrameworkSites, PAGES } from '../helpers/framework-sites.js';
 
 /**
@@ -53,15 +53,7 @@ export function tailwindChecks(sitesOf: () => FrameworkSites): void {
 							formFactor === 'mobile'
 								? { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75 }
 								: { disabled: true },
-						throttlingMethod: 'provided',
-						// Past the load event, network and CPU idle: no fixed pauses (they steady the
-						// performance metrics, not audited here), and no full-page screenshot (the
-						// report's picture, which no assertion reads).
-						pauseAfterFcpMs: 0,
-						pauseAfterLoadMs: 0,
-						networkQuietThresholdMs: 0,
-						cpuQuietThresholdMs: 0,
-						disableFullPageScreenshot: true,
+						...LIGHTHOUSE_LOOPBACK_FLAGS,
 					});
 					const lhr = result!.lhr;
 					const failed = Object.values(lhr.audits)

@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { build } from 'astro';
+import { inThisProcess, siteEnv, textOf } from './in-process.js';
 import { traced } from './trace.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -67,43 +68,17 @@ export async function buildFolder(
 			{ folder: relative(TMP, root), child: options.child, env: options.env },
 			() => buildFolder(root, { ...options, traced: true }),
 		);
-	if (options.child) return buildInChild(root, options.env ?? {});
-	const saved: Record<string, string | undefined> = {};
-	// Vitest puts its own `import.meta.env` in process.env: Astro's `astro:i18n` would read
-	// BASE_URL from there over `base`. A shop's build has none, so neither has this one.
-	const env = { BASE_URL: undefined, ...options.env };
-	for (const [key, value] of Object.entries(env)) {
-		saved[key] = process.env[key];
-		if (value === undefined) delete process.env[key];
-		else process.env[key] = value;
-	}
-	const chunks: string[] = [];
-	const stdout = process.stdout.write.bind(process.stdout);
-	const stderr = process.stderr.write.bind(process.stderr);
+	if (options.child) return buildInChild(root, siteEnv(options.env));
 	// Kept, not echoed: the log is asserted on and attached to errors, and CI stays readable.
-	const capture = (_write: typeof stdout) =>
-		((chunk: string | Uint8Array, ...rest: unknown[]) => {
-			chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString());
-			const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
-			callback?.();
-			return true;
-		}) as typeof stdout;
-	process.stdout.write = capture(stdout);
-	process.stderr.write = capture(stderr);
-	try {
-		await build({ root, logLevel: 'info' });
-	} catch (error) {
-		(error as Error & { output?: string }).output = plainLog(chunks);
-		throw error;
-	} finally {
-		process.stdout.write = stdout;
-		process.stderr.write = stderr;
-		for (const [key, value] of Object.entries(saved)) {
-			if (value === undefined) delete process.env[key];
-			else process.env[key] = value;
-		}
+	const { result, written } = await inThisProcess(options.env ?? {}, () =>
+		build({ root, logLevel: 'info' }),
+	);
+	const output = plain(textOf(written));
+	if (result.status === 'rejected') {
+		const error = result.reason instanceof Error ? result.reason : new Error(String(result.reason));
+		throw Object.assign(error, { output });
 	}
-	return builtSite(root, plainLog(chunks));
+	return builtSite(root, output);
 }
 
 /**
@@ -121,8 +96,6 @@ async function buildInChild(
 	const astro = fileURLToPath(new URL('../../node_modules/astro/bin/astro.mjs', import.meta.url));
 	const childEnv: Record<string, string | undefined> = { ...process.env, ...env, FORCE_COLOR: '0' };
 	for (const [key, value] of Object.entries(env)) if (value === undefined) delete childEnv[key];
-	// Vitest puts its own `import.meta.env` in process.env; Astro would read BASE_URL from there over `base`.
-	if (env.BASE_URL === undefined) delete childEnv.BASE_URL;
 	const { code, output } = await new Promise<{ code: number | null; output: string }>(
 		(resolve, reject) => {
 			// Vitest runs on the repository's Node 24, which Astro 7 needs: the child uses the same binary.

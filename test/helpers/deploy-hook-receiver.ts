@@ -1,5 +1,7 @@
+import type { runPollCommand } from '../../integration/src/poll/poll-command.js';
 import { startServer, type TestServer } from './http-server.js';
-import { type CommandRun, runPackageCommand } from './package-cli.js';
+import { inThisProcess, textOf } from './in-process.js';
+import { type CommandRun, lastJsonLine, PACKAGE_DIST, runPackageCommand } from './package-cli.js';
 
 /** One POST the hook got. */
 export interface HookCall {
@@ -64,4 +66,39 @@ export function runPollCli(
 	cli?: string,
 ): Promise<PollRun> {
 	return runPackageCommand('poll', args, { cwd, env, cli });
+}
+
+/**
+ * The same run in this process: the bin's own command (its build in integration/dist, which the
+ * site's config loads too) with `PATH` and `env` for its environment and the site's, its output
+ * and Astro's kept. A child's start costs seconds of loading Astro and Vite each run; a few runs
+ * per file stay `runPollCli`, which proves the bin itself.
+ */
+export async function runPollHere(
+	args: readonly string[],
+	cwd: string,
+	env: Record<string, string>,
+): Promise<PollRun> {
+	const { runPollCommand: run } = (await import(`${PACKAGE_DIST}poll/poll-command.js`)) as {
+		runPollCommand: typeof runPollCommand;
+	};
+	const commandEnv = { PATH: process.env.PATH, ...env };
+	const { result, written } = await inThisProcess(commandEnv, () =>
+		run(args, {
+			cwd,
+			env: commandEnv,
+			out: (line) => process.stdout.write(`${line}\n`),
+			err: (line) => process.stderr.write(`${line}\n`),
+		}),
+	);
+	const stdout = textOf(written, 'stdout');
+	// What Node does with an error the command let through: its stack on stderr, exit code 1.
+	const crash =
+		result.status === 'rejected' ? `${(result.reason as Error)?.stack ?? result.reason}\n` : '';
+	return {
+		code: result.status === 'fulfilled' ? result.value : 1,
+		stdout,
+		stderr: textOf(written, 'stderr') + crash,
+		json: lastJsonLine(stdout),
+	};
 }

@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-/** This repository's `audio-reviews` bin, as built by `npm run build:pkg`. */
-export const PACKAGE_CLI = fileURLToPath(new URL('../../integration/dist/cli.js', import.meta.url));
+/** This repository's package code as `npm run build:pkg` builds it (a file URL, ending in `/`). */
+export const PACKAGE_DIST = new URL('../../integration/dist/', import.meta.url).href;
+
+/** This repository's `audio-reviews` bin. */
+export const PACKAGE_CLI = fileURLToPath(new URL('cli.js', PACKAGE_DIST));
 
 export interface CommandRun {
 	code: number | null;
@@ -31,15 +34,17 @@ export function runPackageCommand(
 		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
 		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
 		child.on('error', reject);
-		child.on('close', (code) => {
-			const last = stdout.trim().split('\n').at(-1) ?? '';
-			let json: Record<string, unknown> | undefined;
-			try {
-				json = last.startsWith('{') ? (JSON.parse(last) as Record<string, unknown>) : undefined;
-			} catch {
-				json = undefined;
-			}
-			resolve({ code, stdout, stderr, json });
-		});
+		child.on('close', (code) => resolve({ code, stdout, stderr, json: lastJsonLine(stdout) }));
 	});
+}
+
+/** The last stdout line parsed, when it is JSON (`--json` prints its answer there). */
+export function lastJsonLine(stdout: string): Record<string, unknown> | undefined {
+	const last = stdout.trim().split('\n').at(-1) ?? '';
+	if (!last.startsWith('{')) return undefined;
+	try {
+		return JSON.parse(last) as Record<string, unknown>;
+	} catch {
+		return undefined;
+	}
 }

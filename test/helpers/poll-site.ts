@@ -7,13 +7,15 @@ import {
 	type HookReceiver,
 	type PollRun,
 	runPollCli,
+	runPollHere,
 	startHookReceiver,
 } from './deploy-hook-receiver.js';
 
 /**
- * One fixture site per test file for `audio-reviews poll` (the package's bin, in the site's
- * folder): the site's own `astro sync` against the simulator over HTTP, a stand-in deploy hook on
- * loopback. The file's runs share the site and its state folder.
+ * One fixture site per test file for `audio-reviews poll` in the site's folder: the site's own
+ * `astro sync` against the simulator over HTTP, a stand-in deploy hook on loopback. The file's
+ * runs share the site and its state folder. Runs are the bin's command in this process
+ * (`runPollHere`); `pollCli` runs the bin itself, as a scheduled job does.
  */
 const TMP = fileURLToPath(new URL('../.tmp/', import.meta.url));
 const FIXTURE = fileURLToPath(new URL('../fixtures/basic/', import.meta.url));
@@ -25,6 +27,8 @@ export interface PollSite {
 	root: string;
 	/** `audio-reviews poll --json …` in the site, with the site's environment and `extra`. */
 	poll(args?: string[], extra?: Record<string, string>): Promise<PollRun>;
+	/** The same run by the package's bin in a child process. */
+	pollCli(args?: string[], extra?: Record<string, string>): Promise<PollRun>;
 	/** The same in another folder: a fresh checkout of the site. */
 	pollIn(root: string, args?: string[]): Promise<PollRun>;
 	/** A fresh checkout of the fixture site: no node_modules/.astro, no state. */
@@ -40,8 +44,10 @@ export function usePollSite(options: { settled: boolean }): PollSite {
 	let env: Record<string, string> = {};
 	const site = {} as PollSite;
 	site.poll = (args = [], extra = {}) =>
+		runPollHere(['--json', ...args], site.root, { ...env, ...extra });
+	site.pollCli = (args = [], extra = {}) =>
 		runPollCli(['--json', ...args], site.root, { ...env, ...extra });
-	site.pollIn = (root, args = []) => runPollCli(['--json', ...args], root, env);
+	site.pollIn = (root, args = []) => runPollHere(['--json', ...args], root, env);
 	site.checkout = async () => {
 		const root = await mkdtemp(join(TMP, 'poll-checkout-'));
 		await cp(FIXTURE, root, { recursive: true });

@@ -34,7 +34,8 @@ function reviewedRef(...used: string[]): string {
 
 describe('audio-reviews poll', () => {
 	it('1. a first run calls the hook once and records the state; a second run with no change calls nothing', async () => {
-		const first = await site.poll();
+		// The bin itself, as a scheduled job runs it; the other runs are its command in this process.
+		const first = await site.pollCli();
 		expect(first.code, first.stderr).toBe(0);
 		expect(site.receiver.calls).toHaveLength(1);
 		expect(site.receiver.calls[0]).toMatchObject({ contentType: 'application/json', body: '{}' });
@@ -45,7 +46,7 @@ describe('audio-reviews poll', () => {
 		site.receiver.reset();
 
 		sim().resetStats();
-		const second = await site.poll();
+		const second = await site.pollCli();
 		expect(second.code, second.stderr).toBe(0);
 		expect(site.receiver.calls).toEqual([]);
 		expect(second.json).toMatchObject({ changed: false, called: false, outcome: 'no-change' });
@@ -102,7 +103,8 @@ describe('audio-reviews poll', () => {
 	it('6. two runs at once call the hook exactly once; a lock whose process is gone is taken over', async () => {
 		const ref = sim().refs()[3]!;
 		sim().updateProduct(ref, { name: 'Changed for two runs' });
-		const runs = await Promise.all([site.poll(), site.poll()]);
+		// Two processes, as two scheduled jobs overlapping are.
+		const runs = await Promise.all([site.pollCli(), site.pollCli()]);
 		expect(runs.map((run) => run.code)).toEqual([0, 0]);
 		expect(site.receiver.calls).toHaveLength(1);
 		expect(runs.map((run) => run.json!.outcome).sort()).toEqual(['called', 'no-change']);

@@ -8,7 +8,7 @@ import { productPath } from '../../integration/src/routing/product-url.js';
 import { createSlugger } from '../../integration/src/routing/slug.js';
 import type { Simulator } from '../../simulator/src/index.js';
 import type { BuiltSite } from '../helpers/build-fixture.js';
-import { launchChromium, stopChromium } from '../helpers/chromium.js';
+import { LIGHTHOUSE_LOOPBACK_FLAGS, launchChromium, stopChromium } from '../helpers/chromium.js';
 import { nuErrors } from '../helpers/nu-checker.js';
 import { buildSeoSite, CASES, POPULAR, serveDist, startSeoSimulator } from '../helpers/seo-site.js';
 
@@ -83,12 +83,8 @@ describe('Lighthouse in Chromium, every page type and locale', () => {
 				onlyAudits: ['network-requests'],
 				formFactor: 'desktop',
 				screenEmulation: { disabled: true },
-				// No performance category here, so no metric to observe: 'provided' would make
-				// Lighthouse wait 5.25 s of quiet after each of FCP, load, network and CPU (about 10 s a
-				// page); 'simulate' throttles nothing either and waits its standard 1 s windows, as the
-				// phone's audit below does. The same load events are awaited, the same audits run.
-				throttlingMethod: 'simulate',
-				disableFullPageScreenshot: true,
+				// No performance category here: no metric to observe, no throttling needed.
+				...LIGHTHOUSE_LOOPBACK_FLAGS,
 			});
 			const lhr = result!.lhr;
 			const score = (id: string) => Math.round((lhr.categories[id]!.score ?? 0) * 100);

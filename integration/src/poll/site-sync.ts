@@ -46,9 +46,7 @@ export async function syncSite(
 	// Before any request: two runs never sync, compare and call for one change.
 	const lock = await acquireLock(stateFolder, lockWaitMs);
 	const cacheDir = await mkdtemp(join(tmpdir(), 'audio-reviews-poll-'));
-	// Astro saves its store on a timer that may fire after sync() returned: the folder goes when
-	// the process does, never under a pending save.
-	process.once('exit', () => rmSync(cacheDir, { recursive: true, force: true }));
+	removeAtExit(cacheDir);
 	const close = () => lock.release();
 	const work = join(cacheDir, POLL_PAGES_FOLDER);
 	const kept = join(stateFolder, SYNC_FOLDER);
@@ -79,6 +77,19 @@ export async function syncSite(
 		await close();
 		throw asPollError(error);
 	}
+}
+
+/**
+ * Astro saves its store on a timer that may fire after sync() returned: a run's folder goes when
+ * the process does, never under a pending save. One listener for every run of the process.
+ */
+const foldersToRemove = new Set<string>();
+function removeAtExit(folder: string): void {
+	if (foldersToRemove.size === 0)
+		process.once('exit', () => {
+			for (const path of foldersToRemove) rmSync(path, { recursive: true, force: true });
+		});
+	foldersToRemove.add(folder);
 }
 
 /** Every collection the loader wrote a file for, as `collection/entryId` → page digest. */
