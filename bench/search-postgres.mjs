@@ -16,13 +16,12 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { cp, mkdir, rm, symlink } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator } from 'astro-audio-reviews/simulator';
 import { mixedQueries, quantile } from './lib/search-queries.mjs';
 import { psql, startPostgres } from './live/postgres.mjs';
-import { NODE, REPO, startServer } from './live/site.mjs';
+import { buildSite, NODE, REPO, startServer } from './live/site.mjs';
 
 const args = process.argv.slice(2);
 const LOCALES = ['fr', 'en'];
@@ -103,29 +102,6 @@ async function timed(argv, env = {}) {
 	return { wallMs, maxRssBytes, last: last.startsWith('{') ? JSON.parse(last) : {} };
 }
 
-/** Copies the on-demand fixture and its search overlay, links the package, runs `astro build`. */
-async function buildSite(
-	/** @type {Record<string, string>} */ env,
-	packageDir = REPO,
-	name = 'search-postgres',
-) {
-	// Under the package's own folder: the site's nearest package.json resolves its `#internal/…`.
-	const work = join(packageDir, 'bench', '.tmp', name);
-	const site = join(work, 'site');
-	await rm(site, { recursive: true, force: true });
-	await mkdir(join(work, 'node_modules'), { recursive: true });
-	const link = join(work, 'node_modules', 'astro-audio-reviews');
-	await rm(link, { force: true, recursive: true });
-	await symlink(packageDir, link, 'dir');
-	await cp(join(REPO, 'test', 'fixtures', 'on-demand'), site, { recursive: true });
-	await cp(join(REPO, 'test', 'fixtures', 'on-demand-search'), site, { recursive: true });
-	await timed([join(REPO, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build', '--root', site], {
-		...env,
-		HOME: process.env.HOME ?? '/tmp',
-	});
-	return join(site, 'dist');
-}
-
 const pg = await startPostgres();
 say(`simulator: ${PRODUCTS} products × ${LOCALES.length} locales`);
 const sim = await startSimulator({ products: PRODUCTS, seed: 7, locales: LOCALES });
@@ -162,16 +138,18 @@ try {
 		).trim(),
 	);
 	say('building the on-demand search fixture');
-	const dist = await buildSite({ ...env, FIXTURE_TOP_N: '1' });
+	const { dist } = await buildSite(
+		{ ...env, FIXTURE_TOP_N: '1' },
+		{ overlays: ['on-demand-search'], name: 'search-postgres' },
+	);
 	server = await startServer(dist, env);
 	if (BASELINE) {
 		say(`building the same fixture on the baseline package ${BASELINE}`);
-		const baseDist = await buildSite(
+		const baseline = await buildSite(
 			{ ...env, FIXTURE_TOP_N: '1' },
-			BASELINE,
-			'search-postgres-baseline',
+			{ overlays: ['on-demand-search'], packageDir: BASELINE, name: 'search-postgres-baseline' },
 		);
-		baselineServer = await startServer(baseDist, env);
+		baselineServer = await startServer(baseline.dist, env);
 	}
 	const queries = mixedQueries(sim, { count: QUERIES + 20, locales: LOCALES });
 	const measured = [server, baselineServer]

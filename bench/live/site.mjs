@@ -6,8 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const FIXTURE = join(REPO, 'test', 'fixtures', 'on-demand');
-const WORK = join(REPO, 'bench', '.tmp', 'live');
+const FIXTURES = join(REPO, 'test', 'fixtures');
 
 /** Astro 7 needs Node >= 22.12: the repository pins Node 24 as a dev dependency. */
 export const NODE = existsSync(join(REPO, 'node_modules', 'node', 'bin', 'node'))
@@ -37,18 +36,25 @@ function run(command, args, options) {
 }
 
 /**
- * Copies test/fixtures/on-demand into bench/.tmp/live/site and runs `astro build` there on
- * Node 24. The copy imports the package by name, as a user's site does, through a
- * `node_modules/astro-audio-reviews` link to this repository.
+ * Copies test/fixtures/on-demand (then each of `overlays`, fixtures that change a few of its
+ * files) into bench/.tmp/<name>/site and runs `astro build` there on Node 24. The copy imports
+ * the package by name, as a user's site does, through a `node_modules/astro-audio-reviews` link
+ * to `packageDir`: this repository, or another checkout of the package a figure compares. The
+ * folder sits under that checkout, so the site's nearest package.json resolves its `#internal/…`.
  */
-export async function buildSite(env, { verbose = false } = {}) {
-	const site = join(WORK, 'site');
+export async function buildSite(
+	env,
+	{ verbose = false, overlays = [], packageDir = REPO, name = 'live' } = {},
+) {
+	const work = join(packageDir, 'bench', '.tmp', name);
+	const site = join(work, 'site');
 	await rm(site, { recursive: true, force: true });
-	await mkdir(join(WORK, 'node_modules'), { recursive: true });
-	const link = join(WORK, 'node_modules', 'astro-audio-reviews');
+	await mkdir(join(work, 'node_modules'), { recursive: true });
+	const link = join(work, 'node_modules', 'astro-audio-reviews');
 	await rm(link, { force: true, recursive: true });
-	await symlink(REPO, link, 'dir');
-	await cp(FIXTURE, site, { recursive: true });
+	await symlink(packageDir, link, 'dir');
+	for (const fixture of ['on-demand', ...overlays])
+		await cp(join(FIXTURES, fixture), site, { recursive: true });
 	const started = performance.now();
 	await run(
 		NODE,
