@@ -41,6 +41,8 @@ function run(command, args, options) {
  * the package by name, as a user's site does, through a `node_modules/astro-audio-reviews` link
  * to `packageDir`: this repository, or another checkout of the package a figure compares. The
  * folder sits under that checkout, so the site's nearest package.json resolves its `#internal/…`.
+ * @param {Record<string, string>} env
+ * @param {{ verbose?: boolean, overlays?: string[], packageDir?: string, name?: string }} [options]
  */
 export async function buildSite(
 	env,
