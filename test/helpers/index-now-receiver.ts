@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { sendJson, startServer, type TestServer } from './http-server.js';
+import { type CommandRun, runPackageCommand } from './package-cli.js';
 
 /** One POST the receiver got, whatever it answered. */
 export interface IndexNowSubmission {
@@ -71,23 +70,7 @@ export async function startIndexNowReceiver(): Promise<IndexNowReceiver> {
 export const submittedUrls = (receiver: IndexNowReceiver) =>
 	receiver.submissions.flatMap((submission) => submission.urlList);
 
-const CLI = fileURLToPath(new URL('../../integration/dist/cli.js', import.meta.url));
-
 /** `audio-reviews indexnow …` as a deploy job runs it: the package's bin, in a child process, in `cwd`. */
-export function runIndexNowCli(
-	args: string[],
-	cwd: string,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [CLI, 'indexnow', ...args], {
-			cwd,
-			env: { PATH: process.env.PATH },
-		});
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-		child.on('error', reject);
-		child.on('close', (code) => resolve({ code, stdout, stderr }));
-	});
+export function runIndexNowCli(args: string[], cwd: string): Promise<CommandRun> {
+	return runPackageCommand('indexnow', args, { cwd, env: {} });
 }

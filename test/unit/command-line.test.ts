@@ -1,5 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
 	EXIT,
@@ -7,11 +6,11 @@ import {
 	parseDuration,
 } from '../../integration/src/command-line/conventions.js';
 import { CommandUsageError } from '../../integration/src/errors/errors.js';
+import { PACKAGE_CLI } from '../helpers/package-cli.js';
 import { thrownMessage } from '../helpers/thrown.js';
 
-const CLI = fileURLToPath(new URL('../../integration/dist/cli.js', import.meta.url));
 const cli = (...args: string[]) =>
-	spawnSync(process.execPath, [CLI, ...args], {
+	spawnSync(process.execPath, [PACKAGE_CLI, ...args], {
 		encoding: 'utf8',
 		env: { PATH: process.env.PATH },
 	});
