@@ -88,7 +88,12 @@ async function audit(dist, path) {
 			lighthouse: lhr.lighthouseVersion,
 		};
 	} finally {
-		chromium.process.kill();
+		// Chromium writes its profile until it exits: removed before, the folder is left behind.
+		if (chromium.process.exitCode === null && chromium.process.signalCode === null)
+			await new Promise((resolve) => {
+				chromium.process.once('exit', resolve);
+				chromium.process.kill();
+			});
 		await site.close();
 		await rm(profile, { recursive: true, force: true, maxRetries: 5 });
 	}

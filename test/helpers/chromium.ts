@@ -69,7 +69,7 @@ export const LIGHTHOUSE_LOOPBACK_FLAGS = {
 
 /** Stops a Chromium `launchChromium` started, once it has exited. */
 export async function stopChromium(chromium: ChildProcess | undefined): Promise<void> {
-	if (!chromium || chromium.exitCode !== null) return;
+	if (!chromium || chromium.exitCode !== null || chromium.signalCode !== null) return;
 	await new Promise((resolve) => {
 		chromium.once('exit', resolve);
 		chromium.kill();

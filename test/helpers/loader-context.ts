@@ -1,12 +1,25 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DataStore, LoaderContext, MetaStore } from 'astro/loaders';
+import { afterAll } from 'vitest';
 import { productSchema } from '../../integration/src/entries/schema.js';
 
 type DataEntry = Parameters<DataStore['set']>[0];
+
+/** Every cache folder the file's contexts made, removed once its tests ran. */
+const cacheFolders: string[] = [];
+afterAll(() => {
+	for (const folder of cacheFolders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+function newCacheFolder(): URL {
+	const folder = mkdtempSync(join(tmpdir(), 'aar-loader-'));
+	cacheFolders.push(folder);
+	return pathToFileURL(`${folder}/`);
+}
 
 export interface LogLine {
 	level: 'debug' | 'info' | 'warn' | 'error';
@@ -34,8 +47,7 @@ export interface TestLoaderContext {
 export function createLoaderContext(previous?: TestLoaderContext): TestLoaderContext {
 	const entries = previous?.entries ?? new Map<string, DataEntry>();
 	const meta = previous?.meta ?? new Map<string, string>();
-	const cacheDir =
-		previous?.cacheDir ?? pathToFileURL(`${mkdtempSync(join(tmpdir(), 'aar-loader-'))}/`);
+	const cacheDir = previous?.cacheDir ?? newCacheFolder();
 	const logs: LogLine[] = [];
 	const writes: string[] = [];
 

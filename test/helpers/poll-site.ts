@@ -72,7 +72,11 @@ export function usePollSite(options: { settled: boolean }): PollSite {
 		site.receiver = await startHookReceiver();
 		await mkdir(TMP, { recursive: true });
 		site.root = await site.checkout();
+		// Poll's run folders: a failed sync's goes when its process exits, and a Vitest worker
+		// never emits 'exit'. Here they stay beside the site, pruned with it (global-setup.ts).
+		const temp = await mkdtemp(join(TMP, 'poll-temp-'));
 		env = {
+			TMPDIR: temp,
 			AUDIO_REVIEWS_BASE_URL: site.sim.baseUrl,
 			AUDIO_REVIEWS_WEBSITE_ID: site.sim.websiteId,
 			AUDIO_REVIEWS_LOCALES: LOCALES.join(','),

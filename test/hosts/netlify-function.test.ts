@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { listsTag, productTag } from 'astro-audio-reviews/live';
 import { type Simulator, startSimulator } from 'astro-audio-reviews/simulator';
 import { parse } from 'smol-toml';
@@ -30,11 +31,13 @@ let api: PurgeStandIn;
 let root: string;
 let netlify: HostFunction;
 let functionEnv: Record<string, string>;
+let certificates: string | undefined;
 const started: HostFunction[] = [];
 
 beforeAll(async () => {
 	sim = await startSimulator({ products: 4, locales: ['en'], seed: 31, websiteId: WEBSITE_ID });
 	const certificate = await netlifyApiCertificate();
+	certificates = certificate.folder;
 	api = await startPurgeStandIn(certificate);
 	const env = { AUDIO_REVIEWS_WEBSITE_ID: WEBSITE_ID, AUDIO_REVIEWS_BASE_URL: sim.baseUrl };
 	({ root } = await buildHostRecipe('netlify', env));
@@ -52,6 +55,7 @@ afterAll(async () => {
 	for (const fn of started) await fn.close();
 	await api?.close();
 	await sim?.close();
+	if (certificates) await rm(certificates, { recursive: true, force: true });
 });
 
 async function start(overrides: Record<string, string | undefined>): Promise<HostFunction> {

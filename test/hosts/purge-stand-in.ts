@@ -94,7 +94,13 @@ const run = promisify(execFile);
  * A certificate for `api.netlify.com` signed by a CA made for this run (Debian's openssl): the
  * function's process trusts the CA through NODE_EXTRA_CA_CERTS, so its TLS check is the real one.
  */
-export async function netlifyApiCertificate(): Promise<{ ca: string; key: string; cert: string }> {
+export async function netlifyApiCertificate(): Promise<{
+	ca: string;
+	key: string;
+	cert: string;
+	/** The folder holding them, for the test to remove. */
+	folder: string;
+}> {
 	const dir = await mkdtemp(join(tmpdir(), 'aar-netlify-tls-'));
 	const path = (name: string) => join(dir, name);
 	const ssl = (...args: string[]) => run('openssl', args, { cwd: dir });
@@ -143,5 +149,5 @@ export async function netlifyApiCertificate(): Promise<{ ca: string; key: string
 		'-extfile',
 		'san.cnf',
 	);
-	return { ca: path('ca.pem'), key: path('api.key'), cert: path('api.pem') };
+	return { ca: path('ca.pem'), key: path('api.key'), cert: path('api.pem'), folder: dir };
 }

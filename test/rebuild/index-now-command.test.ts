@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -23,7 +23,10 @@ beforeAll(async () => {
 	cwd = await mkdtemp(join(tmpdir(), 'aar-indexnow-'));
 	await mkdir(join(cwd, '.astro'));
 });
-afterAll(() => receiver.close());
+afterAll(async () => {
+	await receiver.close();
+	await rm(cwd, { recursive: true, force: true });
+});
 beforeEach(() => receiver.reset());
 
 const url = (i: number) => `https://shop.example/products/SKU-${i}/`;

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
-import { hostname } from 'node:os';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isPublished, type SimAudio } from '../../simulator/src/index.js';
@@ -145,6 +145,22 @@ describe('audio-reviews poll', () => {
 				contentType: 'application/json',
 			}),
 		]);
+		site.receiver.reset();
+	}, 120_000);
+
+	it("8. a run leaves nothing in the temp folder: Astro's store of its sync goes with it", async () => {
+		const temp = await mkdtemp(join(tmpdir(), 'aar-poll-temp-'));
+		try {
+			sim().updateProduct(sim().refs()[5]!, { name: 'Changed for a run that calls' });
+			const called = await site.poll([], { TMPDIR: temp });
+			expect(called.json, called.stderr).toMatchObject({ called: true });
+			expect(await readdir(temp)).toEqual([]);
+			const quiet = await site.poll([], { TMPDIR: temp });
+			expect(quiet.json, quiet.stderr).toMatchObject({ outcome: 'no-change' });
+			expect(await readdir(temp)).toEqual([]);
+		} finally {
+			await rm(temp, { recursive: true, force: true });
+		}
 		site.receiver.reset();
 	}, 120_000);
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +42,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	await api?.close();
 	await stalled?.close();
+	await rm(dir, { recursive: true, force: true });
 });
 
 async function run(argv: string[], env: Record<string, string> = {}) {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,7 +39,10 @@ beforeAll(async () => {
 	api = await purgeApi(200, { success: true, errors: [] });
 	dir = await mkdtemp(join(tmpdir(), 'aar-purge-'));
 });
-afterAll(() => api.close());
+afterAll(async () => {
+	await api.close();
+	await rm(dir, { recursive: true, force: true });
+});
 
 function report(changed: number, removed: number): ChangeReport {
 	const url = (i: number) => `https://shop.example/products/SKU-${i}/`;

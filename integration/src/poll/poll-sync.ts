@@ -95,8 +95,7 @@ class DigestStage {
 			const { id } = result.entry;
 			// The collection's schema, as the build stores it: the page shows what it returns.
 			const data = (await this.context.parseData({ id, data: result.entry.data })) as Product;
-			// Awaited whether the digest is computed at once or through Web Crypto (a promise).
-			keep(id, joinDigests(digest, shortDigest(await productPageDigest(data, locale))));
+			keep(id, joinDigests(digest, shortDigest(productPageDigest(data, locale))));
 		}
 	};
 

@@ -30,7 +30,7 @@ export interface SyncedSite {
 	lock: PollLock;
 	/** Moves this sync's files into the state folder: the next run asks conditionally from them. */
 	keep(): Promise<void>;
-	/** Releases the lock (the run's folder is deleted when the process exits). */
+	/** Releases the lock and deletes the run's folder. */
 	close(): Promise<void>;
 }
 
@@ -47,7 +47,12 @@ export async function syncSite(
 	const lock = await acquireLock(stateFolder, lockWaitMs);
 	const cacheDir = await mkdtemp(join(tmpdir(), 'audio-reviews-poll-'));
 	removeAtExit(cacheDir);
-	const close = () => lock.release();
+	const release = () => lock.release();
+	// Astro's sync returns once its store's last write ended (every Astro 7 minor waits for it).
+	const close = async () => {
+		await release();
+		await removeNow(cacheDir);
+	};
 	const work = join(cacheDir, POLL_PAGES_FOLDER);
 	const kept = join(stateFolder, SYNC_FOLDER);
 	try {
@@ -74,14 +79,14 @@ export async function syncSite(
 		const { collections, pages } = await readSyncPages(work, root);
 		return { collections, pages, lock, close, keep: () => replaceFolder(work, kept) };
 	} catch (error) {
-		await close();
+		await release();
 		throw asPollError(error);
 	}
 }
 
 /**
- * Astro saves its store on a timer that may fire after sync() returned: a run's folder goes when
- * the process does, never under a pending save. One listener for every run of the process.
+ * A sync that failed may leave Astro a store save on its timer: that run's folder goes when the
+ * process does, never under a pending save. One listener for every run of the process.
  */
 const foldersToRemove = new Set<string>();
 function removeAtExit(folder: string): void {
@@ -90,6 +95,11 @@ function removeAtExit(folder: string): void {
 			for (const path of foldersToRemove) rmSync(path, { recursive: true, force: true });
 		});
 	foldersToRemove.add(folder);
+}
+
+async function removeNow(folder: string): Promise<void> {
+	foldersToRemove.delete(folder);
+	await rm(folder, { recursive: true, force: true });
 }
 
 /** Every collection the loader wrote a file for, as `collection/entryId` → page digest. */
