@@ -17,8 +17,9 @@ export default defineConfig({
 		dangerouslyIgnoreUnhandledErrors: false,
 		pool: 'forks',
 		// Three files at a time on two cores: a file waiting on a browser, Lighthouse or a server
-		// leaves its core to another (two left a core idle a fifth of the run). Browser tests
-		// never assume a keypress lands the first time on a loaded machine (dev-toolbar.test.ts).
+		// leaves its core to another. Two left a core idle a fifth of the run; four cost as much
+		// wall per CPU second of the files as three (clean clones). Browser tests never assume a
+		// keypress lands the first time on a loaded machine (dev-toolbar.test.ts).
 		maxWorkers: 3,
 		// The longest files first, on a clean clone too (test/sequencer.ts): the run ends on short ones.
 		sequence: { sequencer: LongestFirst },

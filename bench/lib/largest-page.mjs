@@ -88,12 +88,7 @@ async function audit(dist, path) {
 			lighthouse: lhr.lighthouseVersion,
 		};
 	} finally {
-		// Chromium writes its profile until it exits: removed before, the folder is left behind.
-		if (chromium.process.exitCode === null && chromium.process.signalCode === null)
-			await new Promise((resolve) => {
-				chromium.process.once('exit', resolve);
-				chromium.process.kill();
-			});
+		await stopChromium(chromium);
 		await site.close();
 		await rm(profile, { recursive: true, force: true, maxRetries: 5 });
 	}
@@ -149,6 +144,27 @@ async function devtoolsChromium(profile) {
 		);
 	});
 	return { process: child, port };
+}
+
+/**
+ * Stops it once it has exited (it writes its profile until then): closed through DevTools, it
+ * also removes the singleton folder it keeps in the temp folder, which a signal leaves behind.
+ */
+async function stopChromium({ process: child, port }) {
+	if (child.exitCode !== null || child.signalCode !== null) return;
+	const exited = new Promise((resolve) => child.once('exit', resolve));
+	try {
+		const version = await fetch(`http://127.0.0.1:${port}/json/version`);
+		const socket = new WebSocket((await version.json()).webSocketDebuggerUrl);
+		await new Promise((resolve, reject) => {
+			socket.onopen = resolve;
+			socket.onerror = reject;
+		});
+		socket.send(JSON.stringify({ id: 1, method: 'Browser.close' }));
+	} catch {
+		child.kill();
+	}
+	await exited;
 }
 
 /**

@@ -38,8 +38,8 @@ export function tailwindChecks(sitesOf: () => FrameworkSites): void {
 		it('scores 100 in Lighthouse’s accessibility audit on a phone and a desktop, and has no axe violation at 390 and 1280 px', async () => {
 			const profile = await mkdtemp(join(tmpdir(), 'aar-lighthouse-'));
 			let chromium: ChildProcess | undefined;
+			let port: number | undefined;
 			try {
-				let port: number;
 				({ chromium, port } = await launchChromium(profile));
 				// A phone (Lighthouse's emulated one, 412 px) and a desktop.
 				for (const formFactor of ['mobile', 'desktop'] as const) {
@@ -66,7 +66,7 @@ export function tailwindChecks(sitesOf: () => FrameworkSites): void {
 					});
 				}
 			} finally {
-				await stopChromium(chromium);
+				await stopChromium(chromium, port);
 				await rm(profile, { recursive: true, force: true, maxRetries: 5 });
 			}
 			for (const width of [390, 1280]) {

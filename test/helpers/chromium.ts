@@ -67,13 +67,36 @@ export const LIGHTHOUSE_LOOPBACK_FLAGS = {
 	disableFullPageScreenshot: true,
 } as const;
 
-/** Stops a Chromium `launchChromium` started, once it has exited. */
-export async function stopChromium(chromium: ChildProcess | undefined): Promise<void> {
+/**
+ * Stops a Chromium `launchChromium` started, once it has exited: closed through its DevTools
+ * port, it removes the singleton folder it keeps in the temp folder, which a signal leaves behind.
+ */
+export async function stopChromium(
+	chromium: ChildProcess | undefined,
+	port?: number,
+): Promise<void> {
 	if (!chromium || chromium.exitCode !== null || chromium.signalCode !== null) return;
-	await new Promise((resolve) => {
-		chromium.once('exit', resolve);
-		chromium.kill();
+	const exited = new Promise((resolve) => chromium.once('exit', resolve));
+	const closed =
+		port !== undefined &&
+		(await closeThroughDevtools(port).then(
+			() => true,
+			() => false,
+		));
+	if (!closed) chromium.kill();
+	await exited;
+}
+
+/** Sends DevTools' `Browser.close`: Chromium then shuts down as when its window is closed. */
+async function closeThroughDevtools(port: number): Promise<void> {
+	const version = await fetch(`http://127.0.0.1:${port}/json/version`);
+	const { webSocketDebuggerUrl } = (await version.json()) as { webSocketDebuggerUrl: string };
+	const socket = new WebSocket(webSocketDebuggerUrl);
+	await new Promise((resolve, reject) => {
+		socket.onopen = resolve;
+		socket.onerror = reject;
 	});
+	socket.send(JSON.stringify({ id: 1, method: 'Browser.close' }));
 }
 
 /** Debian's Chromium driven by Playwright, offline. */

@@ -61,7 +61,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	// The JVM never outlives the file, whichever tests ran.
 	await nuCheck;
-	await stopChromium(chromium);
+	await stopChromium(chromium, port);
 	await server?.close();
 	await sim?.close();
 	if (profile) await rm(profile, { recursive: true, force: true, maxRetries: 5 });
