@@ -1,11 +1,11 @@
 // The long tail's cost where a visitor meets it: on a built site of the long-tail
 // catalogue, the pages written, the largest page's HTML bytes and DOM elements, and Lighthouse's
 // performance score of that page on a phone (simulated slow 4G and CPU, Lighthouse's default).
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
+import { launchDevtoolsChromium, stopDevtoolsChromium } from '../../scripts/devtools-chromium.mjs';
 import { serveDist } from '../../scripts/serve-dist.mjs';
 import { median } from './median.mjs';
 import { htmlFiles } from './sites.mjs';
@@ -56,7 +56,13 @@ export async function measureLargestPage(root, { say = () => {} } = {}) {
 async function audit(dist, path) {
 	const site = await serveDist(dist);
 	const profile = await mkdtemp(join(tmpdir(), 'aar-bench-lighthouse-'));
-	const chromium = await devtoolsChromium(profile);
+	const chromium = await launchDevtoolsChromium(profile, [
+		'--no-sandbox',
+		'--disable-gpu',
+		'--no-first-run',
+		'--disable-background-networking',
+		'--disable-component-update',
+	]);
 	try {
 		const result = await lighthouse(
 			`${site.origin}${encodeURI(path.replace(/index\.html$/, ''))}`,
@@ -88,7 +94,7 @@ async function audit(dist, path) {
 			lighthouse: lhr.lighthouseVersion,
 		};
 	} finally {
-		await stopChromium(chromium);
+		await stopDevtoolsChromium(chromium);
 		await site.close();
 		await rm(profile, { recursive: true, force: true, maxRetries: 5 });
 	}
@@ -114,57 +120,6 @@ function shortfalls(lhr) {
 				`${lhr.audits[ref.id].title}${lhr.audits[ref.id].displayValue ? `: ${lhr.audits[ref.id].displayValue}` : ''}`,
 		);
 	return [...weighted, ...diagnostics.slice(0, 5)];
-}
-
-/** Debian's Chromium, headless and offline, with the DevTools port Lighthouse drives. */
-async function devtoolsChromium(profile) {
-	const flags = [
-		'--no-sandbox',
-		'--disable-gpu',
-		'--no-first-run',
-		'--disable-background-networking',
-		'--disable-component-update',
-	];
-	const child = spawn('/usr/bin/chromium', [
-		'--headless',
-		...flags,
-		'--remote-debugging-port=0',
-		`--user-data-dir=${profile}`,
-		'about:blank',
-	]);
-	const port = await new Promise((resolve, reject) => {
-		let log = '';
-		child.stderr.on('data', (chunk) => {
-			log += chunk;
-			const found = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(log);
-			if (found) resolve(Number(found[1]));
-		});
-		child.on('exit', (code) =>
-			reject(new Error(`chromium exited with ${code}: ${log.slice(-500)}`)),
-		);
-	});
-	return { process: child, port };
-}
-
-/**
- * Stops it once it has exited (it writes its profile until then): closed through DevTools, it
- * also removes the singleton folder it keeps in the temp folder, which a signal leaves behind.
- */
-async function stopChromium({ process: child, port }) {
-	if (child.exitCode !== null || child.signalCode !== null) return;
-	const exited = new Promise((resolve) => child.once('exit', resolve));
-	try {
-		const version = await fetch(`http://127.0.0.1:${port}/json/version`);
-		const socket = new WebSocket((await version.json()).webSocketDebuggerUrl);
-		await new Promise((resolve, reject) => {
-			socket.onopen = resolve;
-			socket.onerror = reject;
-		});
-		socket.send(JSON.stringify({ id: 1, method: 'Browser.close' }));
-	} catch {
-		child.kill();
-	}
-	await exited;
 }
 
 /**

@@ -1,5 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { launchDevtoolsChromium, stopDevtoolsChromium } from '../../scripts/devtools-chromium.mjs';
 import { traced } from './trace.js';
 
 /** Debian's Chromium (never a downloaded build), as the tests drive it. */
@@ -23,30 +24,13 @@ export const OFFLINE_CHROMIUM_FLAGS = [
 export function launchChromium(
 	userDataDir: string,
 ): Promise<{ chromium: ChildProcess; port: number }> {
-	return traced('chromium', {}, () => launchDevtools(userDataDir));
-}
-
-async function launchDevtools(
-	userDataDir: string,
-): Promise<{ chromium: ChildProcess; port: number }> {
-	const child = spawn(CHROMIUM, [
-		'--headless',
-		...OFFLINE_CHROMIUM_FLAGS,
-		'--disable-dev-shm-usage',
-		'--remote-debugging-port=0',
-		`--user-data-dir=${userDataDir}`,
-		'about:blank',
-	]);
-	const devtoolsPort = await new Promise<number>((resolve, reject) => {
-		let log = '';
-		child.stderr!.on('data', (chunk: Buffer) => {
-			log += chunk.toString();
-			const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(log);
-			if (match) resolve(Number(match[1]));
-		});
-		child.on('exit', (code) => reject(new Error(`chromium exited with ${code}: ${log}`)));
+	return traced('chromium', {}, async () => {
+		const { process: child, port } = await launchDevtoolsChromium(userDataDir, [
+			...OFFLINE_CHROMIUM_FLAGS,
+			'--disable-dev-shm-usage',
+		]);
+		return { chromium: child, port };
 	});
-	return { chromium: child, port: devtoolsPort };
 }
 
 /**
@@ -67,36 +51,12 @@ export const LIGHTHOUSE_LOOPBACK_FLAGS = {
 	disableFullPageScreenshot: true,
 } as const;
 
-/**
- * Stops a Chromium `launchChromium` started, once it has exited: closed through its DevTools
- * port, it removes the singleton folder it keeps in the temp folder, which a signal leaves behind.
- */
+/** Stops a Chromium `launchChromium` started, once it has exited (scripts/devtools-chromium.mjs). */
 export async function stopChromium(
 	chromium: ChildProcess | undefined,
-	port?: number,
+	port: number | undefined,
 ): Promise<void> {
-	if (!chromium || chromium.exitCode !== null || chromium.signalCode !== null) return;
-	const exited = new Promise((resolve) => chromium.once('exit', resolve));
-	const closed =
-		port !== undefined &&
-		(await closeThroughDevtools(port).then(
-			() => true,
-			() => false,
-		));
-	if (!closed) chromium.kill();
-	await exited;
-}
-
-/** Sends DevTools' `Browser.close`: Chromium then shuts down as when its window is closed. */
-async function closeThroughDevtools(port: number): Promise<void> {
-	const version = await fetch(`http://127.0.0.1:${port}/json/version`);
-	const { webSocketDebuggerUrl } = (await version.json()) as { webSocketDebuggerUrl: string };
-	const socket = new WebSocket(webSocketDebuggerUrl);
-	await new Promise((resolve, reject) => {
-		socket.onopen = resolve;
-		socket.onerror = reject;
-	});
-	socket.send(JSON.stringify({ id: 1, method: 'Browser.close' }));
+	if (chromium && port !== undefined) await stopDevtoolsChromium({ process: chromium, port });
 }
 
 /** Debian's Chromium driven by Playwright, offline. */
