@@ -5,6 +5,9 @@
  */
 import { spawn } from 'node:child_process';
 
+/** Debian's Chromium: the one browser of the tests, the bench and the screenshots. */
+export const CHROMIUM = '/usr/bin/chromium';
+
 /** @typedef {{ process: import('node:child_process').ChildProcess; port: number }} DevtoolsChromium */
 
 /**
@@ -14,7 +17,7 @@ import { spawn } from 'node:child_process';
  * @returns {Promise<DevtoolsChromium>}
  */
 export async function launchDevtoolsChromium(userDataDir, flags) {
-	const child = spawn('/usr/bin/chromium', [
+	const child = spawn(CHROMIUM, [
 		'--headless',
 		...flags,
 		'--remote-debugging-port=0',

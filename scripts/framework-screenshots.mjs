@@ -16,6 +16,7 @@ import { build } from 'astro';
 import { chromium } from 'playwright-core';
 import { startSimulator } from '../simulator/dist/index.js';
 import { addFrameworkCatalogue, LOCALES, PAGES } from '../test/helpers/framework-catalogue.ts';
+import { CHROMIUM } from './devtools-chromium.mjs';
 import { serveDist } from './serve-dist.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -34,7 +35,7 @@ const simulator = await startSimulator({
 });
 addFrameworkCatalogue(simulator);
 const browser = await chromium.launch({
-	executablePath: '/usr/bin/chromium',
+	executablePath: CHROMIUM,
 	args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
 });
 try {

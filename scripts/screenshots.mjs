@@ -18,6 +18,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM } from './devtools-chromium.mjs';
 import { serveDist } from './serve-dist.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -78,7 +79,7 @@ async function photograph(media, reviewCounts) {
 	);
 	const site = await serveDist(DIST);
 	const browser = await chromium.launch({
-		executablePath: '/usr/bin/chromium',
+		executablePath: CHROMIUM,
 		args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
 	});
 	const shoot = shooter(browser, site.origin, media);

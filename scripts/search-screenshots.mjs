@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startSimulator } from '../simulator/dist/index.js';
+import { CHROMIUM } from './devtools-chromium.mjs';
 import { serveDist } from './serve-dist.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -70,7 +71,7 @@ async function run(command, args, extraEnv = {}) {
 async function photograph(ref) {
 	const site = await serveDist(join(SITE, 'dist'));
 	const browser = await chromium.launch({
-		executablePath: '/usr/bin/chromium',
+		executablePath: CHROMIUM,
 		args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
 	});
 	try {

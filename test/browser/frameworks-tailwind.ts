@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -6,7 +5,12 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltSite } from '../helpers/build-fixture.js';
-import { LIGHTHOUSE_LOOPBACK_FLAGS, launchChromium, stopChromium } from '../helpers/chromium.js';
+import {
+	type DevtoolsChromium,
+	LIGHTHOUSE_LOOPBACK_FLAGS,
+	launchChromium,
+	stopChromium,
+} from '../helpers/chromium.js';
 import { type FrameworkSites, PAGES } from '../helpers/framework-sites.js';
 
 /**
@@ -37,10 +41,10 @@ export function tailwindChecks(sitesOf: () => FrameworkSites): void {
 	describe('a popular product’s page in a Tailwind layout', () => {
 		it('scores 100 in Lighthouse’s accessibility audit on a phone and a desktop, and has no axe violation at 390 and 1280 px', async () => {
 			const profile = await mkdtemp(join(tmpdir(), 'aar-lighthouse-'));
-			let chromium: ChildProcess | undefined;
-			let port: number | undefined;
+			let chromium: DevtoolsChromium | undefined;
 			try {
-				({ chromium, port } = await launchChromium(profile));
+				chromium = await launchChromium(profile);
+				const { port } = chromium;
 				// A phone (Lighthouse's emulated one, 412 px) and a desktop.
 				for (const formFactor of ['mobile', 'desktop'] as const) {
 					const result = await lighthouse(`${sites.serve(tailwind)}${PAGES.popular}`, {
@@ -66,7 +70,7 @@ export function tailwindChecks(sitesOf: () => FrameworkSites): void {
 					});
 				}
 			} finally {
-				await stopChromium(chromium, port);
+				await stopChromium(chromium);
 				await rm(profile, { recursive: true, force: true, maxRetries: 5 });
 			}
 			for (const width of [390, 1280]) {

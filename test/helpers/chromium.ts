@@ -1,10 +1,15 @@
-import type { ChildProcess } from 'node:child_process';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { launchDevtoolsChromium, stopDevtoolsChromium } from '../../scripts/devtools-chromium.mjs';
+import {
+	CHROMIUM,
+	type DevtoolsChromium,
+	launchDevtoolsChromium,
+	stopDevtoolsChromium,
+} from '../../scripts/devtools-chromium.mjs';
 import { traced } from './trace.js';
 
+export type { DevtoolsChromium };
 /** Debian's Chromium (never a downloaded build), as the tests drive it. */
-export const CHROMIUM = '/usr/bin/chromium';
+export { CHROMIUM };
 
 /**
  * The machine has no network: these keep Chromium from trying to reach Google's services
@@ -21,16 +26,10 @@ export const OFFLINE_CHROMIUM_FLAGS = [
 ] as const;
 
 /** Debian's Chromium with a DevTools port, for Lighthouse; the machine has no network, so nothing phones home. */
-export function launchChromium(
-	userDataDir: string,
-): Promise<{ chromium: ChildProcess; port: number }> {
-	return traced('chromium', {}, async () => {
-		const { process: child, port } = await launchDevtoolsChromium(userDataDir, [
-			...OFFLINE_CHROMIUM_FLAGS,
-			'--disable-dev-shm-usage',
-		]);
-		return { chromium: child, port };
-	});
+export function launchChromium(userDataDir: string): Promise<DevtoolsChromium> {
+	return traced('chromium', {}, () =>
+		launchDevtoolsChromium(userDataDir, [...OFFLINE_CHROMIUM_FLAGS, '--disable-dev-shm-usage']),
+	);
 }
 
 /**
@@ -52,12 +51,7 @@ export const LIGHTHOUSE_LOOPBACK_FLAGS = {
 } as const;
 
 /** Stops a Chromium `launchChromium` started, once it has exited (scripts/devtools-chromium.mjs). */
-export async function stopChromium(
-	chromium: ChildProcess | undefined,
-	port: number | undefined,
-): Promise<void> {
-	if (chromium && port !== undefined) await stopDevtoolsChromium({ process: chromium, port });
-}
+export const stopChromium = stopDevtoolsChromium;
 
 /** Debian's Chromium driven by Playwright, offline. */
 export function launchBrowser(): Promise<Browser> {

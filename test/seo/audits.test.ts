@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +7,12 @@ import { productPath } from '../../integration/src/routing/product-url.js';
 import { createSlugger } from '../../integration/src/routing/slug.js';
 import type { Simulator } from '../../simulator/src/index.js';
 import type { BuiltSite } from '../helpers/build-fixture.js';
-import { LIGHTHOUSE_LOOPBACK_FLAGS, launchChromium, stopChromium } from '../helpers/chromium.js';
+import {
+	type DevtoolsChromium,
+	LIGHTHOUSE_LOOPBACK_FLAGS,
+	launchChromium,
+	stopChromium,
+} from '../helpers/chromium.js';
 import { nuErrors } from '../helpers/nu-checker.js';
 import { buildSeoSite, CASES, POPULAR, serveDist, startSeoSimulator } from '../helpers/seo-site.js';
 
@@ -41,8 +45,7 @@ const PAGES = [
 let sim: Simulator;
 let site: BuiltSite | undefined;
 let server: Awaited<ReturnType<typeof serveDist>>;
-let chromium: ChildProcess;
-let port: number;
+let chromium: DevtoolsChromium;
 let profile: string;
 /** The Nu checker's run (its answer, or why it could not answer), begun once the site is built. */
 let nuCheck: Promise<Awaited<ReturnType<typeof nuErrors>> | Error> | undefined;
@@ -55,13 +58,13 @@ beforeAll(async () => {
 	// The checker reads only the built files: its JVM works while Lighthouse waits on pages.
 	nuCheck = nuErrors(nuFiles()).catch((error: unknown) => error as Error);
 	profile = await mkdtemp(join(tmpdir(), 'aar-lighthouse-'));
-	({ chromium, port } = await launchChromium(profile));
+	chromium = await launchChromium(profile);
 }, 240_000);
 
 afterAll(async () => {
 	// The JVM never outlives the file, whichever tests ran.
 	await nuCheck;
-	await stopChromium(chromium, port);
+	await stopChromium(chromium);
 	await server?.close();
 	await sim?.close();
 	if (profile) await rm(profile, { recursive: true, force: true, maxRetries: 5 });
@@ -75,7 +78,7 @@ describe('Lighthouse in Chromium, every page type and locale', () => {
 		let pictures = 0;
 		for (const { type, path } of PAGES) {
 			const result = await lighthouse(`${server.origin}${encodeURI(path)}`, {
-				port,
+				port: chromium.port,
 				output: 'json',
 				logLevel: 'error',
 				onlyCategories: ['seo', 'accessibility', 'best-practices'],
@@ -146,7 +149,7 @@ describe('Lighthouse on a phone (simulated slow 4G), the product page with the m
 	it("scores performance 95 or more, SEO, accessibility and best practices 100 with its authors' pictures loaded, a layout shift under 0.05, under 800 elements", async () => {
 		const path = mostReviewedPath();
 		const result = await lighthouse(`${server.origin}${encodeURI(path)}`, {
-			port,
+			port: chromium.port,
 			output: 'json',
 			logLevel: 'error',
 			onlyCategories: ['performance', 'seo', 'accessibility', 'best-practices'],

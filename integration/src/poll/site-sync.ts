@@ -47,10 +47,9 @@ export async function syncSite(
 	const lock = await acquireLock(stateFolder, lockWaitMs);
 	const cacheDir = await mkdtemp(join(tmpdir(), 'audio-reviews-poll-'));
 	removeAtExit(cacheDir);
-	const release = () => lock.release();
 	// Astro's sync returns once its store's last write ended (every Astro 7 minor waits for it).
 	const close = async () => {
-		await release();
+		await lock.release();
 		await removeNow(cacheDir);
 	};
 	const work = join(cacheDir, POLL_PAGES_FOLDER);
@@ -79,7 +78,7 @@ export async function syncSite(
 		const { collections, pages } = await readSyncPages(work, root);
 		return { collections, pages, lock, close, keep: () => replaceFolder(work, kept) };
 	} catch (error) {
-		await release();
+		await lock.release();
 		throw asPollError(error);
 	}
 }
